@@ -1,0 +1,71 @@
+/** Business constants and limits from SPEC.md section 9. The web app and the server share them. */
+export const STORY_MAX_LENGTH = 1000;
+export const COMMENT_MAX_LENGTH = 1000;
+export const COMMENTS_INITIALLY_SHOWN = 3;
+export const COMMENTS_LIST_MAX_HEIGHT = '24rem';
+
+export const EXCERPT_LENGTH = {
+  profileStory: 100,
+  adminStory: 100,
+  dashboard: 200,
+  shareText: 100,
+} as const;
+
+/** Dashboard voting-score labels: above 20 Strong He, above 0 Lean He, below -20 Strong She, below 0 Lean She, 0 Tied. */
+export const VOTING_SCORE_THRESHOLDS = { strong: 20 } as const;
+
+/** Poor performing stories: the top 5% by skip rate, among stories with enough views to judge. */
+export const POOR_STORY_TOP_FRACTION = 0.05;
+export const POOR_STORY_MIN_VIEWS = 10;
+
+/** A comment is flagged with at least this many downvotes and more downvotes than upvotes. */
+export const FLAGGED_COMMENT_MIN_DOWNVOTES = 3;
+
+export const DELAYS_MS = {
+  viewTracking: 500,
+  redirect: 500,
+  profileRedirect: 1000,
+  cookieBanner: 1000,
+} as const;
+
+export const CLIENT_RATE_LIMIT = {
+  maxRequestsPerWindow: 25,
+  windowMs: 60_000,
+  minIntervalMs: 100,
+  groups: ['story-track', 'story-vote', 'story-random', 'story-get', 'auth', 'general'],
+} as const;
+export type RateLimitGroup = (typeof CLIENT_RATE_LIMIT.groups)[number];
+
+export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please wait a moment before trying again.';
+
+export const QUERY_DEFAULTS = {
+  staleTimeMs: 5 * 60_000,
+  retries: 2,
+} as const;
+
+/** Per-call freshness from SPEC.md section 7. */
+export const QUERY_FRESHNESS_MS = {
+  story: 2 * 60_000,
+  randomStory: 60_000,
+  storyVote: 5 * 60_000,
+  comments: 5 * 60_000,
+  commentsGc: 10 * 60_000,
+} as const;
+
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  swipeThresholdPx: 50,
+  removeDelayMs: 1_000_000,
+  hotkey: 'F8',
+  maxWidth: '420px',
+} as const;
+
+export const TOOLTIP = { delayMs: 700, skipDelayMs: 300 } as const;
+
+export const STORAGE_KEYS = {
+  cookieConsent: 'cookie-consent',
+  cookiePreferences: 'cookie-preferences',
+} as const;
+
+export const PAGE_SIZE = { default: 20, max: 50 } as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every API error body (DESIGN.md section 6). `issues` lists what failed validation. */
+export const errorCodeSchema = z.enum([
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'banned',
+  'not_found',
+  'conflict',
+  'already_voted',
+  'unsupported_media_type',
+  'payload_too_large',
+  'rate_limited',
+  'not_ready',
+  'unavailable',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: errorCodeSchema,
+  issues: z.array(errorIssueSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

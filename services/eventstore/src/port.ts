@@ -1,0 +1,92 @@
+import type { EventMetadata } from '@whosright/contracts/shared/events';
+
+/**
+ * The event store port (DESIGN.md section 1). Every adapter (SQLite, KurrentDB) passes the
+ * same contract suite. Positions and revisions are bigint end to end.
+ */
+
+/** The stream state a decision was made on. A bigint is the exact last revision (0-based). */
+export type ExpectedRevision = 'any' | 'no_stream' | 'exists' | bigint;
+
+/** Metadata the caller supplies; `recordedAt` defaults to the append time. */
+export type NewEventMetadata = Omit<EventMetadata, 'recordedAt'> & { recordedAt?: string };
+
+export interface NewEvent<TType extends string = string, TData = unknown> {
+  /** Time-ordered id (UUIDv7). Generated when absent; re-sending the same ids is idempotent. */
+  id?: string;
+  type: TType;
+  data: TData;
+  metadata: NewEventMetadata;
+}
+
+export interface RecordedEvent<TType extends string = string, TData = unknown> {
+  id: string;
+  stream: string;
+  type: TType;
+  /** Parsed through the event's zod schema, upcast to its current version. */
+  data: TData;
+  metadata: EventMetadata;
+  /** 0-based revision of this event in its stream. */
+  revision: bigint;
+  /** Global position in the log: strictly increasing across all streams. */
+  position: bigint;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: bigint;
+  /** Global position of the last appended event. */
+  position: bigint;
+}
+
+export interface ReadStreamOptions {
+  /** Revision to start at (inclusive); default: the start for forwards, the end for backwards. */
+  from?: bigint;
+  direction?: 'forwards' | 'backwards';
+  limit?: number;
+}
+
+export interface EventFilter {
+  /** Only events of these types. */
+  eventTypes?: readonly string[];
+  /** Only events in streams whose name starts with one of these prefixes, e.g. 'story-'. */
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Start after this global position (exclusive, a checkpoint); default: the start. */
+  after?: bigint;
+  /** Stop after events recorded at or before this ISO time. */
+  until?: string;
+  filter?: EventFilter;
+  limit?: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events after this global position (exclusive); default: from the start. */
+  after?: bigint;
+  filter?: EventFilter;
+  /** How often a checkpoint is emitted while the filter matches nothing. */
+  checkpointIntervalMs?: number;
+}
+
+export type SubscriptionMessage =
+  | { kind: 'event'; event: RecordedEvent }
+  /** Everything up to `position` has been delivered; later events arrive live. */
+  | { kind: 'caughtUp'; position: bigint }
+  /** Nothing matching up to `position`: safe to store as a checkpoint. */
+  | { kind: 'checkpoint'; position: bigint };
+
+export interface Subscription extends AsyncIterable<SubscriptionMessage> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
+  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  subscribeAll(options?: SubscribeOptions): Subscription;
+  /** Global position of the last event in the log (0n when empty). */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}

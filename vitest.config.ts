@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every package; each workspace keeps its own vitest.config.ts
+// (environment, setup files) and its tests next to the code.
+export default defineConfig({
+  test: {
+    projects: ['contracts', 'services/eventstore', 'projections', 'services/api', 'web'],
+  },
+});
