@@ -1,0 +1,38 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
+  it.each([
+    ['contracts/src/shared/x.ts', "import { x } from '@whosright/eventstore/port';"],
+    ['contracts/src/shared/x.ts', "import { readFileSync } from 'node:fs';"],
+    ['services/eventstore/src/x.ts', "import { x } from '@whosright/projections/store/port';"],
+    ['services/eventstore/src/x.ts', "import { x } from '@whosright/api';"],
+    ['projections/src/x.ts', "import { x } from '@whosright/api/platform/config';"],
+    ['services/api/src/x.ts', "import { x } from '@whosright/web/lib/api-client';"],
+    ['web/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
+    ['web/src/x.ts', "import { x } from '@whosright/projections/runner/runner';"],
+    ['services/api/src/platform/x.ts', "import { x } from '../../../../projections/src/store/port';"],
+    ['services/api/src/story/decider.ts', "import Database from 'better-sqlite3';"],
+  ])('when %s imports across the boundary (%s) it fails', async (file, code) => {
+    expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['web/src/x.ts', "import { x } from '@whosright/contracts/shared/constants';"],
+    ['services/api/src/x.ts', "import { x } from '@whosright/projections/store/port';"],
+    ['services/api/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
+    ['projections/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
+    ['services/eventstore/src/x.ts', "import { x } from '@whosright/contracts/shared/events';"],
+  ])('when %s imports along the one-way direction (%s) it passes', async (file, code) => {
+    expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).toEqual([]);
+  });
+});

@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { name: 'tooling', environment: 'node', include: ['**/*.spec.ts'], testTimeout: 60_000 },
+});

@@ -1,0 +1,73 @@
+import express, { type Router } from 'express';
+import type { RuntimeConfig } from '@whosright/contracts/platform/dto';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { apiNotFound, errorHandler } from './error-handler';
+import { UnauthorizedError } from './errors';
+import { requestLogging } from './request-logging';
+import type { ReadinessProbe } from './readiness';
+import { crossSiteProtection, jsonBodiesOnly, securityHeaders } from './security';
+import { webApp } from './web-app';
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  readiness: ReadinessProbe;
+  /** The built web app (web/dist); null serves the API only. */
+  webDist: string | null;
+  /** Routers of the vertical slices, mounted under /api. */
+  apiRouters?: Router[];
+}
+
+export const JSON_BODY_LIMIT = '32kb';
+
+/** Builds the Express app without listening, so tests own its lifecycle. */
+export function createApp(deps: AppDependencies): express.Express {
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  app.use(requestLogging(deps.logger));
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(crossSiteProtection([config.publicUrl]));
+  api.use(jsonBodiesOnly);
+  api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+
+  api.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  api.get('/ready', async (_req, res) => {
+    const readiness = await deps.readiness.evaluate();
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
+  });
+  api.get('/config', (_req, res) => {
+    const body: RuntimeConfig = {
+      productName: "Who's Right",
+      publicUrl: config.publicUrl,
+      analyticsId: config.analyticsId ?? null,
+      adsClient: config.adsClient ?? null,
+      externalSignIn: {
+        enabled: config.oidc !== undefined,
+        label: `Continue with ${config.oidc?.providerName ?? 'SSO'}`,
+      },
+    };
+    res.json(body);
+  });
+  for (const router of deps.apiRouters ?? []) api.use(router);
+  // Until accounts exist (issue 5) nobody can be signed in; the web app reads 401 as signed out.
+  if (!deps.apiRouters?.length) api.get('/auth/user', (_req, _res, next) => next(new UnauthorizedError()));
+  api.use(apiNotFound);
+
+  app.use('/api', api);
+  if (deps.webDist) app.use(webApp(deps.webDist));
+  app.use(errorHandler);
+  return app;
+}

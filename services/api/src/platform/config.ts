@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * The environment contract of DESIGN.md section 2. Every variable is documented in the README;
+ * a bad value stops the process with one line naming the variable (see `loadConfig`).
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+const optionalUrl = (protocols: string[], example: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL like ${example}`)
+      .optional(),
+  );
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+      error: 'must be one of 1, 0, true, false, on, off, yes, no',
+    })
+    .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+    .optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number between 0 and 65535' })
+      .int('must be a whole port number')
+      .min(0, 'must be a port number between 0 and 65535')
+      .max(65535, 'must be a port number between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().trim().default('127.0.0.1')),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://whosright.example'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().trim().default('./data')),
+  SQLITE_SYNC: z.preprocess(
+    emptyToUndefined,
+    z.enum(['normal', 'full'], { error: 'must be normal or full' }).default('normal'),
+  ),
+  EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kdb:', 'kdb+discover:'], 'esdb://localhost:2113?tls=false'),
+  MONGO_URL: optionalUrl(['mongodb:', 'mongodb+srv:'], 'mongodb://localhost:27017/whosright?replicaSet=rs0'),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://localhost:6379'),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ADMIN_EMAILS: z.preprocess(
+    (v) => emptyToUndefined(v) ?? '',
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+  ),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:1025'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().default("Who's Right <no-reply@localhost>")),
+  OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'https://accounts.example.com'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: optionalString,
+  SEED_DEMO: booleanFlag,
+  ANALYTICS_ID: optionalString,
+  ADS_CLIENT: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
+  ),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  sqliteSync: 'normal' | 'full';
+  eventStoreUrl: string | undefined;
+  mongoUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Undefined until `ensureSessionSecret` fills it outside production. */
+  sessionSecret: string | undefined;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; providerName: string } | undefined;
+  seedDemo: boolean;
+  analyticsId: string | undefined;
+  adsClient: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const variable = String(issue.path[0] ?? 'environment');
+  const raw = env[variable];
+  const got = raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw)})`;
+  const shown = variable === 'SESSION_SECRET' || variable === 'OIDC_CLIENT_SECRET' ? '' : got;
+  return `${variable} ${issue.message}${shown}`;
+}
+
+/** Parses the environment. Throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${describeIssue(first, env)}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)');
+  }
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    sqliteSync: e.SQLITE_SYNC,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    mongoUrl: e.MONGO_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET,
+    adminEmails: e.ADMIN_EMAILS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            providerName: e.OIDC_PROVIDER_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+          }
+        : undefined,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    analyticsId: e.ANALYTICS_ID,
+    adsClient: e.ADS_CLIENT,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,51 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@whosright/contracts/shared/errors';
+import { HttpError, NotFoundError, RateLimitedError } from './errors';
+
+function issuesOf(error: ZodError): NonNullable<ErrorBody['issues']> {
+  return error.issues.map((issue) => ({
+    path: issue.path.join('.') || '(root)',
+    message: issue.message,
+  }));
+}
+
+/** Body-parser errors carry a `type` and a `status`. */
+function isBodyParserError(error: unknown): error is { type: string; status: number } {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+}
+
+/** Turns any error into the JSON error body of DESIGN.md section 6. Never leaks a stack trace. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  let status = 500;
+  let body: ErrorBody = { message: 'Something went wrong. Please try again.', code: 'internal' };
+
+  if (error instanceof ZodError) {
+    status = 400;
+    body = { message: 'Invalid request', code: 'validation_failed', issues: issuesOf(error) };
+  } else if (error instanceof HttpError) {
+    status = error.status;
+    body = { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
+    if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  } else if (isBodyParserError(error)) {
+    if (error.type === 'entity.too.large') {
+      status = 413;
+      body = { message: 'The request body is too large', code: 'payload_too_large' };
+    } else if (error.type === 'entity.parse.failed') {
+      status = 400;
+      body = { message: 'The request body is not valid JSON', code: 'validation_failed' };
+    } else if (error.status >= 400 && error.status < 500) {
+      status = error.status;
+      body = { message: 'The request body could not be read', code: 'validation_failed' };
+    }
+  }
+
+  if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  if (res.headersSent) return;
+  res.status(status).json(body);
+};
+
+/** Unknown /api paths answer a JSON 404 instead of the web app. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new NotFoundError(`No API route for ${req.method} ${req.path}`));
+};

@@ -1,0 +1,52 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { ReadinessProbe } from './readiness';
+import { ensureDataDir } from './data-dir';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Opens the stores, builds the app and listens on HOST:PORT. `stop` undoes it in reverse. */
+export async function startWebServer(
+  config: Config,
+  logger: Logger,
+  options: { webDist?: string | null } = {},
+): Promise<RunningServer> {
+  ensureDataDir(config.dataDir);
+  const readiness = new ReadinessProbe();
+  readiness.register('data-dir', () => ensureDataDir(config.dataDir, { throwing: false }));
+
+  const app = createApp({
+    config,
+    logger,
+    readiness,
+    webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+
+  return {
+    url,
+    server,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
