@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { roleSchema } from './events';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+/** Any characters, never truncated; 256 is the cap so hashing cost stays bounded. */
+const password = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(50, 'Last name must be at most 50 characters')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+export const registerRequestSchema = z.strictObject({
+  email,
+  password,
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required for registration')
+    .max(50, 'First name must be at most 50 characters'),
+  lastName: optionalName,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.strictObject({
+  email,
+  // Sign-in checks any stored password, so only the upper bound applies here.
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password must be at most 256 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.strictObject({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string({ error: 'Reset token is required' }).trim().min(1, 'Reset token is required').max(200),
+  password,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dot, dash and underscore');
+
+export const profileImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'Profile image URL is too long')
+  .pipe(z.url({ protocol: /^https?$/, error: 'Profile image URL must be an http(s) URL' }));
+
+/** PATCH /api/users/profile: empty values arrive as absent (SPEC.md section 5) and clear the field. */
+export const updateProfileRequestSchema = z.strictObject({
+  username: usernameSchema.optional().nullable(),
+  profileImageUrl: profileImageUrlSchema.optional().nullable(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** GET /api/auth/user and every auth response that returns the user. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: roleSchema,
+  status: z.enum(['active', 'banned']),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const FORGOT_PASSWORD_ANSWER = {
+  message: 'If an account exists for that email, we have sent password reset instructions.',
+} as const;
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const INVALID_RESET_TOKEN_MESSAGE = 'Invalid or expired reset token';
+export const BANNED_MESSAGE = 'Your account is banned: you can read, but not post, vote or comment.';

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../shared/events';
+import { userIdSchema } from '../shared/ids';
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+const hash = z.string().min(1);
+
+/** Events of a `user-{id}` stream. Secrets appear only as hashes (DESIGN.md section 4). */
+export const userEvents = {
+  UserRegistered: defineEvent(
+    'UserRegistered',
+    z.object({
+      userId: userIdSchema,
+      email: z.email(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      /** argon2id hash; null for accounts created by external sign-in. */
+      passwordHash: hash.nullable(),
+      role: roleSchema,
+      profileImageUrl: z.string().nullable(),
+    }),
+  ),
+  PasswordChanged: defineEvent(
+    'PasswordChanged',
+    z.object({
+      passwordHash: hash,
+      reason: z.enum(['reset', 'rehash']),
+      /** The reset request this change consumed. */
+      resetTokenHash: hash.nullable(),
+    }),
+  ),
+  PasswordResetRequested: defineEvent(
+    'PasswordResetRequested',
+    z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
+  ),
+  ProfileUpdated: defineEvent(
+    'ProfileUpdated',
+    z.object({ username: z.string().nullable(), profileImageUrl: z.string().nullable() }),
+  ),
+  UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
+  UserUnbanned: defineEvent('UserUnbanned', z.object({})),
+  UserPromoted: defineEvent('UserPromoted', z.object({ reason: z.enum(['admin', 'admin_emails']) })),
+  UserDemoted: defineEvent('UserDemoted', z.object({ reason: z.enum(['admin', 'admin_emails']) })),
+  ExternalIdentityLinked: defineEvent(
+    'ExternalIdentityLinked',
+    z.object({ issuer: z.string().min(1), subject: z.string().min(1) }),
+  ),
+};
+
+/** Reservation streams hold one claim each (DESIGN.md section 4): `email-{hash}`, `username-{hash}`, `identity-{hash}`. */
+export const reservationEvents = {
+  ReservationClaimed: defineEvent('ReservationClaimed', z.object({ userId: userIdSchema })),
+  ReservationReleased: defineEvent('ReservationReleased', z.object({ userId: userIdSchema })),
+};
+
+/** Sessions live in `session-{id}` streams so logout, bans and resets can end them server-side. */
+export const sessionEvents = {
+  SessionStarted: defineEvent(
+    'SessionStarted',
+    z.object({
+      sessionId: z.string().min(16),
+      userId: userIdSchema,
+      method: z.enum(['password', 'registration', 'external']),
+      expiresAt: z.iso.datetime(),
+    }),
+  ),
+  SessionRenewed: defineEvent('SessionRenewed', z.object({ expiresAt: z.iso.datetime() })),
+  SessionEnded: defineEvent(
+    'SessionEnded',
+    z.object({ reason: z.enum(['logout', 'expired']) }),
+  ),
+};
+
+export type UserEvent = EventOf<(typeof userEvents)[keyof typeof userEvents]>;
+export type ReservationEvent = EventOf<(typeof reservationEvents)[keyof typeof reservationEvents]>;
+export type SessionEvent = EventOf<(typeof sessionEvents)[keyof typeof sessionEvents]>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH } from '../shared/constants';
+import { commentIdSchema } from '../shared/ids';
+import { commentVoteChoiceSchema } from './events';
+
+export const postCommentRequestSchema = z.strictObject({
+  content: z
+    .string({ error: 'Comment content is required' })
+    .trim()
+    .min(1, 'Comment content is required')
+    .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+});
+export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
+export const commentIdParamsSchema = z.object({ id: commentIdSchema });
+
+/** The public author shape: no e-mail unless the caller is an admin (issue 7). */
+export const commentAuthorSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  email: z.string().optional(),
+});
+export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  author: commentAuthorSchema,
+  isOwn: z.boolean(),
+  myVote: commentVoteChoiceSchema.nullable(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentVoteCountsSchema = z.object({ id: z.string(), upvotes: z.number(), downvotes: z.number(), myVote: commentVoteChoiceSchema });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { storyCategorySchema } from '../shared/categories';
+import { defineEvent, type EventOf } from '../shared/events';
+import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
+
+export const commentVoteChoiceSchema = z.enum(['up', 'down']);
+export type CommentVoteChoice = z.infer<typeof commentVoteChoiceSchema>;
+
+/** Events of a `comment-{id}` stream. The story's category and an excerpt travel with the comment for the profile and admin lists. */
+export const commentEvents = {
+  CommentPosted: defineEvent(
+    'CommentPosted',
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      content: z.string().min(1),
+      story: z.object({ category: storyCategorySchema, content: z.string() }),
+    }),
+  ),
+  CommentDeleted: defineEvent(
+    'CommentDeleted',
+    z.object({ commentId: commentIdSchema, storyId: storyIdSchema, authorId: userIdSchema, deletedBy: userIdSchema, byAdmin: z.boolean() }),
+  ),
+};
+
+/** One user's vote on one comment: `commentVote-{commentId}-{userId}`. `previous` lets projections move exactly one count. */
+export const commentVoteEvents = {
+  CommentVoteCast: defineEvent(
+    'CommentVoteCast',
+    z.object({
+      commentId: commentIdSchema,
+      userId: userIdSchema,
+      vote: commentVoteChoiceSchema,
+      previous: commentVoteChoiceSchema.nullable(),
+    }),
+  ),
+};
+
+export type CommentEvent = EventOf<(typeof commentEvents)[keyof typeof commentEvents]>;
+export type CommentVoteEvent = EventOf<(typeof commentVoteEvents)[keyof typeof commentVoteEvents]>;

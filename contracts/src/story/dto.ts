@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { storyCategorySchema } from '../shared/categories';
+import { PAGE_SIZE, STORY_MAX_LENGTH } from '../shared/constants';
+import { storyIdSchema } from '../shared/ids';
+import { reactionTypeSchema, storyStatusSchema, trackActionSchema, voteChoiceSchema } from './events';
+
+export const submitStoryRequestSchema = z.strictObject({
+  content: z
+    .string({ error: 'Story content is required' })
+    .trim()
+    .min(1, 'Story content is required')
+    .max(STORY_MAX_LENGTH, `Story must be at most ${STORY_MAX_LENGTH} characters`),
+  category: storyCategorySchema,
+});
+export type SubmitStoryRequest = z.infer<typeof submitStoryRequestSchema>;
+
+export const castVoteRequestSchema = z.strictObject({ vote: voteChoiceSchema });
+export const trackRequestSchema = z.strictObject({ action: trackActionSchema });
+export const reactRequestSchema = z.strictObject({ type: reactionTypeSchema });
+export const moderateStoryRequestSchema = z.strictObject({
+  status: storyStatusSchema,
+  reason: z.string().trim().max(500).optional().nullable(),
+});
+
+export const storyIdParamsSchema = z.object({ id: storyIdSchema });
+
+export const storyFeedQuerySchema = z.strictObject({
+  category: storyCategorySchema.optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+});
+
+export const randomStoryQuerySchema = z.strictObject({ exclude: storyIdSchema.optional() });
+
+export const reactionCountsSchema = z.object({ relatable: z.number(), lol: z.number(), wtf: z.number() });
+export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
+
+/** The story card of SPEC.md section 3. */
+export const storyCardSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  category: z.string(),
+  status: storyStatusSchema,
+  createdAt: z.string(),
+  heVotes: z.number(),
+  sheVotes: z.number(),
+  commentCount: z.number(),
+  reactions: reactionCountsSchema,
+});
+export type StoryCard = z.infer<typeof storyCardSchema>;
+
+export const storyFeedSchema = z.object({ items: z.array(storyCardSchema), nextCursor: z.string().nullable() });
+export type StoryFeed = z.infer<typeof storyFeedSchema>;
+
+export const randomStorySchema = z.object({ id: z.string() });
+export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
+export const castVoteResponseSchema = z.object({ vote: z.object({ vote: voteChoiceSchema }), story: storyCardSchema });
+
+/** Admin views add the activity figures; skipRate is a decimal string (SPEC.md section 3). */
+export const adminStorySchema = storyCardSchema.extend({
+  skipRate: z.string(),
+  viewCount: z.number(),
+  skipCount: z.number(),
+});
+export type AdminStory = z.infer<typeof adminStorySchema>;
+
+export const dashboardStorySchema = storyCardSchema.extend({ totalVotes: z.number(), votingScore: z.number() });
+export type DashboardStory = z.infer<typeof dashboardStorySchema>;

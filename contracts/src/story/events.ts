@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { storyCategorySchema } from '../shared/categories';
+import { defineEvent, type EventOf } from '../shared/events';
+import { storyIdSchema, userIdSchema } from '../shared/ids';
+
+export const storyStatusSchema = z.enum(['pending', 'approved', 'rejected', 'hidden']);
+export type StoryStatus = z.infer<typeof storyStatusSchema>;
+
+export const voteChoiceSchema = z.enum(['he', 'she']);
+export type VoteChoice = z.infer<typeof voteChoiceSchema>;
+
+export const reactionTypeSchema = z.enum(['relatable', 'lol', 'wtf']);
+export type ReactionType = z.infer<typeof reactionTypeSchema>;
+
+export const trackActionSchema = z.enum(['view', 'skip', 'engage']);
+export type TrackAction = z.infer<typeof trackActionSchema>;
+
+/** Events of a `story-{id}` stream. */
+export const storyEvents = {
+  StorySubmitted: defineEvent(
+    'StorySubmitted',
+    z.object({
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      content: z.string().min(1),
+      category: storyCategorySchema,
+    }),
+  ),
+  /** An admin moved the story between pending, approved, rejected and hidden. */
+  StoryModerated: defineEvent(
+    'StoryModerated',
+    z.object({
+      storyId: storyIdSchema,
+      moderatorId: userIdSchema,
+      from: storyStatusSchema,
+      to: storyStatusSchema,
+      reason: z.string().nullable(),
+    }),
+  ),
+  StoryDeleted: defineEvent(
+    'StoryDeleted',
+    z.object({ storyId: storyIdSchema, deletedBy: userIdSchema, byAdmin: z.boolean() }),
+  ),
+};
+
+/** The one vote of a user on a story: the whole `storyVote-{storyId}-{userId}` reservation stream. */
+export const storyVoteEvents = {
+  StoryVoteCast: defineEvent(
+    'StoryVoteCast',
+    z.object({ storyId: storyIdSchema, userId: userIdSchema, vote: voteChoiceSchema }),
+  ),
+};
+
+/**
+ * What one visitor did with one story: a `storyActivity-{storyId}-{visitorKey}` stream of at most
+ * one view, one skip and one engage, so counts stay exact without scanning anything.
+ */
+export const storyActivityEvents = {
+  StoryViewed: defineEvent('StoryViewed', z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) })),
+  StorySkipped: defineEvent('StorySkipped', z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) })),
+  StoryEngaged: defineEvent('StoryEngaged', z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) })),
+};
+
+/** A user's reactions to one story: `storyReaction-{storyId}-{userId}`. */
+export const storyReactionEvents = {
+  StoryReactionAdded: defineEvent(
+    'StoryReactionAdded',
+    z.object({ storyId: storyIdSchema, userId: userIdSchema, reaction: reactionTypeSchema }),
+  ),
+  StoryReactionRemoved: defineEvent(
+    'StoryReactionRemoved',
+    z.object({ storyId: storyIdSchema, userId: userIdSchema, reaction: reactionTypeSchema }),
+  ),
+};
+
+export type StoryEvent = EventOf<(typeof storyEvents)[keyof typeof storyEvents]>;
+export type StoryVoteEvent = EventOf<(typeof storyVoteEvents)[keyof typeof storyVoteEvents]>;
+export type StoryActivityEvent = EventOf<(typeof storyActivityEvents)[keyof typeof storyActivityEvents]>;
+export type StoryReactionEvent = EventOf<(typeof storyReactionEvents)[keyof typeof storyReactionEvents]>;

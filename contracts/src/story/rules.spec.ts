@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { skipRate, votePercentages, votingScore, votingScoreLabel } from './rules';
+
+describe('story rules', () => {
+  it('when there are no views or votes the figures are 0', () => {
+    expect(skipRate(0, 0)).toBe(0);
+    expect(votingScore(0, 0)).toBe(0);
+    expect(votePercentages(0, 0)).toEqual({ he: 0, she: 0 });
+  });
+
+  it('when there is activity the figures follow the product formulas', () => {
+    expect(skipRate(3, 12)).toBe(0.25);
+    expect(votingScore(2, 1)).toBe(33);
+    expect(votingScore(1, 2)).toBe(-33);
+    expect(votePercentages(2, 1)).toEqual({ he: 67, she: 33 });
+  });
+
+  it('when labelled the score uses the thresholds of SPEC.md section 9', () => {
+    expect([21, 20, 1, 0, -1, -20, -21].map(votingScoreLabel)).toEqual([
+      'Strong He',
+      'Lean He',
+      'Lean He',
+      'Tied',
+      'Lean She',
+      'Lean She',
+      'Strong She',
+    ]);
+  });
+});

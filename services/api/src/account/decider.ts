@@ -1,0 +1,162 @@
+import type { Role, UserEvent } from '@whosright/contracts/account/events';
+
+/**
+ * The user aggregate (`user-{id}` stream): pure decide + evolve. Time comes from the command.
+ */
+
+export interface UserState {
+  exists: boolean;
+  userId: string | null;
+  email: string | null;
+  passwordHash: string | null;
+  role: Role;
+  banned: boolean;
+  username: string | null;
+  profileImageUrl: string | null;
+  pendingReset: { tokenHash: string; expiresAt: string } | null;
+  externalIdentities: string[];
+}
+
+export function initialState(): UserState {
+  return {
+    exists: false,
+    userId: null,
+    email: null,
+    passwordHash: null,
+    role: 'user',
+    banned: false,
+    username: null,
+    profileImageUrl: null,
+    pendingReset: null,
+    externalIdentities: [],
+  };
+}
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        ...state,
+        exists: true,
+        userId: event.data.userId,
+        email: event.data.email,
+        passwordHash: event.data.passwordHash,
+        role: event.data.role,
+        profileImageUrl: event.data.profileImageUrl,
+      };
+    case 'PasswordChanged':
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        pendingReset: event.data.reason === 'reset' ? null : state.pendingReset,
+      };
+    case 'PasswordResetRequested':
+      return { ...state, pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    case 'ProfileUpdated':
+      return { ...state, username: event.data.username, profileImageUrl: event.data.profileImageUrl };
+    case 'UserBanned':
+      return { ...state, banned: true };
+    case 'UserUnbanned':
+      return { ...state, banned: false };
+    case 'UserPromoted':
+      return { ...state, role: 'admin' };
+    case 'UserDemoted':
+      return { ...state, role: 'user' };
+    case 'ExternalIdentityLinked':
+      return { ...state, externalIdentities: [...state.externalIdentities, `${event.data.issuer} ${event.data.subject}`] };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      passwordHash: string | null;
+      role: Role;
+      profileImageUrl: string | null;
+    }
+  | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
+  | { type: 'UpgradePasswordHash'; passwordHash: string }
+  | { type: 'UpdateProfile'; username: string | null; profileImageUrl: string | null }
+  | { type: 'BanUser'; reason: string | null }
+  | { type: 'UnbanUser' }
+  | { type: 'PromoteUser'; reason: 'admin' | 'admin_emails' }
+  | { type: 'DemoteUser'; reason: 'admin' | 'admin_emails' }
+  | { type: 'LinkExternalIdentity'; issuer: string; subject: string };
+
+/** Why a user command was refused; the route maps each to an HTTP error. */
+export type UserRejection = 'already_registered' | 'unknown_user' | 'no_password' | 'invalid_reset_token';
+
+export class UserCommandRejected extends Error {
+  constructor(readonly reason: UserRejection) {
+    super(reason);
+    this.name = 'UserCommandRejected';
+  }
+}
+
+function requireUser(state: UserState): void {
+  if (!state.exists) throw new UserCommandRejected('unknown_user');
+}
+
+/** Returns the events a command produces; an empty list means "nothing to change". */
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.exists) throw new UserCommandRejected('already_registered');
+      const { type: _type, ...data } = command;
+      return [{ type: 'UserRegistered', data }];
+    }
+    case 'RequestPasswordReset':
+      requireUser(state);
+      if (!state.passwordHash) throw new UserCommandRejected('no_password');
+      return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
+    case 'ResetPassword': {
+      requireUser(state);
+      const pending = state.pendingReset;
+      const valid =
+        pending !== null && pending.tokenHash === command.tokenHash && Date.parse(pending.expiresAt) > Date.parse(command.now);
+      if (!valid) throw new UserCommandRejected('invalid_reset_token');
+      return [
+        { type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: 'reset', resetTokenHash: command.tokenHash } },
+      ];
+    }
+    case 'UpgradePasswordHash':
+      requireUser(state);
+      if (!state.passwordHash) return [];
+      return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: 'rehash', resetTokenHash: null } }];
+    case 'UpdateProfile':
+      requireUser(state);
+      if (state.username === command.username && state.profileImageUrl === command.profileImageUrl) return [];
+      return [{ type: 'ProfileUpdated', data: { username: command.username, profileImageUrl: command.profileImageUrl } }];
+    case 'BanUser':
+      requireUser(state);
+      return state.banned ? [] : [{ type: 'UserBanned', data: { reason: command.reason } }];
+    case 'UnbanUser':
+      requireUser(state);
+      return state.banned ? [{ type: 'UserUnbanned', data: {} }] : [];
+    case 'PromoteUser':
+      requireUser(state);
+      return state.role === 'admin' ? [] : [{ type: 'UserPromoted', data: { reason: command.reason } }];
+    case 'DemoteUser':
+      requireUser(state);
+      return state.role === 'user' ? [] : [{ type: 'UserDemoted', data: { reason: command.reason } }];
+    case 'LinkExternalIdentity': {
+      requireUser(state);
+      const key = `${command.issuer} ${command.subject}`;
+      if (state.externalIdentities.includes(key)) return [];
+      return [{ type: 'ExternalIdentityLinked', data: { issuer: command.issuer, subject: command.subject } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import type {
+  StoryActivityEvent,
+  StoryEvent,
+  StoryReactionEvent,
+  StoryStatus,
+  StoryVoteEvent,
+  ReactionType,
+  TrackAction,
+  VoteChoice,
+} from '@whosright/contracts/story/events';
+import type { StoryCategory } from '@whosright/contracts/shared/categories';
+
+/**
+ * Stories and what people do with them, as pure deciders. The story itself lives in
+ * `story-{id}`; a user's vote, a visitor's activity and a user's reactions each live in their
+ * own small stream, so concurrent voters never contend on the story stream.
+ */
+
+export type StoryRejection =
+  | 'already_submitted'
+  | 'not_found'
+  | 'not_approved'
+  | 'not_author_or_admin'
+  | 'already_voted'
+  | 'deleted';
+
+export class StoryCommandRejected extends Error {
+  constructor(readonly reason: StoryRejection) {
+    super(reason);
+    this.name = 'StoryCommandRejected';
+  }
+}
+
+// ---- story-{id} ----
+
+export interface StoryState {
+  exists: boolean;
+  deleted: boolean;
+  authorId: string | null;
+  status: StoryStatus;
+}
+
+export const story = {
+  initialState(): StoryState {
+    return { exists: false, deleted: false, authorId: null, status: 'pending' };
+  },
+
+  evolve(state: StoryState, event: StoryEvent): StoryState {
+    switch (event.type) {
+      case 'StorySubmitted':
+        return { ...state, exists: true, authorId: event.data.authorId, status: 'pending' };
+      case 'StoryModerated':
+        return { ...state, status: event.data.to };
+      case 'StoryDeleted':
+        return { ...state, deleted: true };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+
+  decide(command: StoryCommand, state: StoryState): StoryEvent[] {
+    switch (command.type) {
+      case 'SubmitStory':
+        if (state.exists) throw new StoryCommandRejected('already_submitted');
+        return [
+          {
+            type: 'StorySubmitted',
+            data: { storyId: command.storyId, authorId: command.authorId, content: command.content, category: command.category },
+          },
+        ];
+      case 'ModerateStory':
+        requireLive(state);
+        if (state.status === command.to) return [];
+        return [
+          {
+            type: 'StoryModerated',
+            data: { storyId: command.storyId, moderatorId: command.moderatorId, from: state.status, to: command.to, reason: command.reason },
+          },
+        ];
+      case 'DeleteStory':
+        requireLive(state);
+        if (!command.byAdmin && state.authorId !== command.userId) throw new StoryCommandRejected('not_author_or_admin');
+        return [{ type: 'StoryDeleted', data: { storyId: command.storyId, deletedBy: command.userId, byAdmin: command.byAdmin } }];
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
+  },
+};
+
+export type StoryCommand =
+  | { type: 'SubmitStory'; storyId: string; authorId: string; content: string; category: StoryCategory }
+  | { type: 'ModerateStory'; storyId: string; moderatorId: string; to: StoryStatus; reason: string | null }
+  | { type: 'DeleteStory'; storyId: string; userId: string; byAdmin: boolean };
+
+function requireLive(state: StoryState): void {
+  if (!state.exists || state.deleted) throw new StoryCommandRejected('not_found');
+}
+
+/** Only approved, not deleted stories can be voted on, tracked or reacted to. */
+export function requireApproved(state: StoryState): void {
+  requireLive(state);
+  if (state.status !== 'approved') throw new StoryCommandRejected('not_approved');
+}
+
+// ---- storyVote-{storyId}-{userId} ----
+
+export interface VoteState {
+  vote: VoteChoice | null;
+}
+
+export const storyVote = {
+  initialState: (): VoteState => ({ vote: null }),
+  evolve: (_state: VoteState, event: StoryVoteEvent): VoteState => ({ vote: event.data.vote }),
+  decide(command: CastVote, state: VoteState): StoryVoteEvent[] {
+    if (state.vote !== null) throw new StoryCommandRejected('already_voted');
+    return [{ type: 'StoryVoteCast', data: { storyId: command.storyId, userId: command.userId, vote: command.vote } }];
+  },
+};
+
+export interface CastVote {
+  type: 'CastVote';
+  storyId: string;
+  userId: string;
+  vote: VoteChoice;
+}
+
+// ---- storyActivity-{storyId}-{visitorKey} ----
+
+export type ActivityState = Record<TrackAction, boolean>;
+
+const activityEventType = { view: 'StoryViewed', skip: 'StorySkipped', engage: 'StoryEngaged' } as const;
+
+export const storyActivity = {
+  initialState: (): ActivityState => ({ view: false, skip: false, engage: false }),
+  evolve(state: ActivityState, event: StoryActivityEvent): ActivityState {
+    switch (event.type) {
+      case 'StoryViewed':
+        return { ...state, view: true };
+      case 'StorySkipped':
+        return { ...state, skip: true };
+      case 'StoryEngaged':
+        return { ...state, engage: true };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+  /** Each visitor counts at most once per action and story; a repeat changes nothing. */
+  decide(command: TrackStory, state: ActivityState): StoryActivityEvent[] {
+    if (state[command.action]) return [];
+    return [{ type: activityEventType[command.action], data: { storyId: command.storyId, visitorKey: command.visitorKey } }];
+  },
+};
+
+export interface TrackStory {
+  type: 'TrackStory';
+  storyId: string;
+  visitorKey: string;
+  action: TrackAction;
+}
+
+// ---- storyReaction-{storyId}-{userId} ----
+
+export type ReactionState = Record<ReactionType, boolean>;
+
+export const storyReaction = {
+  initialState: (): ReactionState => ({ relatable: false, lol: false, wtf: false }),
+  evolve(state: ReactionState, event: StoryReactionEvent): ReactionState {
+    return { ...state, [event.data.reaction]: event.type === 'StoryReactionAdded' };
+  },
+  /** A reaction toggles: the first time adds it, the next time takes it back. */
+  decide(command: ToggleReaction, state: ReactionState): StoryReactionEvent[] {
+    const data = { storyId: command.storyId, userId: command.userId, reaction: command.reaction };
+    return [{ type: state[command.reaction] ? 'StoryReactionRemoved' : 'StoryReactionAdded', data }];
+  },
+};
+
+export interface ToggleReaction {
+  type: 'ToggleReaction';
+  storyId: string;
+  userId: string;
+  reaction: ReactionType;
+}
