@@ -39,7 +39,7 @@ export const storyEvents = {
   ),
   StoryDeleted: defineEvent(
     'StoryDeleted',
-    z.object({ storyId: storyIdSchema, deletedBy: userIdSchema, byAdmin: z.boolean() }),
+    z.object({ storyId: storyIdSchema, authorId: userIdSchema, deletedBy: userIdSchema, byAdmin: z.boolean() }),
   ),
 };
 

@@ -6,18 +6,20 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import { ReadinessProbe } from './readiness';
 import { ensureDataDir } from './data-dir';
+import { composeApplication, type Application } from './compose';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
 export interface RunningServer {
   url: string;
   server: Server;
+  application: Application;
   stop(): Promise<void>;
 }
 
 /** Opens the stores, builds the app and listens on HOST:PORT. `stop` undoes it in reverse. */
 export async function startWebServer(
-  config: Config,
+  config: Config & { sessionSecret: string },
   logger: Logger,
   options: { webDist?: string | null } = {},
 ): Promise<RunningServer> {
@@ -25,11 +27,13 @@ export async function startWebServer(
   const readiness = new ReadinessProbe();
   readiness.register('data-dir', () => ensureDataDir(config.dataDir, { throwing: false }));
 
+  const application = await composeApplication(config, logger, readiness);
   const app = createApp({
     config,
     logger,
     readiness,
     webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
+    apiRouters: [application.api],
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -42,11 +46,13 @@ export async function startWebServer(
   return {
     url,
     server,
+    application,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await application.close();
     },
   };
 }

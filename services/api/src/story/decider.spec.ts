@@ -37,12 +37,12 @@ describe('story decider', () => {
 
   it('when someone other than the author deletes it, it is refused; the author and admins may', () => {
     spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: other, byAdmin: false }).thenThrows(rejected('not_author_or_admin'));
-    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false }).then([{ type: 'StoryDeleted', data: { storyId, deletedBy: author, byAdmin: false } }]);
-    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: admin, byAdmin: true }).then([{ type: 'StoryDeleted', data: { storyId, deletedBy: admin, byAdmin: true } }]);
+    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false }).then([{ type: 'StoryDeleted', data: { storyId, authorId: author, deletedBy: author, byAdmin: false } }]);
+    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: admin, byAdmin: true }).then([{ type: 'StoryDeleted', data: { storyId, authorId: author, deletedBy: admin, byAdmin: true } }]);
   });
 
   it('when a story is deleted every later command on it is refused as not found', () => {
-    const deleted: StoryEvent = { type: 'StoryDeleted', data: { storyId, deletedBy: author, byAdmin: false } };
+    const deleted: StoryEvent = { type: 'StoryDeleted', data: { storyId, authorId: author, deletedBy: author, byAdmin: false } };
     spec.given([submitted, deleted]).when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null }).thenThrows(rejected('not_found'));
     spec.given([]).when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false }).thenThrows(rejected('not_found'));
   });

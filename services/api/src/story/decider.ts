@@ -82,7 +82,9 @@ export const story = {
       case 'DeleteStory':
         requireLive(state);
         if (!command.byAdmin && state.authorId !== command.userId) throw new StoryCommandRejected('not_author_or_admin');
-        return [{ type: 'StoryDeleted', data: { storyId: command.storyId, deletedBy: command.userId, byAdmin: command.byAdmin } }];
+        return [
+          { type: 'StoryDeleted', data: { storyId: command.storyId, authorId: state.authorId!, deletedBy: command.userId, byAdmin: command.byAdmin } },
+        ];
       default: {
         const _exhaustive: never = command;
         return _exhaustive;

@@ -1,0 +1,17 @@
+import { reservationEvents, sessionEvents, userEvents } from './account/events';
+import { commentEvents, commentVoteEvents } from './comment/events';
+import { eventCatalog } from './shared/events';
+import { storyActivityEvents, storyEvents, storyReactionEvents, storyVoteEvents } from './story/events';
+
+/** Every event type the product writes. The event store refuses any other. */
+export const domainEventCatalog = eventCatalog(
+  userEvents,
+  reservationEvents,
+  sessionEvents,
+  storyEvents,
+  storyVoteEvents,
+  storyActivityEvents,
+  storyReactionEvents,
+  commentEvents,
+  commentVoteEvents,
+);

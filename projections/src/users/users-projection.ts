@@ -1,0 +1,77 @@
+import type { Doc } from '../store/port';
+import type { UserEvent } from '@whosright/contracts/account/events';
+import { defineProjection, update, upsert } from '../runner/projection';
+import type { Recorded } from '../shared/recorded';
+
+/**
+ * Accounts as the API shows them (current user, admin user list, comment authors), plus the
+ * moment before which every session of the user is void (bans and password resets end sessions).
+ */
+export const usersProjection = defineProjection<Recorded<UserEvent>>({
+  name: 'users',
+  version: 1,
+  eventTypes: [
+    'UserRegistered',
+    'PasswordChanged',
+    'ProfileUpdated',
+    'UserBanned',
+    'UserUnbanned',
+    'UserPromoted',
+    'UserDemoted',
+  ],
+  collections: [
+    {
+      name: 'users',
+      indexes: [{ fields: [['email', 1]], unique: true }, { fields: [['createdAt', -1]] }],
+    },
+  ],
+  apply(event) {
+    const id = event.stream.slice('user-'.length);
+    const at = event.metadata.recordedAt;
+    switch (event.type) {
+      case 'UserRegistered':
+        return [
+          upsert('users', id, {
+            $set: {
+              email: event.data.email,
+              username: null,
+              firstName: event.data.firstName,
+              lastName: event.data.lastName,
+              profileImageUrl: event.data.profileImageUrl,
+              role: event.data.role,
+              status: 'active',
+              createdAt: at,
+              sessionsValidFrom: at,
+            },
+          }),
+        ];
+      case 'PasswordChanged':
+        return event.data.reason === 'reset' ? [update('users', id, { $set: { sessionsValidFrom: at } })] : [];
+      case 'ProfileUpdated':
+        return [update('users', id, { $set: { username: event.data.username, profileImageUrl: event.data.profileImageUrl } })];
+      case 'UserBanned':
+        return [update('users', id, { $set: { status: 'banned', sessionsValidFrom: at } })];
+      case 'UserUnbanned':
+        return [update('users', id, { $set: { status: 'active' } })];
+      case 'UserPromoted':
+        return [update('users', id, { $set: { role: 'admin' } })];
+      case 'UserDemoted':
+        return [update('users', id, { $set: { role: 'user' } })];
+      default:
+        return [];
+    }
+  },
+});
+
+export interface UserDoc extends Doc {
+  _id: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'user' | 'admin';
+  status: 'active' | 'banned';
+  createdAt: string;
+  sessionsValidFrom: string;
+}

@@ -1,0 +1,297 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EventStore } from '@whosright/eventstore/port';
+import { handleCommand } from '@whosright/eventstore/command/handle-command';
+import type { ReadStore } from '@whosright/projections/store/port';
+import type { UserDoc } from '@whosright/projections/users/users-projection';
+import type { CurrentUser, RegisterRequest } from '@whosright/contracts/account/dto';
+import { INVALID_CREDENTIALS_MESSAGE, INVALID_RESET_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
+import type { UserEvent } from '@whosright/contracts/account/events';
+import { newId, userIdSchema } from '@whosright/contracts/shared/ids';
+import { metadataOf, type Actor, type CommandBus } from '#api/platform/commands';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '#api/platform/errors';
+import * as user from './decider';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { claim, emailStream, identityStream, reservationHolder } from './reservations';
+import { SESSION_TTL_MS, newSessionId, type SessionTokens } from './session-token';
+import { sessionDecider } from './session-decider';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const ACCOUNT_READ_MODELS = ['users', 'sessions'] as const;
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface AccountServiceDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: CommandBus;
+  tokens: SessionTokens;
+  publicUrl: string;
+  adminEmails: readonly string[];
+  /** Queues a mail; never throws into the request. */
+  sendMail(mail: Mail): Promise<void>;
+  now?: () => Date;
+}
+
+export interface SignedIn {
+  user: CurrentUser;
+  cookie: { value: string; expiresAt: Date };
+}
+
+export function toCurrentUser(doc: UserDoc): CurrentUser {
+  return {
+    id: doc._id,
+    username: doc.username,
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    email: doc.email,
+    profileImageUrl: doc.profileImageUrl,
+    role: doc.role,
+    status: doc.status,
+    createdAt: doc.createdAt,
+  };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Accounts: registration, sign-in, sessions, password reset, external identities, roles and bans. */
+export class AccountService {
+  private readonly users;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.users = deps.readStore.collection<UserDoc>('users', 'users');
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private roleFor(email: string): 'admin' | 'user' {
+    return this.deps.adminEmails.includes(email) ? 'admin' : 'user';
+  }
+
+  async register(request: RegisterRequest, actor: Actor): Promise<SignedIn> {
+    const passwordHash = await hashPassword(request.password);
+    const userId = await this.claimEmail(request.email, actor);
+    try {
+      await this.deps.bus.run(
+        `user-${userId}`,
+        user,
+        {
+          type: 'RegisterUser',
+          userId,
+          email: request.email,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          passwordHash,
+          role: this.roleFor(request.email),
+          profileImageUrl: null,
+        },
+        { ...actor, userId },
+      );
+    } catch (error) {
+      if (error instanceof user.UserCommandRejected && error.reason === 'already_registered') throw emailTaken();
+      throw error;
+    }
+    return this.startSession(userId, 'registration', actor);
+  }
+
+  /**
+   * Claims the e-mail for a new user id. A claim whose user was never registered (a crash between
+   * the two appends) is taken over, so an e-mail can never be locked out for good.
+   */
+  private async claimEmail(email: string, actor: Actor): Promise<string> {
+    const stream = emailStream(email);
+    const candidate = newId('user');
+    const result = await claim(this.deps.eventStore, stream, candidate, actor);
+    if (result.claimed) return candidate;
+    if (result.holder && !(await this.userExists(result.holder))) return result.holder;
+    throw emailTaken();
+  }
+
+  private async userExists(userId: string): Promise<boolean> {
+    for await (const _event of this.deps.eventStore.readStream(`user-${userId}`, { limit: 1 })) return true;
+    return false;
+  }
+
+  private async loadUser(userId: string): Promise<user.UserState> {
+    let state = user.initialState();
+    for await (const event of this.deps.eventStore.readStream(`user-${userId}`)) {
+      state = user.evolve(state, { type: event.type, data: event.data } as UserEvent);
+    }
+    return state;
+  }
+
+  private async userIdByEmail(email: string): Promise<string | null> {
+    return reservationHolder(this.deps.eventStore, emailStream(email));
+  }
+
+  async login(email: string, password: string, actor: Actor): Promise<SignedIn> {
+    const userId = await this.userIdByEmail(email);
+    const state = userId ? await this.loadUser(userId) : null;
+    if (!userId || !state?.exists || !state.passwordHash) {
+      await verifyAgainstDummy(password);
+      throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+    }
+    const verdict = await verifyPassword(state.passwordHash, password);
+    if (!verdict.ok) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+    const as = { ...actor, userId };
+    if (verdict.needsRehash) {
+      await this.deps.bus.run(`user-${userId}`, user, { type: 'UpgradePasswordHash', passwordHash: await hashPassword(password) }, as);
+    }
+    await this.applyAdminEmails(userId, email, as);
+    return this.startSession(userId, 'password', actor);
+  }
+
+  /** ADMIN_EMAILS holds the admin role: granted at registration, sign-in and start. */
+  async applyAdminEmails(userId: string, email: string, actor: Actor): Promise<void> {
+    if (this.roleFor(email) !== 'admin') return;
+    await this.deps.bus.run(`user-${userId}`, user, { type: 'PromoteUser', reason: 'admin_emails' }, actor);
+  }
+
+  async startSession(userId: string, method: 'password' | 'registration' | 'external', actor: Actor): Promise<SignedIn> {
+    const sessionId = newSessionId();
+    const issuedAt = this.now();
+    const expiresAt = new Date(issuedAt.getTime() + SESSION_TTL_MS);
+    await this.deps.bus.run(
+      `session-${sessionId}`,
+      sessionDecider,
+      { type: 'StartSession', sessionId, userId, method, expiresAt: expiresAt.toISOString() },
+      { ...actor, userId },
+      ACCOUNT_READ_MODELS,
+    );
+    const doc = await this.users.get(userId);
+    if (!doc) throw new NotFoundError('Account not found');
+    return { user: toCurrentUser(doc), cookie: { value: await this.deps.tokens.sign({ sessionId, userId, issuedAt, expiresAt }), expiresAt } };
+  }
+
+  async endSession(sessionId: string, actor: Actor): Promise<void> {
+    await this.deps.bus.run(`session-${sessionId}`, sessionDecider, { type: 'EndSession', reason: 'logout' }, actor, ['sessions']);
+  }
+
+  /** Always resolves the same way, whether or not the account exists. */
+  async forgotPassword(email: string, actor: Actor): Promise<void> {
+    const userId = await this.userIdByEmail(email);
+    if (!userId) return;
+    const state = await this.loadUser(userId);
+    if (!state.exists || !state.passwordHash) return;
+    const secret = randomBytes(32).toString('base64url');
+    const token = `${userId}.${secret}`;
+    const expiresAt = new Date(this.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
+    await this.deps.bus.run(`user-${userId}`, user, { type: 'RequestPasswordReset', tokenHash: sha256(secret), expiresAt }, actor);
+    const link = `${this.deps.publicUrl}/login?mode=reset&token=${encodeURIComponent(token)}`;
+    await this.deps.sendMail({
+      to: email,
+      subject: "Reset your Who's Right password",
+      text: [
+        'Someone asked to reset the password of your Who\'s Right account.',
+        '',
+        `Open this link within an hour to choose a new password:\n${link}`,
+        '',
+        `Or paste this reset token on the sign-in page: ${token}`,
+        '',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  /** Sets a new password with a valid token, consumes it and ends every session of the user. */
+  async resetPassword(token: string, password: string, actor: Actor): Promise<void> {
+    const [userId, secret] = token.split('.', 2);
+    if (!userId || !secret || !userIdSchema.safeParse(userId).success) throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+    const passwordHash = await hashPassword(password);
+    try {
+      await this.deps.bus.run(
+        `user-${userId}`,
+        user,
+        { type: 'ResetPassword', tokenHash: sha256(secret), passwordHash, now: this.now().toISOString() },
+        { ...actor, userId },
+        ['users'],
+      );
+    } catch (error) {
+      if (error instanceof user.UserCommandRejected) throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+      throw error;
+    }
+  }
+
+  /** Signs in with an external identity: linked by (issuer, subject); by e-mail only when the provider verified it. */
+  async externalSignIn(
+    identity: { issuer: string; subject: string; email?: string | undefined; emailVerified: boolean; givenName?: string | undefined; familyName?: string | undefined; picture?: string | undefined },
+    actor: Actor,
+  ): Promise<SignedIn> {
+    const stream = identityStream(identity.issuer, identity.subject);
+    const linked = await reservationHolder(this.deps.eventStore, stream);
+    if (linked && (await this.userExists(linked))) return this.startSession(linked, 'external', actor);
+
+    const email = identity.email?.trim().toLowerCase();
+    let userId: string | null = null;
+    if (email && identity.emailVerified) userId = await this.userIdByEmail(email);
+    if (!userId) {
+      if (!email) throw new ValidationError('Your sign-in provider did not share an e-mail address');
+      if (!identity.emailVerified && (await this.userIdByEmail(email))) {
+        throw new ConflictError('An account with this email already exists. Sign in with your password.');
+      }
+      userId = await this.claimEmail(email, actor);
+      await this.deps.bus.run(
+        `user-${userId}`,
+        user,
+        {
+          type: 'RegisterUser',
+          userId,
+          email,
+          firstName: identity.givenName ?? null,
+          lastName: identity.familyName ?? null,
+          passwordHash: null,
+          role: this.roleFor(email),
+          profileImageUrl: identity.picture ?? null,
+        },
+        { ...actor, userId },
+      );
+    }
+    const as = { ...actor, userId };
+    await claim(this.deps.eventStore, stream, userId, as);
+    await this.deps.bus.run(`user-${userId}`, user, { type: 'LinkExternalIdentity', issuer: identity.issuer, subject: identity.subject }, as);
+    if (email) await this.applyAdminEmails(userId, email, as);
+    return this.startSession(userId, 'external', actor);
+  }
+
+  /** Admin actions by e-mail (CLI) or id (admin API). */
+  async changeByEmail(email: string, command: 'promote' | 'demote' | 'ban' | 'unban', actor: Actor): Promise<string> {
+    const userId = await this.userIdByEmail(email.trim().toLowerCase());
+    if (!userId || !(await this.userExists(userId))) throw new NotFoundError(`No account with the e-mail ${email}`);
+    await this.change(userId, command, actor);
+    return userId;
+  }
+
+  async change(userId: string, command: 'promote' | 'demote' | 'ban' | 'unban', actor: Actor): Promise<void> {
+    const commands = {
+      promote: { type: 'PromoteUser', reason: 'admin' },
+      demote: { type: 'DemoteUser', reason: 'admin' },
+      ban: { type: 'BanUser', reason: null },
+      unban: { type: 'UnbanUser' },
+    } as const satisfies Record<string, user.UserCommand>;
+    try {
+      await this.deps.bus.run(`user-${userId}`, user, commands[command], actor, ['users']);
+    } catch (error) {
+      if (error instanceof user.UserCommandRejected && error.reason === 'unknown_user') throw new NotFoundError('User not found');
+      throw error;
+    }
+  }
+
+  /** At start: accounts whose e-mail is in ADMIN_EMAILS hold the admin role. */
+  async promoteConfiguredAdmins(actor: Actor): Promise<number> {
+    let promoted = 0;
+    for (const email of this.deps.adminEmails) {
+      const userId = await this.userIdByEmail(email);
+      if (!userId || !(await this.userExists(userId))) continue;
+      const result = await handleCommand(this.deps.eventStore, `user-${userId}`, user, { type: 'PromoteUser', reason: 'admin_emails' }, { metadata: metadataOf(actor) });
+      promoted += result.events.length;
+    }
+    return promoted;
+  }
+}
+
+function emailTaken(): ConflictError {
+  return new ConflictError('An account with this email already exists. Try signing in instead.');
+}

@@ -1,0 +1,111 @@
+import express, { type Request, type Response } from 'express';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+} from '@whosright/contracts/account/dto';
+import { actorOf, authOf, currentUser } from '#api/platform/auth';
+import type { Logger } from '#api/platform/logger';
+import type { OidcClient } from '#api/platform/oidc/oidc-client';
+import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
+import { byEmail, byEmailAndIp, byIp, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
+import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
+import { toCurrentUser, type AccountService, type SignedIn } from './account-service';
+import { OIDC_COOKIE, OIDC_COOKIE_TTL_SECONDS, type OidcTransactionCookie } from './oidc-transaction-cookie';
+import { sessionCookieName, sessionCookieOptions } from './session-token';
+
+export interface AccountRoutesDeps {
+  accounts: AccountService;
+  limiter: RateLimiter;
+  publicUrl: string;
+  oidc: { client: OidcClient; cookie: OidcTransactionCookie } | null;
+  logger: Logger;
+}
+
+/** SPEC.md section 7 "Auth": register, sign in, current user, password reset, logout, external sign-in. */
+export function accountRoutes(deps: AccountRoutesDeps): express.Router {
+  const router = express.Router();
+  const cookieName = sessionCookieName(deps.publicUrl);
+  const secure = deps.publicUrl.startsWith('https:');
+
+  function signIn(res: Response, signedIn: SignedIn) {
+    res.cookie(cookieName, signedIn.cookie.value, sessionCookieOptions(deps.publicUrl, signedIn.cookie.expiresAt));
+  }
+
+  router.post('/auth/register', rateLimit(deps.limiter, rateLimitPolicies.registrationPerIp, byIp), async (req, res) => {
+    const body = registerRequestSchema.parse(req.body);
+    const signedIn = await deps.accounts.register(body, actorOf(req));
+    signIn(res, signedIn);
+    res.status(201).json(signedIn.user);
+  });
+
+  router.post(
+    '/auth/login',
+    rateLimit(deps.limiter, rateLimitPolicies.signInPerIp, byIp),
+    rateLimit(deps.limiter, rateLimitPolicies.signInPerEmailAndIp, byEmailAndIp),
+    async (req, res) => {
+      const body = loginRequestSchema.parse(req.body);
+      const signedIn = await deps.accounts.login(body.email, body.password, actorOf(req));
+      signIn(res, signedIn);
+      res.json(signedIn.user);
+    },
+  );
+
+  router.get('/auth/user', (req, res) => {
+    res.json(toCurrentUser(currentUser(req)));
+  });
+
+  router.post('/auth/forgot-password', rateLimit(deps.limiter, rateLimitPolicies.forgotPasswordPerEmail, byEmail), async (req, res) => {
+    const body = forgotPasswordRequestSchema.parse(req.body);
+    await deps.accounts.forgotPassword(body.email, actorOf(req));
+    res.json(FORGOT_PASSWORD_ANSWER);
+  });
+
+  router.post('/auth/reset-password', async (req, res) => {
+    const body = resetPasswordRequestSchema.parse(req.body);
+    await deps.accounts.resetPassword(body.token, body.password, actorOf(req));
+    res.json({ message: 'Password reset. You can now log in with your new password.' });
+  });
+
+  router.get('/logout', async (req, res) => {
+    // A cross-site page linking here must not sign anyone out (SameSite=Lax still sends the cookie on top-level GETs).
+    if (req.headers['sec-fetch-site'] !== 'cross-site') {
+      const { sessionId } = authOf(req);
+      if (sessionId) await deps.accounts.endSession(sessionId, actorOf(req));
+      res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    }
+    res.redirect(303, '/');
+  });
+
+  router.get('/login', async (_req, res) => {
+    if (!deps.oidc) return res.redirect(303, '/login?error=sso_unavailable');
+    const { url, transaction } = await deps.oidc.client.start();
+    res.cookie(OIDC_COOKIE, await deps.oidc.cookie.seal(transaction), {
+      httpOnly: true,
+      // The provider redirects back with a top-level GET: Lax lets the cookie come along.
+      sameSite: 'lax',
+      secure,
+      path: '/api/callback',
+      maxAge: OIDC_COOKIE_TTL_SECONDS * 1000,
+    });
+    res.redirect(303, url.href);
+  });
+
+  router.get('/callback', async (req: Request, res) => {
+    if (!deps.oidc) return res.redirect(303, '/login?error=sso_unavailable');
+    res.clearCookie(OIDC_COOKIE, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure });
+    const transaction = await deps.oidc.cookie.open(authOf(req).cookies[OIDC_COOKIE]);
+    try {
+      const identity = await deps.oidc.client.finish(new URL(req.originalUrl, deps.publicUrl), transaction);
+      signIn(res, await deps.accounts.externalSignIn(identity, actorOf(req)));
+      res.redirect(303, '/');
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'external sign-in failed');
+      res.redirect(303, '/login?error=sso_failed');
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,85 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { parse as parseCookies } from 'cookie';
+import type { ReadStore } from '@whosright/projections/store/port';
+import type { SessionDoc } from '@whosright/projections/sessions/sessions-projection';
+import type { UserDoc } from '@whosright/projections/users/users-projection';
+import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
+import { SessionTokens, sessionCookieName } from '#api/account/session-token';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import type { Actor } from './commands';
+
+/** What every request knows about who is asking. */
+export interface AuthContext {
+  user: UserDoc | null;
+  sessionId: string | null;
+  /** The raw cookies of the request, parsed once. */
+  cookies: Record<string, string | undefined>;
+}
+
+const AUTH = Symbol('auth');
+type WithAuth = Request & { [AUTH]?: AuthContext };
+
+export function authOf(req: Request): AuthContext {
+  const auth = (req as WithAuth)[AUTH];
+  if (!auth) throw new Error('authentication middleware did not run');
+  return auth;
+}
+
+/** Resolves the session cookie to a live session and its user: two lookups by id. */
+export function authentication(options: { readStore: ReadStore; tokens: SessionTokens; publicUrl: string }): RequestHandler {
+  const cookieName = sessionCookieName(options.publicUrl);
+  const sessions = options.readStore.collection<SessionDoc>('sessions', 'sessions');
+  const users = options.readStore.collection<UserDoc>('users', 'users');
+
+  return async (req, _res, next) => {
+    const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
+    const auth: AuthContext = { user: null, sessionId: null, cookies };
+    (req as WithAuth)[AUTH] = auth;
+    const token = cookies[cookieName];
+    if (!token) return next();
+    const claims = await options.tokens.verify(token);
+    if (!claims) return next();
+    const session = await sessions.get(claims.sessionId);
+    if (!session || session.userId !== claims.userId || Date.parse(session.expiresAt) <= Date.now()) return next();
+    const user = await users.get(session.userId);
+    // Bans and password resets void every session started before them.
+    if (!user || Date.parse(session.startedAt) < Date.parse(user.sessionsValidFrom)) return next();
+    auth.user = user;
+    auth.sessionId = session._id;
+    next();
+  };
+}
+
+export function actorOf(req: Request, visitorId?: string): Actor {
+  const user = authOf(req).user;
+  return {
+    correlationId: String(req.id ?? ''),
+    ...(user ? { userId: user._id } : {}),
+    ...(visitorId ? { visitorId } : {}),
+  };
+}
+
+/** The signed-in user, or 401. */
+export function currentUser(req: Request): UserDoc {
+  const user = authOf(req).user;
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** A signed-in user who may write: 401 when signed out, 403 when banned. */
+export function activeUser(req: Request): UserDoc {
+  const user = currentUser(req);
+  if (user.status === 'banned') throw new ForbiddenError(BANNED_MESSAGE, 'banned');
+  return user;
+}
+
+export function adminUser(req: Request): UserDoc {
+  const user = currentUser(req);
+  if (user.role !== 'admin') throw new ForbiddenError('Admin access required');
+  return user;
+}
+
+export const requireAdmin: RequestHandler = (req: Request, _res: Response, next: NextFunction) => {
+  adminUser(req);
+  next();
+};

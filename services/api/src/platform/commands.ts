@@ -1,0 +1,53 @@
+import { handleCommand, type Decider, type DomainEvent } from '@whosright/eventstore/command/handle-command';
+import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
+import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
+import { HttpError } from './errors';
+
+/** Who acts and on behalf of which request: becomes every event's metadata. */
+export interface Actor {
+  userId?: string;
+  visitorId?: string;
+  correlationId: string;
+}
+
+export function metadataOf(actor: Actor): NewEventMetadata {
+  return {
+    ...(actor.userId ? { actorId: actor.userId } : {}),
+    ...(actor.visitorId ? { visitorId: actor.visitorId } : {}),
+    correlationId: actor.correlationId,
+  };
+}
+
+export class ReadModelLagging extends HttpError {
+  constructor() {
+    super(503, 'not_ready', 'Saved, but it is taking longer than usual to show. Please refresh in a moment.');
+  }
+}
+
+/**
+ * Runs a command through its decider and, when the response depends on read models, waits until
+ * those have applied what was appended (read-your-writes, DESIGN.md section 5).
+ */
+export class CommandBus {
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly projections: Pick<ProjectionRunner, 'waitFor'>,
+  ) {}
+
+  async run<S, C, E extends DomainEvent>(
+    stream: string,
+    decider: Decider<S, C, E>,
+    command: C,
+    actor: Actor,
+    readModels: readonly string[] = [],
+  ) {
+    const result = await handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) });
+    if (result.position !== undefined && readModels.length > 0) await this.settle(result.position, readModels);
+    return result;
+  }
+
+  /** Waits (bounded) until `readModels` reflect `position`. */
+  async settle(position: bigint, readModels: readonly string[]): Promise<void> {
+    if (!(await this.projections.waitFor(position, readModels))) throw new ReadModelLagging();
+  }
+}

@@ -1,0 +1,82 @@
+import express from 'express';
+import { AccountService } from '#api/account/account-service';
+import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
+import { accountRoutes } from '#api/account/routes';
+import { SessionTokens } from '#api/account/session-token';
+import { authentication } from './auth';
+import { CommandBus, type Actor } from './commands';
+import type { Config } from './config';
+import { createJobQueue } from './jobs/create-job-queue';
+import type { Logger } from './logger';
+import { createMailDelivery } from './mail/mail-delivery';
+import { createMailer } from './mail/create-mailer';
+import { createOidcClient } from './oidc/oidc-client';
+import { createRateLimiter } from './rate-limit/create-rate-limiter';
+import type { ReadinessProbe } from './readiness';
+import { openStores } from './stores';
+
+export const SYSTEM_ACTOR: Actor = { correlationId: 'system' };
+
+export interface Application {
+  api: express.Router;
+  accounts: AccountService;
+  close(): Promise<void>;
+}
+
+/** The composition root: every adapter the environment chooses, the services, and their routes. */
+export async function composeApplication(
+  config: Config & { sessionSecret: string },
+  logger: Logger,
+  readiness: ReadinessProbe,
+): Promise<Application> {
+  const stores = await openStores(config, logger);
+  readiness.register('projections', () => {
+    const statuses = stores.projections.status();
+    const paused = statuses.filter((s) => s.state === 'paused').map((s) => s.name);
+    if (paused.length) return `projection paused on a failed event: ${paused.join(', ')}`;
+    const behind = statuses.filter((s) => s.state !== 'live').map((s) => `${s.name} (${s.state})`);
+    return behind.length ? `projections not caught up: ${behind.join(', ')}` : null;
+  });
+
+  const queue = createJobQueue(config, logger);
+  const mail = createMailDelivery(queue, createMailer(config, logger), logger);
+  const limiter = await createRateLimiter(config, logger);
+  const bus = new CommandBus(stores.eventStore, stores.projections);
+  const tokens = new SessionTokens(config.sessionSecret);
+
+  const accounts = new AccountService({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    bus,
+    tokens,
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+    sendMail: (m) => mail.deliver(m),
+  });
+  const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
+  if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
+
+  const api = express.Router();
+  api.use(authentication({ readStore: stores.readStore, tokens, publicUrl: config.publicUrl }));
+  api.use(
+    accountRoutes({
+      accounts,
+      limiter,
+      publicUrl: config.publicUrl,
+      logger,
+      oidc: config.oidc
+        ? { client: createOidcClient(config.oidc, config.publicUrl), cookie: new OidcTransactionCookie(config.sessionSecret) }
+        : null,
+    }),
+  );
+
+  return {
+    api,
+    accounts,
+    async close() {
+      await queue.close();
+      await limiter.close();
+      await stores.close();
+    },
+  };
+}

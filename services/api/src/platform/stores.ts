@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import type { EventStore } from '@whosright/eventstore/port';
+import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { createKurrentDbEventStore } from '@whosright/eventstore/kurrentdb/kurrentdb-event-store';
+import type { ReadStore } from '@whosright/projections/store/port';
+import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
+import { createProjectionRunner, type ProjectionRunner } from '@whosright/projections/runner/projection-runner';
+import { readModels } from '@whosright/projections/read-models';
+import type { Config } from './config';
+import type { Logger } from './logger';
+
+export const SQLITE_FILE = 'whosright.sqlite';
+
+export interface Stores {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: ProjectionRunner;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
+ * starts the projections. Embedded mode shares one SQLite connection between both stores.
+ */
+export async function openStores(config: Config, logger: Logger): Promise<Stores> {
+  let database: Database | undefined;
+  const sqlite = () => (database ??= openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync }));
+
+  const eventStore = config.eventStoreUrl
+    ? createKurrentDbEventStore({ url: config.eventStoreUrl, catalog: domainEventCatalog })
+    : createSqliteEventStore({ database: sqlite(), catalog: domainEventCatalog });
+  const readStore = await openReadStore(config, sqlite);
+
+  const projections = createProjectionRunner({
+    eventStore,
+    readStore,
+    projections: readModels,
+    logger: logger.child({ component: 'projections' }),
+  });
+  projections.start();
+
+  return {
+    eventStore,
+    readStore,
+    projections,
+    async close() {
+      await projections.stop();
+      await readStore.close();
+      await eventStore.close();
+      database?.close();
+    },
+  };
+}
+
+async function openReadStore(config: Config, sqlite: () => Database): Promise<ReadStore> {
+  if (config.mongoUrl) {
+    const { createMongoReadStore } = await import('@whosright/projections/store/mongodb/mongo-read-store');
+    return createMongoReadStore({ url: config.mongoUrl });
+  }
+  return createSqliteReadStore({ database: sqlite() });
+}
