@@ -31,7 +31,8 @@ export class ReadModelLagging extends HttpError {
 export class CommandBus {
   constructor(
     private readonly eventStore: EventStore,
-    private readonly projections: Pick<ProjectionRunner, 'waitFor'>,
+    /** Null in processes that run no projections (the admin CLI): nothing there reads back. */
+    private readonly projections: Pick<ProjectionRunner, 'waitFor'> | null,
   ) {}
 
   async run<S, C, E extends DomainEvent>(
@@ -48,6 +49,6 @@ export class CommandBus {
 
   /** Waits (bounded) until `readModels` reflect `position`. */
   async settle(position: bigint, readModels: readonly string[]): Promise<void> {
-    if (!(await this.projections.waitFor(position, readModels))) throw new ReadModelLagging();
+    if (this.projections && !(await this.projections.waitFor(position, readModels))) throw new ReadModelLagging();
   }
 }

@@ -13,13 +13,14 @@ import { createMailer } from './mail/create-mailer';
 import { createOidcClient } from './oidc/oidc-client';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import type { ReadinessProbe } from './readiness';
-import { openStores } from './stores';
+import { openStores, type Stores } from './stores';
 
 export const SYSTEM_ACTOR: Actor = { correlationId: 'system' };
 
 export interface Application {
   api: express.Router;
   accounts: AccountService;
+  stores: Stores;
   close(): Promise<void>;
 }
 
@@ -73,6 +74,7 @@ export async function composeApplication(
   return {
     api,
     accounts,
+    stores,
     async close() {
       await queue.close();
       await limiter.close();

@@ -25,7 +25,7 @@ export interface Stores {
  * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
  * starts the projections. Embedded mode shares one SQLite connection between both stores.
  */
-export async function openStores(config: Config, logger: Logger): Promise<Stores> {
+export async function openStores(config: Config, logger: Logger, options: { runProjections?: boolean } = {}): Promise<Stores> {
   let database: Database | undefined;
   const sqlite = () => (database ??= openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync }));
 
@@ -40,7 +40,7 @@ export async function openStores(config: Config, logger: Logger): Promise<Stores
     projections: readModels,
     logger: logger.child({ component: 'projections' }),
   });
-  projections.start();
+  if (options.runProjections ?? true) projections.start();
 
   return {
     eventStore,

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { startWebServer } from '#api/platform/server';
+import { createLogger } from '#api/platform/logger';
+
+describe('ADMIN_EMAILS', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+  });
+
+  it('when an existing account is listed at start it holds the admin role', async () => {
+    server = await startTestServer();
+    const agent = server.agent();
+    await agent.post('/api/auth/register').send({ email: 'later-admin@example.com', password: 'a good password', firstName: 'Lia' }).expect(201);
+    expect((await agent.get('/api/auth/user')).body.role).toBe('user');
+    await server.running.stop();
+
+    const config = { ...server.config, adminEmails: ['later-admin@example.com'] };
+    const restarted = await startWebServer(config, createLogger({ ...config, logLevel: 'silent' }), { webDist: null });
+    server.running = restarted;
+    const login = await (await import('supertest')).default
+      .agent(restarted.url)
+      .post('/api/auth/login')
+      .send({ email: 'later-admin@example.com', password: 'a good password' });
+    expect(login.status).toBe(200);
+    expect(login.body.role).toBe('admin');
+  });
+});

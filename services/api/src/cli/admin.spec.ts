@@ -1,0 +1,44 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('./admin.ts', import.meta.url));
+
+describe('the admin CLI', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const admin = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
+
+  it('when an admin bans a user while the server runs, the server ends their session within a second', async () => {
+    const agent = server.agent();
+    await agent.post('/api/auth/register').send({ email: 'cli-user@example.com', password: 'a good password', firstName: 'Cli' }).expect(201);
+    const { stdout } = await admin('ban', 'cli-user@example.com');
+    expect(stdout).toContain('cli-user@example.com is banned');
+    const banned = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - banned < 1000) {
+      status = (await agent.get('/api/auth/user')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+
+    await admin('promote', 'cli-user@example.com');
+    const list = await admin('list');
+    expect(list.stdout).toMatch(/cli-user@example\.com\s+\S+\s+banned/);
+  });
+
+  it('when the command or the account is unknown it exits 1 with a clear message', async () => {
+    await expect(admin('frobnicate', 'x@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run admin') });
+    await expect(admin('ban', 'nobody@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No account with the e-mail nobody@example.com') });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `npm run admin -- <promote|demote|ban|unban> <email>` and `npm run admin -- list`.
+ * Appends events to the same store as the running server, which sees them within a second.
+ */
+import { AccountService } from '#api/account/account-service';
+import { SessionTokens } from '#api/account/session-token';
+import type { UserDoc } from '@whosright/projections/users/users-projection';
+import { CommandBus } from '#api/platform/commands';
+import { ConfigError, loadConfig } from '#api/platform/config';
+import { HttpError } from '#api/platform/errors';
+import { createLogger } from '#api/platform/logger';
+import { openStores } from '#api/platform/stores';
+
+const USAGE = 'Usage: npm run admin -- <promote|demote|ban|unban> <email> | list';
+const ACTIONS = ['promote', 'demote', 'ban', 'unban'] as const;
+type Action = (typeof ACTIONS)[number];
+const DONE: Record<Action, string> = {
+  promote: 'is now an admin',
+  demote: 'is now a regular user',
+  ban: 'is banned: their sessions have ended',
+  unban: 'is no longer banned',
+};
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(args: string[]): Promise<void> {
+  const [command, email] = args;
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (command !== 'list' && !(ACTIONS as readonly string[]).includes(command ?? '')) fail(USAGE);
+  if (command !== 'list' && !email) fail(USAGE);
+
+  const logger = createLogger({ ...config, logLevel: 'warn' });
+  const stores = await openStores(config, logger, { runProjections: false });
+  try {
+    if (command === 'list') {
+      const page = await stores.readStore.collection<UserDoc>('users', 'users').find({}, { sort: [['createdAt', 1]], limit: 10_000 });
+      if (page.items.length === 0) console.log('No accounts yet.');
+      for (const u of page.items) {
+        console.log([u.email.padEnd(36), u.role.padEnd(6), u.status.padEnd(7), u.createdAt, u._id].join('  '));
+      }
+      return;
+    }
+    const accounts = new AccountService({
+      eventStore: stores.eventStore,
+      readStore: stores.readStore,
+      bus: new CommandBus(stores.eventStore, null),
+      tokens: new SessionTokens('unused-by-the-cli-unused-by-the-cli'),
+      publicUrl: config.publicUrl,
+      adminEmails: config.adminEmails,
+      sendMail: async () => undefined,
+    });
+    await accounts.changeByEmail(email!, command as Action, { correlationId: `cli-${process.pid}` });
+    console.log(`${email!.trim().toLowerCase()} ${DONE[command as Action]}.`);
+  } catch (error) {
+    if (error instanceof HttpError) fail(error.message);
+    throw error;
+  } finally {
+    await stores.close();
+  }
+}
+
+await main(process.argv.slice(2));

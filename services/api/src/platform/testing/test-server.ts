@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { loadConfig, type Config } from '../config';
+import { createLogger } from '../logger';
+import { startWebServer, type RunningServer } from '../server';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  config: Config & { sessionSecret: string };
+  running: RunningServer;
+  /** Every log line the server wrote. */
+  logs: string[];
+  /** A cookie-keeping client, like one browser, with its own client IP (X-Forwarded-For through the trusted loopback proxy). */
+  agent(): ReturnType<typeof request.agent>;
+  stop(): Promise<void>;
+}
+
+let clientCounter = 0;
+function nextClientIp(): string {
+  clientCounter += 1;
+  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+}
+
+/** The real embedded server on a free loopback port with a fresh DATA_DIR; tests own its lifecycle. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wr-api-'));
+  const config = {
+    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env }),
+    sessionSecret: 'test-session-secret-that-is-long-enough-for-hs256',
+  };
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const running = await startWebServer(config, createLogger(config, sink), { webDist: null });
+  return {
+    url: running.url,
+    dataDir,
+    config,
+    running,
+    logs,
+    agent: () => request.agent(running.url).set('X-Forwarded-For', nextClientIp()),
+    async stop() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
