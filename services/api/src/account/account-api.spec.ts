@@ -295,3 +295,26 @@ describe('logs', () => {
     }
   });
 });
+
+describe('sliding session expiry', () => {
+  it('when a session cookie is more than a day old it is renewed for another 30 days on use', async () => {
+    const { res } = await register();
+    const userId = res.body.id as string;
+    const { SessionTokens } = await import('./session-token');
+    const tokens = new SessionTokens(server.config.sessionSecret);
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
+    const claims = (await tokens.verify(cookie))!;
+    const dayOld = await tokens.sign({
+      sessionId: claims.sessionId,
+      userId,
+      issuedAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+      expiresAt: new Date(Date.now() + 29 * 24 * 60 * 60 * 1000),
+    });
+    const renewed = await server.agent().get('/api/auth/user').set('Cookie', `wr_session=${dayOld}`);
+    expect(renewed.status).toBe(200);
+    const setCookie = String(renewed.headers['set-cookie']);
+    expect(setCookie).toMatch(/wr_session=/);
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(setCookie)![1]!);
+    expect(expires).toBeGreaterThan(Date.now() + 29.9 * 24 * 60 * 60 * 1000);
+  });
+});

@@ -166,6 +166,10 @@ export class AccountService {
     return { user: toCurrentUser(doc), cookie: { value: await this.deps.tokens.sign({ sessionId, userId, issuedAt, expiresAt }), expiresAt } };
   }
 
+  async renewSession(sessionId: string, expiresAt: Date, actor: Actor): Promise<void> {
+    await this.deps.bus.run(`session-${sessionId}`, sessionDecider, { type: 'RenewSession', expiresAt: expiresAt.toISOString() }, actor, ['sessions']);
+  }
+
   async endSession(sessionId: string, actor: Actor): Promise<void> {
     await this.deps.bus.run(`session-${sessionId}`, sessionDecider, { type: 'EndSession', reason: 'logout' }, actor, ['sessions']);
   }

@@ -4,7 +4,7 @@ import type { ReadStore } from '@whosright/projections/store/port';
 import type { SessionDoc } from '@whosright/projections/sessions/sessions-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
-import { SessionTokens, sessionCookieName } from '#api/account/session-token';
+import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, SessionTokens, sessionCookieName, sessionCookieOptions } from '#api/account/session-token';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './commands';
 
@@ -26,12 +26,18 @@ export function authOf(req: Request): AuthContext {
 }
 
 /** Resolves the session cookie to a live session and its user: two lookups by id. */
-export function authentication(options: { readStore: ReadStore; tokens: SessionTokens; publicUrl: string }): RequestHandler {
+export function authentication(options: {
+  readStore: ReadStore;
+  tokens: SessionTokens;
+  publicUrl: string;
+  /** Sliding expiry: records the new expiry of a session whose cookie is older than a day. */
+  renew(sessionId: string, expiresAt: Date, actor: Actor): Promise<void>;
+}): RequestHandler {
   const cookieName = sessionCookieName(options.publicUrl);
   const sessions = options.readStore.collection<SessionDoc>('sessions', 'sessions');
   const users = options.readStore.collection<UserDoc>('users', 'users');
 
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
     const auth: AuthContext = { user: null, sessionId: null, cookies };
     (req as WithAuth)[AUTH] = auth;
@@ -46,6 +52,13 @@ export function authentication(options: { readStore: ReadStore; tokens: SessionT
     if (!user || Date.parse(session.startedAt) < Date.parse(user.sessionsValidFrom)) return next();
     auth.user = user;
     auth.sessionId = session._id;
+    const now = Date.now();
+    if (now - claims.issuedAt.getTime() > SESSION_RENEW_AFTER_MS) {
+      const expiresAt = new Date(now + SESSION_TTL_MS);
+      await options.renew(session._id, expiresAt, { correlationId: String(req.id ?? ''), userId: user._id });
+      const renewed = await options.tokens.sign({ sessionId: session._id, userId: user._id, issuedAt: new Date(now), expiresAt });
+      res.cookie(cookieName, renewed, sessionCookieOptions(options.publicUrl, expiresAt));
+    }
     next();
   };
 }

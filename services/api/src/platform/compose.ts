@@ -58,7 +58,14 @@ export async function composeApplication(
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
 
   const api = express.Router();
-  api.use(authentication({ readStore: stores.readStore, tokens, publicUrl: config.publicUrl }));
+  api.use(
+    authentication({
+      readStore: stores.readStore,
+      tokens,
+      publicUrl: config.publicUrl,
+      renew: (sessionId, expiresAt, actor) => accounts.renewSession(sessionId, expiresAt, actor),
+    }),
+  );
   api.use(
     accountRoutes({
       accounts,

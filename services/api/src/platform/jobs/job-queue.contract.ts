@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Logger } from '#api/platform/logger';
+import { captureLogs } from './capture-logs';
+import type { JobQueue } from './job-queue';
+
+/**
+ * The one contract every JobQueue adapter passes (DESIGN.md section 2). Call it inside a
+ * `describe` of the adapter; `makeQueue` gets a fresh, isolated queue per test.
+ */
+export function jobQueueContract(makeQueue: (logger: Logger) => JobQueue | Promise<JobQueue>): void {
+  let queue: JobQueue;
+  let logs: ReturnType<typeof captureLogs>;
+
+  beforeEach(async () => {
+    logs = captureLogs();
+    queue = await makeQueue(logs.logger);
+  });
+
+  afterEach(async () => {
+    await queue.close();
+  });
+
+  it('when a job is enqueued it runs the handler once with the payload', async () => {
+    const seen: unknown[] = [];
+    queue.register<{ to: string }>('greet', (payload) => void seen.push(payload), { attempts: 1, backoffMs: 0 });
+    await queue.enqueue('greet', { to: 'ann@example.com' });
+    await queue.idle();
+    expect(seen).toEqual([{ to: 'ann@example.com' }]);
+  });
+
+  it('when a handler fails twice it retries with growing backoff and succeeds on the third attempt', async () => {
+    const runs: { attempt: number; at: number }[] = [];
+    queue.register(
+      'flaky',
+      (_payload, { attempt }) => {
+        runs.push({ attempt, at: performance.now() });
+        if (attempt < 3) throw new Error(`flake ${attempt}`);
+      },
+      { attempts: 5, backoffMs: 40 },
+    );
+    await queue.enqueue('flaky', {});
+    await queue.idle();
+    expect(runs.map((r) => r.attempt)).toEqual([1, 2, 3]);
+    const [first, second, third] = runs.map((r) => r.at) as [number, number, number];
+    expect(second - first).toBeGreaterThanOrEqual(40 * 0.9);
+    expect(third - second).toBeGreaterThanOrEqual(80 * 0.9);
+    const warnings = logs.entries().filter((e) => e.msg === 'job failed, will retry');
+    expect(warnings.map((e) => e.attempt)).toEqual([1, 2]);
+  });
+
+  it('when a handler keeps failing it stops after the attempts, logs the failure and never rejects the caller', async () => {
+    let runs = 0;
+    queue.register(
+      'doomed',
+      () => {
+        runs += 1;
+        throw new Error('SMTP is down');
+      },
+      { attempts: 3, backoffMs: 5 },
+    );
+    await expect(queue.enqueue('doomed', { secret: 'reset-token-123' }, { jobId: 'doomed-1' })).resolves.toBeUndefined();
+    await queue.idle();
+    expect(runs).toBe(3);
+    const final = logs.entries().filter((e) => e.msg === 'job failed for good, dropped');
+    expect(final).toHaveLength(1);
+    expect(final[0]).toMatchObject({ job: 'doomed', jobId: 'doomed-1', attempt: 3, attempts: 3, err: { message: 'SMTP is down' } });
+    expect(logs.text()).not.toContain('reset-token-123');
+  });
+
+  it('when a job id is enqueued again while the first is still pending it runs once', async () => {
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    queue.register(
+      'once',
+      async () => {
+        runs += 1;
+        await gate;
+      },
+      { attempts: 1, backoffMs: 0 },
+    );
+    await queue.enqueue('once', {}, { jobId: 'user:42/welcome' });
+    await queue.enqueue('once', {}, { jobId: 'user:42/welcome' });
+    release();
+    await queue.idle();
+    expect(runs).toBe(1);
+  });
+
+  it('when the handler receives a job it sees the caller job id and the attempt number', async () => {
+    const contexts: unknown[] = [];
+    queue.register('ctx', (_payload, context) => void contexts.push(context), { attempts: 1, backoffMs: 0 });
+    await queue.enqueue('ctx', {}, { jobId: '12345' });
+    await queue.idle();
+    expect(contexts).toEqual([{ jobId: '12345', attempt: 1 }]);
+  });
+
+  it('when a job name was never registered enqueue rejects', async () => {
+    await expect(queue.enqueue('nobody-home', {})).rejects.toThrow('No job named nobody-home is registered');
+  });
+
+  it('when nothing is queued idle resolves at once', async () => {
+    await expect(queue.idle()).resolves.toBeUndefined();
+  });
+
+  it('when the options are impossible register refuses them', () => {
+    expect(() => queue.register('bad', () => undefined, { attempts: 0, backoffMs: 10 })).toThrow('attempts');
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The job queue port (DESIGN.md section 2): the in-process runner in embedded mode, BullMQ on Redis
+ * in scale mode. Both pass `job-queue.contract.ts`.
+ *
+ * A job that throws is retried up to `attempts` times in all, waiting `backoffMs * 2^(n-1)` before
+ * retry n. A job that still fails is logged and dropped: it never throws into whoever enqueued it
+ * ("a failed mail never fails the request").
+ */
+export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void> | void;
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+}
+
+export interface JobOptions {
+  /** Runs in all, first run included (at least 1). */
+  attempts: number;
+  /** Delay before the first retry; doubles for every further retry. */
+  backoffMs: number;
+}
+
+export interface EnqueueOptions {
+  /** While a job with this id is waiting, running or awaiting a retry, enqueuing it again does nothing. */
+  jobId?: string;
+}
+
+export interface JobQueue {
+  /** Declares a job type. Every process that enqueues or runs `name` registers it (same code path). */
+  register<P>(name: string, handler: JobHandler<P>, options: JobOptions): void;
+  /** Hands a job over. Rejects only for an unregistered name or when the queue is closed / unreachable. */
+  enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<void>;
+  /** For tests: resolves once no job is waiting, running or awaiting a retry. */
+  idle(): Promise<void>;
+  /** Stops taking jobs, lets running ones finish and releases connections. */
+  close(): Promise<void>;
+}
+
+/** `backoffMs * 2^(retry-1)`: the delay before retry number `retry` (1-based). */
+export function backoffDelay(backoffMs: number, retry: number): number {
+  return backoffMs * 2 ** (retry - 1);
+}
+
+export function assertJobOptions(name: string, options: JobOptions): void {
+  if (!Number.isInteger(options.attempts) || options.attempts < 1) {
+    throw new Error(`Job ${name}: attempts must be a whole number of at least 1`);
+  }
+  if (!Number.isFinite(options.backoffMs) || options.backoffMs < 0) {
+    throw new Error(`Job ${name}: backoffMs must be a number of at least 0`);
+  }
+}
+
+export class UnknownJobError extends Error {
+  override name = 'UnknownJobError';
+  constructor(jobName: string) {
+    super(`No job named ${jobName} is registered`);
+  }
+}

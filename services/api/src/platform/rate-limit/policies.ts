@@ -1,0 +1,26 @@
+/**
+ * The server-side limits of the accounts issue, as named policies. A policy allows `points`
+ * attempts per key in a fixed window of `durationSeconds`; the next one answers 429.
+ */
+export interface RateLimitPolicy {
+  /** Stable: it is part of the counter's key in Redis. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export const rateLimitPolicies = {
+  /** Sign-in: 10 attempts per 15 minutes per e-mail + IP (key: `emailAndIpKey`). */
+  signInPerEmailAndIp: { name: 'sign-in-email-ip', points: 10, durationSeconds: 15 * 60 },
+  /** Sign-in: 100 attempts per hour per IP, whatever the e-mail (key: the IP). */
+  signInPerIp: { name: 'sign-in-ip', points: 100, durationSeconds: 60 * 60 },
+  /** Forgot password: 5 requests per hour per e-mail (key: `emailKey`). */
+  forgotPasswordPerEmail: { name: 'forgot-password-email', points: 5, durationSeconds: 60 * 60 },
+  /** Registration: 10 per hour per IP (key: the IP). */
+  registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+/** E-mails are counted case- and space-insensitively, so `Ann@X.org ` cannot dodge the limit. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export const emailAndIpKey = (email: string, ip: string) => `${emailKey(email)}|${ip}`;

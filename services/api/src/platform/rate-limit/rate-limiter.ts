@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimitedError } from '#api/platform/errors';
+import type { RateLimitPolicy } from './policies';
+
+/**
+ * The rate-limit store port (DESIGN.md section 2): counters in process memory, or in Redis shared
+ * by every API instance. Both pass `rate-limiter.contract.ts`.
+ */
+export interface RateLimiter {
+  /** Counts one attempt; throws RateLimitedError (429 + Retry-After) once the policy is exceeded. */
+  consume(policy: RateLimitPolicy, key: string): Promise<void>;
+  /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
+  reset(policy: RateLimitPolicy, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Keys hold e-mails and IPs: only a hash of them reaches the store. */
+const storeKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
+/** Seconds until the next attempt can pass, at least 1 (the Retry-After header). */
+export const retryAfterSeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/** Wraps rate-limiter-flexible: one limiter per policy, made on first use by `makeLimiter`. */
+export function createRateLimiterFrom(
+  makeLimiter: (policy: RateLimitPolicy) => RateLimiterAbstract,
+  close: () => Promise<void> = async () => undefined,
+): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (policy: RateLimitPolicy) => {
+    let limiter = limiters.get(policy.name);
+    if (!limiter) {
+      limiter = makeLimiter(policy);
+      limiters.set(policy.name, limiter);
+    }
+    return limiter;
+  };
+
+  return {
+    async consume(policy, key) {
+      try {
+        await limiterFor(policy).consume(storeKey(key));
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw new RateLimitedError(retryAfterSeconds(rejection));
+        throw rejection;
+      }
+    },
+    async reset(policy, key) {
+      await limiterFor(policy).delete(storeKey(key));
+    },
+    close,
+  };
+}
