@@ -1,6 +1,15 @@
 import type { AnyProjection } from './runner/projection';
 import { sessionsProjection } from './sessions/sessions-projection';
+import { storiesProjection } from './stories/stories-projection';
+import { storyVotesProjection } from './story-votes/story-votes-projection';
+import { userStatsProjection } from './user-stats/user-stats-projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model the API serves, in the order the runner starts them. */
-export const readModels: readonly AnyProjection[] = [usersProjection, sessionsProjection] as unknown as readonly AnyProjection[];
+export const readModels = [
+  usersProjection,
+  sessionsProjection,
+  storiesProjection,
+  storyVotesProjection,
+  userStatsProjection,
+] as unknown as readonly AnyProjection[];

@@ -73,6 +73,24 @@ export const storyReactionEvents = {
   ),
 };
 
+/**
+ * The approved stories as a dense array of slots 0..n-1 (the `storyPool-approved` stream), so a
+ * random story is one lookup of slot floor(random * n): uniform, and no scan. Removing a story
+ * moves the last one into its slot.
+ */
+export const storyPoolEvents = {
+  StoryPooled: defineEvent('StoryPooled', z.object({ storyId: storyIdSchema, slot: z.number().int().min(0) })),
+  StoryUnpooled: defineEvent(
+    'StoryUnpooled',
+    z.object({
+      storyId: storyIdSchema,
+      slot: z.number().int().min(0),
+      moved: z.object({ storyId: storyIdSchema, from: z.number().int().min(0) }).nullable(),
+    }),
+  ),
+};
+
+export type StoryPoolEvent = EventOf<(typeof storyPoolEvents)[keyof typeof storyPoolEvents]>;
 export type StoryEvent = EventOf<(typeof storyEvents)[keyof typeof storyEvents]>;
 export type StoryVoteEvent = EventOf<(typeof storyVoteEvents)[keyof typeof storyVoteEvents]>;
 export type StoryActivityEvent = EventOf<(typeof storyActivityEvents)[keyof typeof storyActivityEvents]>;

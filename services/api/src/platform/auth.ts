@@ -4,7 +4,7 @@ import type { ReadStore } from '@whosright/projections/store/port';
 import type { SessionDoc } from '@whosright/projections/sessions/sessions-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
-import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, SessionTokens, sessionCookieName, sessionCookieOptions } from '#api/account/session-token';
+import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, sessionCookieName, sessionCookieOptions, type SessionTokens } from '#api/account/session-token';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './commands';
 

@@ -2,6 +2,8 @@ import express from 'express';
 import { AccountService } from '#api/account/account-service';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
 import { accountRoutes } from '#api/account/routes';
+import { storyRoutes } from '#api/story/routes';
+import { StoryService } from '#api/story/story-service';
 import { SessionTokens } from '#api/account/session-token';
 import { authentication } from './auth';
 import { CommandBus, type Actor } from './commands';
@@ -20,6 +22,7 @@ export const SYSTEM_ACTOR: Actor = { correlationId: 'system' };
 export interface Application {
   api: express.Router;
   accounts: AccountService;
+  stories: StoryService;
   stores: Stores;
   close(): Promise<void>;
 }
@@ -78,9 +81,13 @@ export async function composeApplication(
     }),
   );
 
+  const stories = new StoryService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
+  api.use(storyRoutes(stories, { secureCookies: config.publicUrl.startsWith('https:') }));
+
   return {
     api,
     accounts,
+    stories,
     stores,
     async close() {
       await queue.close();

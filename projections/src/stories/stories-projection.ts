@@ -1,0 +1,155 @@
+import type { CommentEvent } from '@whosright/contracts/comment/events';
+import { POOR_STORY_MIN_VIEWS } from '@whosright/contracts/shared/constants';
+import type {
+  ReactionType,
+  StoryActivityEvent,
+  StoryEvent,
+  StoryPoolEvent,
+  StoryReactionEvent,
+  StoryStatus,
+  StoryVoteEvent,
+} from '@whosright/contracts/story/events';
+import { skipRate, votingScore } from '@whosright/contracts/story/rules';
+import type { Doc } from '../store/port';
+import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
+import type { Recorded } from '../shared/recorded';
+
+type Handled =
+  | Recorded<StoryEvent>
+  | Recorded<StoryVoteEvent>
+  | Recorded<StoryActivityEvent>
+  | Recorded<StoryReactionEvent>
+  | Recorded<StoryPoolEvent>
+  | Recorded<Extract<CommentEvent, { type: 'CommentPosted' | 'CommentDeleted' }>>;
+
+export interface StoryDoc extends Doc {
+  authorId: string;
+  content: string;
+  category: string;
+  status: StoryStatus;
+  createdAt: string;
+  heVotes: number;
+  sheVotes: number;
+  commentCount: number;
+  reactions: Record<ReactionType, number>;
+  viewCount: number;
+  skipCount: number;
+  engageCount: number;
+  /** Present while approved: the story's place in the dense random pool. */
+  slot?: number;
+  /** Derived when projected. */
+  totalVotes: number;
+  votingScore: number;
+  skipRate: number;
+  /** Approved with enough views for its skip rate to mean something. */
+  rankable: boolean;
+}
+
+export const POOL_META_ID = 'approved';
+
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * Story cards with everything the lists need, computed when events are projected: tallies,
+ * reactions, comment count, activity, skip rate, voting score and the random-pool slot. Every
+ * story query (feed, card, random, pending queue, ranking, dashboard, profile) is one find here.
+ */
+export const storiesProjection = defineProjection<Handled>({
+  name: 'stories',
+  version: 1,
+  eventTypes: [
+    'StorySubmitted',
+    'StoryModerated',
+    'StoryDeleted',
+    'StoryVoteCast',
+    'StoryViewed',
+    'StorySkipped',
+    'StoryEngaged',
+    'StoryReactionAdded',
+    'StoryReactionRemoved',
+    'StoryPooled',
+    'StoryUnpooled',
+    'CommentPosted',
+    'CommentDeleted',
+  ],
+  collections: [
+    {
+      name: 'stories',
+      indexes: [
+        { fields: [['status', 1], ['createdAt', -1]] },
+        { fields: [['status', 1], ['category', 1], ['createdAt', -1]] },
+        { fields: [['authorId', 1], ['createdAt', -1]] },
+        { fields: [['slot', 1]] },
+        { fields: [['rankable', 1], ['skipRate', -1]] },
+      ],
+      derive(doc) {
+        const he = num(doc.heVotes);
+        const she = num(doc.sheVotes);
+        const views = num(doc.viewCount);
+        return {
+          totalVotes: he + she,
+          votingScore: votingScore(he, she),
+          skipRate: skipRate(num(doc.skipCount), views),
+          rankable: doc.status === 'approved' && views >= POOR_STORY_MIN_VIEWS,
+        };
+      },
+    },
+    { name: 'pool', indexes: [] },
+  ],
+  apply(event): Change[] {
+    switch (event.type) {
+      case 'StorySubmitted':
+        return [
+          upsert('stories', event.data.storyId, {
+            $set: {
+              authorId: event.data.authorId,
+              content: event.data.content,
+              category: event.data.category,
+              status: 'pending',
+              createdAt: event.metadata.recordedAt,
+              heVotes: 0,
+              sheVotes: 0,
+              commentCount: 0,
+              reactions: { relatable: 0, lol: 0, wtf: 0 },
+              viewCount: 0,
+              skipCount: 0,
+              engageCount: 0,
+            },
+          }),
+        ];
+      case 'StoryModerated':
+        return [update('stories', event.data.storyId, { $set: { status: event.data.to } })];
+      case 'StoryDeleted':
+        return [remove('stories', event.data.storyId)];
+      case 'StoryVoteCast':
+        return [update('stories', event.data.storyId, { $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 } })];
+      case 'StoryViewed':
+        return [update('stories', event.data.storyId, { $inc: { viewCount: 1 } })];
+      case 'StorySkipped':
+        return [update('stories', event.data.storyId, { $inc: { skipCount: 1 } })];
+      case 'StoryEngaged':
+        return [update('stories', event.data.storyId, { $inc: { engageCount: 1 } })];
+      case 'StoryReactionAdded':
+        return [update('stories', event.data.storyId, { $inc: { [`reactions.${event.data.reaction}`]: 1 } })];
+      case 'StoryReactionRemoved':
+        return [update('stories', event.data.storyId, { $inc: { [`reactions.${event.data.reaction}`]: -1 } })];
+      case 'StoryPooled':
+        return [
+          update('stories', event.data.storyId, { $set: { slot: event.data.slot } }),
+          upsert('pool', POOL_META_ID, { $inc: { count: 1 } }),
+        ];
+      case 'StoryUnpooled':
+        return [
+          update('stories', event.data.storyId, { $unset: { slot: true } }),
+          ...(event.data.moved ? [update('stories', event.data.moved.storyId, { $set: { slot: event.data.slot } })] : []),
+          upsert('pool', POOL_META_ID, { $inc: { count: -1 } }),
+        ];
+      case 'CommentPosted':
+        return [update('stories', event.data.storyId, { $inc: { commentCount: 1 } })];
+      case 'CommentDeleted':
+        return [update('stories', event.data.storyId, { $inc: { commentCount: -1 } })];
+      default:
+        return [];
+    }
+  },
+});

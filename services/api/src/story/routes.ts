@@ -1,0 +1,113 @@
+import express from 'express';
+import {
+  castVoteRequestSchema,
+  moderateStoryRequestSchema,
+  randomStoryQuerySchema,
+  reactRequestSchema,
+  storyFeedQuerySchema,
+  storyIdParamsSchema,
+  submitStoryRequestSchema,
+  trackRequestSchema,
+} from '@whosright/contracts/story/dto';
+import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
+import { NotFoundError } from '#api/platform/errors';
+import { visitorId } from '#api/platform/visitor';
+import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
+import { toAdminStory, toCard, toDashboardStory } from './story-views';
+
+/** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
+export function storyRoutes(stories: StoryService, options: { secureCookies: boolean }): express.Router {
+  const router = express.Router();
+
+  router.post('/stories', async (req, res) => {
+    const user = activeUser(req);
+    const body = submitStoryRequestSchema.parse(req.body);
+    res.status(201).json(await stories.submit(user, body.content, body.category, actorOf(req)));
+  });
+
+  router.get('/stories', async (req, res) => {
+    const query = storyFeedQuerySchema.parse(req.query);
+    const page = await stories.feed(query);
+    res.json({ items: page.items.map(toCard), nextCursor: page.next ?? null });
+  });
+
+  router.get('/stories/random', async (req, res) => {
+    const { exclude } = randomStoryQuerySchema.parse(req.query);
+    const id = await stories.randomId(exclude);
+    if (!id) throw new NotFoundError('No story to show yet');
+    res.json({ id });
+  });
+
+  router.get('/stories/:id', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    res.json(toCard(await stories.visible(id, authOf(req).user)));
+  });
+
+  router.get('/stories/:id/vote', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    res.json(await stories.myVote(id, authOf(req).user));
+  });
+
+  router.post('/stories/:id/vote', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    const { vote } = castVoteRequestSchema.parse(req.body);
+    res.json(await stories.vote(id, user, vote, actorOf(req)));
+  });
+
+  router.post('/stories/:id/track', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const { action } = trackRequestSchema.parse(req.body);
+    const user = authOf(req).user;
+    const key = user ? visitorKeyOfUser(user._id) : visitorKeyOfVisitor(visitorId(req, res, options.secureCookies));
+    await stories.track(id, key, action, actorOf(req, user ? undefined : key));
+    res.status(204).end();
+  });
+
+  router.post('/stories/:id/reactions', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    const { type } = reactRequestSchema.parse(req.body);
+    res.json(await stories.react(id, user, type, actorOf(req)));
+  });
+
+  router.delete('/stories/:id', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    await stories.delete(id, user, user.role === 'admin', actorOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/admin/stories', async (req, res) => {
+    adminUser(req);
+    res.json((await stories.pendingQueue()).items.map(toAdminStory));
+  });
+
+  router.patch('/admin/stories/:id', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const admin = adminUser(req);
+    const body = moderateStoryRequestSchema.parse(req.body);
+    res.json(await stories.moderate(id, admin, body.status, body.reason ?? null, actorOf(req)));
+  });
+
+  router.delete('/admin/stories/:id', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const admin = adminUser(req);
+    await stories.delete(id, admin, true, actorOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/admin/skipped-stories', async (req, res) => {
+    adminUser(req);
+    res.json((await stories.poorPerformers()).map(toAdminStory));
+  });
+
+  router.get('/dashboard/stories', async (req, res) => {
+    adminUser(req);
+    const query = storyFeedQuerySchema.omit({ category: true }).parse(req.query);
+    const page = await stories.dashboard(query);
+    res.json({ items: page.items.map(toDashboardStory), nextCursor: page.next ?? null });
+  });
+
+  return router;
+}

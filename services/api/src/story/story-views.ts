@@ -1,0 +1,25 @@
+import type { AdminStory, DashboardStory, StoryCard } from '@whosright/contracts/story/dto';
+import type { StoryDoc } from '@whosright/projections/stories/stories-projection';
+
+export function toCard(doc: StoryDoc): StoryCard {
+  return {
+    id: doc._id,
+    content: doc.content,
+    category: doc.category,
+    status: doc.status,
+    createdAt: doc.createdAt,
+    heVotes: doc.heVotes,
+    sheVotes: doc.sheVotes,
+    commentCount: doc.commentCount,
+    reactions: { relatable: doc.reactions.relatable, lol: doc.reactions.lol, wtf: doc.reactions.wtf },
+  };
+}
+
+/** skipRate is a decimal string (SPEC.md section 3), e.g. "0.25". */
+export function toAdminStory(doc: StoryDoc): AdminStory {
+  return { ...toCard(doc), skipRate: doc.skipRate.toFixed(4), viewCount: doc.viewCount, skipCount: doc.skipCount };
+}
+
+export function toDashboardStory(doc: StoryDoc): DashboardStory {
+  return { ...toCard(doc), totalVotes: doc.totalVotes, votingScore: doc.votingScore };
+}
