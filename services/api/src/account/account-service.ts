@@ -72,6 +72,12 @@ export class AccountService {
   }
 
   async register(request: RegisterRequest, actor: Actor): Promise<SignedIn> {
+    const userId = await this.createAccount(request, actor);
+    return this.startSession(userId, 'registration', actor);
+  }
+
+  /** Claims the e-mail and records the registration; answers the new user's id. */
+  async createAccount(request: RegisterRequest, actor: Actor): Promise<string> {
     const passwordHash = await hashPassword(request.password);
     const userId = await this.claimEmail(request.email, actor);
     try {
@@ -94,7 +100,11 @@ export class AccountService {
       if (error instanceof user.UserCommandRejected && error.reason === 'already_registered') throw emailTaken();
       throw error;
     }
-    return this.startSession(userId, 'registration', actor);
+    return userId;
+  }
+
+  async updateProfile(userId: string, profile: { username: string | null; profileImageUrl: string | null }, actor: Actor): Promise<void> {
+    await this.deps.bus.run(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }, actor, ['users']);
   }
 
   /**

@@ -8,6 +8,8 @@ export interface Actor {
   userId?: string;
   visitorId?: string;
   correlationId: string;
+  /** When the action happened, if not now (the demo seed back-dates its history). */
+  recordedAt?: string;
 }
 
 export function metadataOf(actor: Actor): NewEventMetadata {
@@ -15,6 +17,7 @@ export function metadataOf(actor: Actor): NewEventMetadata {
     ...(actor.userId ? { actorId: actor.userId } : {}),
     ...(actor.visitorId ? { visitorId: actor.visitorId } : {}),
     correlationId: actor.correlationId,
+    ...(actor.recordedAt ? { recordedAt: actor.recordedAt } : {}),
   };
 }
 

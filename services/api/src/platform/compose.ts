@@ -16,6 +16,7 @@ import { createOidcClient } from './oidc/oidc-client';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import type { ReadinessProbe } from './readiness';
 import { openStores, type Stores } from './stores';
+import { seedDemo } from '#api/seed/seed-demo';
 
 export const SYSTEM_ACTOR: Actor = { correlationId: 'system' };
 
@@ -24,6 +25,8 @@ export interface Application {
   accounts: AccountService;
   stories: StoryService;
   stores: Stores;
+  /** After the server listens: the demo seed (SEED_DEMO on, empty store). */
+  startBackgroundWork(): void;
   close(): Promise<void>;
 }
 
@@ -84,12 +87,26 @@ export async function composeApplication(
   const stories = new StoryService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
   api.use(storyRoutes(stories, { secureCookies: config.publicUrl.startsWith('https:') }));
 
+  let seeding: Promise<void> | undefined;
+  if (config.seedDemo) {
+    readiness.register('demo-seed', () => (seeding ? 'seeding demo content' : null));
+  }
+
   return {
     api,
     accounts,
     stories,
+    startBackgroundWork() {
+      if (!config.seedDemo) return;
+      seeding = seedDemo({ eventStore: stores.eventStore, accounts, stories }, logger)
+        .catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'))
+        .then(() => {
+          seeding = undefined;
+        });
+    },
     stores,
     async close() {
+      await seeding;
       await queue.close();
       await limiter.close();
       await stores.close();

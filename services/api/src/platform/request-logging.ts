@@ -18,6 +18,7 @@ export function requestLogging(logger: Logger) {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    autoLogging: { ignore: (req) => req.url === '/api/health' },
+    // Probes are polled by orchestrators: logging each would drown the log.
+    autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/ready' },
   });
 }

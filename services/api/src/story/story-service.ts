@@ -84,7 +84,7 @@ export class StoryService {
 
   // ---- commands ----
 
-  async submit(author: UserDoc, content: string, category: StoryCategory, actor: Actor): Promise<StoryCard> {
+  async submit(author: Pick<UserDoc, '_id'>, content: string, category: StoryCategory, actor: Actor): Promise<StoryCard> {
     const storyId = newId('story');
     await this.deps.bus.run(`story-${storyId}`, storyDecider, { type: 'SubmitStory', storyId, authorId: author._id, content, category }, actor, [
       'stories',
@@ -93,7 +93,7 @@ export class StoryService {
     return this.card(storyId);
   }
 
-  async moderate(storyId: string, moderator: UserDoc, to: StoryStatus, reason: string | null, actor: Actor): Promise<StoryCard> {
+  async moderate(storyId: string, moderator: Pick<UserDoc, '_id'>, to: StoryStatus, reason: string | null, actor: Actor): Promise<StoryCard> {
     const result = await mapped(this.deps.bus.run(`story-${storyId}`, storyDecider, { type: 'ModerateStory', storyId, moderatorId: moderator._id, to, reason }, actor));
     const poolPosition = await this.poolStream.run({ type: 'EnsurePooled', storyId, pooled: to === 'approved' }, actor);
     const position = poolPosition ?? result.position;
@@ -108,7 +108,7 @@ export class StoryService {
     if (position !== undefined) await this.deps.bus.settle(position, ['stories', 'user-stats']);
   }
 
-  async vote(storyId: string, user: UserDoc, vote: VoteChoice, actor: Actor): Promise<{ vote: { vote: VoteChoice }; story: StoryCard }> {
+  async vote(storyId: string, user: Pick<UserDoc, '_id'>, vote: VoteChoice, actor: Actor, options: { settle?: boolean } = {}): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
     requireApprovedOr404(await this.loadStory(storyId));
     await mapped(this.deps.bus.run(`storyVote-${storyId}-${user._id}`, storyVote, { type: 'CastVote', storyId, userId: user._id, vote }, actor));
     const engaged = await this.deps.bus.run(
@@ -117,6 +117,7 @@ export class StoryService {
       { type: 'TrackStory', storyId, visitorKey: visitorKeyOfUser(user._id), action: 'engage' },
       actor,
     );
+    if (options.settle === false) return null;
     const head = engaged.position ?? (await this.deps.eventStore.headPosition());
     await this.deps.bus.settle(head, ['stories', 'story-votes', 'user-stats']);
     return { vote: { vote }, story: await this.card(storyId) };

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { seedDemo } from './seed-demo';
+import { DEMO_STORIES } from './demo-content';
+
+async function untilReady(server: TestServer) {
+  for (;;) {
+    const res = await fetch(`${server.url}/api/ready`);
+    if (res.status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the demo seed', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SEED_DEMO: '1' });
+    await untilReady(server);
+  }, 120_000);
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('when the store is empty it seeds approved stories in all seven categories, with votes and views', async () => {
+    const feed = await server.agent().get('/api/stories?limit=50');
+    expect(feed.body.items).toHaveLength(DEMO_STORIES.length);
+    expect(new Set(feed.body.items.map((s: { category: string }) => s.category)).size).toBe(7);
+    const votes = feed.body.items.reduce((sum: number, s: { heVotes: number; sheVotes: number }) => sum + s.heVotes + s.sheVotes, 0);
+    expect(votes).toBeGreaterThan(200);
+    const poor = await server.running.application.stories.poorPerformers();
+    expect(poor.length).toBeGreaterThan(0);
+  });
+
+  it('when seeded the history is real events with increasing timestamps, none in the future', async () => {
+    let previous = 0;
+    let count = 0;
+    for await (const event of server.running.application.stores.eventStore.readAll()) {
+      const at = Date.parse(event.metadata.recordedAt);
+      expect(at).toBeGreaterThanOrEqual(previous);
+      previous = at;
+      count++;
+    }
+    expect(count).toBeGreaterThan(1000);
+    expect(previous).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('when the store already has events it seeds nothing', async () => {
+    const { application } = server.running;
+    const head = await application.stores.eventStore.headPosition();
+    const seeded = await seedDemo({ eventStore: application.stores.eventStore, accounts: application.accounts, stories: application.stories }, { info() {} } as never);
+    expect(seeded).toBe(false);
+    expect(await application.stores.eventStore.headPosition()).toBe(head);
+  });
+});
+
+describe('SEED_DEMO=0', () => {
+  it('when off a new server starts empty', async () => {
+    const server = await startTestServer({ SEED_DEMO: '0' });
+    try {
+      expect((await server.agent().get('/api/stories')).body.items).toEqual([]);
+      expect(await server.running.application.stores.eventStore.headPosition()).toBe(0n);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountService } from '#api/account/account-service';
+import type { Actor } from '#api/platform/commands';
+import type { Logger } from '#api/platform/logger';
+import type { StoryService } from '#api/story/story-service';
+import { visitorKeyOfVisitor } from '#api/story/story-service';
+import type { EventStore } from '@whosright/eventstore/port';
+import { DEMO_MEMBERS, DEMO_STORIES, type DemoStory } from './demo-content';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HISTORY_DAYS = 30;
+export const DEMO_EMAIL_DOMAIN = 'demo.whosright.invalid';
+
+/** A small seeded PRNG (mulberry32), so every fresh installation gets the same demo history. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedServices {
+  eventStore: EventStore;
+  accounts: AccountService;
+  stories: StoryService;
+  /** Seeds what later slices add (comments), given the story ids, voters and clock. */
+  extras?: Array<(context: SeedContext) => Promise<void>>;
+}
+
+export interface SeedContext {
+  story: DemoStory;
+  storyId: string;
+  members: string[];
+  random: () => number;
+  /** The actor of the next seeded action, a few minutes after the previous one. */
+  at: (userId?: string) => Actor;
+}
+
+/**
+ * With SEED_DEMO on and an empty store, writes a living demo through the same command handlers a
+ * request uses (never straight into read models): members, about 40 approved stories over the
+ * last 30 days, votes, views and skips. Timestamps are back-dated but always increase, so the log
+ * reads like real history (and `npm run replay -- --until` works on it).
+ */
+export async function seedDemo(services: SeedServices, logger: Logger, now = Date.now()): Promise<boolean> {
+  if ((await services.eventStore.headPosition()) > 0n) return false;
+  const started = Date.now();
+  const random = prng(20261122);
+  let clock = now - HISTORY_DAYS * DAY_MS;
+  const actorAt = (time: number, userId?: string): Actor => ({
+    correlationId: 'demo-seed',
+    recordedAt: new Date(time).toISOString(),
+    ...(userId ? { userId } : {}),
+  });
+
+  const members: string[] = [];
+  for (const [i, member] of DEMO_MEMBERS.entries()) {
+    clock += 60_000;
+    const userId = await services.accounts.createAccount(
+      {
+        email: `member${i + 1}@${DEMO_EMAIL_DOMAIN}`,
+        password: randomBytes(24).toString('base64url'),
+        firstName: member.firstName,
+        lastName: member.lastName,
+      },
+      actorAt(clock),
+    );
+    if (member.username) await services.accounts.updateProfile(userId, { username: member.username, profileImageUrl: null }, actorAt(clock, userId));
+    members.push(userId);
+  }
+  const moderatorId = await services.accounts.createAccount(
+    { email: `moderator@${DEMO_EMAIL_DOMAIN}`, password: randomBytes(24).toString('base64url'), firstName: 'Demo', lastName: 'Moderator' },
+    actorAt(clock),
+  );
+  await services.accounts.change(moderatorId, 'promote', actorAt(clock));
+
+  const spacing = ((HISTORY_DAYS - 3) * DAY_MS) / DEMO_STORIES.length;
+  let nominal = clock;
+  for (const story of DEMO_STORIES) {
+    nominal += spacing * (0.6 + random() * 0.8);
+    // Every timestamp in the seed increases: a story starts after the previous one's activity.
+    clock = Math.max(nominal, clock + 60_000);
+    const authorId = members[Math.floor(random() * members.length)]!;
+    const card = await services.stories.submit({ _id: authorId }, story.content, story.category, actorAt(clock, authorId));
+    await services.stories.moderate(card.id, { _id: moderatorId }, 'approved', null, actorAt(clock + 3_600_000, moderatorId));
+
+    clock += 2 * 3_600_000;
+    const voters = members.filter((m) => m !== authorId).sort(() => random() - 0.5).slice(0, Math.min(story.votes, members.length - 1));
+    const heVotes = Math.round(voters.length * story.heShare);
+    for (const [i, voterId] of voters.entries()) {
+      clock += 60_000 * (1 + random() * 20);
+      await services.stories.vote(card.id, { _id: voterId }, i < heVotes ? 'he' : 'she', actorAt(clock, voterId), { settle: false });
+    }
+    const skips = Math.round(story.views * story.skipShare);
+    for (let v = 0; v < story.views; v++) {
+      clock += 30_000 * (1 + random() * 10);
+      const key = visitorKeyOfVisitor(`demo-${card.id}-${v}`);
+      await services.stories.track(card.id, key, 'view', { ...actorAt(clock), visitorId: key });
+      if (v < skips) await services.stories.track(card.id, key, 'skip', { ...actorAt((clock += 5_000)), visitorId: key });
+    }
+    for (const extra of services.extras ?? []) {
+      // Extras take the next moments: `at(userId)` advances the shared clock by a few minutes.
+      await extra({ story, storyId: card.id, members, random, at: (userId) => actorAt((clock += 60_000 * (2 + random() * 30)), userId) });
+    }
+  }
+  logger.info({ stories: DEMO_STORIES.length, members: members.length, ms: Date.now() - started }, 'demo content seeded');
+  return true;
+}
