@@ -1,4 +1,5 @@
 import type { AnyProjection } from './runner/projection';
+import { commentsProjection } from './comments/comments-projection';
 import { sessionsProjection } from './sessions/sessions-projection';
 import { storiesProjection } from './stories/stories-projection';
 import { storyVotesProjection } from './story-votes/story-votes-projection';
@@ -12,4 +13,5 @@ export const readModels = [
   storiesProjection,
   storyVotesProjection,
   userStatsProjection,
+  commentsProjection,
 ] as unknown as readonly AnyProjection[];

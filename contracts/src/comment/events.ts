@@ -30,6 +30,7 @@ export const commentVoteEvents = {
     'CommentVoteCast',
     z.object({
       commentId: commentIdSchema,
+      storyId: storyIdSchema,
       userId: userIdSchema,
       vote: commentVoteChoiceSchema,
       previous: commentVoteChoiceSchema.nullable(),

@@ -40,20 +40,20 @@ describe('comment decider', () => {
 
 describe('comment vote decider', () => {
   const spec = deciderSpec(commentVote);
-  const up = { type: 'CommentVoteCast' as const, data: { commentId, userId: other, vote: 'up' as const, previous: null } };
+  const up = { type: 'CommentVoteCast' as const, data: { commentId, storyId, userId: other, vote: 'up' as const, previous: null } };
 
   it('when a user votes the first time it records the vote without a previous one', () => {
-    spec.given([]).when({ type: 'VoteComment', commentId, userId: other, vote: 'up' }).then([up]);
+    spec.given([]).when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' }).then([up]);
   });
 
   it('when a user votes the other way it switches, naming the previous vote', () => {
     spec
       .given([up])
-      .when({ type: 'VoteComment', commentId, userId: other, vote: 'down' })
-      .then([{ type: 'CommentVoteCast', data: { commentId, userId: other, vote: 'down', previous: 'up' } }]);
+      .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'down' })
+      .then([{ type: 'CommentVoteCast', data: { commentId, storyId, userId: other, vote: 'down', previous: 'up' } }]);
   });
 
   it('when a user votes the same way again nothing changes', () => {
-    spec.given([up]).when({ type: 'VoteComment', commentId, userId: other, vote: 'up' }).thenNothingHappens();
+    spec.given([up]).when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' }).thenNothingHappens();
   });
 });

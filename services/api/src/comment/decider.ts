@@ -81,6 +81,7 @@ export interface CommentVoteState {
 export interface VoteComment {
   type: 'VoteComment';
   commentId: string;
+  storyId: string;
   userId: string;
   vote: CommentVoteChoice;
 }
@@ -91,6 +92,11 @@ export const commentVote = {
   /** Voting the other way switches the vote; the same way again changes nothing. */
   decide(command: VoteComment, state: CommentVoteState): CommentVoteEvent[] {
     if (state.vote === command.vote) return [];
-    return [{ type: 'CommentVoteCast', data: { commentId: command.commentId, userId: command.userId, vote: command.vote, previous: state.vote } }];
+    return [
+      {
+        type: 'CommentVoteCast',
+        data: { commentId: command.commentId, storyId: command.storyId, userId: command.userId, vote: command.vote, previous: state.vote },
+      },
+    ];
   },
 };

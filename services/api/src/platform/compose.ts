@@ -2,6 +2,8 @@ import express from 'express';
 import { AccountService } from '#api/account/account-service';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
 import { accountRoutes } from '#api/account/routes';
+import { commentRoutes } from '#api/comment/routes';
+import { CommentService } from '#api/comment/comment-service';
 import { storyRoutes } from '#api/story/routes';
 import { StoryService } from '#api/story/story-service';
 import { SessionTokens } from '#api/account/session-token';
@@ -17,6 +19,7 @@ import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import type { ReadinessProbe } from './readiness';
 import { openStores, type Stores } from './stores';
 import { seedDemo } from '#api/seed/seed-demo';
+import { seedDemoComments } from '#api/seed/seed-demo-comments';
 
 export const SYSTEM_ACTOR: Actor = { correlationId: 'system' };
 
@@ -24,6 +27,7 @@ export interface Application {
   api: express.Router;
   accounts: AccountService;
   stories: StoryService;
+  comments: CommentService;
   stores: Stores;
   /** After the server listens: the demo seed (SEED_DEMO on, empty store). */
   startBackgroundWork(): void;
@@ -84,8 +88,15 @@ export async function composeApplication(
     }),
   );
 
-  const stories = new StoryService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
+  const comments = new CommentService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
+  const stories = new StoryService({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    bus,
+    onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
+  });
   api.use(storyRoutes(stories, { secureCookies: config.publicUrl.startsWith('https:') }));
+  api.use(commentRoutes(comments));
 
   let seeding: Promise<void> | undefined;
   if (config.seedDemo) {
@@ -96,9 +107,10 @@ export async function composeApplication(
     api,
     accounts,
     stories,
+    comments,
     startBackgroundWork() {
       if (!config.seedDemo) return;
-      seeding = seedDemo({ eventStore: stores.eventStore, accounts, stories }, logger)
+      seeding = seedDemo({ eventStore: stores.eventStore, accounts, stories, extras: [seedDemoComments(comments)] }, logger)
         .catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'))
         .then(() => {
           seeding = undefined;

@@ -31,6 +31,14 @@ describe('the demo seed', () => {
     expect(poor.length).toBeGreaterThan(0);
   });
 
+  it('when seeded most stories have comments with votes, and some comments are flagged', async () => {
+    const feed = await server.agent().get('/api/stories?limit=50');
+    const withComments = feed.body.items.filter((s: { commentCount: number }) => s.commentCount > 0);
+    expect(withComments.length).toBeGreaterThanOrEqual(DEMO_STORIES.filter((s) => s.comments.length > 0).length);
+    const flagged = await server.running.application.comments.flagged();
+    expect(flagged.items.length).toBeGreaterThan(0);
+  });
+
   it('when seeded the history is real events with increasing timestamps, none in the future', async () => {
     let previous = 0;
     let count = 0;

@@ -60,7 +60,13 @@ export class StoryService {
   private readonly poolStream: CachedStream<ReturnType<typeof storyPool.initialState>, Parameters<typeof storyPool.decide>[0], ReturnType<typeof storyPool.decide>[number]>;
 
   constructor(
-    private readonly deps: { eventStore: EventStore; readStore: ReadStore; bus: CommandBus },
+    private readonly deps: {
+      eventStore: EventStore;
+      readStore: ReadStore;
+      bus: CommandBus;
+      /** What other slices remove with a story (its comments); runs after the story is deleted. */
+      onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<void>;
+    },
   ) {
     this.stories = deps.readStore.collection<StoryDoc>('stories', 'stories');
     this.votes = deps.readStore.collection<StoryVoteDoc>('story-votes', 'votes');
@@ -101,11 +107,12 @@ export class StoryService {
     return this.card(storyId);
   }
 
-  async delete(storyId: string, user: UserDoc, byAdmin: boolean, actor: Actor): Promise<void> {
+  async delete(storyId: string, user: Pick<UserDoc, '_id'>, byAdmin: boolean, actor: Actor): Promise<void> {
     const result = await mapped(this.deps.bus.run(`story-${storyId}`, storyDecider, { type: 'DeleteStory', storyId, userId: user._id, byAdmin }, actor));
     const poolPosition = await this.poolStream.run({ type: 'EnsurePooled', storyId, pooled: false }, actor);
     const position = poolPosition ?? result.position;
     if (position !== undefined) await this.deps.bus.settle(position, ['stories', 'user-stats']);
+    await this.deps.onDeleted?.(storyId, user, actor);
   }
 
   async vote(storyId: string, user: Pick<UserDoc, '_id'>, vote: VoteChoice, actor: Actor, options: { settle?: boolean } = {}): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {

@@ -1,0 +1,89 @@
+import type { CommentEvent, CommentVoteChoice, CommentVoteEvent } from '@whosright/contracts/comment/events';
+import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/constants';
+import type { Doc } from '../store/port';
+import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
+import type { Recorded } from '../shared/recorded';
+
+export interface CommentDoc extends Doc {
+  storyId: string;
+  authorId: string;
+  content: string;
+  createdAt: string;
+  upvotes: number;
+  downvotes: number;
+  /** The story's category and text when the comment was posted (profile and admin lists). */
+  story: { category: string; content: string };
+  /** Derived: at least 3 downvotes and more down than up. */
+  flagged: boolean;
+  flagScore: number;
+}
+
+export interface CommentVoteDoc extends Doc {
+  commentId: string;
+  storyId: string;
+  userId: string;
+  vote: CommentVoteChoice;
+}
+
+export const commentVoteId = (commentId: string, userId: string) => `${commentId}:${userId}`;
+
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * Comments per story (oldest first), per author (profile), flagged ones (admin), and each user's
+ * vote per comment. A vote carries the previous one, so a switch moves exactly one count.
+ */
+export const commentsProjection = defineProjection<Recorded<CommentEvent> | Recorded<CommentVoteEvent>>({
+  name: 'comments',
+  version: 1,
+  eventTypes: ['CommentPosted', 'CommentDeleted', 'CommentVoteCast'],
+  collections: [
+    {
+      name: 'comments',
+      indexes: [
+        { fields: [['storyId', 1], ['createdAt', 1]] },
+        { fields: [['authorId', 1], ['createdAt', -1]] },
+        { fields: [['flagged', 1], ['flagScore', -1]] },
+      ],
+      derive(doc) {
+        const up = num(doc.upvotes);
+        const down = num(doc.downvotes);
+        return { flagged: down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up, flagScore: down - up };
+      },
+    },
+    { name: 'votes', indexes: [{ fields: [['storyId', 1], ['userId', 1]] }] },
+  ],
+  apply(event): Change[] {
+    switch (event.type) {
+      case 'CommentPosted':
+        return [
+          upsert('comments', event.data.commentId, {
+            $set: {
+              storyId: event.data.storyId,
+              authorId: event.data.authorId,
+              content: event.data.content,
+              createdAt: event.metadata.recordedAt,
+              upvotes: 0,
+              downvotes: 0,
+              story: event.data.story,
+            },
+          }),
+        ];
+      case 'CommentDeleted':
+        return [remove('comments', event.data.commentId)];
+      case 'CommentVoteCast': {
+        const field = (vote: CommentVoteChoice) => (vote === 'up' ? 'upvotes' : 'downvotes');
+        const inc: Record<string, number> = { [field(event.data.vote)]: 1 };
+        if (event.data.previous) inc[field(event.data.previous)] = -1;
+        return [
+          update('comments', event.data.commentId, { $inc: inc }),
+          upsert('votes', commentVoteId(event.data.commentId, event.data.userId), {
+            $set: { commentId: event.data.commentId, storyId: event.data.storyId, userId: event.data.userId, vote: event.data.vote },
+          }),
+        ];
+      }
+      default:
+        return [];
+    }
+  },
+});

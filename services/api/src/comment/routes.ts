@@ -1,0 +1,73 @@
+import express from 'express';
+import { commentIdParamsSchema, postCommentRequestSchema, voteCommentRequestSchema } from '@whosright/contracts/comment/dto';
+import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
+import type { Comment } from '@whosright/contracts/comment/dto';
+import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
+import type { CommentService } from './comment-service';
+
+/** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
+export function commentRoutes(comments: CommentService): express.Router {
+  const router = express.Router();
+
+  router.get('/stories/:id/comments', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    res.json(await comments.forStory(id, authOf(req).user));
+  });
+
+  router.post('/stories/:id/comments', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    const { content } = postCommentRequestSchema.parse(req.body);
+    const doc = (await comments.post(id, user, content, actorOf(req)))!;
+    const body: Comment = {
+      id: doc._id,
+      content: doc.content,
+      createdAt: doc.createdAt,
+      upvotes: doc.upvotes,
+      downvotes: doc.downvotes,
+      author: { id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl },
+      isOwn: true,
+      myVote: null,
+    };
+    res.status(201).json(body);
+  });
+
+  router.post('/comments/:id/vote', async (req, res) => {
+    const { id } = commentIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    const { vote } = voteCommentRequestSchema.parse(req.body);
+    res.json(await comments.vote(id, user, vote, actorOf(req)));
+  });
+
+  router.delete('/comments/:id', async (req, res) => {
+    const { id } = commentIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    await comments.delete(id, user, user.role === 'admin', actorOf(req));
+    res.status(204).end();
+  });
+
+  router.delete('/admin/comments/:id', async (req, res) => {
+    const { id } = commentIdParamsSchema.parse(req.params);
+    const admin = adminUser(req);
+    await comments.delete(id, admin, true, actorOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/admin/flagged-comments', async (req, res) => {
+    adminUser(req);
+    const { items, authors } = await comments.flagged();
+    res.json(
+      items.map((doc) => ({
+        id: doc._id,
+        content: doc.content,
+        createdAt: doc.createdAt,
+        upvotes: doc.upvotes,
+        downvotes: doc.downvotes,
+        author: authors.get(doc.authorId) ?? null,
+        story: { id: doc.storyId, category: doc.story.category, content: doc.story.content.slice(0, 100) },
+      })),
+    );
+  });
+
+  return router;
+}
