@@ -1,0 +1,102 @@
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { followToCallback, startTestProvider, type TestAccount, type TestProvider } from '#api/platform/oidc/test-provider';
+import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('external sign-in (OpenID Connect against a real provider on loopback)', () => {
+  let provider: TestProvider | undefined;
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    await provider?.stop();
+  });
+
+  async function setUp(account: TestAccount) {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    provider = await startTestProvider({ redirectUri: `${publicUrl}/api/callback`, account });
+    server = await startTestServer({
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_PROVIDER_NAME: 'Test ID',
+    });
+    return { publicUrl, server };
+  }
+
+  async function signInThroughProvider(browser: ReturnType<TestServer['agent']>, publicUrl: string, tamper?: (callback: URL) => void) {
+    const start = await browser.get('/api/login');
+    expect(start.status).toBe(303);
+    expect(String(start.headers['set-cookie'])).toMatch(/wr_oidc=.*HttpOnly/i);
+    const authorization = new URL(start.headers.location as string);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('state')).toBeTruthy();
+    expect(authorization.searchParams.get('nonce')).toBeTruthy();
+    const callback = await followToCallback(authorization, `${publicUrl}/api/callback`);
+    tamper?.(callback);
+    return browser.get(`${callback.pathname}${callback.search}`);
+  }
+
+  it('when a new person signs in with a verified e-mail an account is created and signed in', async () => {
+    const { publicUrl, server } = await setUp({ sub: 'subject-1', email: 'Idp.User@Example.com', email_verified: true, given_name: 'Ida', family_name: 'Park' });
+    const config = await server.agent().get('/api/config');
+    expect(config.body.externalSignIn).toEqual({ enabled: true, label: 'Continue with Test ID' });
+    const browser = server.agent();
+    const done = await signInThroughProvider(browser, publicUrl);
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/');
+    const me = await browser.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'idp.user@example.com', firstName: 'Ida', lastName: 'Park', role: 'user' });
+
+    const again = server.agent();
+    await signInThroughProvider(again, publicUrl);
+    expect((await again.get('/api/auth/user')).body.id).toBe(me.body.id);
+  });
+
+  it('when the verified e-mail belongs to a password account it links to that account', async () => {
+    const { publicUrl, server } = await setUp({ sub: 'subject-2', email: 'linked@example.com', email_verified: true });
+    const existing = await server.agent().post('/api/auth/register').send({ email: 'linked@example.com', password: 'a good password', firstName: 'Lin' });
+    const browser = server.agent();
+    await signInThroughProvider(browser, publicUrl);
+    expect((await browser.get('/api/auth/user')).body.id).toBe(existing.body.id);
+  });
+
+  it('when the e-mail is not verified it never takes over an existing account', async () => {
+    const { publicUrl, server } = await setUp({ sub: 'subject-3', email: 'victim@example.com', email_verified: false });
+    await server.agent().post('/api/auth/register').send({ email: 'victim@example.com', password: 'a good password', firstName: 'Vic' }).expect(201);
+    const browser = server.agent();
+    const done = await signInThroughProvider(browser, publicUrl);
+    expect(done.headers.location).toBe('/login?error=sso_failed');
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when the state is tampered with the sign-in fails closed', async () => {
+    const { publicUrl, server } = await setUp({ sub: 'subject-4', email: 'state@example.com', email_verified: true });
+    const browser = server.agent();
+    const done = await signInThroughProvider(browser, publicUrl, (callback) => callback.searchParams.set('state', 'forged-state-value-0123456789'));
+    expect(done.headers.location).toBe('/login?error=sso_failed');
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when the callback arrives without the transaction cookie it fails closed', async () => {
+    const { publicUrl, server } = await setUp({ sub: 'subject-5', email: 'cookie@example.com', email_verified: true });
+    const browser = server.agent();
+    const start = await browser.get('/api/login');
+    const callback = await followToCallback(new URL(start.headers.location as string), `${publicUrl}/api/callback`);
+    const stranger = server.agent();
+    const done = await stranger.get(`${callback.pathname}${callback.search}`);
+    expect(done.headers.location).toBe('/login?error=sso_failed');
+    expect((await stranger.get('/api/auth/user')).status).toBe(401);
+  });
+});
