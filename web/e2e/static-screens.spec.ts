@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('static screens', () => {
+  test('when /privacy is opened the policy sections render', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle("Privacy Policy · Who's Right");
+    for (const heading of [
+      '1. Information we collect',
+      '2. How we use your information',
+      '3. Cookies',
+      '4. Third-party services',
+      '5. Your rights',
+      '6. Managing cookies',
+      '7. Security',
+      '8. Contact',
+    ]) {
+      await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    }
+    for (const kind of ['Essential.', 'Analytics.', 'Advertising.']) {
+      await expect(page.getByText(kind, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('Authentication provider:')).toBeVisible();
+  });
+
+  test('when the footer link is followed it opens the privacy policy', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test('when a signed-out visitor presses Add new it asks them to log in and goes to /login', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add new' }).click();
+    const toast = page.getByRole('region', { name: /Notifications/ });
+    await expect(toast.getByText('Login Required')).toBeVisible();
+    await expect(toast.getByText('Please log in to submit your story.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 3_000 });
+  });
+
+  test('when the screen is 360 px wide nothing overflows sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/privacy', '/nope']) {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: "Who's Right" })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await expect(page.getByRole('button', { name: 'Add new' })).toBeVisible();
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Browser journeys against the REAL server (services/api) serving the production build in
+ * web/dist. `npm run test:e2e` builds first. e2e/global-setup.ts starts the server on a free port
+ * with a fresh DATA_DIR and SEED_DEMO=0 and hands its URL to the tests through E2E_BASE_URL.
+ *
+ * Chromium is the Debian package at CHROMIUM_PATH (default /usr/bin/chromium); no browser is
+ * ever downloaded.
+ */
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results/web-e2e',
+  globalSetup: './e2e/global-setup.ts',
+  // A 2-core machine: one browser at a time keeps timings honest.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    // Set by global setup before any worker starts; workers read it when they load this file.
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,31 @@
+import { HeadContent, Outlet } from '@tanstack/react-router';
+
+import { SiteFooter } from '#web/app/layout/site-footer.tsx';
+import { SiteHeader } from '#web/app/layout/site-header.tsx';
+import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
+import { useAddNew } from '#web/app/use-add-new.ts';
+import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
+
+export function RootLayout() {
+  useRuntimeAnalytics();
+  const onAddNew = useAddNew();
+
+  return (
+    <CookieConsentProvider>
+      <HeadContent />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeader onAddNew={() => void onAddNew()} />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </CookieConsentProvider>
+  );
+}

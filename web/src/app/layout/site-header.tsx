@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { LayoutDashboardIcon, PlusIcon, ShieldCheckIcon } from 'lucide-react';
+
+import { LogoMark } from '#web/components/brand/logo-mark.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
+import { UserAvatar, userDisplayName } from '#web/features/auth/components/user-avatar.tsx';
+import { cn } from '#web/lib/utils.ts';
+
+function IconLink({
+  to,
+  label,
+  children,
+}: {
+  to: '/dashboard' | '/admin';
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button asChild variant="ghost" size="icon" className="rounded-full">
+          <Link to={to} aria-label={label}>
+            {children}
+          </Link>
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** The header on every screen (SPEC.md section 2). */
+export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
+  const { user, isPending, isAdmin } = useCurrentUser();
+
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-2 px-4">
+        <Link
+          to="/"
+          className="-ml-1 flex min-w-0 items-center gap-2 rounded-lg px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+        >
+          <LogoMark className="size-8" />
+          <span className="font-display text-lg font-black tracking-tight whitespace-nowrap sm:text-xl">
+            Who&apos;s Right
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          {isAdmin ? (
+            <>
+              <IconLink to="/dashboard" label="Dashboard">
+                <LayoutDashboardIcon className="size-5" />
+              </IconLink>
+              <IconLink to="/admin" label="Admin panel">
+                <ShieldCheckIcon className="size-5" />
+              </IconLink>
+            </>
+          ) : null}
+
+          {/* Icon-only on the narrowest phones; the accessible name is always "Add new". */}
+          <Button
+            onClick={onAddNew}
+            aria-label="Add new"
+            className="min-w-10 gap-1.5 px-2.5 has-[>svg]:px-2.5"
+          >
+            <PlusIcon className="size-5" />
+            <span
+              aria-hidden="true"
+              className={cn('hidden pr-0.5', isAdmin ? 'sm:inline' : 'min-[380px]:inline')}
+            >
+              Add new
+            </span>
+          </Button>
+
+          {/* Fixed width: the slot does not change size when the user arrives. */}
+          <div className="flex w-16 justify-end">
+            {isPending ? (
+              <Skeleton data-testid="account-skeleton" className="h-10 w-full rounded-md" />
+            ) : user ? (
+              <Button asChild variant="ghost" size="icon" className="rounded-full">
+                <Link to="/profile" aria-label={`Profile: ${userDisplayName(user)}`}>
+                  <UserAvatar user={user} />
+                </Link>
+              </Button>
+            ) : (
+              <Button asChild variant="outline" className="w-full px-0">
+                <Link to="/login">Log In</Link>
+              </Button>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+
+import { currentUserQueryOptions } from '#web/features/auth/api/get-current-user.ts';
+import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
+import { requireLogin } from '#web/lib/unauthorized.ts';
+
+/**
+ * "Add new" (SPEC.md section 2): signed in, it opens the submit-story dialog registered through
+ * `useSubmitStoryDialog()`; signed out, it toasts Login Required and goes to /login after 500 ms.
+ * While the current user is still loading it waits for the answer instead of guessing.
+ */
+export function useAddNew() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const user = await queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
+    if (!user) {
+      requireLogin('Please log in to submit your story.');
+      return;
+    }
+    if (!openSubmitStoryDialog() && import.meta.env.DEV) {
+      console.warn('Add new: no submit-story dialog is registered (useSubmitStoryDialog).');
+    }
+  }, [queryClient]);
+}

@@ -1,0 +1,29 @@
+import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
+import { cn } from '#web/lib/utils.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
+
+/** Username, else full name, else e-mail, else 'Anonymous User'. */
+export function userDisplayName(user: CurrentUser): string {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return user.username || fullName || user.email || 'Anonymous User';
+}
+
+export function userInitials(user: CurrentUser): string {
+  const fromNames = [user.firstName, user.lastName]
+    .filter((part): part is string => Boolean(part))
+    .map((part) => part[0])
+    .join('');
+  const initials = fromNames || user.username?.slice(0, 2) || user.email?.[0] || 'U';
+  return initials.slice(0, 2).toUpperCase();
+}
+
+export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
+  return (
+    <Avatar className={cn('size-9 ring-2 ring-background', className)}>
+      {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
+      <AvatarFallback className="bg-gradient-to-br from-he to-she text-xs font-bold text-white">
+        {userInitials(user)}
+      </AvatarFallback>
+    </Avatar>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Cookie consent (SPEC.md sections 2 and 4): the banner appears 1 s after load when nothing is
+ * stored; Accept All / Reject All / Save Preferences store the choice, apply it to analytics
+ * and close the banner. A stored choice is re-applied on every load. `useCookieConsent()` lets
+ * other parts of the page (footer, privacy page) reopen the preferences.
+ */
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { DELAYS_MS } from '@whosright/contracts/shared/constants';
+
+import { analytics } from '#web/lib/analytics.ts';
+import {
+  ACCEPT_ALL,
+  REJECT_ALL,
+  readStoredConsent,
+  storeConsent,
+  type CookiePreferences,
+} from '#web/features/consent/lib/consent-storage.ts';
+import { CookieBanner } from '#web/features/consent/components/cookie-banner.tsx';
+import { CookiePreferencesDialog } from '#web/features/consent/components/cookie-preferences-dialog.tsx';
+
+interface CookieConsentContextValue {
+  preferences: CookiePreferences | null;
+  openPreferences: () => void;
+}
+
+const CookieConsentContext = createContext<CookieConsentContextValue | null>(null);
+
+export function useCookieConsent(): CookieConsentContextValue {
+  const value = use(CookieConsentContext);
+  if (!value) throw new Error('useCookieConsent must be used inside <CookieConsentProvider>');
+  return value;
+}
+
+export function CookieConsentProvider({ children }: { children: ReactNode }) {
+  const [preferences, setPreferences] = useState<CookiePreferences | null>(readStoredConsent);
+  const [bannerDue, setBannerDue] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  useEffect(() => {
+    const stored = readStoredConsent();
+    if (stored) {
+      analytics.setConsent(stored);
+      return;
+    }
+    const timer = setTimeout(() => setBannerDue(true), DELAYS_MS.cookieBanner);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const save = useCallback((next: CookiePreferences) => {
+    storeConsent(next);
+    analytics.setConsent(next);
+    setPreferences(next);
+    setDialogOpen(false);
+  }, []);
+
+  const openPreferences = useCallback(() => setDialogOpen(true), []);
+  const value = useMemo(() => ({ preferences, openPreferences }), [preferences, openPreferences]);
+
+  return (
+    <CookieConsentContext value={value}>
+      {children}
+      {bannerDue && preferences === null ? (
+        <CookieBanner
+          onPreferences={openPreferences}
+          onRejectAll={() => save(REJECT_ALL)}
+          onAcceptAll={() => save(ACCEPT_ALL)}
+        />
+      ) : null}
+      <CookiePreferencesDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        initial={preferences ?? REJECT_ALL}
+        onSave={save}
+      />
+    </CookieConsentContext>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+import { ApiError, createApiRequest, isRateLimited, isUnauthorized } from '#web/lib/api-client.ts';
+import { createRateLimiter } from '#web/lib/rate-limiter.ts';
+
+function setup(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>(async () => response);
+  const limiter = createRateLimiter({ minIntervalMs: 0 });
+  return { fetchMock, apiRequest: createApiRequest({ fetch: fetchMock, limiter }) };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('apiRequest', () => {
+  it('when there is no body it sends cookies and no content type', async () => {
+    const { fetchMock, apiRequest } = setup(json({ ok: true }));
+    await expect(apiRequest('GET', '/api/config')).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/config');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
+    expect(init?.headers).toBeUndefined();
+  });
+
+  it('when there is a body it sends it as JSON with a JSON content type', async () => {
+    const { fetchMock, apiRequest } = setup(json({ id: 'story_1' }, 201));
+    await apiRequest('POST', '/api/stories', { body: { content: 'x', category: 'other' } });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"content":"x","category":"other"}');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('when the response is not 2xx it throws "<status>: <response text>"', async () => {
+    const { apiRequest } = setup(json({ message: 'Unauthorized', code: 'unauthorized' }, 401));
+    const error = await apiRequest('GET', '/api/auth/user').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(
+      '401: {"message":"Unauthorized","code":"unauthorized"}',
+    );
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).serverMessage).toBe('Unauthorized');
+    expect(isUnauthorized(error)).toBe(true);
+  });
+
+  it('when the error response is empty it uses the status text', async () => {
+    const { apiRequest } = setup(
+      new Response(null, { status: 503, statusText: 'Service Unavailable' }),
+    );
+    await expect(apiRequest('GET', '/api/health')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('when the answer is 204 it resolves to undefined', async () => {
+    const { apiRequest } = setup(new Response(null, { status: 204 }));
+    await expect(apiRequest('DELETE', '/api/stories/story_1')).resolves.toBeUndefined();
+  });
+
+  it('when a schema is given it parses the response at the edge', async () => {
+    const { apiRequest } = setup(json({ id: 'story_1', extra: 1 }));
+    const schema = z.object({ id: z.string() });
+    await expect(apiRequest('GET', '/api/stories/story_1', { schema })).resolves.toEqual({
+      id: 'story_1',
+    });
+  });
+
+  it('when the client rate limit is hit it fails before calling the server', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json({}));
+    const limiter = createRateLimiter({ minIntervalMs: 0, maxRequestsPerWindow: 1 });
+    const apiRequest = createApiRequest({ fetch: fetchMock, limiter });
+    await apiRequest('GET', '/api/config');
+    await expect(apiRequest('GET', '/api/config')).rejects.toThrow(
+      '429: Rate limit exceeded. Please wait a moment before trying again.',
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isUnauthorized', () => {
+  it.each([
+    ['401: Unauthorized', true],
+    ['401: {"message":"Unauthorized","code":"unauthorized"}', true],
+    ['403: Unauthorized', false],
+    ['401: Forbidden', false],
+    ['Unauthorized', false],
+  ])('when the message is %j it answers %s', (message, expected) => {
+    expect(isUnauthorized(new Error(message))).toBe(expected);
+  });
+});
+
+describe('isRateLimited', () => {
+  it.each([
+    ['429: Rate limit exceeded. Please wait a moment before trying again.', true],
+    ['429: Too Many Requests', true],
+    ['Rate limit exceeded', true],
+    ['500: Internal Server Error', false],
+  ])('when the message is %j it answers %s', (message, expected) => {
+    expect(isRateLimited(new Error(message))).toBe(expected);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The one way the web app talks to the API (SPEC.md section 7): sends the session cookie, a
+ * JSON content type only with a body, and turns any non-2xx response into an ApiError whose
+ * message is `<status>: <response text or status text>`. Every call first passes the client
+ * rate limiter.
+ */
+import type { z } from 'zod';
+
+import { rateLimitGroup, rateLimiter, type RateLimiter } from '#web/lib/rate-limiter.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The raw response text (often the JSON error body). */
+    readonly responseText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${responseText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The `message` of a JSON error body, when the server sent one. */
+  get serverMessage(): string | undefined {
+    try {
+      const body: unknown = JSON.parse(this.responseText);
+      if (body && typeof body === 'object' && 'message' in body) {
+        const { message } = body as { message: unknown };
+        if (typeof message === 'string' && message) return message;
+      }
+    } catch {
+      // not JSON
+    }
+    return undefined;
+  }
+}
+
+export interface ApiRequestOptions<T> {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Parses the response at the edge; without it the JSON is returned as is. */
+  schema?: z.ZodType<T>;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  limiter?: RateLimiter;
+}
+
+export function createApiRequest(deps: ApiClientDeps = {}) {
+  const limiter = deps.limiter ?? rateLimiter;
+  const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  return async function apiRequest<T = unknown>(
+    method: HttpMethod,
+    url: string,
+    options: ApiRequestOptions<T> = {},
+  ): Promise<T> {
+    await limiter.acquire(rateLimitGroup(method, url));
+
+    const hasBody = options.body !== undefined;
+    const response = await doFetch(url, {
+      method,
+      credentials: 'include',
+      headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw new ApiError(response.status, text, response.statusText);
+    }
+
+    const text = response.status === 204 ? '' : await response.text();
+    if (!text) return undefined as T;
+    const contentType = response.headers.get('content-type') ?? '';
+    const data: unknown = contentType.includes('json') ? JSON.parse(text) : text;
+    return options.schema ? options.schema.parse(data) : (data as T);
+  };
+}
+
+export const apiRequest = createApiRequest();
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : '';
+}
+
+/** SPEC.md section 6: the message starts with '401:' and contains 'Unauthorized'. */
+export function isUnauthorized(error: unknown): boolean {
+  const message = messageOf(error);
+  return message.startsWith('401:') && message.includes('Unauthorized');
+}
+
+/** SPEC.md section 8: no retry when the message contains 429 or rate limit. */
+export function isRateLimited(error: unknown): boolean {
+  return /429|rate limit/i.test(messageOf(error));
+}

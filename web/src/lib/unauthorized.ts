@@ -1,0 +1,54 @@
+/**
+ * The one place that reacts to "you are not signed in" (SPEC.md sections 2 and 8): a toast, then
+ * a redirect after a short delay. Repeated calls while a redirect is pending do nothing, so a
+ * burst of failing calls gives one toast.
+ */
+import { DELAYS_MS } from '@whosright/contracts/shared/constants';
+
+import { toast } from '#web/hooks/use-toast.ts';
+import { navigateTo } from '#web/lib/navigation.ts';
+
+export type LoginTarget = '/login' | '/api/login';
+
+let redirectPending = false;
+
+export interface NoticeAndRedirect {
+  title: string;
+  description: string;
+  to: string;
+  delayMs?: number;
+}
+
+export function toastAndRedirect({
+  title,
+  description,
+  to,
+  delayMs = DELAYS_MS.redirect,
+}: NoticeAndRedirect) {
+  if (redirectPending) return;
+  redirectPending = true;
+  toast({ title, description, variant: 'destructive' });
+  setTimeout(() => {
+    redirectPending = false;
+    navigateTo(to);
+  }, delayMs);
+}
+
+/** Any action answered 401: 'Unauthorized' / 'You are logged out. Logging in again...'. */
+export function handleUnauthorized(to: LoginTarget = '/login') {
+  toastAndRedirect({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+    to,
+  });
+}
+
+/** A signed-out visitor tried something that needs an account (e.g. Add new). */
+export function requireLogin(description: string, delayMs: number = DELAYS_MS.redirect) {
+  toastAndRedirect({ title: 'Login Required', description, to: '/login', delayMs });
+}
+
+/** Test helper. */
+export function resetUnauthorizedState() {
+  redirectPending = false;
+}

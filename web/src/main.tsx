@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { AppProvider } from '#web/app/provider.tsx';
+import { createAppRouter } from '#web/app/router.ts';
+import { trackPageViews } from '#web/app/track-page-views.ts';
+import { analytics } from '#web/lib/analytics.ts';
+import { setNavigator } from '#web/lib/navigation.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+
+import '#web/index.css';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+setNavigator((to) => router.history.push(to));
+trackPageViews(router, analytics);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient} router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+import { resetToasts } from '#web/hooks/use-toast.ts';
+import { rateLimiter } from '#web/lib/rate-limiter.ts';
+import { resetUnauthorizedState } from '#web/lib/unauthorized.ts';
+
+beforeEach(() => {
+  rateLimiter.reset();
+  resetUnauthorizedState();
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.useRealTimers();
+});
+
+// jsdom lacks the observers Radix measures with.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;

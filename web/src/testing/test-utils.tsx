@@ -1,0 +1,87 @@
+/**
+ * Renders a piece of UI inside the providers the app uses (react-query, tooltips, toaster) and
+ * a small memory router with the paths the shared UI links to, so <Link> works in tests.
+ */
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+
+import { Toaster } from '#web/components/ui/toaster.tsx';
+import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { setNavigator } from '#web/lib/navigation.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+
+const otherPaths = ['/privacy', '/login', '/profile', '/dashboard', '/admin'] as const;
+
+export function renderWithApp(
+  ui: ReactNode,
+  {
+    path = '/',
+    queryClient = createQueryClient(),
+  }: { path?: string; queryClient?: QueryClient } = {},
+) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Outlet />
+      </>
+    ),
+  });
+  const routes = ['/', ...otherPaths].map((p) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: p,
+      component: () => <div data-testid="page">{p}</div>,
+    }),
+  );
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  setNavigator((to) => router.history.push(to));
+
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** A fetch stub answering by "METHOD /path"; unknown calls get a JSON 404. */
+export function stubFetch(
+  routes: Record<string, { status?: number; body?: unknown } | (() => Response)>,
+) {
+  const calls: Array<{ method: string; url: string; init: RequestInit | undefined }> = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input.toString();
+    const method = (init?.method ?? 'GET').toUpperCase();
+    calls.push({ method, url, init });
+    const handler = routes[`${method} ${new URL(url, 'http://local').pathname}`];
+    if (typeof handler === 'function') return handler();
+    const status = handler?.status ?? (handler ? 200 : 404);
+    const body = handler ? handler.body : { message: 'Not found', code: 'not_found' };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { fetch: fetchStub, calls };
+}
+
+export const unauthorizedResponse = {
+  status: 401,
+  body: { message: 'Unauthorized', code: 'unauthorized' },
+};

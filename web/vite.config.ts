@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: webRoot,
+  // The plugins resolve their `vite` types from the repo root (vite 8, pulled in by vitest 4)
+  // while this package builds with its own vite 7; they work with both, the types just differ.
+  plugins: [
+    // Must come before the React plugin: it generates src/route-tree.gen.ts (gitignored) on
+    // every build and dev start, and splits each route's component into its own chunk. Its
+    // settings live in tsr.config.json, shared with scripts/generate-route-tree.mjs.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+  ] as unknown as PluginOption[],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships comments Rollup cannot place; harmless and not ours to fix.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+    },
+  },
+});
