@@ -8,6 +8,7 @@ import { requestLogging } from './request-logging';
 import type { ReadinessProbe } from './readiness';
 import { crossSiteProtection, jsonBodiesOnly, securityHeaders } from './security';
 import { webApp } from './web-app';
+import type { PageMetaSource } from './page-meta';
 
 export interface AppDependencies {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppDependencies {
   webDist: string | null;
   /** Routers of the vertical slices, mounted under /api. */
   apiRouters?: Router[];
+  /** Per-page Open Graph tags for shared links (story pages). */
+  pageMeta?: PageMetaSource;
 }
 
 export const JSON_BODY_LIMIT = '32kb';
@@ -67,7 +70,7 @@ export function createApp(deps: AppDependencies): express.Express {
   api.use(apiNotFound);
 
   app.use('/api', api);
-  if (deps.webDist) app.use(webApp(deps.webDist));
+  if (deps.webDist) app.use(webApp(deps.webDist, { publicUrl: config.publicUrl, ...(deps.pageMeta ? { meta: deps.pageMeta } : {}) }));
   app.use(errorHandler);
   return app;
 }

@@ -5,6 +5,8 @@ import { accountRoutes } from '#api/account/routes';
 import { commentRoutes } from '#api/comment/routes';
 import { CommentService } from '#api/comment/comment-service';
 import { storyRoutes } from '#api/story/routes';
+import { storyPageMeta } from '#api/story/page-meta';
+import type { PageMetaSource } from './page-meta';
 import { StoryService } from '#api/story/story-service';
 import { SessionTokens } from '#api/account/session-token';
 import { authentication } from './auth';
@@ -28,6 +30,7 @@ export interface Application {
   accounts: AccountService;
   stories: StoryService;
   comments: CommentService;
+  pageMeta: PageMetaSource;
   stores: Stores;
   /** After the server listens: the demo seed (SEED_DEMO on, empty store). */
   startBackgroundWork(): void;
@@ -108,6 +111,7 @@ export async function composeApplication(
     accounts,
     stories,
     comments,
+    pageMeta: storyPageMeta(stories, config.publicUrl),
     startBackgroundWork() {
       if (!config.seedDemo) return;
       seeding = seedDemo({ eventStore: stores.eventStore, accounts, stories, extras: [seedDemoComments(comments)] }, logger)

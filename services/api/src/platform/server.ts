@@ -34,6 +34,7 @@ export async function startWebServer(
     readiness,
     webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
     apiRouters: [application.api],
+    pageMeta: application.pageMeta,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { genericMeta, indexTemplate, renderMetaTags, type PageMetaSource } from './page-meta';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -9,14 +10,14 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * else is revalidated, and every non-/api path that is not a file gets index.html so the
  * client router can handle it.
  */
-export function webApp(distDir: string): Router {
+export function webApp(distDir: string, options: { publicUrl: string; meta?: PageMetaSource }): Router {
   const router = express.Router();
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     router.use(notBuilt);
     return router;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const render = indexTemplate(readFileSync(indexFile, 'utf8'));
 
   router.use(
     express.static(distDir, {
@@ -27,9 +28,10 @@ export function webApp(distDir: string): Router {
       },
     }),
   );
-  router.get('/{*path}', (_req, res) => {
+  router.get('/{*path}', async (req, res) => {
+    const meta = (await options.meta?.(req.path)) ?? genericMeta(options.publicUrl, req.path);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(indexHtml);
+    res.type('html').send(render(renderMetaTags(meta)));
   });
   return router;
 }

@@ -1,0 +1,15 @@
+/**
+ * Replay / rebuild read models from the event log (operators and analysts):
+ *   npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]
+ * Uses the embedded SQLite file DATA_DIR/whosright.sqlite (DATA_DIR defaults to ./data).
+ */
+import { buildProjections, replayEventCatalog } from '@whosright/projections/registry';
+import { runReplay } from './replay/run-replay';
+
+process.exitCode = await runReplay(process.argv.slice(2), {
+  projections: buildProjections(),
+  catalog: replayEventCatalog(),
+  dataDir: process.env.DATA_DIR || './data',
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleCatalog } from '@whosright/projections/testing/sample-events';
+import { appendSampleLog, sampleLog } from '@whosright/projections/testing/sample-log';
+import { sampleProjections } from '@whosright/projections/testing/sample-projections';
+import { openSqliteFixture } from '@whosright/projections/testing/sqlite-fixture';
+import { parseReplayArgs } from './args';
+import { runReplay } from './run-replay';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function capture() {
+  let text = '';
+  return { write: (chunk: string) => (text += chunk), isTTY: false, text: () => text };
+}
+
+async function dataDirWithLog(events: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'whosright-replay-'));
+  dirs.push(dir);
+  const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
+  await appendSampleLog(fixture.eventStore, sampleLog({ events, seed: 21 }), { database: fixture.database });
+  await fixture.close();
+  return dir;
+}
+
+async function replay(argv: string[], dataDir: string) {
+  const stdout = capture();
+  const stderr = capture();
+  const code = await runReplay(argv, { projections: sampleProjections, catalog: sampleCatalog, dataDir, stdout, stderr });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+describe('replay CLI', () => {
+  it('when the projection is unknown it exits 2 naming the known ones', async () => {
+    const result = await replay(['nope'], '/nonexistent');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown projection "nope"; known: story-tallies, user-stats, skip-ranking, all');
+  });
+
+  it('when --until is not a date it exits 2 with a clear message', async () => {
+    const result = await replay(['all', '--until', 'last monday'], '/nonexistent');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--until "last monday" is not an ISO date-time');
+  });
+
+  it('when there is no database it says where it looked', async () => {
+    const result = await replay(['all'], '/nonexistent');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no database at /nonexistent/whosright.sqlite');
+  });
+
+  it('when replaying all it rebuilds every projection, swaps them in and prints a summary', async () => {
+    const dir = await dataDirWithLog(1_500);
+    const result = await replay(['all', '--format', 'json'], dir);
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as Array<{ projection: string; generation: number }>;
+    expect(rows.map((r) => r.projection)).toEqual(['story-tallies', 'user-stats', 'skip-ranking']);
+    expect(result.stderr).toContain('replay: 100%');
+  });
+
+  it('when replaying --until a moment it prints that state as CSV into a file and leaves live data alone', async () => {
+    const dir = await dataDirWithLog(3_000);
+    expect((await replay(['skip-ranking'], dir)).code).toBe(0);
+    const until = [...sampleLog({ events: 3_000, seed: 21 })][1_999]!.event.metadata.recordedAt!;
+    const out = join(dir, 'ranking.csv');
+    const result = await replay(['skip-ranking', '--until', until, '--format', 'csv', '--out', out], dir);
+    expect(result.code).toBe(0);
+    const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\r\n');
+    expect(header).toBe('rank,storyId,category,skipRate,viewCount,skipCount');
+    expect(lines.length).toBeGreaterThan(0);
+    const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
+    const active = await fixture.readStore.active('skip-ranking');
+    expect(active?.generation).toBe(1);
+    expect(await fixture.readStore.collectionNames({ projection: 'skip-ranking', generation: 2, version: 1 })).toEqual([]);
+    await fixture.close();
+  });
+});
+
+describe('replay arguments', () => {
+  it('when given flags in either form it parses them', () => {
+    expect(parseReplayArgs(['all', '--until=2026-11-16', '--format', 'csv', '--out', 'x.csv'])).toEqual({
+      target: 'all',
+      until: '2026-11-16T00:00:00.000Z',
+      format: 'csv',
+      out: 'x.csv',
+    });
+  });
+
+  it('when the format is unknown it refuses', () => {
+    expect(() => parseReplayArgs(['all', '--format', 'xml'])).toThrow('--format must be table, json or csv');
+  });
+});

@@ -1,0 +1,104 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { EventCatalog } from '@whosright/contracts/shared/events';
+import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { readModelDocuments } from '@whosright/projections/runner/content-hash';
+import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
+import { rebuildProjections, RebuildError, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
+import type { ReadStore } from '@whosright/projections/store/port';
+import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
+import { parseReplayArgs, UsageError } from './args';
+import { formatRows } from './format';
+import { createProgressReporter, type ProgressOutput } from './progress';
+
+export interface ReplayDeps {
+  projections: readonly AnyProjection[];
+  catalog: EventCatalog;
+  /** DATA_DIR: the embedded database is `<dataDir>/whosright.sqlite`. */
+  dataDir: string;
+  stdout: ProgressOutput;
+  stderr: ProgressOutput;
+}
+
+/** The state a scratch copy holds: the projection's own report, or every document. */
+async function reportOf(store: ReadStore, built: RebuiltProjection): Promise<ReportRow[]> {
+  const collection = (name: string) => store.generationCollection(built.target, name);
+  if (built.projection.report) return built.projection.report(collection);
+  const rows: ReportRow[] = [];
+  const several = built.projection.collections.length > 1;
+  for await (const { collection: name, doc } of readModelDocuments(store, built.target)) rows.push(several ? { collection: name, ...doc } : doc);
+  return rows;
+}
+
+function select(target: string, projections: readonly AnyProjection[]): AnyProjection[] {
+  if (target === 'all') return [...projections];
+  const found = projections.find((p) => p.name === target);
+  if (!found) {
+    const names = projections.map((p) => p.name);
+    throw new UsageError(`unknown projection "${target}"; known: ${names.length ? [...names, 'all'].join(', ') : 'none yet (only "all")'}`);
+  }
+  return [found];
+}
+
+/**
+ * `npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]`.
+ * Without --until: rebuilds into new copies beside the live ones and swaps them in. With --until:
+ * builds the state as of that moment into scratch copies, prints it, and drops them.
+ * Returns the exit code: 0 done, 1 failed, 2 bad usage.
+ */
+export async function runReplay(argv: readonly string[], deps: ReplayDeps): Promise<number> {
+  const { stdout, stderr } = deps;
+  let args;
+  let projections;
+  try {
+    args = parseReplayArgs(argv);
+    projections = select(args.target, deps.projections);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`replay: ${error.message}\n`);
+    return 2;
+  }
+  const file = resolve(join(deps.dataDir, 'whosright.sqlite'));
+  if (!existsSync(file)) {
+    stderr.write(`replay: no database at ${file} (set DATA_DIR, or start the app once to create it)\n`);
+    return 1;
+  }
+  const database = openSqliteDatabase(file);
+  const eventStore = createSqliteEventStore({ database, catalog: deps.catalog });
+  const readStore = createSqliteReadStore({ database });
+  const progress = createProgressReporter(stderr);
+  try {
+    const built = await rebuildProjections({ eventStore, readStore, projections, ...(args.until ? { until: args.until } : {}), onProgress: (p) => progress.update(p) });
+    progress.done();
+    let rows: ReportRow[];
+    if (args.until) {
+      rows = [];
+      for (const copy of built) {
+        const report = await reportOf(readStore, copy);
+        rows.push(...(projections.length > 1 ? report.map((row) => ({ projection: copy.projection.name, ...row })) : report));
+        await readStore.drop(copy.target);
+      }
+      stderr.write(`replay: state as of ${args.until} (scratch copies, live data untouched)\n`);
+    } else {
+      rows = built.map((b) => ({ projection: b.projection.name, version: b.projection.version, generation: b.target.generation, events: b.applied, position: b.position.toString() }));
+      stderr.write(`replay: rebuilt and swapped in ${built.length} projection(s)\n`);
+    }
+    const text = formatRows(rows, args.format);
+    if (args.out) {
+      writeFileSync(args.out, text);
+      stderr.write(`replay: wrote ${rows.length} row(s) to ${args.out}\n`);
+    } else {
+      stdout.write(text);
+    }
+    return 0;
+  } catch (error) {
+    progress.done();
+    stderr.write(`replay: ${error instanceof RebuildError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  } finally {
+    await eventStore.close();
+    await readStore.close();
+    database.close();
+  }
+}
