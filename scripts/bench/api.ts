@@ -1,0 +1,119 @@
+/**
+ * `npm run bench -- api`: the embedded server with 10,000 approved stories, measured with
+ * autocannon on loopback for the story card, a random story, the home feed and votes by distinct
+ * users, each beside a bare Express 5 handler answering the same JSON from memory, in the same run.
+ * Server, baseline and load generator are separate processes. Targets: reads >= 70% of the bare
+ * handler's requests/s, votes >= 25%, no non-2xx.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstLine, freePort, repoRoot, startNode, stop, waitFor } from './api/processes';
+import { load, type LoadResult } from './api/load';
+import { populateApprovedStories } from './api/populate';
+
+const STORIES = Number(process.env.BENCH_STORIES ?? 10_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const VOTERS = 20;
+
+interface Row {
+  name: string;
+  bare: LoadResult;
+  real: LoadResult;
+  target: number;
+}
+
+export async function run(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wr-bench-api-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startNode(join(repoRoot, 'services/api/src/main.ts'), [], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    ADMIN_EMAILS: 'bench-admin@example.com',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+  });
+  let bare: ReturnType<typeof startNode> | undefined;
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/health`)).ok, 60_000, 'the server');
+
+    const register = async (email: string, ip: string) => {
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email, password: 'bench password 123', firstName: 'Bench' }),
+      });
+      if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
+      const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+      return { id: ((await res.json()) as { id: string }).id, cookie };
+    };
+    const admin = await register('bench-admin@example.com', '10.9.0.1');
+    const voters: Array<{ id: string; cookie: string }> = [];
+    for (let i = 0; i < VOTERS; i++) voters.push(await register(`voter${i}@example.com`, `10.9.1.${i}`));
+
+    const started = Date.now();
+    const ids = await populateApprovedStories(dataDir, STORIES, admin.id, admin.id);
+    console.log(`wrote ${STORIES} approved stories through the command handlers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await waitFor(async () => (await fetch(`${base}/api/stories/${ids.at(-1)}`)).ok, 120_000, 'the read models to catch up');
+    await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 120_000, 'readiness');
+
+    // The bare baseline answers exactly what the real server answers.
+    const sample = ids[Math.floor(ids.length / 2)]!;
+    const bodies = {
+      story: await (await fetch(`${base}/api/stories/${sample}`)).json(),
+      random: await (await fetch(`${base}/api/stories/random`)).json(),
+      feed: await (await fetch(`${base}/api/stories`)).json(),
+      vote: { vote: { vote: 'he' }, story: await (await fetch(`${base}/api/stories/${sample}`)).json() },
+    };
+    const bodiesFile = join(dataDir, 'bare-bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    bare = startNode(join(repoRoot, 'scripts/bench/api/bare-server.ts'), [bodiesFile], {});
+    const bareBase = `http://127.0.0.1:${await firstLine(bare)}`;
+
+    let voteIndex = 0;
+    const nextVote = () => {
+      // Each request is a different (user, story) pair: 20 users x 10,000 stories.
+      const i = voteIndex++;
+      const voter = voters[i % VOTERS]!;
+      const storyId = ids[Math.floor(i / VOTERS) % ids.length]!;
+      return {
+        path: `/api/stories/${storyId}/vote`,
+        headers: { cookie: voter.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ vote: i % 3 ? 'he' : 'she' }),
+      };
+    };
+    let readIndex = 0;
+    const nextStory = () => ({ path: `/api/stories/${ids[readIndex++ % ids.length]}` });
+
+    const rows: Row[] = [];
+    const measure = async (name: string, target: number, path: string, options: { method?: 'POST'; next?: () => { path: string; headers?: Record<string, string>; body?: string } } = {}) => {
+      const common = { durationSeconds: DURATION, connections: CONNECTIONS, ...(options.method ? { method: options.method } : {}) };
+      const bareResult = await load({ ...common, url: `${bareBase}${path}`, ...(options.next ? { next: options.next } : {}) });
+      const realResult = await load({ ...common, url: `${base}${path}`, ...(options.next ? { next: options.next } : {}) });
+      rows.push({ name, bare: bareResult, real: realResult, target });
+    };
+    await measure('GET /api/stories/{id}', 0.7, `/api/stories/${sample}`, { next: nextStory });
+    await measure('GET /api/stories/random', 0.7, '/api/stories/random');
+    await measure('GET /api/stories (feed)', 0.7, '/api/stories');
+    await measure('POST /api/stories/{id}/vote', 0.25, `/api/stories/${sample}/vote`, { method: 'POST', next: nextVote });
+
+    console.log(`\n${STORIES} approved stories, ${CONNECTIONS} connections, ${DURATION} s per run, Node ${process.version}`);
+    console.log('endpoint                       | bare req/s | real req/s | ratio | target | p50 ms | p99 ms | non-2xx');
+    console.log('-------------------------------|-----------:|-----------:|------:|-------:|-------:|-------:|--------:');
+    for (const row of rows) {
+      const ratio = row.real.requestsPerSecond / row.bare.requestsPerSecond;
+      const verdict = ratio >= row.target && row.real.non2xx === 0 && row.real.errors === 0 ? 'ok' : 'MISSED';
+      console.log(
+        `${row.name.padEnd(31)}| ${row.bare.requestsPerSecond.toFixed(0).padStart(10)} | ${row.real.requestsPerSecond.toFixed(0).padStart(10)} | ${(ratio * 100).toFixed(0).padStart(4)}% | ${(row.target * 100).toFixed(0).padStart(5)}% | ${String(row.real.p50).padStart(6)} | ${String(row.real.p99).padStart(6)} | ${String(row.real.non2xx + row.real.errors).padStart(7)}  ${verdict}`,
+      );
+    }
+  } finally {
+    if (bare) await stop(bare);
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { newId } from '@whosright/contracts/shared/ids';
+import { STORY_CATEGORIES } from '@whosright/contracts/shared/categories';
+import { handleCommand } from '@whosright/eventstore/command/handle-command';
+import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { story } from '../../../services/api/src/story/decider';
+import { storyPool } from '../../../services/api/src/story/pool-decider';
+import { CachedStream } from '../../../services/api/src/platform/cached-stream';
+import { POOL_STREAM } from '../../../services/api/src/story/story-service';
+import { SQLITE_FILE } from '../../../services/api/src/platform/stores';
+
+/**
+ * Writes `count` approved stories into DATA_DIR through the story command handlers (the same
+ * deciders and pool the API uses), from this process: the server projects them as it would
+ * events from the admin CLI.
+ */
+export async function populateApprovedStories(dataDir: string, count: number, authorId: string, moderatorId: string): Promise<string[]> {
+  const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
+  const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
+  const pool = new CachedStream(eventStore, POOL_STREAM, storyPool);
+  const metadata = { correlationId: 'bench' };
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const storyId = newId('story');
+    const category = STORY_CATEGORIES[i % STORY_CATEGORIES.length]!.value;
+    const content = `Bench story ${i}: we disagree about whose turn it is to take out the bins, and neither of us will budge. Who is right?`;
+    await handleCommand(eventStore, `story-${storyId}`, story, { type: 'SubmitStory', storyId, authorId, content, category }, { metadata });
+    await handleCommand(eventStore, `story-${storyId}`, story, { type: 'ModerateStory', storyId, moderatorId, to: 'approved', reason: null }, { metadata });
+    await pool.run({ type: 'EnsurePooled', storyId, pooled: true }, metadata);
+    ids.push(storyId);
+  }
+  await eventStore.close();
+  database.close();
+  return ids;
+}
