@@ -20,8 +20,15 @@ export interface LoadOptions {
   next?: () => { path: string; headers?: Record<string, string>; body?: string };
 }
 
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const result = await (autocannon as (opts: object) => Promise<Record<string, any>>)({
+  const result = await (autocannon as (opts: object) => Promise<AutocannonResult>)({
     url: options.url,
     method: options.method ?? 'GET',
     duration: options.durationSeconds,
