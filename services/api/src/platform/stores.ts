@@ -9,6 +9,8 @@ import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
 import { createProjectionRunner, type ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import { readModels } from '@whosright/projections/read-models';
+import { createRedisLeaseManager } from '@whosright/projections/runner/lease/redis-lease';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -34,10 +36,13 @@ export async function openStores(config: Config, logger: Logger, options: { runP
     : createSqliteEventStore({ database: sqlite(), catalog: domainEventCatalog });
   const readStore = await openReadStore(config, sqlite);
 
+  // Scale mode: one writer per projection across every process, through a Redis lease.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : undefined;
   const projections = createProjectionRunner({
     eventStore,
     readStore,
     projections: readModels,
+    ...(redis ? { leases: createRedisLeaseManager({ redis }) } : {}),
     logger: logger.child({ component: 'projections' }),
   });
   if (options.runProjections ?? true) projections.start();
@@ -50,6 +55,7 @@ export async function openStores(config: Config, logger: Logger, options: { runP
       await projections.stop();
       await readStore.close();
       await eventStore.close();
+      redis?.disconnect();
       database?.close();
     },
   };
