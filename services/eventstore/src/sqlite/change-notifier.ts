@@ -1,0 +1,86 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+/**
+ * Wakes subscriptions when the log may have grown: at once for appends made through this
+ * connection, and by polling `PRAGMA data_version` (which changes when another connection, e.g.
+ * an admin CLI in another process, commits) while anyone is waiting.
+ */
+export class ChangeNotifier {
+  #version = 0;
+  #waiters = new Set<() => void>();
+  #timer: NodeJS.Timeout | undefined;
+  #dataVersion: Statement<[], number>;
+  #lastDataVersion: number;
+
+  constructor(
+    db: Database,
+    private readonly pollIntervalMs: number,
+  ) {
+    this.#dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.#lastDataVersion = this.#dataVersion.get() ?? 0;
+  }
+
+  /** A counter that grows on every change seen; pass it back to `waitForChange`. */
+  get version(): number {
+    return this.#version;
+  }
+
+  notify(): void {
+    this.#version++;
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
+    this.#updatePolling();
+  }
+
+  /** Resolves once the version passes `seen`, after `timeoutMs`, or when `signal` aborts. */
+  waitForChange(seen: number, timeoutMs: number | undefined, signal: AbortSignal): Promise<void> {
+    if (this.#version !== seen || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.#waiters.delete(done);
+        this.#updatePolling();
+        resolve();
+      };
+      const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
+      signal.addEventListener('abort', done, { once: true });
+      this.#waiters.add(done);
+      this.#updatePolling();
+    });
+  }
+
+  close(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  #poll = (): void => {
+    let current: number;
+    try {
+      current = this.#dataVersion.get() ?? 0;
+    } catch {
+      return; // database closed or busy: the next tick tries again
+    }
+    if (current !== this.#lastDataVersion) {
+      this.#lastDataVersion = current;
+      this.notify();
+    }
+  };
+
+  #updatePolling(): void {
+    if (this.#waiters.size > 0 && !this.#timer) {
+      // #lastDataVersion is deliberately not refreshed here: a commit made by another process
+      // while nobody polled must still wake the waiter (a spurious wake-up only costs a read).
+      this.#timer = setInterval(this.#poll, this.pollIntervalMs);
+      this.#timer.unref();
+    } else if (this.#waiters.size === 0 && this.#timer) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { EventStoreUnavailable } from '../errors';
+import type { RecordedEvent, SubscriptionMessage } from '../port';
+import { ChangeNotifier } from './change-notifier';
+import { createSqliteSubscription } from './sqlite-subscription';
+
+function event(position: number): RecordedEvent {
+  return { id: `e${position}`, stream: 'counter-1', type: 'CounterIncremented', data: { by: 1 }, metadata: { correlationId: 'c', recordedAt: '2026-01-01T00:00:00.000Z' }, revision: BigInt(position - 1), position: BigInt(position) };
+}
+
+describe('sqlite subscription', () => {
+  it('when a read fails with a retryable error it resumes from the last delivered position without gap or repeat', async () => {
+    const log = [1, 2, 3, 4].map(event);
+    let failNext = false;
+    const changes = new ChangeNotifier(new Database(':memory:'), 10);
+    const subscription = createSqliteSubscription({
+      changes,
+      head: () => BigInt(log.length),
+      readPage: (after, upTo, limit) => {
+        if (failNext) {
+          failNext = false;
+          throw new EventStoreUnavailable('database is busy');
+        }
+        return log.filter((e) => e.position > after && e.position <= upTo).slice(0, limit);
+      },
+    });
+    const iterator = subscription[Symbol.asyncIterator]();
+    const messages: SubscriptionMessage[] = [];
+    while (messages.at(-1)?.kind !== 'caughtUp') messages.push((await iterator.next()).value as SubscriptionMessage);
+    failNext = true;
+    log.push(event(5), event(6));
+    changes.notify();
+    messages.push((await iterator.next()).value as SubscriptionMessage, (await iterator.next()).value as SubscriptionMessage);
+    expect(messages.map((m) => (m.kind === 'event' ? Number(m.event.position) : m.kind))).toEqual([1, 2, 3, 4, 'caughtUp', 5, 6]);
+    await subscription.close();
+    changes.close();
+  });
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eventStoreContract } from '../testing/event-store-contract';
+import { runTsChild, spawnTsChild } from '../testing/run-child';
+import { counterEvents, testCatalog } from '../testing/test-catalog';
+import { openSqliteDatabase, syncFromEnv } from './database';
+import { createSqliteEventStore } from './sqlite-event-store';
+
+function tempFile(): { file: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'eventstore-'));
+  return { file: join(dir, 'events.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+eventStoreContract('sqlite', async () => {
+  const { file, remove } = tempFile();
+  return {
+    open: async (catalog) => createSqliteEventStore({ file, catalog }),
+    appendElsewhere: async (stream, count) => {
+      await runTsChild('append-from-child.ts', [file, stream, String(count)]);
+    },
+    dispose: async () => remove(),
+  };
+});
+
+describe('sqlite event store', () => {
+  it('when the log is empty it reports head position 0 and reads nothing', async () => {
+    const store = createSqliteEventStore({ file: ':memory:', catalog: testCatalog });
+    expect(await store.headPosition()).toBe(0n);
+    const events = [];
+    for await (const event of store.readAll()) events.push(event);
+    expect(events).toEqual([]);
+    await store.close();
+  });
+
+  it('when given an open database it shares that connection with other tables and leaves it open on close', async () => {
+    const { file, remove } = tempFile();
+    const db = openSqliteDatabase(file);
+    db.exec('CREATE TABLE read_model (id TEXT PRIMARY KEY)');
+    const store = createSqliteEventStore({ database: db, catalog: testCatalog });
+    await store.append('counter-1', counterEvents(2), 'no_stream');
+    await store.close();
+    expect(db.open).toBe(true);
+    expect(db.prepare('SELECT count(*) AS n FROM events').get()).toEqual({ n: 2 });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    remove();
+  });
+
+  it('when opened with sync full it commits with synchronous FULL, and NORMAL by default', () => {
+    const { file, remove } = tempFile();
+    const normal = openSqliteDatabase(file);
+    const full = openSqliteDatabase(file, { sync: 'full' });
+    expect(normal.pragma('synchronous', { simple: true })).toBe(1);
+    expect(full.pragma('synchronous', { simple: true })).toBe(2);
+    normal.close();
+    full.close();
+    remove();
+  });
+
+  it('when SQLITE_SYNC holds an unknown value it fails fast with a clear message', () => {
+    expect(syncFromEnv(undefined)).toBe('normal');
+    expect(syncFromEnv('full')).toBe('full');
+    expect(() => syncFromEnv('fast')).toThrow('SQLITE_SYNC must be "normal" or "full", got "fast"');
+  });
+
+  it('when another process appends at the same time it loses no event and surfaces no lock error', async () => {
+    const { file, remove } = tempFile();
+    const store = createSqliteEventStore({ file, catalog: testCatalog });
+    const child = spawnTsChild('append-from-child.ts', [file, 'counter-child', '600']);
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // Start writing only once the child is writing too, so the two really contend for the lock.
+    await Promise.race([new Promise((resolve) => child.stdout.once('data', resolve)), exited]);
+    for (const event of counterEvents(300)) {
+      await store.append('counter-parent', [event], 'any');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    const positions: bigint[] = [];
+    for await (const event of store.readAll()) positions.push(event.position);
+    expect(positions).toEqual(Array.from({ length: 900 }, (_, i) => BigInt(i + 1)));
+    await store.close();
+    remove();
+  });
+});
