@@ -1,4 +1,8 @@
-import type { CommentEvent, CommentVoteChoice, CommentVoteEvent } from '@whosright/contracts/comment/events';
+import type {
+  CommentEvent,
+  CommentVoteChoice,
+  CommentVoteEvent,
+} from '@whosright/contracts/comment/events';
 import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/constants';
 import type { Doc } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
@@ -33,7 +37,9 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
  * Comments per story (oldest first), per author (profile), flagged ones (admin), and each user's
  * vote per comment. A vote carries the previous one, so a switch moves exactly one count.
  */
-export const commentsProjection = defineProjection<Recorded<CommentEvent> | Recorded<CommentVoteEvent>>({
+export const commentsProjection = defineProjection<
+  Recorded<CommentEvent> | Recorded<CommentVoteEvent>
+>({
   name: 'comments',
   version: 1,
   eventTypes: ['CommentPosted', 'CommentDeleted', 'CommentVoteCast'],
@@ -41,17 +47,45 @@ export const commentsProjection = defineProjection<Recorded<CommentEvent> | Reco
     {
       name: 'comments',
       indexes: [
-        { fields: [['storyId', 1], ['createdAt', 1]] },
-        { fields: [['authorId', 1], ['createdAt', -1]] },
-        { fields: [['flagged', 1], ['flagScore', -1]] },
+        {
+          fields: [
+            ['storyId', 1],
+            ['createdAt', 1],
+          ],
+        },
+        {
+          fields: [
+            ['authorId', 1],
+            ['createdAt', -1],
+          ],
+        },
+        {
+          fields: [
+            ['flagged', 1],
+            ['flagScore', -1],
+          ],
+        },
       ],
       derive(doc) {
         const up = num(doc.upvotes);
         const down = num(doc.downvotes);
-        return { flagged: down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up, flagScore: down - up };
+        return {
+          flagged: down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up,
+          flagScore: down - up,
+        };
       },
     },
-    { name: 'votes', indexes: [{ fields: [['storyId', 1], ['userId', 1]] }] },
+    {
+      name: 'votes',
+      indexes: [
+        {
+          fields: [
+            ['storyId', 1],
+            ['userId', 1],
+          ],
+        },
+      ],
+    },
   ],
   apply(event): Change[] {
     switch (event.type) {
@@ -78,7 +112,12 @@ export const commentsProjection = defineProjection<Recorded<CommentEvent> | Reco
         return [
           update('comments', event.data.commentId, { $inc: inc }),
           upsert('votes', commentVoteId(event.data.commentId, event.data.userId), {
-            $set: { commentId: event.data.commentId, storyId: event.data.storyId, userId: event.data.userId, vote: event.data.vote },
+            $set: {
+              commentId: event.data.commentId,
+              storyId: event.data.storyId,
+              userId: event.data.userId,
+              vote: event.data.vote,
+            },
           }),
         ];
       }

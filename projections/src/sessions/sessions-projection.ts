@@ -15,7 +15,11 @@ export const sessionsProjection = defineProjection<Recorded<SessionEvent>>({
       case 'SessionStarted':
         return [
           upsert('sessions', id, {
-            $set: { userId: event.data.userId, startedAt: event.metadata.recordedAt, expiresAt: event.data.expiresAt },
+            $set: {
+              userId: event.data.userId,
+              startedAt: event.metadata.recordedAt,
+              expiresAt: event.data.expiresAt,
+            },
           }),
         ];
       case 'SessionRenewed':

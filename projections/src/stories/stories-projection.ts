@@ -76,11 +76,32 @@ export const storiesProjection = defineProjection<Handled>({
     {
       name: 'stories',
       indexes: [
-        { fields: [['status', 1], ['createdAt', -1]] },
-        { fields: [['status', 1], ['category', 1], ['createdAt', -1]] },
-        { fields: [['authorId', 1], ['createdAt', -1]] },
+        {
+          fields: [
+            ['status', 1],
+            ['createdAt', -1],
+          ],
+        },
+        {
+          fields: [
+            ['status', 1],
+            ['category', 1],
+            ['createdAt', -1],
+          ],
+        },
+        {
+          fields: [
+            ['authorId', 1],
+            ['createdAt', -1],
+          ],
+        },
         { fields: [['slot', 1]] },
-        { fields: [['rankable', 1], ['skipRate', -1]] },
+        {
+          fields: [
+            ['rankable', 1],
+            ['skipRate', -1],
+          ],
+        },
       ],
       derive(doc) {
         const he = num(doc.heVotes);
@@ -122,7 +143,11 @@ export const storiesProjection = defineProjection<Handled>({
       case 'StoryDeleted':
         return [remove('stories', event.data.storyId)];
       case 'StoryVoteCast':
-        return [update('stories', event.data.storyId, { $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 } })];
+        return [
+          update('stories', event.data.storyId, {
+            $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 },
+          }),
+        ];
       case 'StoryViewed':
         return [update('stories', event.data.storyId, { $inc: { viewCount: 1 } })];
       case 'StorySkipped':
@@ -130,9 +155,17 @@ export const storiesProjection = defineProjection<Handled>({
       case 'StoryEngaged':
         return [update('stories', event.data.storyId, { $inc: { engageCount: 1 } })];
       case 'StoryReactionAdded':
-        return [update('stories', event.data.storyId, { $inc: { [`reactions.${event.data.reaction}`]: 1 } })];
+        return [
+          update('stories', event.data.storyId, {
+            $inc: { [`reactions.${event.data.reaction}`]: 1 },
+          }),
+        ];
       case 'StoryReactionRemoved':
-        return [update('stories', event.data.storyId, { $inc: { [`reactions.${event.data.reaction}`]: -1 } })];
+        return [
+          update('stories', event.data.storyId, {
+            $inc: { [`reactions.${event.data.reaction}`]: -1 },
+          }),
+        ];
       case 'StoryPooled':
         return [
           update('stories', event.data.storyId, { $set: { slot: event.data.slot } }),
@@ -141,7 +174,9 @@ export const storiesProjection = defineProjection<Handled>({
       case 'StoryUnpooled':
         return [
           update('stories', event.data.storyId, { $unset: { slot: true } }),
-          ...(event.data.moved ? [update('stories', event.data.moved.storyId, { $set: { slot: event.data.slot } })] : []),
+          ...(event.data.moved
+            ? [update('stories', event.data.moved.storyId, { $set: { slot: event.data.slot } })]
+            : []),
           upsert('pool', POOL_META_ID, { $inc: { count: -1 } }),
         ];
       case 'CommentPosted':

@@ -17,11 +17,28 @@ export const storyVotesProjection = defineProjection<Recorded<StoryVoteEvent>>({
   name: 'story-votes',
   version: 1,
   eventTypes: ['StoryVoteCast'],
-  collections: [{ name: 'votes', indexes: [{ fields: [['userId', 1], ['votedAt', -1]] }] }],
+  collections: [
+    {
+      name: 'votes',
+      indexes: [
+        {
+          fields: [
+            ['userId', 1],
+            ['votedAt', -1],
+          ],
+        },
+      ],
+    },
+  ],
   apply(event) {
     return [
       upsert('votes', storyVoteId(event.data.storyId, event.data.userId), {
-        $set: { storyId: event.data.storyId, userId: event.data.userId, vote: event.data.vote, votedAt: event.metadata.recordedAt },
+        $set: {
+          storyId: event.data.storyId,
+          userId: event.data.userId,
+          vote: event.data.vote,
+          votedAt: event.metadata.recordedAt,
+        },
       }),
     ];
   },

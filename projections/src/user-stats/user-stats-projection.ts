@@ -22,7 +22,13 @@ export interface UserStatsDoc extends Doc {
 export const userStatsProjection = defineProjection<Handled>({
   name: 'user-stats',
   version: 1,
-  eventTypes: ['StorySubmitted', 'StoryDeleted', 'StoryVoteCast', 'CommentPosted', 'CommentDeleted'],
+  eventTypes: [
+    'StorySubmitted',
+    'StoryDeleted',
+    'StoryVoteCast',
+    'CommentPosted',
+    'CommentDeleted',
+  ],
   collections: [{ name: 'stats', indexes: [] }],
   apply(event) {
     switch (event.type) {

@@ -46,9 +46,15 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
           }),
         ];
       case 'PasswordChanged':
-        return event.data.reason === 'reset' ? [update('users', id, { $set: { sessionsValidFrom: at } })] : [];
+        return event.data.reason === 'reset'
+          ? [update('users', id, { $set: { sessionsValidFrom: at } })]
+          : [];
       case 'ProfileUpdated':
-        return [update('users', id, { $set: { username: event.data.username, profileImageUrl: event.data.profileImageUrl } })];
+        return [
+          update('users', id, {
+            $set: { username: event.data.username, profileImageUrl: event.data.profileImageUrl },
+          }),
+        ];
       case 'UserBanned':
         return [update('users', id, { $set: { status: 'banned', sessionsValidFrom: at } })];
       case 'UserUnbanned':

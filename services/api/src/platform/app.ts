@@ -31,6 +31,9 @@ export function createApp(deps: AppDependencies): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  // API answers are no-store: hashing every body for an ETag would be wasted work. Static files
+  // keep their own ETags (serve-static).
+  app.set('etag', false);
 
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));

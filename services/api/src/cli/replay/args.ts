@@ -12,7 +12,8 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = 'usage: npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]';
+export const USAGE =
+  'usage: npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]';
 
 const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -22,7 +23,10 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   const args: Partial<ReplayArgs> = { format: 'table' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === '') throw new UsageError(`${flag} needs a value\n${USAGE}`);
@@ -30,11 +34,15 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     };
     if (flag === '--until') {
       const until = value();
-      if (!ISO.test(until) || Number.isNaN(Date.parse(until))) throw new UsageError(`--until "${until}" is not an ISO date-time (e.g. 2026-11-16T00:00:00Z)`);
+      if (!ISO.test(until) || Number.isNaN(Date.parse(until)))
+        throw new UsageError(
+          `--until "${until}" is not an ISO date-time (e.g. 2026-11-16T00:00:00Z)`,
+        );
       args.until = new Date(until).toISOString();
     } else if (flag === '--format') {
       const format = value();
-      if (format !== 'table' && format !== 'json' && format !== 'csv') throw new UsageError(`--format must be table, json or csv, got "${format}"`);
+      if (format !== 'table' && format !== 'json' && format !== 'csv')
+        throw new UsageError(`--format must be table, json or csv, got "${format}"`);
       args.format = format;
     } else if (flag === '--out') {
       args.out = value();
@@ -46,6 +54,9 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
       positional.push(arg);
     }
   }
-  if (positional.length !== 1) throw new UsageError(positional.length ? `one projection expected, got ${positional.join(' ')}\n${USAGE}` : USAGE);
+  if (positional.length !== 1)
+    throw new UsageError(
+      positional.length ? `one projection expected, got ${positional.join(' ')}\n${USAGE}` : USAGE,
+    );
   return { ...args, target: positional[0]! } as ReplayArgs;
 }

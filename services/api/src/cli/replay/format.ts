@@ -10,7 +10,8 @@ function cell(value: unknown): string {
 
 function columnsOf(rows: readonly Row[]): string[] {
   const columns: string[] = [];
-  for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
+  for (const row of rows)
+    for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
   return columns;
 }
 
@@ -20,16 +21,26 @@ function csvField(value: string): string {
 
 /** Rows as an aligned text table, a JSON array, or RFC 4180 CSV. */
 export function formatRows(rows: readonly Row[], format: ReplayFormat): string {
-  if (format === 'json') return `${JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)}\n`;
+  if (format === 'json')
+    return `${JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)}\n`;
   const columns = columnsOf(rows);
   const lines = rows.map((row) => columns.map((column) => cell(row[column])));
-  if (format === 'csv') return [columns, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
+  if (format === 'csv')
+    return [columns, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
   if (!rows.length) return '(no rows)\n';
-  const widths = columns.map((column, i) => Math.max(column.length, ...lines.map((line) => Math.min(60, line[i]!.length))));
+  const widths = columns.map((column, i) =>
+    Math.max(column.length, ...lines.map((line) => Math.min(60, line[i]!.length))),
+  );
   const render = (line: string[]) =>
     line
-      .map((value, i) => (value.length > 60 ? `${value.slice(0, 57)}...` : value).padEnd(widths[i]!))
+      .map((value, i) =>
+        (value.length > 60 ? `${value.slice(0, 57)}...` : value).padEnd(widths[i]!),
+      )
       .join('  ')
       .trimEnd();
-  return [render(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n') + '\n';
+  return (
+    [render(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join(
+      '\n',
+    ) + '\n'
+  );
 }

@@ -18,8 +18,11 @@ function duration(seconds: number): string {
  * A progress bar with events/s and ETA on a terminal (redrawn in place); plain lines at most every
  * two seconds otherwise, so logs stay readable.
  */
-export function createProgressReporter(out: ProgressOutput, now: () => number = Date.now): { update(p: RebuildProgress): void; done(): void } {
-  let lastLine = 0;
+export function createProgressReporter(
+  out: ProgressOutput,
+  now: () => number = Date.now,
+): { update(p: RebuildProgress): void; done(): void } {
+  let lastLine = -Infinity;
   let drawn = false;
   return {
     update(p) {
@@ -32,7 +35,9 @@ export function createProgressReporter(out: ProgressOutput, now: () => number = 
       if (out.isTTY) {
         const width = Math.max(10, Math.min(40, (out.columns ?? 80) - stats.length - 10));
         const filled = Math.round(fraction * width);
-        out.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%  ${stats}\x1b[K`);
+        out.write(
+          `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%  ${stats}\x1b[K`,
+        );
         drawn = true;
       } else if (now() - lastLine >= 2_000 || fraction >= 1) {
         lastLine = now();

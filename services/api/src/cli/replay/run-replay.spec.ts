@@ -23,7 +23,9 @@ async function dataDirWithLog(events: number): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'whosright-replay-'));
   dirs.push(dir);
   const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
-  await appendSampleLog(fixture.eventStore, sampleLog({ events, seed: 21 }), { database: fixture.database });
+  await appendSampleLog(fixture.eventStore, sampleLog({ events, seed: 21 }), {
+    database: fixture.database,
+  });
   await fixture.close();
   return dir;
 }
@@ -31,7 +33,13 @@ async function dataDirWithLog(events: number): Promise<string> {
 async function replay(argv: string[], dataDir: string) {
   const stdout = capture();
   const stderr = capture();
-  const code = await runReplay(argv, { projections: sampleProjections, catalog: sampleCatalog, dataDir, stdout, stderr });
+  const code = await runReplay(argv, {
+    projections: sampleProjections,
+    catalog: sampleCatalog,
+    dataDir,
+    stdout,
+    stderr,
+  });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -39,7 +47,9 @@ describe('replay CLI', () => {
   it('when the projection is unknown it exits 2 naming the known ones', async () => {
     const result = await replay(['nope'], '/nonexistent');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('unknown projection "nope"; known: story-tallies, user-stats, skip-ranking, all');
+    expect(result.stderr).toContain(
+      'unknown projection "nope"; known: story-tallies, user-stats, skip-ranking, all',
+    );
   });
 
   it('when --until is not a date it exits 2 with a clear message', async () => {
@@ -68,7 +78,10 @@ describe('replay CLI', () => {
     expect((await replay(['skip-ranking'], dir)).code).toBe(0);
     const until = [...sampleLog({ events: 3_000, seed: 21 })][1_999]!.event.metadata.recordedAt!;
     const out = join(dir, 'ranking.csv');
-    const result = await replay(['skip-ranking', '--until', until, '--format', 'csv', '--out', out], dir);
+    const result = await replay(
+      ['skip-ranking', '--until', until, '--format', 'csv', '--out', out],
+      dir,
+    );
     expect(result.code).toBe(0);
     const [header, ...lines] = readFileSync(out, 'utf8').trim().split('\r\n');
     expect(header).toBe('rank,storyId,category,skipRate,viewCount,skipCount');
@@ -76,14 +89,22 @@ describe('replay CLI', () => {
     const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
     const active = await fixture.readStore.active('skip-ranking');
     expect(active?.generation).toBe(1);
-    expect(await fixture.readStore.collectionNames({ projection: 'skip-ranking', generation: 2, version: 1 })).toEqual([]);
+    expect(
+      await fixture.readStore.collectionNames({
+        projection: 'skip-ranking',
+        generation: 2,
+        version: 1,
+      }),
+    ).toEqual([]);
     await fixture.close();
   });
 });
 
 describe('replay arguments', () => {
   it('when given flags in either form it parses them', () => {
-    expect(parseReplayArgs(['all', '--until=2026-11-16', '--format', 'csv', '--out', 'x.csv'])).toEqual({
+    expect(
+      parseReplayArgs(['all', '--until=2026-11-16', '--format', 'csv', '--out', 'x.csv']),
+    ).toEqual({
       target: 'all',
       until: '2026-11-16T00:00:00.000Z',
       format: 'csv',
@@ -92,6 +113,8 @@ describe('replay arguments', () => {
   });
 
   it('when the format is unknown it refuses', () => {
-    expect(() => parseReplayArgs(['all', '--format', 'xml'])).toThrow('--format must be table, json or csv');
+    expect(() => parseReplayArgs(['all', '--format', 'xml'])).toThrow(
+      '--format must be table, json or csv',
+    );
   });
 });

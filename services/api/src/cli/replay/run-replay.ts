@@ -5,7 +5,11 @@ import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { readModelDocuments } from '@whosright/projections/runner/content-hash';
 import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
-import { rebuildProjections, RebuildError, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
+import {
+  rebuildProjections,
+  RebuildError,
+  type RebuiltProjection,
+} from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
 import { parseReplayArgs, UsageError } from './args';
@@ -27,7 +31,8 @@ async function reportOf(store: ReadStore, built: RebuiltProjection): Promise<Rep
   if (built.projection.report) return built.projection.report(collection);
   const rows: ReportRow[] = [];
   const several = built.projection.collections.length > 1;
-  for await (const { collection: name, doc } of readModelDocuments(store, built.target)) rows.push(several ? { collection: name, ...doc } : doc);
+  for await (const { collection: name, doc } of readModelDocuments(store, built.target))
+    rows.push(several ? { collection: name, ...doc } : doc);
   return rows;
 }
 
@@ -36,7 +41,9 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
   const found = projections.find((p) => p.name === target);
   if (!found) {
     const names = projections.map((p) => p.name);
-    throw new UsageError(`unknown projection "${target}"; known: ${names.length ? [...names, 'all'].join(', ') : 'none yet (only "all")'}`);
+    throw new UsageError(
+      `unknown projection "${target}"; known: ${names.length ? [...names, 'all'].join(', ') : 'none yet (only "all")'}`,
+    );
   }
   return [found];
 }
@@ -61,7 +68,9 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   }
   const file = resolve(join(deps.dataDir, 'whosright.sqlite'));
   if (!existsSync(file)) {
-    stderr.write(`replay: no database at ${file} (set DATA_DIR, or start the app once to create it)\n`);
+    stderr.write(
+      `replay: no database at ${file} (set DATA_DIR, or start the app once to create it)\n`,
+    );
     return 1;
   }
   const database = openSqliteDatabase(file);
@@ -69,19 +78,35 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   const readStore = createSqliteReadStore({ database });
   const progress = createProgressReporter(stderr);
   try {
-    const built = await rebuildProjections({ eventStore, readStore, projections, ...(args.until ? { until: args.until } : {}), onProgress: (p) => progress.update(p) });
+    const built = await rebuildProjections({
+      eventStore,
+      readStore,
+      projections,
+      ...(args.until ? { until: args.until } : {}),
+      onProgress: (p) => progress.update(p),
+    });
     progress.done();
     let rows: ReportRow[];
     if (args.until) {
       rows = [];
       for (const copy of built) {
         const report = await reportOf(readStore, copy);
-        rows.push(...(projections.length > 1 ? report.map((row) => ({ projection: copy.projection.name, ...row })) : report));
+        rows.push(
+          ...(projections.length > 1
+            ? report.map((row) => ({ projection: copy.projection.name, ...row }))
+            : report),
+        );
         await readStore.drop(copy.target);
       }
       stderr.write(`replay: state as of ${args.until} (scratch copies, live data untouched)\n`);
     } else {
-      rows = built.map((b) => ({ projection: b.projection.name, version: b.projection.version, generation: b.target.generation, events: b.applied, position: b.position.toString() }));
+      rows = built.map((b) => ({
+        projection: b.projection.name,
+        version: b.projection.version,
+        generation: b.target.generation,
+        events: b.applied,
+        position: b.position.toString(),
+      }));
       stderr.write(`replay: rebuilt and swapped in ${built.length} projection(s)\n`);
     }
     const text = formatRows(rows, args.format);
@@ -94,7 +119,9 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     return 0;
   } catch (error) {
     progress.done();
-    stderr.write(`replay: ${error instanceof RebuildError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    stderr.write(
+      `replay: ${error instanceof RebuildError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 1;
   } finally {
     await eventStore.close();

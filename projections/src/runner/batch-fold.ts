@@ -1,0 +1,244 @@
+import type { RecordedEvent } from '@whosright/eventstore/port';
+import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from '../store/port';
+import { applyUpdateInPlace } from '../store/update';
+import type { CacheEntry, DocCache } from './doc-cache';
+import { applyEvent, type AnyProjection, type Change } from './projection';
+
+export interface FoldFailure {
+  event: RecordedEvent;
+  error: Error;
+}
+
+export interface FoldOutcome {
+  /** Events folded (a prefix of the batch: a failing event and those after it are not). */
+  folded: number;
+  /** Position to checkpoint: the last folded event's. */
+  checkpoint: bigint | undefined;
+  failure?: FoldFailure;
+}
+
+/** A collection's `derive` threw on a document; `position` is the last event that changed it. */
+export class DeriveError extends Error {
+  override readonly name = 'DeriveError';
+  constructor(
+    readonly position: bigint,
+    cause: Error,
+  ) {
+    super(`derive failed: ${cause.message}`, { cause });
+  }
+}
+
+type Planned = Array<{ event: RecordedEvent; changes: readonly Change[] }>;
+
+/** Last applied position the MongoDB adapter keeps on a document (absent in SQLite). */
+function storedPosition(doc: Doc | null): bigint | undefined {
+  const position = doc?._pos;
+  return typeof position === 'bigint' ? position : undefined;
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Folds a batch of events into one write per touched document: a document hit by a hundred `$inc`s
+ * is read at most once and written once. Documents are changed in place in the writer's cache
+ * (callers clear it when a commit fails). The first event that throws ends the batch: the batch is
+ * then folded again without it from the stored state, so a half-applied event is never written.
+ */
+export class BatchFolder {
+  private readonly specs: Map<string, CollectionSpec>;
+  /** The cache's document map per declared collection: resolving one also validates the name. */
+  private readonly collections: Map<string, Map<string, CacheEntry>>;
+  /** Entries changed since the last `takeWrites`, with their collection. */
+  private dirty: Array<{ collection: string; entry: CacheEntry }> = [];
+  private readonly types: ReadonlySet<string>;
+  /** Whether stored documents carry their last applied position. */
+  private readonly guarded: boolean;
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly target: Generation,
+    private readonly projection: AnyProjection,
+    readonly cache: DocCache,
+  ) {
+    this.specs = new Map(projection.collections.map((spec) => [spec.name, spec]));
+    this.collections = new Map(
+      projection.collections.map((spec) => [spec.name, cache.docs(spec.name)]),
+    );
+    this.types = new Set(projection.eventTypes);
+    this.guarded = store.kind === 'mongodb';
+  }
+
+  /**
+   * Folds events into the pending documents; a failing event ends the batch (see the class doc).
+   * Call `takeWrites` to commit what is pending; several folds may accumulate before that.
+   */
+  async fold(
+    events: readonly RecordedEvent[],
+    options: { filtered?: boolean } = {},
+  ): Promise<FoldOutcome> {
+    const carried = this.dirty.length > 0;
+    const filtered = options.filtered === true;
+    let attempt = await this.foldEvents(events, filtered);
+    let failure = attempt.failure;
+    while (attempt.failure) {
+      // The failing event may have half-changed documents: fold the batch again without it,
+      // from the stored state. Documents pending from earlier folds would be lost by that.
+      if (carried) throw attempt.failure.error;
+      failure = attempt.failure;
+      this.cache.clear();
+      this.dirty = [];
+      attempt = await this.foldEvents(events.slice(0, attempt.folded), filtered);
+    }
+    return failure ? { ...attempt, failure } : attempt;
+  }
+
+  /**
+   * Folds one event at once, for a bulk rebuild whose cache is complete (nothing to load). A
+   * failure leaves documents half-changed: the caller abandons the copy.
+   */
+  foldNow(event: RecordedEvent): void {
+    if (!this.cache.complete) throw new Error('foldNow needs a complete cache');
+    const changes = applyEvent(this.projection, event);
+    for (let j = 0; j < changes.length; j++) this.foldChange(changes[j]!, event);
+  }
+
+  /** Number of documents waiting to be written. */
+  get pendingCount(): number {
+    return this.dirty.length;
+  }
+
+  /** The pending documents as writes (derived fields computed); they count as written from here. */
+  takeWrites(): DocWrite[] {
+    const writes: DocWrite[] = [];
+    const dirty = this.dirty;
+    this.dirty = [];
+    for (const { collection, entry } of dirty) {
+      const position = entry.dirty!;
+      entry.dirty = undefined;
+      const derive = this.specs.get(collection)!.derive;
+      // Derived fields depend only on the document, so once per written document is enough.
+      if (entry.doc && derive) {
+        try {
+          Object.assign(entry.doc, derive(entry.doc));
+        } catch (error) {
+          this.cache.clear();
+          throw new DeriveError(position, toError(error));
+        }
+      }
+      writes.push({ collection, id: entry.id, doc: entry.doc, position });
+    }
+    this.cache.trim();
+    return writes;
+  }
+
+  private handles(event: RecordedEvent): boolean {
+    return this.projection.canHandle
+      ? this.projection.canHandle(event)
+      : this.types.has(event.type);
+  }
+
+  private changesOf(event: RecordedEvent): readonly Change[] {
+    const changes = applyEvent(this.projection, event);
+    for (const change of changes) {
+      if (!this.specs.has(change.collection))
+        throw new Error(
+          `Unknown collection "${change.collection}" in projection ${this.projection.name}`,
+        );
+    }
+    return changes;
+  }
+
+  /** `filtered`: every event is known to be handled. */
+  private async foldEvents(
+    events: readonly RecordedEvent[],
+    filtered: boolean,
+  ): Promise<FoldOutcome> {
+    let failure: FoldFailure | undefined;
+    let folded = events.length;
+    const fail = (event: RecordedEvent, error: unknown) => {
+      failure = { event, error: toError(error) };
+      folded = events.indexOf(event);
+    };
+    if (this.cache.complete) {
+      // Nothing to load: one pass.
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i]!;
+        if (!filtered && !this.handles(event)) continue;
+        try {
+          const changes = applyEvent(this.projection, event);
+          for (let j = 0; j < changes.length; j++) this.foldChange(changes[j]!, event);
+        } catch (error) {
+          fail(event, error);
+          break;
+        }
+      }
+    } else {
+      const planned: Planned = [];
+      for (const event of events) {
+        if (!filtered && !this.handles(event)) continue;
+        try {
+          planned.push({ event, changes: this.changesOf(event) });
+        } catch (error) {
+          fail(event, error);
+          break;
+        }
+      }
+      await this.loadMissing(planned);
+      for (const { event, changes } of planned) {
+        if (failure && event.position >= failure.event.position) break;
+        try {
+          for (const change of changes) this.foldChange(change, event);
+        } catch (error) {
+          fail(event, error);
+          break;
+        }
+      }
+    }
+    if (failure) return { folded, checkpoint: undefined, failure };
+    return { folded, checkpoint: folded > 0 ? events[folded - 1]!.position : undefined };
+  }
+
+  private foldChange(change: Change, event: RecordedEvent): void {
+    const docs = this.collections.get(change.collection);
+    if (!docs)
+      throw new Error(
+        `Unknown collection "${change.collection}" in projection ${this.projection.name}`,
+      );
+    const entry = this.cache.entry(docs, change.id);
+    if (!entry) throw new Error(`Document ${change.collection}/${change.id} was not loaded`);
+    const current = entry.doc;
+    if (this.guarded) {
+      // A redelivered event the document already reflects (MongoDB's per-document guard).
+      const applied = storedPosition(current);
+      if (applied !== undefined && event.position <= applied) return;
+    }
+    let next: Doc | null = null;
+    if (change.op === 'update') {
+      if (!current && !change.upsert) return;
+      next = current ?? { _id: change.id };
+      applyUpdateInPlace(next, change.update);
+    }
+    entry.doc = next;
+    if (entry.dirty === undefined) this.dirty.push({ collection: change.collection, entry });
+    entry.dirty = event.position;
+  }
+
+  private async loadMissing(planned: Planned): Promise<void> {
+    if (this.cache.complete) return;
+    const missing = new Map<string, Set<string>>();
+    for (const { changes } of planned) {
+      for (const change of changes) {
+        if (this.cache.has(change.collection, change.id)) continue;
+        let ids = missing.get(change.collection);
+        if (!ids) missing.set(change.collection, (ids = new Set()));
+        ids.add(change.id);
+      }
+    }
+    for (const [collection, ids] of missing) {
+      const found = await this.store.load(this.target, collection, [...ids]);
+      for (const id of ids) this.cache.set(collection, id, found.get(id) ?? null);
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { activeHashes } from '../testing/read-models';
+import { appendSampleLog, sampleLog, type SampleAppend } from '../testing/sample-log';
+import { sampleProjections, skipRanking } from '../testing/sample-projections';
+import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
+import { readModelHash } from './content-hash';
+import { createInProcessLeaseManager } from './lease/in-process-lease';
+import { defineProjection, type AnyProjection } from './projection';
+import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
+import { rebuildProjections, RebuildError } from './rebuild';
+
+const fixtures: SqliteFixture[] = [];
+const runners: ProjectionRunner[] = [];
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  await Promise.all(fixtures.splice(0).map((f) => f.dispose()));
+});
+
+async function liveFixture(events: readonly SampleAppend[]) {
+  const f = openSqliteFixture();
+  fixtures.push(f);
+  await appendSampleLog(f.eventStore, events, { database: f.database });
+  // Its own leases: the process-wide ones would make two databases' runners wait on each other.
+  const runner = createProjectionRunner({
+    eventStore: f.eventStore,
+    readStore: f.readStore,
+    projections: sampleProjections,
+    leases: createInProcessLeaseManager(),
+  });
+  runners.push(runner);
+  runner.start();
+  expect(await runner.waitFor(await f.eventStore.headPosition(), undefined, 20_000)).toBe(true);
+  return { ...f, runner };
+}
+
+const log: SampleAppend[] = [...sampleLog({ events: 4_000, seed: 5 })];
+
+describe('rebuild', () => {
+  it('when projections are rebuilt while the runner serves, the new read models are identical to the live ones and stay live', async () => {
+    const { eventStore, readStore, database, runner } = await liveFixture(log);
+    const before = await activeHashes(readStore, sampleProjections);
+    const oldGenerations = await Promise.all(
+      sampleProjections.map((p) => readStore.active(p.name)),
+    );
+    const progress: number[] = [];
+
+    const rebuilt = await rebuildProjections({
+      eventStore,
+      readStore,
+      projections: sampleProjections,
+      batchSize: 500,
+      onProgress: (p) => progress.push(p.events),
+    });
+
+    expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
+    for (const [i, old] of oldGenerations.entries()) {
+      expect(rebuilt[i]!.target.generation).toBeGreaterThan(old!.generation);
+      expect(await readStore.collectionNames(old!)).toEqual([]);
+    }
+    expect(progress.at(-1)).toBe(log.length);
+
+    // The live runner notices the flip and carries on in the new copy.
+    await appendSampleLog(
+      eventStore,
+      [...sampleLog({ events: 300, seed: 99 })].map((a) => ({ ...a, stream: `${a.stream}-more` })),
+      { database },
+    );
+    expect(await runner.waitFor(await eventStore.headPosition(), undefined, 10_000)).toBe(true);
+    expect(runner.status().map((s) => s.generation)).toEqual(
+      rebuilt.map((r) => r.target.generation),
+    );
+    const again = await rebuildProjections({
+      eventStore,
+      readStore,
+      projections: sampleProjections,
+    });
+    const hashesAfter = await activeHashes(readStore, sampleProjections);
+    expect(await Promise.all(again.map((r) => readModelHash(readStore, r.target)))).toEqual(
+      sampleProjections.map((p) => hashesAfter[p.name]),
+    );
+  });
+
+  it('when rebuilt --until a moment it builds that moment into a scratch copy and leaves live data alone', async () => {
+    const cut = Math.floor(log.length * 0.6);
+    const until = log[cut - 1]!.event.metadata.recordedAt!;
+    const { eventStore, readStore } = await liveFixture(log);
+    const liveBefore = await activeHashes(readStore, sampleProjections);
+
+    const scratch = await rebuildProjections({
+      eventStore,
+      readStore,
+      projections: sampleProjections,
+      until,
+    });
+
+    const reference = await liveFixture(log.slice(0, cut));
+    const expected = await activeHashes(reference.readStore, sampleProjections);
+    for (const copy of scratch)
+      expect(await readModelHash(readStore, copy.target)).toBe(expected[copy.projection.name]);
+    expect(await activeHashes(readStore, sampleProjections)).toEqual(liveBefore);
+    const report = await skipRanking.report!((name) =>
+      readStore.generationCollection(scratch[2]!.target, name),
+    );
+    expect(report.length).toBeGreaterThan(0);
+    for (const copy of scratch) await readStore.drop(copy.target);
+  });
+
+  it('when an event cannot be applied the rebuild fails with the event named and live data stays', async () => {
+    const { eventStore, readStore } = await liveFixture(log.slice(0, 200));
+    const before = await activeHashes(readStore, sampleProjections);
+    const broken = defineProjection({
+      ...(sampleProjections[0] as unknown as AnyProjection),
+      apply() {
+        throw new Error('boom');
+      },
+    }) as AnyProjection;
+    await expect(
+      rebuildProjections({ eventStore, readStore, projections: [broken] }),
+    ).rejects.toThrow(RebuildError);
+    await expect(
+      rebuildProjections({ eventStore, readStore, projections: [broken] }),
+    ).rejects.toThrow(/story-tallies cannot apply StorySubmitted at position 1/);
+    expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The read-model store port (DESIGN.md section 5): a small, Mongo-flavoured document store limited
+ * to what both backends serve from an index. Every query the API serves is one `get`, one `find`
+ * (equality / range / `$in`, sorted, limited, keyset cursor) or one `count`.
+ *
+ * Writes come only from projectors, as whole documents folded from `$set` / `$inc` / `$unset`
+ * updates (see runner/), committed together with the projection checkpoint.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+export interface Doc {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export interface FieldCondition {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $gt?: Scalar;
+  $gte?: Scalar;
+  $lt?: Scalar;
+  $lte?: Scalar;
+  $in?: readonly Scalar[];
+}
+
+/** Field (dotted paths allowed) to a value (equality) or a condition. All fields must match. */
+export type Filter = Readonly<Record<string, Scalar | FieldCondition>>;
+
+export type SortDirection = 1 | -1;
+/** Sort keys in priority order; `_id` is always the final tie-breaker. */
+export type Sort = ReadonlyArray<readonly [field: string, direction: SortDirection]>;
+
+export interface FindOptions {
+  sort?: Sort;
+  limit?: number;
+  /** Opaque cursor from a previous page's `next`. */
+  after?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Cursor for the next page; absent on the last page. */
+  next?: string;
+}
+
+export interface Update {
+  $set?: Readonly<Record<string, unknown>>;
+  $inc?: Readonly<Record<string, number>>;
+  $unset?: Readonly<Record<string, true>>;
+}
+
+export interface IndexSpec {
+  /** Fields in order; the direction matters for sorted finds. */
+  fields: Sort;
+  unique?: boolean;
+}
+
+export interface CollectionSpec {
+  /** Logical name, unique within its projection. */
+  name: string;
+  indexes: readonly IndexSpec[];
+  /**
+   * Fields computed from the document after every change (skip rate, voting score): the work is
+   * done when events are projected, not per request. Must be pure.
+   */
+  derive?: (doc: Doc) => Record<string, unknown>;
+}
+
+export interface ReadCollection<T extends Doc = Doc> {
+  get(id: string): Promise<T | undefined>;
+  find(filter?: Filter, options?: FindOptions): Promise<Page<T>>;
+  count(filter?: Filter): Promise<number>;
+}
+
+/** One physical copy of a projection's read model: live, a rebuild in progress, or a scratch copy. */
+export interface Generation {
+  projection: string;
+  generation: number;
+  version: number;
+}
+
+/** A document as it must be after a batch (`doc: null` deletes it). `position` guards redelivery. */
+export interface DocWrite {
+  collection: string;
+  id: string;
+  doc: Doc | null;
+  position: bigint;
+}
+
+export interface DeadLetter {
+  projection: string;
+  generation: number;
+  position: bigint;
+  eventId: string;
+  eventType: string;
+  error: string;
+  at: string;
+}
+
+export interface CreateGenerationOptions {
+  deferIndexes?: boolean;
+  /** Who builds it: a runner resumes its own unfinished builds after a restart, never a replay's. */
+  owner?: 'runner' | 'rebuild';
+}
+
+export interface CommitOptions {
+  /** Refuse (return false) when this generation is no longer the active one, e.g. after a rebuild flipped it. */
+  requireActive?: boolean;
+}
+
+export interface ReadStore {
+  readonly kind: 'sqlite' | 'mongodb';
+  /** Reader view resolved through the active-version pointer on every call: never a half-built copy. */
+  collection<T extends Doc = Doc>(projection: string, name: string): ReadCollection<T>;
+  /** Reader view of one specific generation (rebuild checks, scratch copies, tests). */
+  generationCollection<T extends Doc = Doc>(target: Generation, name: string): ReadCollection<T>;
+
+  /** The active generation of a projection, if any. */
+  active(projection: string): Promise<Generation | undefined>;
+  /**
+   * Allocates a new generation and creates its collections and indexes; not active until
+   * `activate`. A bulk rebuild defers the indexes and creates them with `ensureCollections`
+   * once loaded, which is much cheaper than maintaining them on every write.
+   */
+  createGeneration(
+    projection: string,
+    version: number,
+    collections: readonly CollectionSpec[],
+    options?: CreateGenerationOptions,
+  ): Promise<Generation>;
+  /** The newest unfinished (never activated, not dropped) generation the runner started for this version. */
+  findRunnerBuild(projection: string, version: number): Promise<Generation | undefined>;
+  /** Makes sure a generation's collections and indexes exist (runner start, end of a bulk load). */
+  ensureCollections(target: Generation, collections: readonly CollectionSpec[]): Promise<void>;
+  /** Last position applied to this generation; undefined when nothing was applied yet. */
+  checkpoint(target: Generation): Promise<bigint | undefined>;
+  /** Reads the current documents of a batch's ids (missing ids are absent from the map). */
+  load(target: Generation, collection: string, ids: readonly string[]): Promise<Map<string, Doc>>;
+  /**
+   * Writes documents and the checkpoint atomically. Returns false, writing nothing, when
+   * `requireActive` is set and the generation has been superseded.
+   */
+  commit(
+    target: Generation,
+    writes: readonly DocWrite[],
+    checkpoint: bigint,
+    options?: CommitOptions,
+  ): Promise<boolean>;
+  /**
+   * Points readers at `target` and drops the previously active generation. With `expectedActive`
+   * the flip fails when another flip happened in between.
+   */
+  activate(target: Generation, options?: { expectedActive?: number | null }): Promise<void>;
+  /** Drops a generation's collections and checkpoint (scratch copies, abandoned rebuilds). */
+  drop(target: Generation): Promise<void>;
+  /** Names of the generation's collections. */
+  collectionNames(target: Generation): Promise<string[]>;
+
+  recordDeadLetter(letter: DeadLetter): Promise<void>;
+  deadLetters(projection?: string): Promise<DeadLetter[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from './port';
+
+/**
+ * The read-model store contract every adapter passes (DESIGN.md section 2). `open` returns a
+ * fresh, empty store; `close` releases it.
+ */
+export interface ReadStoreHarness {
+  open(): Promise<ReadStore>;
+  close(store: ReadStore): Promise<void>;
+}
+
+const items: CollectionSpec = {
+  name: 'items',
+  indexes: [
+    {
+      fields: [
+        ['category', 1],
+        ['score', -1],
+      ],
+    },
+    { fields: [['score', 1]] },
+    { fields: [['meta.rank', 1]] },
+  ],
+};
+
+const sample: Doc[] = [
+  { _id: 'a', category: 'money', score: 5, flagged: true, meta: { rank: 3 } },
+  { _id: 'b', category: 'money', score: 9, flagged: false, meta: { rank: 1 } },
+  { _id: 'c', category: 'family', score: 7, flagged: false, meta: { rank: 2 } },
+  { _id: 'd', category: 'family', score: 5, flagged: true, meta: { rank: 5 } },
+  { _id: 'e', category: 'other', score: null, flagged: false, meta: { rank: 4 } },
+  { _id: 'f', category: 'money', score: 1, flagged: false, meta: { rank: 6 } },
+];
+
+const put = (doc: Doc, position = 1n): DocWrite => ({
+  collection: 'items',
+  id: doc._id,
+  doc,
+  position,
+});
+const ids = (docs: Doc[]) => docs.map((d) => d._id);
+
+export function readStoreContract(name: string, harness: ReadStoreHarness): void {
+  describe(`read-model store contract: ${name}`, () => {
+    let store: ReadStore;
+    let live: Generation;
+
+    beforeEach(async () => {
+      store = await harness.open();
+      live = await store.createGeneration('things', 1, [items]);
+      await store.commit(
+        live,
+        sample.map((d) => put(d)),
+        10n,
+      );
+      await store.activate(live, { expectedActive: null });
+    });
+    afterEach(async () => harness.close(store));
+
+    const things = () => store.collection('things', 'items');
+
+    it('when a document exists it is returned by id, and a missing id gives undefined', async () => {
+      expect(await things().get('b')).toEqual(sample[1]);
+      expect(await things().get('zzz')).toBeUndefined();
+    });
+
+    it('when filtering by equality, range and $in it returns exactly the matching documents', async () => {
+      expect(
+        ids((await things().find({ category: 'money' }, { sort: [['_id', 1]] })).items),
+      ).toEqual(['a', 'b', 'f']);
+      expect(
+        ids((await things().find({ score: { $gte: 5, $lt: 9 } }, { sort: [['_id', 1]] })).items),
+      ).toEqual(['a', 'c', 'd']);
+      expect(
+        ids(
+          (await things().find({ category: { $in: ['family', 'other'] } }, { sort: [['_id', 1]] }))
+            .items,
+        ),
+      ).toEqual(['c', 'd', 'e']);
+      expect(ids((await things().find({ flagged: true }, { sort: [['_id', 1]] })).items)).toEqual([
+        'a',
+        'd',
+      ]);
+      expect(ids((await things().find({ score: null }, { sort: [['_id', 1]] })).items)).toEqual([
+        'e',
+      ]);
+      expect(
+        ids((await things().find({ 'meta.rank': { $lte: 2 } }, { sort: [['_id', 1]] })).items),
+      ).toEqual(['b', 'c']);
+      expect(
+        ids((await things().find({ category: { $ne: 'money' } }, { sort: [['_id', 1]] })).items),
+      ).toEqual(['c', 'd', 'e']);
+    });
+
+    it('when sorting with a limit it returns the top documents with ties broken by _id', async () => {
+      const page = await things().find({}, { sort: [['score', -1]], limit: 3 });
+      expect(ids(page.items)).toEqual(['b', 'c', 'd']);
+      expect(
+        ids(
+          (await things().find({ category: 'money' }, { sort: [['score', -1]], limit: 2 })).items,
+        ),
+      ).toEqual(['b', 'a']);
+    });
+
+    it('when paging with the cursor it visits every document once in order, nulls first ascending', async () => {
+      for (const direction of [1, -1] as const) {
+        const seen: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = await things().find(
+            {},
+            { sort: [['score', direction]], limit: 2, ...(after ? { after } : {}) },
+          );
+          seen.push(...ids(page.items));
+          after = page.next;
+        } while (after);
+        const all = ids((await things().find({}, { sort: [['score', direction]] })).items);
+        expect(seen).toEqual(all);
+        expect(all).toEqual(
+          direction === 1 ? ['e', 'f', 'a', 'd', 'c', 'b'] : ['b', 'c', 'd', 'a', 'f', 'e'],
+        );
+      }
+    });
+
+    it('when counting it counts the matching documents', async () => {
+      expect(await things().count()).toBe(6);
+      expect(await things().count({ category: 'money', score: { $gt: 1 } })).toBe(2);
+    });
+
+    it('when a batch replaces and deletes documents the changes and the checkpoint are stored together', async () => {
+      await store.commit(
+        live,
+        [
+          put({ ...sample[0]!, score: 100 }, 11n),
+          { collection: 'items', id: 'b', doc: null, position: 11n },
+        ],
+        11n,
+      );
+      expect((await things().get('a'))?.score).toBe(100);
+      expect(await things().get('b')).toBeUndefined();
+      expect(await store.checkpoint(live)).toBe(11n);
+      const loaded = await store.load(live, 'items', ['a', 'b', 'c']);
+      expect([...loaded.keys()].sort()).toEqual(['a', 'c']);
+    });
+
+    it('when a new generation is built it stays invisible until activated, then the old one is dropped', async () => {
+      const next = await store.createGeneration('things', 2, [items], { deferIndexes: true });
+      expect(await store.checkpoint(next)).toBeUndefined();
+      await store.commit(next, [put({ _id: 'z', category: 'money', score: 1 }, 20n)], 20n);
+      await store.ensureCollections(next, [items]);
+      expect(await things().count()).toBe(6);
+      expect(await store.commit(live, [], 12n, { requireActive: true })).toBe(true);
+
+      await store.activate(next, { expectedActive: live.generation });
+      expect(await store.active('things')).toEqual(next);
+      expect(ids((await things().find()).items)).toEqual(['z']);
+      expect(await store.commit(live, [put({ _id: 'x' }, 13n)], 13n, { requireActive: true })).toBe(
+        false,
+      );
+      expect(await store.collectionNames(live)).toEqual([]);
+      await expect(store.activate(live, { expectedActive: live.generation })).rejects.toThrow();
+    });
+
+    it('when a scratch generation is dropped readers never see it', async () => {
+      const scratch = await store.createGeneration('things', 1, [items]);
+      await store.commit(scratch, [put({ _id: 'tmp' }, 5n)], 5n);
+      expect(await store.generationCollection(scratch, 'items').count()).toBe(1);
+      await store.drop(scratch);
+      expect(await store.collectionNames(scratch)).toEqual([]);
+      expect(await things().count()).toBe(6);
+    });
+
+    it('when an event is dead-lettered it is kept with its error', async () => {
+      await store.recordDeadLetter({
+        projection: 'things',
+        generation: live.generation,
+        position: 7n,
+        eventId: 'ev-7',
+        eventType: 'Boom',
+        error: 'Error: boom',
+        at: '2026-11-01T00:00:00.000Z',
+      });
+      expect(await store.deadLetters('things')).toEqual([
+        {
+          projection: 'things',
+          generation: live.generation,
+          position: 7n,
+          eventId: 'ev-7',
+          eventType: 'Boom',
+          error: 'Error: boom',
+          at: '2026-11-01T00:00:00.000Z',
+        },
+      ]);
+      expect(await store.deadLetters('other')).toEqual([]);
+    });
+
+    it('when a projection has no active generation its collections read as empty', async () => {
+      const none = store.collection('nothing-here', 'items');
+      expect(await none.get('a')).toBeUndefined();
+      expect(await none.find({})).toEqual({ items: [] });
+      expect(await none.count()).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { afterAll } from 'vitest';
+import { startMongoServer } from '../testing/mongo-server';
+import { createMongoReadStore } from './mongodb/mongo-read-store';
+import { readStoreContract } from './read-store.contract';
+import { createSqliteReadStore } from './sqlite/sqlite-read-store';
+
+readStoreContract('sqlite', {
+  open: async () => createSqliteReadStore({ database: new Database(':memory:') }),
+  close: async () => {},
+});
+
+const mongo = await startMongoServer();
+if (mongo) {
+  const client = new MongoClient(mongo.url, { writeConcern: { w: 'majority' } });
+  await client.connect();
+  afterAll(async () => {
+    await client.close();
+    await mongo.stop();
+  });
+  readStoreContract('mongodb', {
+    open: () => createMongoReadStore({ client, dbName: `contract_${randomUUID().slice(0, 8)}` }),
+    close: async () => {},
+  });
+} else {
+  console.log(
+    'MongoDB read-store contract not run: MONGO_URL is unset and no Docker engine was found.',
+  );
+}

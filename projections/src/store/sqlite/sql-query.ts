@@ -1,0 +1,108 @@
+import type { FieldCondition, Filter, Scalar, Sort } from '../port';
+
+export type SqlParam = string | number | bigint | null;
+
+/** The SQL expression of a field; identical text in indexes and queries so SQLite uses the index. */
+export function fieldExpr(field: string): string {
+  if (field === '_id') return 'id';
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field))
+    throw new Error(`Invalid field "${field}"`);
+  return `json_extract(doc, '$.${field}')`;
+}
+
+export function toParam(value: Scalar): SqlParam {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+function isCondition(value: Scalar | FieldCondition): value is FieldCondition {
+  return typeof value === 'object' && value !== null;
+}
+
+const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+function conditionSql(expr: string, condition: FieldCondition, params: SqlParam[]): string[] {
+  const parts: string[] = [];
+  for (const [op, value] of Object.entries(condition)) {
+    if (value === undefined) continue;
+    if (op === '$eq' || op === '$ne') {
+      const negate = op === '$ne';
+      if (value === null) parts.push(`${expr} IS ${negate ? 'NOT ' : ''}NULL`);
+      else {
+        parts.push(negate ? `${expr} IS NOT ?` : `${expr} = ?`);
+        params.push(toParam(value as Scalar));
+      }
+    } else if (op === '$in') {
+      const values = value as readonly Scalar[];
+      const present = values.filter((v) => v !== null);
+      const ors: string[] = [];
+      if (present.length) {
+        ors.push(`${expr} IN (${present.map(() => '?').join(', ')})`);
+        params.push(...present.map(toParam));
+      }
+      if (present.length !== values.length) ors.push(`${expr} IS NULL`);
+      parts.push(ors.length ? `(${ors.join(' OR ')})` : '0');
+    } else if (RANGE[op]) {
+      if (value === null) throw new Error(`${op} null is not supported`);
+      parts.push(`${expr} ${RANGE[op]} ?`);
+      params.push(toParam(value as Scalar));
+    } else {
+      throw new Error(`Unsupported operator ${op}`);
+    }
+  }
+  return parts;
+}
+
+export function whereSql(filter: Filter | undefined, params: SqlParam[]): string[] {
+  const parts: string[] = [];
+  for (const [field, value] of Object.entries(filter ?? {})) {
+    const expr = fieldExpr(field);
+    if (isCondition(value)) parts.push(...conditionSql(expr, value, params));
+    else if (value === null) parts.push(`${expr} IS NULL`);
+    else {
+      parts.push(`${expr} = ?`);
+      params.push(toParam(value));
+    }
+  }
+  return parts;
+}
+
+/** Keyset condition "strictly after these sort values" with SQLite's (and Mongo's) nulls-first order. */
+export function afterSql(sort: Sort, values: readonly Scalar[], params: SqlParam[]): string {
+  const ors: string[] = [];
+  for (let i = 0; i < sort.length; i++) {
+    const ands: string[] = [];
+    for (let j = 0; j < i; j++) {
+      const expr = fieldExpr(sort[j]![0]);
+      const v = values[j]!;
+      if (v === null) ands.push(`${expr} IS NULL`);
+      else {
+        ands.push(`${expr} = ?`);
+        params.push(toParam(v));
+      }
+    }
+    const [field, direction] = sort[i]!;
+    const expr = fieldExpr(field);
+    const v = values[i]!;
+    if (direction === 1) {
+      if (v === null) ands.push(`${expr} IS NOT NULL`);
+      else {
+        ands.push(`${expr} > ?`);
+        params.push(toParam(v));
+      }
+    } else if (v === null) {
+      ands.push('0');
+    } else {
+      ands.push(`(${expr} < ? OR ${expr} IS NULL)`);
+      params.push(toParam(v));
+    }
+    ors.push(`(${ands.join(' AND ')})`);
+  }
+  return `(${ors.join(' OR ')})`;
+}
+
+export function orderSql(sort: Sort): string {
+  return sort
+    .map(([field, direction]) => `${fieldExpr(field)}${direction === -1 ? ' DESC' : ''}`)
+    .join(', ');
+}

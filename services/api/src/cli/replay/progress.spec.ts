@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter } from './progress';
+
+const at = (events: number, position: bigint, elapsedMs: number) => ({
+  events,
+  position,
+  head: 1_000n,
+  elapsedMs,
+});
+
+describe('replay progress', () => {
+  it('when writing to a terminal it redraws one bar with events/s and an ETA', () => {
+    let text = '';
+    const progress = createProgressReporter({
+      write: (chunk: string) => (text += chunk),
+      isTTY: true,
+      columns: 100,
+    });
+    progress.update(at(500, 500n, 1_000));
+    progress.done();
+    expect(text.startsWith('\r[####')).toBe(true);
+    expect(text).toContain(']  50%  500 events  500 events/s  ETA 1s');
+    expect(text.endsWith('\u001b[K\n')).toBe(true);
+  });
+
+  it('when writing to a log it prints plain lines, at most one every two seconds plus the last', () => {
+    let text = '';
+    let now = 0;
+    const progress = createProgressReporter(
+      { write: (chunk: string) => (text += chunk), isTTY: false },
+      () => now,
+    );
+    progress.update(at(100, 100n, 100));
+    now = 500;
+    progress.update(at(200, 200n, 600));
+    now = 2_500;
+    progress.update(at(900, 900n, 2_600));
+    progress.update(at(1_000, 1_000n, 2_700));
+    expect(text.trim().split('\n')).toEqual([
+      'replay: 10%  100 events  1,000 events/s  ETA 1s',
+      'replay: 90%  900 events  346 events/s  ETA 0s',
+      'replay: 100%  1,000 events  370 events/s  ETA 0s',
+    ]);
+  });
+});
