@@ -16,6 +16,10 @@ describe('ids', () => {
     expect(later > ids[ids.length - 1]!).toBe(true);
   });
 
+  it('when the time has a fraction of a millisecond the id is still valid', () => {
+    expect(storyIdSchema.safeParse(newId('story', 1_700_000_000_000.75)).success).toBe(true);
+  });
+
   it('when an id has the wrong prefix or shape the schema rejects it', () => {
     const story = newId('story');
     expect(storyIdSchema.safeParse(story).success).toBe(true);

@@ -32,7 +32,8 @@ function incremented(digits: number[]): number[] {
   return randomDigits(16);
 }
 
-export function ulid(now: number = Date.now()): string {
+export function ulid(time: number = Date.now()): string {
+  let now = Math.floor(time);
   if (now <= lastTime) {
     lastRandom = incremented(lastRandom);
     now = lastTime;
@@ -40,13 +41,13 @@ export function ulid(now: number = Date.now()): string {
     lastTime = now;
     lastRandom = randomDigits(16);
   }
-  let time = '';
+  let encodedTime = '';
   let t = now;
   for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[t % 32] + time;
+    encodedTime = CROCKFORD[t % 32] + encodedTime;
     t = Math.floor(t / 32);
   }
-  return time + lastRandom.map((d) => CROCKFORD[d]).join('');
+  return encodedTime + lastRandom.map((d) => CROCKFORD[d]).join('');
 }
 
 export function newId(kind: IdKind, now?: number): string {
