@@ -1,6 +1,6 @@
 import type { EventStore } from '@whosright/eventstore/port';
 import type { ReadStore } from '@whosright/projections/store/port';
-import { commentVoteId, type CommentDoc, type CommentVoteDoc } from '@whosright/projections/comments/comments-projection';
+import type { CommentDoc, CommentVoteDoc } from '@whosright/projections/comments/comments-projection';
 import type { StoryDoc } from '@whosright/projections/stories/stories-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
