@@ -24,9 +24,14 @@ test.describe('cookie consent', () => {
     );
   });
 
-  test('when the banner is not yet due it is not shown: it appears at 1000 ms, not before', async ({ page }) => {
-    // The page's timers run on Playwright's clock, so the delay is checked exactly, whatever the load.
-    await page.clock.install();
+  test('when the banner is not yet due it is not shown: it appears at 1000 ms, not before', async ({
+    page,
+  }) => {
+    // The page's timers run on Playwright's clock, paused before the page loads, so the delay is
+    // checked exactly, whatever the load (the home feed's requests take real time meanwhile).
+    const start = new Date('2026-01-01T00:00:00.000Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.clock.runFor(990);

@@ -64,7 +64,7 @@ for (const viewport of viewports) {
 
       test('when an admin is signed in the header is captured', async ({ page }) => {
         await page.addInitScript(consented);
-        // The real sign-in arrives with the auth issue; here the answer is stubbed in the browser.
+        // An admin account is stubbed in the browser: the header is all this shot needs.
         await page.route('**/api/auth/user', (route) =>
           route.fulfill({
             json: {
@@ -72,7 +72,11 @@ for (const viewport of viewports) {
               username: 'sam',
               firstName: 'Sam',
               lastName: 'Lee',
+              email: 'sam@example.com',
+              profileImageUrl: null,
               role: 'admin',
+              status: 'active',
+              createdAt: '2026-01-01T00:00:00.000Z',
             },
           }),
         );

@@ -4,7 +4,7 @@ import { HomeIcon } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 
 /**
- * Holds a route the header already links to until its feature lands (login, profile, dashboard,
+ * Holds a route the header already links to until its feature lands (profile, dashboard,
  * admin). Each of those issues replaces its route file; delete this component with the last one.
  */
 export function ComingSoonScreen({ title, text }: { title: string; text: string }) {

@@ -1,20 +1,46 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { storyCategorySchema } from '@whosright/contracts/shared/categories';
+import { z } from 'zod';
 
 import { CrashTestTrigger } from '#web/app/crash-test-trigger.tsx';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { HomeHero } from '#web/features/home/components/home-hero.tsx';
+import { storyFeedQueryOptions } from '#web/features/stories/api/get-story-feed.ts';
+import { CategoryFilter } from '#web/features/stories/components/category-filter.tsx';
+import { RandomStoryButton } from '#web/features/stories/components/random-story-button.tsx';
+import { StoryFeed } from '#web/features/stories/components/story-feed.tsx';
+
+const searchSchema = z.object({
+  category: storyCategorySchema.optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/')({
+  validateSearch: (search) => searchSchema.parse(search),
+  loaderDeps: ({ search }) => ({ category: search.category ?? null }),
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchInfiniteQuery(storyFeedQueryOptions(deps.category));
+  },
   head: () => ({ meta: [{ title: "Who's Right: He's Right or She's Right?" }] }),
   component: HomeRoute,
 });
 
 function HomeRoute() {
+  const { category } = Route.useSearch();
   const onAddNew = useAddNew();
+  const addNew = () => void onAddNew();
   return (
-    <>
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-5 sm:py-8">
       <CrashTestTrigger />
-      <HomeHero onAddNew={() => void onAddNew()} />
-    </>
+      <HomeHero onAddNew={addNew} randomAction={<RandomStoryButton />} />
+      <section aria-labelledby="feed-title" className="grid gap-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id="feed-title" className="font-display text-xl font-bold">
+            Latest stories
+          </h2>
+        </div>
+        <CategoryFilter active={category ?? null} />
+        <StoryFeed category={category ?? null} onAddNew={addNew} />
+      </section>
+    </div>
   );
 }

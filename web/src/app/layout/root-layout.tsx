@@ -5,6 +5,7 @@ import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
+import { SubmitStoryDialog } from '#web/features/stories/components/submit-story-dialog.tsx';
 
 export function RootLayout() {
   useRuntimeAnalytics();
@@ -26,6 +27,7 @@ export function RootLayout() {
         </main>
         <SiteFooter />
       </div>
+      <SubmitStoryDialog />
     </CookieConsentProvider>
   );
 }

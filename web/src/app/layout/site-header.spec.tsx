@@ -26,6 +26,8 @@ const admin = {
   email: 'sam@example.com',
   profileImageUrl: null,
   role: 'admin',
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('site header', () => {

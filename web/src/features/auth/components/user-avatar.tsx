@@ -1,6 +1,7 @@
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
-import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 
 /** Username, else full name, else e-mail, else 'Anonymous User'. */
 export function userDisplayName(user: CurrentUser): string {

@@ -1,0 +1,107 @@
+/**
+ * Arranging state through the real API (Playwright `request` contexts): accounts, stories,
+ * moderation. Each account gets its own context, so its session cookie stays its own.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, request, type APIRequestContext } from '@playwright/test';
+
+import { ADMIN_EMAIL } from './start-server.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+export function baseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
+  return url;
+}
+
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: the global setup did not run');
+  return dir;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+export interface Account {
+  email: string;
+  api: APIRequestContext;
+}
+
+/** A new API context from the given client address (see fixtures.ts). */
+export function apiContext(clientIp: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL: baseURL(),
+    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
+  });
+}
+
+/** Registers (or, for an existing account, signs in) through `api`; its cookie jar is signed in. */
+export async function signUp(
+  api: APIRequestContext,
+  { email = uniqueEmail('member'), firstName = 'Alex', lastName = 'Morgan' } = {},
+): Promise<string> {
+  const registered = await api.post('/api/auth/register', {
+    data: { email, password: PASSWORD, firstName, lastName },
+  });
+  if (registered.status() === 409) {
+    const login = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    return email;
+  }
+  expect(registered.status(), await registered.text()).toBe(201);
+  return email;
+}
+
+export async function newAccount(clientIp: string, options: Parameters<typeof signUp>[1] = {}) {
+  const api = await apiContext(clientIp);
+  const email = await signUp(api, options);
+  return { email, api } satisfies Account;
+}
+
+/** The e2e admin (ADMIN_EMAILS), registered on first use. */
+export function adminAccount(clientIp: string) {
+  return newAccount(clientIp, { email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
+}
+
+export interface CreatedStory {
+  id: string;
+  content: string;
+  category: string;
+}
+
+export async function submitStory(
+  api: APIRequestContext,
+  content: string,
+  category = 'household',
+): Promise<CreatedStory> {
+  const response = await api.post('/api/stories', { data: { content, category } });
+  expect(response.status(), await response.text()).toBe(201);
+  const story = (await response.json()) as CreatedStory;
+  return { id: story.id, content, category };
+}
+
+export async function moderate(admin: APIRequestContext, storyId: string, status = 'approved') {
+  const response = await admin.patch(`/api/admin/stories/${storyId}`, { data: { status } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Submits as a fresh author and approves as the admin: a story everyone can see. */
+export async function approvedStory(
+  clientIp: string,
+  content = `A story ${randomUUID().slice(0, 8)}: we argued about whose turn it was to do the dishes.`,
+  category = 'household',
+): Promise<CreatedStory> {
+  const author = await newAccount(clientIp);
+  const admin = await adminAccount(clientIp);
+  try {
+    const story = await submitStory(author.api, content, category);
+    await moderate(admin.api, story.id);
+    return story;
+  } finally {
+    await author.api.dispose();
+    await admin.api.dispose();
+  }
+}

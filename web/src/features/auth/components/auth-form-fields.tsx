@@ -1,0 +1,112 @@
+import type { ChangeEvent } from 'react';
+
+import type { AuthMode } from '#web/features/auth/lib/auth-modes.ts';
+import type { AuthFields } from '#web/features/auth/lib/validate-auth-form.ts';
+import { AuthTextField } from '#web/features/auth/components/auth-text-field.tsx';
+
+/** The field set of each mode (SPEC.md section 2). The email input is of type email. */
+export function AuthFormFields({
+  mode,
+  fields,
+  onChange,
+}: {
+  mode: AuthMode;
+  fields: AuthFields;
+  onChange: (name: keyof AuthFields, value: string) => void;
+}) {
+  const bind = (name: keyof AuthFields) => ({
+    value: fields[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(name, event.target.value),
+  });
+
+  const email = (
+    <AuthTextField
+      id="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      {...bind('email')}
+    />
+  );
+
+  switch (mode) {
+    case 'login':
+      return (
+        <>
+          {email}
+          <AuthTextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            {...bind('password')}
+          />
+        </>
+      );
+    case 'register':
+      return (
+        <>
+          {email}
+          <AuthTextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            {...bind('password')}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AuthTextField
+              id="firstName"
+              label="First name"
+              autoComplete="given-name"
+              {...bind('firstName')}
+            />
+            <AuthTextField
+              id="lastName"
+              label="Last name"
+              optional
+              autoComplete="family-name"
+              {...bind('lastName')}
+            />
+          </div>
+        </>
+      );
+    case 'forgot':
+      return (
+        <>
+          {email}
+          <p className="text-sm text-muted-foreground">
+            We&apos;ll send password reset instructions to your email
+          </p>
+        </>
+      );
+    case 'reset':
+      return (
+        <>
+          <AuthTextField
+            id="token"
+            label="Reset token"
+            autoComplete="off"
+            spellCheck={false}
+            {...bind('token')}
+          />
+          <AuthTextField
+            id="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            {...bind('password')}
+          />
+          <AuthTextField
+            id="confirmPassword"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            {...bind('confirmPassword')}
+          />
+        </>
+      );
+  }
+}

@@ -1,0 +1,32 @@
+/** GET /api/stories/{id}/comments: oldest first; fresh 5 minutes, kept 10 (SPEC.md section 7). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { commentSchema, type Comment } from '@whosright/contracts/comment/dto';
+import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
+import { z } from 'zod';
+
+import { apiRequest } from '#web/lib/api-client.ts';
+import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
+
+const commentListSchema = z.array(commentSchema);
+
+export function getComments(
+  storyId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Comment[]> {
+  return apiRequest('GET', `/api/stories/${encodeURIComponent(storyId)}/comments`, {
+    signal,
+    schema: commentListSchema,
+  });
+}
+
+export const commentsQueryOptions = (storyId: string) =>
+  queryOptions({
+    queryKey: commentKeys.list(storyId),
+    queryFn: ({ signal }) => getComments(storyId, { signal }),
+    staleTime: QUERY_FRESHNESS_MS.comments,
+    gcTime: QUERY_FRESHNESS_MS.commentsGc,
+  });
+
+export function useComments(storyId: string) {
+  return useQuery(commentsQueryOptions(storyId));
+}

@@ -1,0 +1,39 @@
+/** POST /api/stories/{id}/comments {content} -> the new comment, appended to the cached list. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentSchema, type Comment } from '@whosright/contracts/comment/dto';
+
+import { toast } from '#web/hooks/use-toast.ts';
+import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
+
+export function postComment(storyId: string, content: string): Promise<Comment> {
+  return apiRequest('POST', `/api/stories/${encodeURIComponent(storyId)}/comments`, {
+    body: { content },
+    schema: commentSchema,
+  });
+}
+
+export function usePostComment(storyId: string, onChanged?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => postComment(storyId, content),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<Comment[]>(commentKeys.list(storyId), (list) =>
+        list ? [...list.filter((c) => c.id !== comment.id), comment] : [comment],
+      );
+      onChanged?.();
+      toast({
+        title: 'Comment Posted Successfully',
+        description: 'Your comment has been added and is now visible to others.',
+      });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) return;
+      toast({
+        title: 'Error',
+        description: 'Failed to post comment. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { ThumbsDownIcon, ThumbsUpIcon, Trash2Icon } from 'lucide-react';
+import type { Comment } from '@whosright/contracts/comment/dto';
+import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
+
+import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { timeAgo } from '#web/lib/relative-time.ts';
+import { cn } from '#web/lib/utils.ts';
+import { authorDisplayName } from '#web/features/comments/lib/author-name.ts';
+
+/**
+ * One comment: author, age, the text (plain text, never HTML), up/down votes (disabled when
+ * signed out and on one's own comment) and delete on one's own.
+ */
+export function CommentItem({
+  comment,
+  signedIn,
+  onVote,
+  onDelete,
+  deleting,
+}: {
+  comment: Comment;
+  signedIn: boolean;
+  onVote: (vote: CommentVoteChoice) => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const name = authorDisplayName(comment.author);
+  const canVote = signedIn && !comment.isOwn;
+  const voteButton = (choice: CommentVoteChoice) => {
+    const up = choice === 'up';
+    const count = up ? comment.upvotes : comment.downvotes;
+    const Icon = up ? ThumbsUpIcon : ThumbsDownIcon;
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={!canVote}
+        aria-pressed={canVote ? comment.myVote === choice : undefined}
+        aria-label={`${up ? 'Upvote' : 'Downvote'} (${count})`}
+        onClick={() => onVote(choice)}
+        className={cn(
+          'h-8 gap-1 px-2 text-muted-foreground tabular-nums',
+          comment.myVote === choice && (up ? 'text-he' : 'text-she'),
+        )}
+      >
+        <Icon aria-hidden="true" />
+        {count}
+      </Button>
+    );
+  };
+
+  return (
+    <li className="flex gap-3 py-3">
+      <Avatar className="size-8">
+        {comment.author.profileImageUrl ? (
+          <AvatarImage src={comment.author.profileImageUrl} alt="" />
+        ) : null}
+        <AvatarFallback className="bg-muted text-xs font-bold">
+          {name.slice(0, 1).toUpperCase()}
+        </AvatarFallback>
+      </Avatar>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold">{name}</span>
+          {comment.isOwn ? <span className="text-xs text-muted-foreground">(you)</span> : null}
+          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
+            {timeAgo(comment.createdAt)}
+          </time>
+        </p>
+        <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
+        <div className="-ml-2 flex items-center gap-1">
+          {voteButton('up')}
+          {voteButton('down')}
+          {comment.isOwn ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onDelete}
+              disabled={deleting}
+              aria-label="Delete comment"
+              className="ml-auto h-8 px-2 text-muted-foreground hover:text-destructive"
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

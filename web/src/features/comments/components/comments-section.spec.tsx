@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { CommentsSection } from '#web/features/comments/components/comments-section.tsx';
+import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+
+const storyId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const listPath = `GET /api/stories/${storyId}/comments`;
+
+function comment(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: `comment_${n}`,
+    content: `Comment ${n}`,
+    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    upvotes: n,
+    downvotes: 0,
+    author: {
+      id: `user_${n}`,
+      username: null,
+      firstName: 'Pat',
+      lastName: 'Quinn',
+      profileImageUrl: null,
+    },
+    isOwn: false,
+    myVote: null,
+    ...extra,
+  };
+}
+
+const toastTitle = (text: string) =>
+  waitFor(() =>
+    expect(document.querySelector('[data-slot="toast-title"]')).toHaveTextContent(text),
+  );
+const toastDescription = (text: string) =>
+  expect(document.querySelector('[data-slot="toast-description"]')).toHaveTextContent(text);
+
+describe('comments section', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('when there are more than 3 comments it shows 3 and a button for the rest', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ [listPath]: { body: [1, 2, 3, 4, 5].map((n) => comment(n)) } }).fetch,
+    );
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(list).toHaveStyle({ maxHeight: '24rem' });
+    expect(within(list).getAllByText('Pat_Q')).toHaveLength(3);
+    expect(within(list).getAllByText('2 hours ago')).toHaveLength(3);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View 2 more comments' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: /more comments/ })).not.toBeInTheDocument();
+  });
+
+  it('when a visitor reads it invites them to sign in and disables the votes', async () => {
+    vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [comment(1)] } }).fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn={false} />);
+    expect(
+      await screen.findByRole('link', { name: 'Sign in to join the conversation' }),
+    ).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Upvote (1)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Downvote (0)' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).not.toBeInTheDocument();
+  });
+
+  it('when a comment holds markup it is shown as text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ [listPath]: { body: [comment(1, { content: '<img src=x onerror=alert(1)>' })] } })
+        .fetch,
+    );
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    expect(await screen.findByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('when the member votes a comment up the counts and pressed state follow the server', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [listPath]: { body: [comment(1)] },
+        'POST /api/comments/comment_1/vote': {
+          body: { id: 'comment_1', upvotes: 2, downvotes: 0, myVote: 'up' },
+        },
+      }).fetch,
+    );
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Upvote (1)' }));
+    expect(await screen.findByRole('button', { name: 'Upvote (2)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('when the member posts it shows Posting..., then the toast and the new comment', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const own = comment(9, { content: 'My take', isOwn: true });
+    const base = stubFetch({ [listPath]: { body: [] } });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        await gate;
+        return new Response(JSON.stringify(own), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return base.fetch(input, init);
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<CommentsSection storyId={storyId} signedIn onChanged={onChanged} />);
+    const user = userEvent.setup();
+    expect(await screen.findByText(/No comments yet/)).toBeInTheDocument();
+    const post = screen.getByRole('button', { name: 'Post Comment' });
+    expect(post).toBeDisabled();
+    await user.type(screen.getByLabelText('Your comment'), '   ');
+    expect(post).toBeDisabled();
+    await user.type(screen.getByLabelText('Your comment'), 'My take');
+    await user.click(post);
+    expect(await screen.findByRole('button', { name: 'Posting...' })).toBeDisabled();
+    release();
+    await toastTitle('Comment Posted Successfully');
+    toastDescription('Your comment has been added and is now visible to others.');
+    expect(await screen.findByText('My take')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your comment')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Upvote (9)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('when posting or deleting fails it toasts the SPEC messages', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [listPath]: { body: [comment(1, { isOwn: true })] },
+        [`POST /api/stories/${storyId}/comments`]: { status: 500, body: { message: 'boom' } },
+        'DELETE /api/comments/comment_1': { status: 500, body: { message: 'boom' } },
+      }).fetch,
+    );
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Your comment'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await toastTitle('Error');
+    toastDescription('Failed to post comment. Please try again.');
+    expect(screen.getByLabelText('Your comment')).toHaveValue('Hello');
+
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await toastTitle('Delete Failed');
+    toastDescription('Failed to delete comment. Please try again.');
+    expect(screen.getByText('Comment 1')).toBeInTheDocument();
+  });
+});

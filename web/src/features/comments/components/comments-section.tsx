@@ -1,0 +1,114 @@
+/**
+ * The comments under a voted story (SPEC.md section 2): the first 3, then 'View {n} more
+ * comments'; the list scrolls past 24rem. Visitors read and are invited to sign in.
+ */
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { MessageCircleIcon } from 'lucide-react';
+import {
+  COMMENTS_INITIALLY_SHOWN,
+  COMMENTS_LIST_MAX_HEIGHT,
+} from '@whosright/contracts/shared/constants';
+
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useComments } from '#web/features/comments/api/get-comments.ts';
+import { useDeleteComment } from '#web/features/comments/api/delete-comment.ts';
+import { usePostComment } from '#web/features/comments/api/post-comment.ts';
+import { useVoteComment } from '#web/features/comments/api/vote-comment.ts';
+import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
+import { CommentItem } from '#web/features/comments/components/comment-item.tsx';
+
+export function CommentsSection({
+  storyId,
+  signedIn,
+  onChanged,
+}: {
+  storyId: string;
+  signedIn: boolean;
+  /** After a post or delete (the story's comment count moved). */
+  onChanged?: () => void;
+}) {
+  const comments = useComments(storyId);
+  const post = usePostComment(storyId, onChanged);
+  const vote = useVoteComment(storyId);
+  const remove = useDeleteComment(storyId, onChanged);
+  const [expanded, setExpanded] = useState(false);
+
+  const all = comments.data ?? [];
+  const shown = expanded ? all : all.slice(0, COMMENTS_INITIALLY_SHOWN);
+  const hidden = all.length - shown.length;
+
+  return (
+    <section
+      aria-labelledby="comments-title"
+      className="grid gap-4 rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="comments-title" className="flex items-center gap-2 font-display text-lg font-bold">
+        <MessageCircleIcon className="size-5" aria-hidden="true" />
+        Comments
+        {comments.isSuccess ? (
+          <span className="font-sans text-sm font-normal text-muted-foreground">
+            ({all.length})
+          </span>
+        ) : null}
+      </h2>
+
+      {signedIn ? (
+        <CommentForm
+          pending={post.isPending}
+          onSubmit={(content, done) =>
+            post.mutate(content, {
+              onSuccess: () => {
+                done();
+                setExpanded(true);
+              },
+            })
+          }
+        />
+      ) : (
+        <p className="rounded-lg bg-muted px-4 py-3 text-sm">
+          <Link to="/login" className="font-semibold underline underline-offset-4">
+            Sign in to join the conversation
+          </Link>
+        </p>
+      )}
+
+      {comments.isPending ? (
+        <div role="status" aria-label="Loading comments" className="grid gap-3">
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+        </div>
+      ) : comments.isError ? (
+        <p className="text-sm text-muted-foreground">Comments could not be loaded.</p>
+      ) : all.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No comments yet. Be the first to say who&apos;s right.
+        </p>
+      ) : (
+        <ul
+          aria-label="Comments"
+          className="-mx-2 divide-y overflow-y-auto px-2"
+          style={{ maxHeight: COMMENTS_LIST_MAX_HEIGHT }}
+        >
+          {shown.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              signedIn={signedIn}
+              onVote={(choice) => vote.mutate({ commentId: comment.id, vote: choice })}
+              onDelete={() => remove.mutate(comment.id)}
+              deleting={remove.isPending && remove.variables === comment.id}
+            />
+          ))}
+        </ul>
+      )}
+
+      {hidden > 0 ? (
+        <Button variant="outline" onClick={() => setExpanded(true)} className="justify-self-center">
+          View {hidden} more comments
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * POST /api/stories/{id}/vote (SPEC.md sections 7 and 8). The answer carries the vote and the
+ * updated story, so both caches are set without a refetch. The server records engage with the
+ * vote; the client does not send it again. A 401 goes through the shared unauthorized flow.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { castVoteResponseSchema } from '@whosright/contracts/story/dto';
+import type { VoteChoice } from '@whosright/contracts/story/events';
+
+import { toast } from '#web/hooks/use-toast.ts';
+import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { storyKeys } from '#web/features/stories/api/story-keys.ts';
+import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
+
+export function castVote(id: string, vote: VoteChoice) {
+  return apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/vote`, {
+    body: { vote },
+    schema: castVoteResponseSchema,
+  });
+}
+
+export function useCastVote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vote: VoteChoice) => castVote(id, vote),
+    onSuccess: ({ vote, story }) => {
+      queryClient.setQueryData(storyKeys.vote(id), vote.vote);
+      queryClient.setQueryData(storyKeys.detail(id), story);
+      void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
+      toast({ title: 'Vote Recorded!', description: `You voted ${voteLabel(vote.vote)}` });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) return; // the shared flow toasts and redirects
+      if (error.message.includes('Already voted')) {
+        toast({ title: 'Already Voted', description: "You've already voted on this story." });
+        void queryClient.invalidateQueries({ queryKey: storyKeys.vote(id) });
+        void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) });
+        return;
+      }
+      toast({
+        title: 'Error',
+        description: 'Failed to submit vote. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

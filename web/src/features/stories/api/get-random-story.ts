@@ -1,0 +1,47 @@
+/**
+ * GET /api/stories/random?exclude={id} -> {id}; 404 when there is none. Fresh for 1 minute, no
+ * retry (SPEC.md section 7). `findNextStoryId` is the story screen's path: first without the
+ * current story, then any story, else null.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
+import { randomStorySchema } from '@whosright/contracts/story/dto';
+
+import { apiRequest } from '#web/lib/api-client.ts';
+import { storyKeys } from '#web/features/stories/api/story-keys.ts';
+
+export async function getRandomStoryId(
+  exclude: string | null,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<string> {
+  const query = exclude ? `?exclude=${encodeURIComponent(exclude)}` : '';
+  const { id } = await apiRequest('GET', `/api/stories/random${query}`, {
+    signal,
+    schema: randomStorySchema,
+  });
+  return id;
+}
+
+export const randomStoryQueryOptions = (exclude: string | null) =>
+  queryOptions({
+    queryKey: storyKeys.random(exclude),
+    queryFn: ({ signal }) => getRandomStoryId(exclude, { signal }),
+    staleTime: QUERY_FRESHNESS_MS.randomStory,
+    retry: false,
+  });
+
+export async function findNextStoryId(
+  queryClient: QueryClient,
+  current: string,
+): Promise<string | null> {
+  try {
+    return await queryClient.fetchQuery(randomStoryQueryOptions(current));
+  } catch {
+    try {
+      const id = await queryClient.fetchQuery(randomStoryQueryOptions(null));
+      return id === current ? null : id;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * POST /api/stories {content, category} -> the pending story. Signed out, the answer is
+ * 'Login Required' (not the generic Unauthorized); other failures 'Submission Failed'.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { storyCardSchema, type StoryCard } from '@whosright/contracts/story/dto';
+
+import { toast } from '#web/hooks/use-toast.ts';
+import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { requireLogin } from '#web/lib/unauthorized.ts';
+
+export function submitStory(body: { content: string; category: string }): Promise<StoryCard> {
+  return apiRequest('POST', '/api/stories', { body, schema: storyCardSchema });
+}
+
+export function useSubmitStory() {
+  return useMutation({
+    mutationFn: submitStory,
+    meta: { onUnauthorized: 'ignore' },
+    onSuccess: () => {
+      toast({
+        title: 'Story Submitted!',
+        description: 'Your story has been submitted for review and will appear soon.',
+      });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) {
+        requireLogin('Please log in to submit your story.');
+        return;
+      }
+      toast({
+        title: 'Submission Failed',
+        description: 'Failed to submit your story. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

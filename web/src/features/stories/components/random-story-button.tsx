@@ -1,0 +1,16 @@
+import { Link } from '@tanstack/react-router';
+import { ShuffleIcon } from 'lucide-react';
+
+import { Button } from '#web/components/ui/button.tsx';
+
+/** The prominent way into voting: a random story. */
+export function RandomStoryButton() {
+  return (
+    <Button asChild size="lg">
+      <Link to="/random">
+        <ShuffleIcon />
+        Random story
+      </Link>
+    </Button>
+  );
+}

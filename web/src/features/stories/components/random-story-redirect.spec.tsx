@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { RandomStoryRedirect } from '#web/features/stories/components/random-story-redirect.tsx';
+import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+
+describe('random story screen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('when it is asking it says Finding a story for you...', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    renderWithApp(<RandomStoryRedirect />, { path: '/privacy' });
+    expect(await screen.findByText('Finding a story for you...')).toBeInTheDocument();
+  });
+
+  it('when a story is drawn it goes to /story/{id}', async () => {
+    const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    vi.stubGlobal('fetch', stubFetch({ 'GET /api/stories/random': { body: { id } } }).fetch);
+    const { router } = renderWithApp(<RandomStoryRedirect />, { path: '/privacy' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/story/${id}`));
+  });
+
+  it('when there is no story it falls back to the feed without retrying', async () => {
+    const fetch = stubFetch({
+      'GET /api/stories/random': { status: 404, body: { message: 'No story to show yet' } },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const { router } = renderWithApp(<RandomStoryRedirect />, { path: '/privacy' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(fetch.calls.filter((c) => c.url.startsWith('/api/stories/random'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,201 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
+import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
+import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
+
+const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+const story = {
+  id,
+  content: 'He thinks the dishwasher can wait until morning. I think it cannot.',
+  category: 'household',
+  status: 'approved',
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  heVotes: 2,
+  sheVotes: 1,
+  commentCount: 0,
+  reactions: { relatable: 0, lol: 0, wtf: 0 },
+};
+const path = `/api/stories/${id}`;
+
+const toastTitle = (text: string) =>
+  waitFor(() =>
+    expect(document.querySelector('[data-slot="toast-title"]')).toHaveTextContent(text),
+  );
+const toastDescription = (text: string) =>
+  expect(document.querySelector('[data-slot="toast-description"]')).toHaveTextContent(text);
+const he = () => screen.getByRole('button', { name: "He's Right" });
+const she = () => screen.getByRole('button', { name: "She's Right" });
+
+function renderStory() {
+  return renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} />, {
+    path: '/privacy',
+  });
+}
+
+describe('story screen', () => {
+  beforeEach(() => {
+    resetViewTracking();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('when the story shows it tracks one view 500 ms later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`GET ${path}/vote`]: { body: null },
+      [`POST ${path}/track`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    renderStory();
+    // Let the (rate-limited) loads finish in 10 ms steps, so "shown" is known to 10 ms.
+    for (let step = 0; step < 100 && !screen.queryByText(story.content); step += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(10));
+    }
+    expect(screen.getByText(story.content)).toBeInTheDocument();
+    const tracks = () => fetch.calls.filter((c) => c.url.endsWith('/track'));
+    await act(() => vi.advanceTimersByTimeAsync(480));
+    expect(tracks()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(30));
+    expect(tracks()).toHaveLength(1);
+    expect(JSON.parse(String(tracks()[0]?.init?.body))).toEqual({ action: 'view' });
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(tracks()).toHaveLength(1);
+  });
+
+  it('when the member votes it toasts Vote Recorded! and shows the split, the vote and the comments', async () => {
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`GET ${path}/vote`]: { body: null },
+      [`POST ${path}/track`]: { status: 204 },
+      [`POST ${path}/vote`]: {
+        body: { vote: { vote: 'he' }, story: { ...story, heVotes: 3 } },
+      },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    renderStory();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Household Chores')).toBeInTheDocument();
+    expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
+    expect(he()).not.toHaveAttribute('aria-pressed');
+    expect(screen.queryByText('the comments')).not.toBeInTheDocument();
+
+    await user.click(he());
+    await toastTitle('Vote Recorded!');
+    toastDescription("You voted He's Right");
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(results).toHaveTextContent('75%');
+    expect(results).toHaveTextContent('25%');
+    expect(results).toHaveTextContent('4 votes');
+    expect(results).toHaveTextContent("You voted He's Right");
+    expect(he()).toHaveAttribute('aria-pressed', 'true');
+    expect(she()).toHaveAttribute('aria-pressed', 'false');
+    expect(he()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next Story' })).toBeInTheDocument();
+    expect(screen.getByText('the comments')).toBeInTheDocument();
+    // The server records engage with the vote: the client sends no engage of its own.
+    expect(fetch.calls.filter((c) => String(c.init?.body).includes('engage'))).toHaveLength(0);
+  });
+
+  it('when the vote was already cast it toasts Already Voted and shows the stored vote', async () => {
+    let stored: unknown = null;
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`GET ${path}/vote`]: () =>
+        new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }),
+      [`POST ${path}/track`]: { status: 204 },
+      [`POST ${path}/vote`]: () => {
+        stored = { vote: 'she' };
+        return new Response(
+          JSON.stringify({ message: 'Already voted on this story', code: 'already_voted' }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    renderStory();
+    const user = userEvent.setup();
+    await screen.findByText(story.content);
+    await user.click(he());
+    await toastTitle('Already Voted');
+    toastDescription("You've already voted on this story.");
+    expect(await screen.findByText("You voted She's Right")).toBeInTheDocument();
+  });
+
+  it('when the vote fails otherwise it toasts Error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`GET ${path}/vote`]: { body: null },
+        [`POST ${path}/track`]: { status: 204 },
+        [`POST ${path}/vote`]: { status: 500, body: { message: 'boom' } },
+      }).fetch,
+    );
+    renderStory();
+    const user = userEvent.setup();
+    await screen.findByText(story.content);
+    await user.click(she());
+    await toastTitle('Error');
+    toastDescription('Failed to submit vote. Please try again.');
+    expect(she()).toBeEnabled();
+  });
+
+  it('when a visitor votes it toasts Unauthorized and goes to /login after 500 ms', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`GET ${path}/vote`]: { body: null },
+        [`POST ${path}/track`]: { status: 204 },
+        [`POST ${path}/vote`]: unauthorizedResponse,
+      }).fetch,
+    );
+    const { router } = renderStory();
+    const user = userEvent.setup();
+    await screen.findByText(story.content);
+    await user.keyboard('h');
+    await toastTitle('Unauthorized');
+    toastDescription('You are logged out. Logging in again...');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('when the story is missing it shows Story Not Found', async () => {
+    vi.stubGlobal('fetch', stubFetch({}).fetch);
+    renderStory();
+    expect(await screen.findByRole('heading', { name: 'Story Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The story you're looking for doesn't exist or has been removed."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Stories' })).toHaveAttribute('href', '/');
+  });
+
+  it('when Skip finds no other story, even without the exclusion, it goes to /', async () => {
+    const randomUrls: string[] = [];
+    const base = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`GET ${path}/vote`]: { body: null },
+      [`POST ${path}/track`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/stories/random')) {
+        randomUrls.push(url);
+        return new Response(JSON.stringify({ message: 'No story to show yet' }), { status: 404 });
+      }
+      return base.fetch(input, init);
+    });
+    const { router } = renderStory();
+    const user = userEvent.setup();
+    await screen.findByText(story.content);
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(randomUrls).toEqual([`/api/stories/random?exclude=${id}`, '/api/stories/random']);
+    const skip = base.calls.find((c) => String(c.init?.body).includes('skip'));
+    expect(skip?.url).toBe(`${path}/track`);
+  });
+});

@@ -1,0 +1,134 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
+import { SubmitStoryDialog } from '#web/features/stories/components/submit-story-dialog.tsx';
+import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
+
+// Radix Select measures and scrolls; jsdom has neither.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+const story = {
+  id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  content: 'We argued.',
+  category: 'money',
+  status: 'pending',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  heVotes: 0,
+  sheVotes: 0,
+  commentCount: 0,
+  reactions: { relatable: 0, lol: 0, wtf: 0 },
+};
+
+async function openDialog() {
+  const result = renderWithApp(<SubmitStoryDialog />);
+  await waitFor(() => {
+    let opened = false;
+    act(() => {
+      opened = openSubmitStoryDialog();
+    });
+    expect(opened).toBe(true);
+  });
+  const dialog = await screen.findByRole('dialog', { name: 'Share Your Story' });
+  return { ...result, dialog, user: userEvent.setup() };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Category' }));
+  await user.click(await screen.findByRole('option', { name: 'Money & Finances' }));
+  await user.type(screen.getByLabelText('Your story'), text);
+}
+
+const toastTitle = (text: string) =>
+  waitFor(() =>
+    expect(document.querySelector('[data-slot="toast-title"]')).toHaveTextContent(text),
+  );
+const toastDescription = (text: string) =>
+  expect(document.querySelector('[data-slot="toast-description"]')).toHaveTextContent(text);
+
+describe('submit story dialog', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('when it opens Submit is disabled until a category and non-blank text are set, with a live counter', async () => {
+    const { user } = await openDialog();
+    const submit = screen.getByRole('button', { name: 'Submit Story' });
+    expect(screen.getByText('Select a category')).toBeInTheDocument();
+    expect(screen.getByText('Keep it anonymous and respectful')).toBeInTheDocument();
+    expect(screen.getByText('0/1000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your story')).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining('respectful'),
+    );
+    expect(submit).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Your story'), '   ');
+    expect(screen.getByText('3/1000')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Money & Finances' }));
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Your story'), 'He spends, I save.');
+    expect(submit).toBeEnabled();
+  });
+
+  it('when it is cancelled and opened again the form is empty', async () => {
+    const { user } = await openDialog();
+    await fill(user, 'Something happened.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => void openSubmitStoryDialog());
+    await screen.findByRole('dialog', { name: 'Share Your Story' });
+    expect(screen.getByLabelText('Your story')).toHaveValue('');
+    expect(screen.getByText('Select a category')).toBeInTheDocument();
+  });
+
+  it('when the story is accepted it toasts Story Submitted! and closes', async () => {
+    const fetch = stubFetch({ 'POST /api/stories': { status: 201, body: story } });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const { user } = await openDialog();
+    await fill(user, '  He spends, I save.  ');
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    await toastTitle('Story Submitted!');
+    toastDescription('Your story has been submitted for review and will appear soon.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(JSON.parse(String(fetch.calls[0]?.init?.body))).toEqual({
+      category: 'money',
+      content: 'He spends, I save.',
+    });
+  });
+
+  it('when submitting it says Submitting... and cannot be sent twice', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    const { user } = await openDialog();
+    await fill(user, 'He spends, I save.');
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  });
+
+  it('when the server fails it toasts Submission Failed and keeps the text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'POST /api/stories': { status: 500, body: { message: 'boom' } } }).fetch,
+    );
+    const { user } = await openDialog();
+    await fill(user, 'He spends, I save.');
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    await toastTitle('Submission Failed');
+    toastDescription('Failed to submit your story. Please try again.');
+    expect(screen.getByLabelText('Your story')).toHaveValue('He spends, I save.');
+  });
+
+  it('when the session is gone it toasts Login Required and goes to /login', async () => {
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/stories': unauthorizedResponse }).fetch);
+    const { user, router } = await openDialog();
+    await fill(user, 'He spends, I save.');
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    await toastTitle('Login Required');
+    toastDescription('Please log in to submit your story.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

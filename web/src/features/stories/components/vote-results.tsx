@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import type { VoteChoice } from '@whosright/contracts/story/events';
+import { votePercentages } from '@whosright/contracts/story/rules';
+
+import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
+
+/**
+ * After voting: He and She percentages with a split bar, total votes, 'You voted ...' and the
+ * actions (Next Story, Share). Percentages are text, so screen readers read them; the bar is
+ * decoration.
+ */
+export function VoteResults({
+  heVotes,
+  sheVotes,
+  myVote,
+  actions,
+}: {
+  heVotes: number;
+  sheVotes: number;
+  myVote: VoteChoice;
+  actions: ReactNode;
+}) {
+  const total = heVotes + sheVotes;
+  const percent = votePercentages(heVotes, sheVotes);
+  return (
+    <section aria-labelledby="results-title" aria-live="polite" className="grid gap-4">
+      <h2 id="results-title" className="sr-only">
+        Results
+      </h2>
+      <div className="flex items-end justify-between gap-4">
+        <p className="grid text-he">
+          <span className="font-display text-3xl font-black tabular-nums sm:text-4xl">
+            {percent.he}%
+          </span>
+          <span className="text-sm font-semibold">He&apos;s Right</span>
+        </p>
+        <p className="grid text-right text-she">
+          <span className="font-display text-3xl font-black tabular-nums sm:text-4xl">
+            {percent.she}%
+          </span>
+          <span className="text-sm font-semibold">She&apos;s Right</span>
+        </p>
+      </div>
+      <div aria-hidden="true" className="flex h-3 overflow-hidden rounded-full bg-muted">
+        <div
+          className="bg-he transition-[width] duration-700"
+          style={{ width: `${percent.he}%` }}
+        />
+        <div
+          className="bg-she transition-[width] duration-700"
+          style={{ width: `${percent.she}%` }}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+        <p className="text-muted-foreground">
+          {total} {total === 1 ? 'vote' : 'votes'}
+        </p>
+        <p className="font-semibold">You voted {voteLabel(myVote)}</p>
+      </div>
+      <div className="grid grid-cols-[1fr_auto] gap-3">{actions}</div>
+    </section>
+  );
+}

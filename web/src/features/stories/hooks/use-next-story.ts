@@ -1,0 +1,26 @@
+/** Next Story and Skip: a random story other than this one, or the feed when there is none. */
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+
+import { findNextStoryId } from '#web/features/stories/api/get-random-story.ts';
+
+export function useNextStory(currentId: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [finding, setFinding] = useState(false);
+
+  const goNext = useCallback(async () => {
+    if (finding) return;
+    setFinding(true);
+    try {
+      const next = await findNextStoryId(queryClient, currentId);
+      if (next) await navigate({ to: '/story/$id', params: { id: next } });
+      else await navigate({ to: '/' });
+    } finally {
+      setFinding(false);
+    }
+  }, [currentId, finding, navigate, queryClient]);
+
+  return { goNext, finding };
+}
