@@ -78,7 +78,9 @@ export async function seedDemo(services: SeedServices, logger: Logger, now = Dat
 
   const spacing = ((HISTORY_DAYS - 3) * DAY_MS) / DEMO_STORIES.length;
   let nominal = clock;
-  for (const story of DEMO_STORIES) {
+  // Mixed categories in the feed, in the same order on every fresh installation.
+  const order = DEMO_STORIES.map((story) => ({ story, key: random() })).sort((a, b) => a.key - b.key);
+  for (const { story } of order) {
     nominal += spacing * (0.6 + random() * 0.8);
     // Every timestamp in the seed increases: a story starts after the previous one's activity.
     clock = Math.max(nominal, clock + 60_000);
