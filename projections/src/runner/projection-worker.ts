@@ -241,20 +241,36 @@ export class ProjectionWorker {
       }
     };
 
+    const NOT_READY = Symbol('not ready');
+    const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
     // Unfiltered, so a wait on any position resolves promptly; a type filter would also make
     // SQLite sort every catch-up page through a temporary b-tree.
     const subscription: Subscription = eventStore.subscribeAll({ after: processed });
     const closeOnAbort = () => void subscription.close();
     signal.addEventListener('abort', closeOnAbort, { once: true });
+    const iterator = subscription[Symbol.asyncIterator]();
     try {
-      for await (const message of subscription) {
+      for (;;) {
+        const pending = iterator.next();
+        // Live, events that arrive together (one page of concurrent appends) are committed
+        // together: the batch is flushed only once no further message is ready this tick.
+        if (live && batch.length) {
+          const ready = await Promise.race([pending, nextTick().then(() => NOT_READY)]);
+          if (ready === NOT_READY) {
+            const outcome = await flush();
+            if (outcome) return outcome;
+          }
+        }
+        const step = await pending;
+        if (step.done) break;
+        const message = step.value;
         if (signal.aborted) return 'stopped';
         let outcome: Outcome | undefined;
         if (message.kind === 'event') {
           const event = message.event;
           // Redelivered (a resubscription, an at-least-once transport): already applied or queued.
           if (event.position <= queued || event.position <= processed) continue;
-          if (live && !handles(projection, event)) {
+          if (live && !handles(projection, event) && !batch.length) {
             processed = queued = event.position;
             if (!building) this.advance(processed);
             if (Date.now() - lastPersistAt >= idleCheckpointMs && !(await persist()))
@@ -263,7 +279,7 @@ export class ProjectionWorker {
           }
           batch.push(event);
           queued = event.position;
-          if (live || batch.length >= batchSize) outcome = await flush();
+          if (batch.length >= batchSize) outcome = await flush();
         } else {
           outcome = await flush();
           if (!outcome) {

@@ -7,6 +7,7 @@ import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
 import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, sessionCookieName, sessionCookieOptions, type SessionTokens } from '#api/account/session-token';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './commands';
+import { requestIdOf } from './request-logging';
 
 /** What every request knows about who is asking. */
 export interface AuthContext {
@@ -55,7 +56,7 @@ export function authentication(options: {
     const now = Date.now();
     if (now - claims.issuedAt.getTime() > SESSION_RENEW_AFTER_MS) {
       const expiresAt = new Date(now + SESSION_TTL_MS);
-      await options.renew(session._id, expiresAt, { correlationId: String(req.id ?? ''), userId: user._id });
+      await options.renew(session._id, expiresAt, { correlationId: requestIdOf(req), userId: user._id });
       const renewed = await options.tokens.sign({ sessionId: session._id, userId: user._id, issuedAt: new Date(now), expiresAt });
       res.cookie(cookieName, renewed, sessionCookieOptions(options.publicUrl, expiresAt));
     }
@@ -66,7 +67,7 @@ export function authentication(options: {
 export function actorOf(req: Request, visitorId?: string): Actor {
   const user = authOf(req).user;
   return {
-    correlationId: String(req.id ?? ''),
+    correlationId: requestIdOf(req),
     ...(user ? { userId: user._id } : {}),
     ...(visitorId ? { visitorId } : {}),
   };

@@ -79,6 +79,17 @@ export async function composeApplication(
       renew: (sessionId, expiresAt, actor) => accounts.renewSession(sessionId, expiresAt, actor),
     }),
   );
+
+  const comments = new CommentService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
+  const stories = new StoryService({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    bus,
+    onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
+  });
+  // Story and comment routes come first: they carry most of the traffic.
+  api.use(storyRoutes(stories, { secureCookies: config.publicUrl.startsWith('https:') }));
+  api.use(commentRoutes(comments));
   api.use(
     accountRoutes({
       accounts,
@@ -90,16 +101,6 @@ export async function composeApplication(
         : null,
     }),
   );
-
-  const comments = new CommentService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
-  const stories = new StoryService({
-    eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    bus,
-    onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
-  });
-  api.use(storyRoutes(stories, { secureCookies: config.publicUrl.startsWith('https:') }));
-  api.use(commentRoutes(comments));
 
   let seeding: Promise<void> | undefined;
   if (config.seedDemo) {

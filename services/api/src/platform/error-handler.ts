@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@whosright/contracts/shared/errors';
 import { HttpError, NotFoundError, RateLimitedError } from './errors';
+import { requestLoggerOf } from './request-logging';
 
 function issuesOf(error: ZodError): NonNullable<ErrorBody['issues']> {
   return error.issues.map((issue) => ({
@@ -40,7 +41,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     }
   }
 
-  if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  if (status >= 500) requestLoggerOf(req)?.error({ err: error }, 'request failed');
   if (res.headersSent) return;
   res.status(status).json(body);
 };

@@ -19,6 +19,7 @@ import { openSqliteDatabase } from './database';
 import type { SqliteSync } from './database';
 import { migrateEventsTable } from './schema';
 import { ChangeNotifier } from './change-notifier';
+import { RecentEvents } from './recent-events';
 import { createSqliteSubscription } from './sqlite-subscription';
 import { pagedIterable } from './paged-iterable';
 import { filterClauses } from './filter-clauses';
@@ -69,6 +70,23 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const allStatements = new Map<string, Statement<unknown[], string>>();
 
   const subscriptions = new Set<Subscription>();
+  const recent = new RecentEvents();
+
+  /** The appended events as readers see them; an acknowledged retry (no new rows) records nothing. */
+  function recordedOf(stream: string, prepared: PreparedEvent[], result: AppendResult): RecordedEvent[] {
+    const count = prepared.length;
+    const firstRevision = result.nextRevision - BigInt(count - 1);
+    const firstPosition = result.position - BigInt(count - 1);
+    return prepared.map((event, i) => ({
+      id: event.id,
+      stream,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      revision: firstRevision + BigInt(i),
+      position: firstPosition + BigInt(i),
+    }));
+  }
   let closed = false;
 
   function assertOpen(): void {
@@ -137,6 +155,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
   /** Matching events with `after < position <= upTo`; statements are cached per filter shape. */
   function readAllPage(after: bigint, upTo: bigint, filter: EventFilter | undefined, until: string | undefined, limit: number): RecordedEvent[] {
+    if (filter === undefined && until === undefined) {
+      const fromMemory = recent.page(after, upTo, limit);
+      if (fromMemory) return fromMemory;
+    }
     const params: unknown[] = [after, upTo];
     const sql = `SELECT ${ROW_JSON} FROM events WHERE position > ? AND position <= ?${filterClauses(filter, until, params)} ORDER BY position LIMIT ?`;
     params.push(limit);
@@ -157,7 +179,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertOpen();
       const prepared = prepareEvents(catalog, events);
       const result = guarded(() => appendTransaction.immediate(stream, prepared, expected));
-      if (prepared.length > 0) notifier.notify();
+      if (prepared.length > 0) {
+        // Only committed events may be served from memory: inside a caller's transaction
+        // (bulk loads) the write could still roll back.
+        if (db.inTransaction) recent.forget();
+        else recent.record(recordedOf(stream, prepared, result));
+        notifier.notify();
+      }
       return result;
     },
 
