@@ -1,16 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export { freePort } from '@whosright/eventstore/testing/free-port';
 
 /** Starts a TypeScript entry point in its own Node process (so load generation never shares its event loop). */
 export function startNode(entry: string, args: string[], env: Record<string, string>): ChildProcess {

@@ -1,21 +1,18 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { REDIS_SERVER, startRedisServer } from '../../testing/redis-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeWithRedis,
+  startRedisServer,
+  type RedisServer,
+} from '@whosright/eventstore/testing/redis-server';
 import { leaseContract } from './lease.contract';
 import { createRedisLeaseManager } from './redis-lease';
 
-const server = await startRedisServer();
-if (!server && process.env.CI === 'true') {
-  describe('redis lease', () => {
-    it('when CI runs it has redis-server to test against', () => {
-      throw new Error(
-        `${REDIS_SERVER} is missing: install redis-server (CI=true refuses to skip the Redis lease suite)`,
-      );
-    });
+describeWithRedis('redis lease', () => {
+  let server: RedisServer;
+  beforeAll(async () => {
+    server = await startRedisServer();
   });
-} else if (!server) {
-  console.log(`Redis lease suite not run: ${REDIS_SERVER} is not installed.`);
-} else {
   const clients: Redis[] = [];
   const client = () => {
     const redis = new Redis(server.url, { maxRetriesPerRequest: 1 });
@@ -71,4 +68,4 @@ if (!server && process.env.CI === 'true') {
       void first;
     });
   });
-}
+});

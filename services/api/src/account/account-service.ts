@@ -155,7 +155,7 @@ export class AccountService {
   }
 
   /** ADMIN_EMAILS holds the admin role: granted at registration, sign-in and start. */
-  async applyAdminEmails(userId: string, email: string, actor: Actor): Promise<void> {
+  private async applyAdminEmails(userId: string, email: string, actor: Actor): Promise<void> {
     if (this.roleFor(email) !== 'admin') return;
     await this.deps.bus.run(`user-${userId}`, user, { type: 'PromoteUser', reason: 'admin_emails' }, actor);
   }

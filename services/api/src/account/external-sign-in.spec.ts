@@ -1,15 +1,8 @@
-import { createServer } from 'node:net';
+import { freePort } from '@whosright/eventstore/testing/free-port';
 import { afterEach, describe, expect, it } from 'vitest';
 import { followToCallback, startTestProvider, type TestAccount, type TestProvider } from '#api/platform/oidc/test-provider';
 import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('external sign-in (OpenID Connect against a real provider on loopback)', () => {
   let provider: TestProvider | undefined;

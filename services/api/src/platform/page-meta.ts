@@ -17,7 +17,7 @@ const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function genericMeta(publicUrl: string, path: string): PageMeta {
-  return { title: "Who's Right", description: DEFAULT_DESCRIPTION, url: `${publicUrl}${path === '/' ? '' : path}` || publicUrl, type: 'website' };
+  return { title: "Who's Right", description: DEFAULT_DESCRIPTION, url: `${publicUrl}${path === '/' ? '' : path}`, type: 'website' };
 }
 
 export function renderMetaTags(meta: PageMeta): string {

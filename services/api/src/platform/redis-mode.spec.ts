@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForMailTo } from './mail/outbox-reader';
-import { describeWithRedis, startRedisServer, type RedisServer } from './testing/redis-server';
+import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
 import { startTestServer, type TestServer } from './testing/test-server';
 
 describeWithRedis('the server with REDIS_URL (jobs on BullMQ, rate limits and projection leases in Redis)', () => {

@@ -193,10 +193,6 @@ export class StoryService {
     const top = Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
     return (await this.stories.find({ rankable: true }, { sort: [['skipRate', -1]], limit: top })).items;
   }
-
-  byAuthor(authorId: string, limit = 100) {
-    return this.stories.find({ authorId }, { sort: [['createdAt', -1]], limit });
-  }
 }
 
 export const visitorKeyOfUser = (userId: string) => `u-${userId}`;

@@ -2,6 +2,7 @@ import { ANY, BACKWARDS, END, FORWARDS, KurrentDBClient, NO_STREAM, START, STREA
 import type { AppendStreamState } from '@kurrent/kurrentdb-client';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription } from '../port';
+import { trackedSubscription } from '../tracked-subscription';
 import { EventStoreClosed } from '../errors';
 import { parseUntil, prepareEvents } from '../event-codec';
 import { fromResolvedEvent, isSystemEvent, toEventData } from './kurrent-event';
@@ -98,15 +99,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     subscribeAll(options: SubscribeOptions = {}): Subscription {
       assertOpen();
       const inner = createKurrentSubscription(client, catalog, options);
-      const subscription: Subscription = {
-        [Symbol.asyncIterator]: () => inner[Symbol.asyncIterator](),
-        close: async () => {
-          subscriptions.delete(subscription);
-          await inner.close();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
+      return trackedSubscription(subscriptions, inner);
     },
 
     async headPosition(): Promise<bigint> {

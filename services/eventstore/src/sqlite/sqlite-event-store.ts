@@ -12,6 +12,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port';
+import { trackedSubscription } from '../tracked-subscription';
 import { DuplicateEventId, EventStoreClosed, EventStoreUnavailable, WrongExpectedVersion } from '../errors';
 import { decodeData, prepareEvents } from '../event-codec';
 import type { PreparedEvent } from '../event-codec';
@@ -221,15 +222,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         { head, changes: notifier, readPage: (after, upTo, limit) => readAllPage(after, upTo, options.filter, undefined, limit) },
         options,
       );
-      const subscription: Subscription = {
-        [Symbol.asyncIterator]: () => inner[Symbol.asyncIterator](),
-        close: async () => {
-          subscriptions.delete(subscription);
-          await inner.close();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
+      return trackedSubscription(subscriptions, inner);
     },
 
     async headPosition(): Promise<bigint> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithRedis, startRedisServer, type RedisServer } from '#api/platform/testing/redis-server';
+import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
 import { createBullmqJobQueue } from './bullmq-job-queue';
 import { captureLogs } from './capture-logs';
 import { createInProcessJobQueue } from './in-process-job-queue';

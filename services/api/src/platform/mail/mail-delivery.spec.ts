@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqJobQueue } from '#api/platform/jobs/bullmq-job-queue';
-import { describeWithRedis, startRedisServer, type RedisServer } from '#api/platform/testing/redis-server';
+import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
 import { createInProcessJobQueue } from '#api/platform/jobs/in-process-job-queue';
 import type { JobQueue } from '#api/platform/jobs/job-queue';

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '#api/platform/errors';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
-import { describeWithRedis, startRedisServer, type RedisServer } from '#api/platform/testing/redis-server';
+import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
 import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { rateLimitPolicies } from './policies';
 import { rateLimiterContract } from './rate-limiter.contract';
