@@ -9,6 +9,7 @@ import type { ReadinessProbe } from './readiness';
 import { crossSiteProtection, jsonBodiesOnly, securityHeaders } from './security';
 import { inSequence } from './in-sequence';
 import { jsonBodyParser } from './json-body';
+import { useLeanJson } from './json-response';
 import { webApp } from './web-app';
 import type { PageMetaSource } from './page-meta';
 
@@ -41,6 +42,7 @@ export function createApp(deps: AppDependencies): express.Express {
   // API answers are no-store: hashing every body for an ETag would be wasted work. Static files
   // keep their own ETags (serve-static).
   app.set('etag', false);
+  useLeanJson(app);
 
   // Every request passes these: one router layer each would cost more than their work.
   app.use(inSequence(requestLogging(deps.logger), securityHeaders({ https: config.publicUrl.startsWith('https:') })));
