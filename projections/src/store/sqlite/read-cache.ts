@@ -3,7 +3,7 @@ import { getPath } from '../update';
 
 /**
  * Parsed documents by id and pages of finds, per SQLite connection, bounded by the size of their
- * JSON text (least recently used go first). Exact, never stale:
+ * JSON text (the oldest not used since go first). Exact, never stale:
  * - a document written through this connection evicts its own entry, every cached page holding
  *   it, and every cached page whose filter it now matches (it may belong there now);
  * - a commit by another connection clears everything (the caller watches `PRAGMA data_version`);
@@ -87,23 +87,26 @@ export class ReadCache {
 
   private hit(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
+    if (entry) entry.used = true;
     return entry;
   }
 
+  /** Oldest first; an entry used since it was last looked at gets a second chance at the end. */
   private keep(entry: Entry): boolean {
     this.evict(entry.key);
     if (entry.chars > this.maxChars) return false;
     deepFreeze(entry.value);
     this.entries.set(entry.key, entry);
     this.chars += entry.chars;
-    for (const [key] of this.entries) {
-      if (this.chars <= this.maxChars) break;
-      this.evict(key);
+    while (this.chars > this.maxChars) {
+      const [key, oldest] = this.entries.entries().next().value!;
+      if (oldest.used) {
+        oldest.used = false;
+        this.entries.delete(key);
+        this.entries.set(key, oldest);
+      } else {
+        this.evict(key);
+      }
     }
     return true;
   }
@@ -139,6 +142,7 @@ interface Match {
 interface Entry {
   key: string;
   table: string;
+  used?: boolean;
   value: Doc | null | Page<Doc>;
   chars: number;
   /** Pages only: the ids they hold and the filter they answer. */
@@ -199,5 +203,5 @@ function removeFrom(map: Map<string, Set<string>>, key: string, value: string): 
 function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
 }
