@@ -10,6 +10,7 @@ import { newId } from '@whosright/contracts/shared/ids';
 import type { ReactionType, StoryEvent, StoryStatus, TrackAction, VoteChoice } from '@whosright/contracts/story/events';
 import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
 import { CachedStream } from '#api/platform/cached-stream';
+import { StreamStates } from '#api/platform/stream-states';
 import type { Actor, CommandBus } from '#api/platform/commands';
 import { ConflictError, ForbiddenError, NotFoundError } from '#api/platform/errors';
 import {
@@ -58,6 +59,8 @@ export class StoryService {
   private readonly votes;
   private readonly pool;
   private readonly poolStream: CachedStream<ReturnType<typeof storyPool.initialState>, Parameters<typeof storyPool.decide>[0], ReturnType<typeof storyPool.decide>[number]>;
+  /** Checked before every vote, view, skip and reaction. */
+  private readonly storyStates: StreamStates<StoryState, StoryEvent>;
 
   constructor(
     private readonly deps: {
@@ -72,14 +75,11 @@ export class StoryService {
     this.votes = deps.readStore.collection<StoryVoteDoc>('story-votes', 'votes');
     this.pool = deps.readStore.collection('stories', 'pool');
     this.poolStream = new CachedStream(deps.eventStore, POOL_STREAM, storyPool);
+    this.storyStates = new StreamStates(deps.eventStore, storyDecider);
   }
 
-  private async loadStory(storyId: string): Promise<StoryState> {
-    let state = storyDecider.initialState();
-    for await (const event of this.deps.eventStore.readStream(`story-${storyId}`)) {
-      state = storyDecider.evolve(state, { type: event.type, data: event.data } as StoryEvent);
-    }
-    return state;
+  private loadStory(storyId: string): Promise<StoryState> {
+    return this.storyStates.read(`story-${storyId}`);
   }
 
   private async card(storyId: string): Promise<StoryCard> {
