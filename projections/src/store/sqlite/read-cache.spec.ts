@@ -71,7 +71,7 @@ describe('the SQLite read cache', () => {
     expect(await feed()).toBe(page);
     expect(Object.isFrozen(page.items[0])).toBe(true);
     expect(() => {
-      (doc as { score: number }).score = 1;
+      (doc as unknown as { score: number }).score = 1;
     }).toThrow(TypeError);
   });
 

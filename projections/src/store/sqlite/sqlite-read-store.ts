@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { ReadCache } from './read-cache';
+import { GroupCommit } from '@whosright/eventstore/sqlite/group-commit';
 import { assertName, physicalName } from '../names';
 import type {
   CollectionSpec,
@@ -324,6 +325,8 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     },
   );
 
+  const commits = new GroupCommit(db, commitTx.immediate);
+
   const activateTx = db.transaction(
     (target: Generation, expectedActive: number | null | undefined) => {
       const current = activeGeneration.get(target.projection)?.generation ?? null;
@@ -410,8 +413,8 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       return result;
     },
 
-    async commit(target, writes, checkpoint, options = {}) {
-      return commitTx.immediate(target, writes, checkpoint, options);
+    commit(target, writes, checkpoint, options = {}) {
+      return commits.commit(target, writes, checkpoint, options);
     },
 
     async activate(target, options = {}) {
