@@ -9,6 +9,7 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../port';
@@ -20,6 +21,7 @@ import { openSqliteDatabase } from './database';
 import type { SqliteSync } from './database';
 import { migrateEventsTable } from './schema';
 import { ChangeNotifier } from './change-notifier';
+import { GroupCommit } from './group-commit';
 import { RecentEvents } from './recent-events';
 import { createSqliteSubscription } from './sqlite-subscription';
 import { pagedIterable } from './paged-iterable';
@@ -145,7 +147,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return { nextRevision: BigInt(last[1]), position: BigInt(last[2]) };
   }
 
-  const appendTransaction = db.transaction((stream: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult => {
+  function appendOne(stream: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
     const last = lastInStream.get(stream);
     const actual = last ? BigInt(last[0]) : 'no_stream';
     const first = events[0] && byId.get(events[0].id);
@@ -165,7 +167,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       revision++;
     }
     return { nextRevision: BigInt(revision - 1), position: BigInt(position) };
-  });
+  }
+  const appendTransaction = db.transaction(appendOne);
 
   /** Matching events with `after < position <= upTo`; statements are cached per filter shape. */
   function readAllPage(after: bigint, upTo: bigint, filter: EventFilter | undefined, until: string | undefined, limit: number): RecordedEvent[] {
@@ -188,19 +191,47 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return BigInt(guarded(() => headStatement.get()) ?? 0);
   }
 
+  const appendAllTransaction = db.transaction((appends: readonly StreamAppend[], prepared: PreparedEvent[][]) =>
+    appends.map((append, i) => appendOne(append.stream, prepared[i]!, append.expected)),
+  );
+  // Concurrent requests' appendAll calls share a commit (see GroupCommit).
+  const groupedAppends = new GroupCommit(db, appendAllTransaction, (committed) =>
+    appended(committed.flatMap(({ args: [appends, prepared], value }) => appends.map((append, i) => ({ stream: append.stream, prepared: prepared[i]!, result: value[i]! })))),
+  );
+
+  /** After a commit: subscriptions read what was just appended from memory, and wake up. */
+  function appended(written: Array<{ stream: string; prepared: PreparedEvent[]; result: AppendResult }>): void {
+    if (!written.some((w) => w.prepared.length > 0)) return;
+    // Only committed events may be served from memory: inside a caller's transaction
+    // (bulk loads) the write could still roll back.
+    if (db.inTransaction) recent.forget();
+    else for (const w of written) if (w.prepared.length > 0) recent.record(recordedOf(w.stream, w.prepared, w.result));
+    notifier.notify();
+  }
+
   return {
     async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       assertOpen();
       const prepared = prepareEvents(catalog, events);
       const result = guarded(() => appendTransaction.immediate(stream, prepared, expected));
-      if (prepared.length > 0) {
-        // Only committed events may be served from memory: inside a caller's transaction
-        // (bulk loads) the write could still roll back.
-        if (db.inTransaction) recent.forget();
-        else recent.record(recordedOf(stream, prepared, result));
-        notifier.notify();
-      }
+      appended([{ stream, prepared, result }]);
       return result;
+    },
+
+    async appendAll(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+      assertOpen();
+      const prepared = appends.map((append) => prepareEvents(catalog, append.events));
+      if (!db.inTransaction) {
+        return groupedAppends.commit(appends, prepared).catch((error: unknown) =>
+          guarded(() => {
+            throw error;
+          }),
+        );
+      }
+      // Inside a caller's transaction: now, as part of it.
+      const results = guarded(() => appendAllTransaction(appends, prepared));
+      appended(appends.map((append, i) => ({ stream: append.stream, prepared: prepared[i]!, result: results[i]! })));
+      return results;
     },
 
     readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
