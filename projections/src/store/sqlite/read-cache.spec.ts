@@ -179,6 +179,16 @@ describe('the SQLite read cache', () => {
     expect((await things().get('b'))?.score).toBe(90);
   });
 
+  it('when reads are asked for together after another connection wrote, they read what it wrote', async () => {
+    expect((await things().get('c'))?.score).toBe(7);
+    const second = new Database(join(dir, 'rm.sqlite'));
+    second.prepare(`UPDATE "rm_things_${live.generation}_items" SET doc = json_set(doc, '$.score', 8) WHERE id = 'c'`).run();
+    second.close();
+    const [c, a] = await Promise.all([things().get('c'), things().get('a')]);
+    expect([c?.score, a?.score]).toEqual([8, 5]);
+    expect((await things().get('c'))?.score).toBe(8);
+  });
+
   it('when a read happens inside a transaction that rolls back, nothing it saw is kept', async () => {
     db.exec('BEGIN');
     await store.commit(live, [put({ _id: 'a', category: 'money', score: 1000, slot: 0 }, 3n)], 3n);

@@ -51,6 +51,8 @@ interface GenerationRow {
  */
 interface ActivePointers {
   cache: Map<string, Generation | undefined>;
+  /** Set while the JavaScript that checked `data_version` is still running (until its microtasks). */
+  checkedNow: boolean;
   /** Documents and pages read through this connection (see ReadCache). */
   reads: ReadCache;
   dataVersion: Statement<[], number>;
@@ -65,6 +67,7 @@ function activePointers(db: Database, readCacheChars: number): ActivePointers {
   if (!pointers) {
     pointers = {
       cache: new Map(),
+      checkedNow: false,
       reads: new ReadCache(readCacheChars),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       seenVersion: -1,
@@ -120,14 +123,24 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
   const pointers = activePointers(db, readCacheChars);
   const reads = pointers.reads;
 
-  /** Forgets everything cached once another connection has committed. */
+  /**
+   * Forgets everything cached once another connection has committed. Reads made in the same run
+   * of JavaScript (say, a session and its user, asked for together) share one check: nothing
+   * of this process can happen between them, and a commit elsewhere in that instant is as
+   * concurrent with the second read as with the first.
+   */
   function syncWithOtherConnections(): void {
+    if (pointers.checkedNow) return;
     const version = pointers.dataVersion.get()!;
     if (version !== pointers.seenVersion) {
       pointers.cache.clear();
       reads.clear();
       pointers.seenVersion = version;
     }
+    pointers.checkedNow = true;
+    queueMicrotask(() => {
+      pointers.checkedNow = false;
+    });
   }
 
   function resolveActive(projection: string): Generation | undefined {
