@@ -203,6 +203,10 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       return row.version === pointers.seenVersion ? { physical, row } : undefined;
     };
     const VERSION = '(SELECT data_version FROM pragma_data_version()) AS version';
+    const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {
+      if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
+      return ids;
+    };
     const remember = (physical: string, id: string, json: string | null | undefined): T | undefined => {
       const doc = json ? (JSON.parse(json) as T) : undefined;
       if (!db.inTransaction) reads.keepDoc(physical, id, doc ?? null, json?.length ?? 0);
@@ -246,10 +250,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       },
       async findIds(filter?: Filter, options: Omit<FindOptions, 'after'> = {}): Promise<string[]> {
         const key = JSON.stringify(['ids', filter, options.sort, options.limit]);
-        const keep = (physical: string, ids: string[]) => {
-          if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
-          return ids;
-        };
         const fresh = readWithVersion(
           (physical) => reads.page(physical, key) !== undefined,
           (physical) => {
@@ -257,13 +257,13 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
             return prepare(`SELECT ${VERSION}, (SELECT json_group_array(id) FROM (${sql})) AS ids`).get(...params) as { version: number; ids: string };
           },
         );
-        if (fresh) return keep(fresh.physical, JSON.parse(fresh.row.ids) as string[]);
+        if (fresh) return keepIds(fresh.physical, key, filter, JSON.parse(fresh.row.ids) as string[]);
         const physical = table();
         if (!physical) return [];
         const cached = reads.page<string[]>(physical, key);
         if (cached) return cached;
         const rows = query(physical, 'id', filter, options, withIdTieBreaker(options.sort)) as Array<{ id: string }>;
-        return keep(physical, rows.map((row) => row.id));
+        return keepIds(physical, key, filter, rows.map((row) => row.id));
       },
       async count(filter?: Filter) {
         const physical = table();
