@@ -191,12 +191,13 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     /**
      * Each statement takes and releases SQLite's read lock (system calls): what is not cached is
      * read together with PRAGMA data_version, in one statement. Undefined when the usual path
-     * must run instead: no pointer known yet, a cached answer (checked there), or another
-     * connection has committed since the last check (the usual path drops the caches first).
+     * must run instead: no pointer known yet, a check made already in this run of JavaScript (a
+     * plain query is cheaper then), a cached answer (checked there), or another connection has
+     * committed since the last check (the usual path drops the caches first).
      */
     const readWithVersion = <R>(cached: (physical: string) => boolean, select: (physical: string) => R & { version: number }) => {
       const known = resolve();
-      if (!known || pointers.seenVersion === -1) return undefined;
+      if (!known || pointers.seenVersion === -1 || pointers.checkedNow) return undefined;
       const physical = physicalName(known, name);
       if (cached(physical)) return undefined;
       const row = select(physical);
