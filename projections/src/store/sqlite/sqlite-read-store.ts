@@ -137,6 +137,10 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       reads.clear();
       pointers.seenVersion = version;
     }
+    checkedNow();
+  }
+
+  function checkedNow(): void {
     pointers.checkedNow = true;
     queueMicrotask(() => {
       pointers.checkedNow = false;
@@ -201,7 +205,9 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       const physical = physicalName(known, name);
       if (cached(physical)) return undefined;
       const row = select(physical);
-      return row.version === pointers.seenVersion ? { physical, row } : undefined;
+      if (row.version !== pointers.seenVersion) return undefined;
+      checkedNow();
+      return { physical, row };
     };
     const VERSION = '(SELECT data_version FROM pragma_data_version()) AS version';
     const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {

@@ -177,7 +177,8 @@ export class StoryService {
   async randomId(exclude: string | undefined): Promise<string | null> {
     const guess = this.poolSize;
     let slot = guess > 0 ? randomInt(guess) : 0;
-    const [meta, found] = await Promise.all([this.pool.get(POOL_META_ID), guess > 0 ? this.stories.findIds({ slot }, { limit: 1 }) : []]);
+    // The slot first: not cached yet, it is read with the freshness check in one statement.
+    const [found, meta] = await Promise.all([guess > 0 ? this.stories.findIds({ slot }, { limit: 1 }) : [], this.pool.get(POOL_META_ID)]);
     const count = Number(meta?.count ?? 0);
     this.poolSize = count;
     if (count === 0) return null;
