@@ -18,6 +18,7 @@ import type {
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import { createMetaTables } from './schema';
+import { sqliteBackgroundWriter } from './background-writer';
 import { afterSql, fieldExpr, orderSql, whereSql, type SqlParam } from './sql-query';
 
 export interface SqliteReadStoreOptions {
@@ -391,6 +392,16 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
       const row = generationRow.get(target.projection, target.generation);
       return row ? (JSON.parse(row.collections) as string[]) : [];
     },
+
+    backgroundWriter: db.memory
+      ? undefined
+      : () =>
+          sqliteBackgroundWriter({
+            file: db.name,
+            busyTimeoutMs: Number(db.pragma('busy_timeout', { simple: true })),
+            synchronous: Number(db.pragma('synchronous', { simple: true })),
+            tableOf,
+          }),
 
     async recordDeadLetter(letter: DeadLetter) {
       db.prepare(
