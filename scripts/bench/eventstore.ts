@@ -18,6 +18,7 @@ import type { EventStore, NewEvent } from '@whosright/eventstore/port';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { migrateEventsTable } from '@whosright/eventstore/sqlite/schema';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { rawScan } from './shared/raw-scan';
 
 const catalog = eventCatalog({
   voteCast: defineEvent('VoteCast', z.object({ storyId: z.string(), userId: z.string(), side: z.enum(['he', 'she']), weight: z.number().int() })),
@@ -133,7 +134,6 @@ async function readAll(dir: string, count: number, rounds: number): Promise<[num
   await writer.close();
   const store = createSqliteEventStore({ file, catalog });
   const db = openSqliteDatabase(file);
-  const scan = db.prepare('SELECT id, stream, revision, type, version, data, metadata, position FROM events ORDER BY position').raw();
   const result = await bestOf(
     rounds,
     async () => {
@@ -147,11 +147,7 @@ async function readAll(dir: string, count: number, rounds: number): Promise<[num
     async () => {
       let read = 0;
       const seconds = await timed(() => {
-        for (const row of scan.iterate() as IterableIterator<unknown[]>) {
-          JSON.parse(row[5] as string);
-          JSON.parse(row[6] as string);
-          read++;
-        }
+        read = rawScan(db);
       });
       if (read !== count) throw new Error(`raw scan returned ${read} of ${count} rows`);
       return count / seconds;

@@ -30,7 +30,7 @@ function prepare(sql) {
 
 const byId = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
-/** tables: [{ table (quoted), rows: [id, json | null][] }]; checkpoint: { projection, generation, position }. */
+/** tables: [{ table (quoted), rows: [id, document | null][] }]; checkpoint: { projection, generation, position }. */
 function commit({ tables, checkpoint }) {
   database()
     .transaction(() => {
@@ -39,9 +39,9 @@ function commit({ tables, checkpoint }) {
         const remove = prepare(`DELETE FROM ${table} WHERE id = ?`);
         // In key order a b-tree insert lands next to the previous one: fewer page splits.
         if (rows.length > 1000) rows.sort(byId);
-        for (const [id, json] of rows) {
-          if (json === null) remove.run(id);
-          else upsert.run(id, json);
+        for (const [id, doc] of rows) {
+          if (doc === null) remove.run(id);
+          else upsert.run(id, JSON.stringify(doc));
         }
       }
       prepare('UPDATE rm_generations SET checkpoint = ? WHERE projection = ? AND generation = ?').run(
