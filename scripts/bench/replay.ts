@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { rebuildProjections } from '@whosright/projections/runner/rebuild';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
@@ -35,6 +36,8 @@ export async function run(args: string[]): Promise<void> {
     throw new Error('--events must be a positive integer');
   const dir = mkdtempSync(join(tmpdir(), 'whosright-bench-replay-'));
   const database = openSqliteDatabase(join(dir, 'whosright.sqlite'));
+  // As the server and the replay CLI open it (openStores): checkpoints on a background thread.
+  const checkpoints = startBackgroundCheckpoints(database);
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
   const readStore = createSqliteReadStore({ database });
   try {
@@ -96,6 +99,7 @@ export async function run(args: string[]): Promise<void> {
     if (!okRate || !okRatio) process.exitCode = 1;
   } finally {
     await eventStore.close();
+    await checkpoints.stop();
     database.close();
     rmSync(dir, { recursive: true, force: true });
   }

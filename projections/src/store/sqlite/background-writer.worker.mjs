@@ -15,6 +15,9 @@ function database() {
     db.pragma(`busy_timeout = ${Math.trunc(workerData.busyTimeoutMs)}`);
     db.pragma(`synchronous = ${workerData.synchronous}`);
     db.pragma('cache_size = -32000');
+    // Checkpoints fsync: one every 1,000 WAL pages (the default) took much of this thread's
+    // time in a bulk load. Ten times fewer, and the WAL still stays bounded (about 40 MB).
+    db.pragma('wal_autocheckpoint = 10000');
   }
   return db;
 }
