@@ -39,6 +39,13 @@ export interface AppendResult {
   position: bigint;
 }
 
+/** One stream's part of `appendAll`. */
+export interface StreamAppend {
+  stream: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   /** Revision to start at (inclusive); default: the start for forwards, the end for backwards. */
   from?: bigint;
@@ -83,6 +90,12 @@ export interface Subscription extends AsyncIterable<SubscriptionMessage> {
 
 export interface EventStore {
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one step: every expectation holds and everything is written,
+   * in order, or nothing is (the first failure is thrown). Only stores that can do this
+   * atomically offer it (SQLite); elsewhere callers append one stream after the other.
+   */
+  appendAll?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
   subscribeAll(options?: SubscribeOptions): Subscription;

@@ -1,5 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../cursor';
+import { ReadCache } from './read-cache';
+import { GroupCommit } from '@whosright/eventstore/sqlite/group-commit';
 import { assertName, physicalName } from '../names';
 import type {
   CollectionSpec,
@@ -24,6 +26,11 @@ import { afterSql, fieldExpr, orderSql, whereSql, type SqlParam } from './sql-qu
 export interface SqliteReadStoreOptions {
   /** The connection the event store uses: read-model batches and checkpoints commit in its transactions. */
   database: Database;
+  /**
+   * Size of the connection's read cache in characters of document JSON (default 16 million,
+   * about 15 MB of heap); the first store opened on a connection sets it.
+   */
+  readCacheChars?: number;
 }
 
 function quote(identifier: string): string {
@@ -44,23 +51,36 @@ interface GenerationRow {
  */
 interface ActivePointers {
   cache: Map<string, Generation | undefined>;
+  /** Documents and pages read through this connection (see ReadCache). */
+  reads: ReadCache;
   dataVersion: Statement<[], number>;
   seenVersion: number;
 }
 
-/** One pointer cache per connection, shared by every store on it (tests and the CLI open several). */
+/** One pointer and read cache per connection, shared by every store on it (tests and the CLI open several). */
 const pointersByConnection = new WeakMap<Database, ActivePointers>();
 
-function activePointers(db: Database): ActivePointers {
+function activePointers(db: Database, readCacheChars: number): ActivePointers {
   let pointers = pointersByConnection.get(db);
   if (!pointers) {
-    pointers = { cache: new Map(), dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(), seenVersion: -1 };
+    pointers = {
+      cache: new Map(),
+      reads: new ReadCache(readCacheChars),
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+      seenVersion: -1,
+    };
     pointersByConnection.set(db, pointers);
   }
   return pointers;
 }
 
-export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions): ReadStore {
+/** LIMIT as a literal, not a bound parameter: SQLite runs these finds several times slower with `LIMIT ?`. */
+function limitSql(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`Invalid limit ${limit}`);
+  return ` LIMIT ${limit}`;
+}
+
+export function createSqliteReadStore({ database: db, readCacheChars = 16_000_000 }: SqliteReadStoreOptions): ReadStore {
   createMetaTables(db);
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -97,14 +117,25 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
    * flips and drops clear the cache; another connection's commits (a replay CLI flipping a
    * pointer) change `PRAGMA data_version`, which clears it too, so the cache is never stale.
    */
-  const pointers = activePointers(db);
+  const pointers = activePointers(db, readCacheChars);
+  const reads = pointers.reads;
 
-  function resolveActive(projection: string): Generation | undefined {
+  /** Forgets everything cached once another connection has committed. */
+  function syncWithOtherConnections(): void {
     const version = pointers.dataVersion.get()!;
     if (version !== pointers.seenVersion) {
       pointers.cache.clear();
+      reads.clear();
       pointers.seenVersion = version;
     }
+  }
+
+  function resolveActive(projection: string): Generation | undefined {
+    syncWithOtherConnections();
+    return cachedActive(projection);
+  }
+
+  function cachedActive(projection: string): Generation | undefined {
     if (pointers.cache.has(projection)) return pointers.cache.get(projection);
     const resolved = lookUpActive(projection);
     pointers.cache.set(projection, resolved);
@@ -124,43 +155,56 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
     resolve: () => Generation | undefined,
     name: string,
   ): ReadCollection<T> {
+    /** The physical table to read, after checking what other connections committed. */
     const table = (): string | undefined => {
+      syncWithOtherConnections();
       const target = resolve();
-      return target ? tableOf(target, name) : undefined;
+      return target ? physicalName(target, name) : undefined;
     };
     const collection: ReadCollection<T> = {
       async get(id) {
-        const t = table();
-        if (!t) return undefined;
-        const row = prepare(`SELECT doc FROM ${t} WHERE id = ?`).get(id) as
+        const physical = table();
+        if (!physical) return undefined;
+        const cached = reads.doc(physical, id);
+        if (cached !== undefined) return (cached ?? undefined) as T | undefined;
+        const row = prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`).get(id) as
           { doc: string } | undefined;
-        return row ? (JSON.parse(row.doc) as T) : undefined;
+        const doc = row ? (JSON.parse(row.doc) as T) : undefined;
+        if (!db.inTransaction) reads.keepDoc(physical, id, doc ?? null, row?.doc.length ?? 0);
+        return doc;
       },
       async find(filter?: Filter, options: FindOptions = {}): Promise<Page<T>> {
-        const t = table();
-        if (!t) return { items: [] };
+        const physical = table();
+        if (!physical) return { items: [] };
+        const key = JSON.stringify([filter, options.sort, options.limit, options.after]);
+        const cached = reads.page(physical, key);
+        if (cached) return cached as Page<T>;
+        const t = quote(physical);
         const sort = withIdTieBreaker(options.sort);
         const params: SqlParam[] = [];
         const where = whereSql(filter, params);
         if (options.after !== undefined)
           where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
         let sql = `SELECT doc FROM ${t}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
-        if (options.limit !== undefined) {
-          sql += ' LIMIT ?';
-          params.push(options.limit);
-        }
+        if (options.limit !== undefined) sql += limitSql(options.limit);
         const rows = prepare(sql).all(...params) as Array<{ doc: string }>;
-        const items = rows.map((row) => JSON.parse(row.doc) as T);
+        let chars = 0;
+        const items = rows.map((row) => {
+          chars += row.doc.length;
+          return JSON.parse(row.doc) as T;
+        });
         const last = items[items.length - 1];
         const page: Page<T> = { items };
         if (last && options.limit !== undefined && items.length === options.limit) {
           page.next = encodeCursor(sort.map(([field]) => (getPath(last, field) ?? null) as Scalar));
         }
+        if (!db.inTransaction) reads.keepPage(physical, key, filter, page, chars);
         return page;
       },
       async count(filter?: Filter) {
-        const t = table();
-        if (!t) return 0;
+        const physical = table();
+        if (!physical) return 0;
+        const t = quote(physical);
         const params: SqlParam[] = [];
         const where = whereSql(filter, params);
         const row = prepare(
@@ -225,6 +269,7 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
     );
     statements.clear();
     writers.clear();
+    reads.clear();
   }
 
   interface TableWriter {
@@ -274,11 +319,14 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
         }
         if (write.doc) writer.upsert.run(write.id, JSON.stringify(write.doc));
         else writer.delete.run(write.id);
+        reads.written(physicalName(target, collection), write.id, write.doc);
       }
       setCheckpoint.run(checkpoint, target.projection, target.generation);
       return true;
     },
   );
+
+  const commits = new GroupCommit(db, commitTx.immediate);
 
   const activateTx = db.transaction(
     (target: Generation, expectedActive: number | null | undefined) => {
@@ -304,7 +352,7 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
   return {
     kind: 'sqlite',
     collection: <T extends Doc>(projection: string, name: string) =>
-      reader<T>(() => resolveActive(projection), name),
+      reader<T>(() => cachedActive(projection), name),
     generationCollection: <T extends Doc>(target: Generation, name: string) =>
       reader<T>(() => target, name),
 
@@ -366,8 +414,8 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
       return result;
     },
 
-    async commit(target, writes, checkpoint, options = {}) {
-      return commitTx.immediate(target, writes, checkpoint, options);
+    commit(target, writes, checkpoint, options = {}) {
+      return commits.commit(target, writes, checkpoint, options);
     },
 
     async activate(target, options = {}) {
@@ -375,11 +423,13 @@ export function createSqliteReadStore({ database: db }: SqliteReadStoreOptions):
         activateTx.immediate(target, options.expectedActive);
       } finally {
         pointers.cache.clear();
+        reads.clear();
       }
     },
 
     async drop(target) {
       pointers.cache.clear();
+      reads.clear();
       db.transaction(() => {
         if (activeGeneration.get(target.projection)?.generation === target.generation) {
           db.prepare('DELETE FROM rm_active WHERE projection = ?').run(target.projection);

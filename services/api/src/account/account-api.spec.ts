@@ -262,6 +262,8 @@ describe('password reset', () => {
 describe('admins and bans', () => {
   it('when a user is banned their sessions end; they can sign in again and read, shown as banned', async () => {
     const { agent, email, res } = await register();
+    // Signed in before the ban: the cookie has been verified and is recognised from memory since.
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
     await server.running.application.accounts.change(res.body.id, 'ban', { correlationId: 'test' });
     expect((await agent.get('/api/auth/user')).status).toBe(401);
     const again = server.agent();

@@ -1,4 +1,4 @@
-import express, { type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordRequestSchema,
@@ -25,8 +25,7 @@ export interface AccountRoutesDeps {
 }
 
 /** SPEC.md section 7 "Auth": register, sign in, current user, password reset, logout, external sign-in. */
-export function accountRoutes(deps: AccountRoutesDeps): express.Router {
-  const router = express.Router();
+export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   const cookieName = sessionCookieName(deps.publicUrl);
   const secure = deps.publicUrl.startsWith('https:');
 
@@ -107,5 +106,4 @@ export function accountRoutes(deps: AccountRoutesDeps): express.Router {
     }
   });
 
-  return router;
 }

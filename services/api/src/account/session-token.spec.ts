@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionTokens, newSessionId, sessionCookieName } from './session-token';
 
 describe('session tokens', () => {
   const tokens = new SessionTokens('s'.repeat(48));
+  afterEach(() => vi.useRealTimers());
   const session = { sessionId: newSessionId(), userId: 'user_01JAAAAAAAAAAAAAAAAAAAAAAA', issuedAt: new Date(), expiresAt: new Date(Date.now() + 60_000) };
 
   it('when signed and verified it returns the session it names', async () => {
@@ -18,6 +19,17 @@ describe('session tokens', () => {
     const expired = await tokens.sign({ ...session, expiresAt: new Date(Date.now() - 1000) });
     expect(await tokens.verify(expired)).toBeNull();
     expect(await tokens.verify('garbage')).toBeNull();
+  });
+
+  it('when a token verified before reaches its expiry it is rejected from then on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const token = await tokens.sign({ ...session, expiresAt: new Date(Date.now() + 5_000) });
+    expect(await tokens.verify(token)).toMatchObject({ sessionId: session.sessionId });
+    vi.setSystemTime(Date.now() + 4_000);
+    expect(await tokens.verify(token)).toMatchObject({ sessionId: session.sessionId });
+    vi.setSystemTime(Date.now() + 1_000);
+    expect(await tokens.verify(token)).toBeNull();
+    expect(await tokens.verify(token)).toBeNull();
   });
 
   it('when the public URL is https the cookie takes the __Host- prefix', () => {

@@ -1,4 +1,4 @@
-import express from 'express';
+import type { Router } from 'express';
 import { commentIdParamsSchema, postCommentRequestSchema, voteCommentRequestSchema } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
 import type { Comment } from '@whosright/contracts/comment/dto';
@@ -6,9 +6,7 @@ import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
 import type { CommentService } from './comment-service';
 
 /** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
-export function commentRoutes(comments: CommentService): express.Router {
-  const router = express.Router();
-
+export function commentRoutes(router: Router, comments: CommentService): void {
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     res.json(await comments.forStory(id, authOf(req).user));
@@ -69,5 +67,4 @@ export function commentRoutes(comments: CommentService): express.Router {
     );
   });
 
-  return router;
 }

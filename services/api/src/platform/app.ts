@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { RuntimeConfig } from '@whosright/contracts/platform/dto';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -7,6 +7,9 @@ import { UnauthorizedError } from './errors';
 import { requestLogging } from './request-logging';
 import type { ReadinessProbe } from './readiness';
 import { crossSiteProtection, jsonBodiesOnly, securityHeaders } from './security';
+import { inSequence } from './in-sequence';
+import { jsonBodyParser } from './json-body';
+import { useLeanJson } from './json-response';
 import { webApp } from './web-app';
 import type { PageMetaSource } from './page-meta';
 
@@ -16,13 +19,19 @@ export interface AppDependencies {
   readiness: ReadinessProbe;
   /** The built web app (web/dist); null serves the API only. */
   webDist: string | null;
-  /** Routers of the vertical slices, mounted under /api. */
-  apiRouters?: Router[];
+  /** Adds the routes of the vertical slices to the /api router. */
+  apiRoutes?: (router: Router) => void;
   /** Per-page Open Graph tags for shared links (story pages). */
   pageMeta?: PageMetaSource;
 }
 
 export const JSON_BODY_LIMIT = '32kb';
+const JSON_BODY_LIMIT_BYTES = 32 * 1024;
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 /** Builds the Express app without listening, so tests own its lifecycle. */
 export function createApp(deps: AppDependencies): express.Express {
@@ -34,18 +43,13 @@ export function createApp(deps: AppDependencies): express.Express {
   // API answers are no-store: hashing every body for an ETag would be wasted work. Static files
   // keep their own ETags (serve-static).
   app.set('etag', false);
+  useLeanJson(app);
 
-  app.use(requestLogging(deps.logger));
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
+  // Every request passes these: one router layer each would cost more than their work.
+  app.use(inSequence(requestLogging(deps.logger), securityHeaders({ https: config.publicUrl.startsWith('https:') })));
 
   const api = express.Router();
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  api.use(crossSiteProtection([config.publicUrl]));
-  api.use(jsonBodiesOnly);
-  api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  api.use(inSequence(noStore, crossSiteProtection([config.publicUrl]), jsonBodiesOnly, jsonBodyParser(JSON_BODY_LIMIT, JSON_BODY_LIMIT_BYTES)));
 
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -67,9 +71,11 @@ export function createApp(deps: AppDependencies): express.Express {
     };
     res.json(body);
   });
-  for (const router of deps.apiRouters ?? []) api.use(router);
-  // Until accounts exist (issue 5) nobody can be signed in; the web app reads 401 as signed out.
-  if (!deps.apiRouters?.length) api.get('/auth/user', (_req, _res, next) => next(new UnauthorizedError()));
+  // The slices' routes join this router rather than nesting their own: every nested router
+  // walks its layers and re-parses the URL again.
+  deps.apiRoutes?.(api);
+  // Without the slices nobody can be signed in; the web app reads 401 as signed out.
+  if (!deps.apiRoutes) api.get('/auth/user', (_req, _res, next) => next(new UnauthorizedError()));
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -8,6 +8,7 @@ import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, sessionCookieName, sessionCooki
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './commands';
 import { requestIdOf } from './request-logging';
+import { contextOf, requestContextOf } from './request-context';
 
 /** What every request knows about who is asking. */
 export interface AuthContext {
@@ -18,10 +19,9 @@ export interface AuthContext {
 }
 
 const AUTH = Symbol('auth');
-type WithAuth = Request & { [AUTH]?: AuthContext };
 
 export function authOf(req: Request): AuthContext {
-  const auth = (req as WithAuth)[AUTH];
+  const auth = requestContextOf(req)[AUTH] as AuthContext | undefined;
   if (!auth) throw new Error('authentication middleware did not run');
   return auth;
 }
@@ -41,7 +41,7 @@ export function authentication(options: {
   return async (req, res, next) => {
     const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
     const auth: AuthContext = { user: null, sessionId: null, cookies };
-    (req as WithAuth)[AUTH] = auth;
+    contextOf(res)[AUTH] = auth;
     const token = cookies[cookieName];
     if (!token) return next();
     const claims = await options.tokens.verify(token);

@@ -1,4 +1,5 @@
 import { handleCommand, type Decider, type DomainEvent } from '@whosright/eventstore/command/handle-command';
+import { handleCommands, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import { HttpError } from './errors';
@@ -48,6 +49,17 @@ export class CommandBus {
     const result = await handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) });
     if (result.position !== undefined && readModels.length > 0) await this.settle(result.position, readModels);
     return result;
+  }
+
+  /**
+   * Commands on several streams, appended in one step where the store can (see handleCommands).
+   * Answers the position of the last event appended, if any.
+   */
+  async runAll(commands: readonly StreamCommand[], actor: Actor): Promise<bigint | undefined> {
+    const results = await handleCommands(this.eventStore, commands, { metadata: metadataOf(actor) });
+    let last: bigint | undefined;
+    for (const { position } of results) if (position !== undefined && (last === undefined || position > last)) last = position;
+    return last;
   }
 
   /** Waits (bounded) until `readModels` reflect `position`. */

@@ -1,4 +1,4 @@
-import express from 'express';
+import type { Router } from 'express';
 import { AccountService } from '#api/account/account-service';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
 import { accountRoutes } from '#api/account/routes';
@@ -26,7 +26,8 @@ import { seedDemoComments } from '#api/seed/seed-demo-comments';
 export const SYSTEM_ACTOR: Actor = { correlationId: 'system' };
 
 export interface Application {
-  api: express.Router;
+  /** Adds every slice's routes, behind authentication, to the /api router. */
+  routes(router: Router): void;
   accounts: AccountService;
   stories: StoryService;
   comments: CommentService;
@@ -70,16 +71,6 @@ export async function composeApplication(
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
 
-  const api = express.Router();
-  api.use(
-    authentication({
-      readStore: stores.readStore,
-      tokens,
-      publicUrl: config.publicUrl,
-      renew: (sessionId, expiresAt, actor) => accounts.renewSession(sessionId, expiresAt, actor),
-    }),
-  );
-
   const comments = new CommentService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
   const stories = new StoryService({
     eventStore: stores.eventStore,
@@ -87,20 +78,9 @@ export async function composeApplication(
     bus,
     onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
   });
-  // Story and comment routes come first: they carry most of the traffic.
-  api.use(storyRoutes(stories, { secureCookies: config.publicUrl.startsWith('https:') }));
-  api.use(commentRoutes(comments));
-  api.use(
-    accountRoutes({
-      accounts,
-      limiter,
-      publicUrl: config.publicUrl,
-      logger,
-      oidc: config.oidc
-        ? { client: createOidcClient(config.oidc, config.publicUrl), cookie: new OidcTransactionCookie(config.sessionSecret) }
-        : null,
-    }),
-  );
+  const oidc = config.oidc
+    ? { client: createOidcClient(config.oidc, config.publicUrl), cookie: new OidcTransactionCookie(config.sessionSecret) }
+    : null;
 
   let seeding: Promise<void> | undefined;
   if (config.seedDemo) {
@@ -108,7 +88,20 @@ export async function composeApplication(
   }
 
   return {
-    api,
+    routes(router) {
+      router.use(
+        authentication({
+          readStore: stores.readStore,
+          tokens,
+          publicUrl: config.publicUrl,
+          renew: (sessionId, expiresAt, actor) => accounts.renewSession(sessionId, expiresAt, actor),
+        }),
+      );
+      // Story and comment routes come first: they carry most of the traffic.
+      storyRoutes(router, stories, { secureCookies: config.publicUrl.startsWith('https:') });
+      commentRoutes(router, comments);
+      accountRoutes(router, { accounts, limiter, publicUrl: config.publicUrl, logger, oidc });
+    },
     accounts,
     stories,
     comments,

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { pathOnly, type Logger } from './logger';
+import { contextOf, requestContextOf } from './request-context';
 
 const REQUEST_ID = Symbol('requestId');
 const LOGGER = Symbol('logger');
-type Tagged = Request & { [REQUEST_ID]?: string; [LOGGER]?: Logger };
 
 /** Probes are polled by orchestrators: logging each would drown the log. */
 const QUIET_PATHS = new Set(['/api/health', '/api/ready']);
 
 export function requestIdOf(req: Request): string {
-  return (req as Tagged)[REQUEST_ID] ?? '';
+  return (requestContextOf(req)[REQUEST_ID] as string | undefined) ?? '';
 }
 
 /** The process logger with the request's id, for errors that happen while answering it. */
 export function requestLoggerOf(req: Request): Logger | undefined {
-  const tagged = req as Tagged;
-  const logger = tagged[LOGGER];
-  return logger?.child({ reqId: tagged[REQUEST_ID] });
+  const context = requestContextOf(req);
+  const logger = context[LOGGER] as Logger | undefined;
+  return logger?.child({ reqId: context[REQUEST_ID] });
 }
 
 /**
@@ -29,13 +29,14 @@ export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    const tagged = req as Tagged;
-    tagged[REQUEST_ID] = id;
-    tagged[LOGGER] = logger;
+    const context = contextOf(res);
+    context[REQUEST_ID] = id;
+    context[LOGGER] = logger;
     res.setHeader('X-Request-Id', id);
-    if (QUIET_PATHS.has(req.path)) return next();
+    if (QUIET_PATHS.has(pathOnly(req.url))) return next();
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    // 'finish' comes once per response.
+    res.on('finish', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;

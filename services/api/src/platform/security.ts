@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 import { ForbiddenError, UnsupportedMediaTypeError } from './errors';
+import { isPlainJsonType } from './json-body';
 
 const ANALYTICS_ORIGINS = [
   'https://www.googletagmanager.com',
@@ -87,6 +88,6 @@ export const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const length = req.headers['content-length'];
   const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json')) return next(new UnsupportedMediaTypeError());
+  if (hasBody && !isPlainJsonType(req) && !req.is('application/json')) return next(new UnsupportedMediaTypeError());
   next();
 };

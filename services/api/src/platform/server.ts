@@ -33,7 +33,7 @@ export async function startWebServer(
     logger,
     readiness,
     webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
-    apiRouters: [application.api],
+    apiRoutes: (router) => application.routes(router),
     pageMeta: application.pageMeta,
   });
 

@@ -1,4 +1,4 @@
-import express from 'express';
+import type { Router } from 'express';
 import {
   castVoteRequestSchema,
   moderateStoryRequestSchema,
@@ -16,9 +16,7 @@ import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './stor
 import { toAdminStory, toCard, toDashboardStory } from './story-views';
 
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
-export function storyRoutes(stories: StoryService, options: { secureCookies: boolean }): express.Router {
-  const router = express.Router();
-
+export function storyRoutes(router: Router, stories: StoryService, options: { secureCookies: boolean }): void {
   router.post('/stories', async (req, res) => {
     const user = activeUser(req);
     const body = submitStoryRequestSchema.parse(req.body);
@@ -109,5 +107,4 @@ export function storyRoutes(stories: StoryService, options: { secureCookies: boo
     res.json({ items: page.items.map(toDashboardStory), nextCursor: page.next ?? null });
   });
 
-  return router;
 }

@@ -256,6 +256,20 @@ describe('moderation and deletion', () => {
     expect((await author.agent.delete(`/api/stories/${storyId}`)).status).toBe(404);
   });
 
+  it('when a story people voted on is hidden or deleted, further votes, views and reactions answer 404', async () => {
+    const hidden = await approvedStory();
+    const deleted = await approvedStory();
+    const [first, second] = [await signUp(server), await signUp(server)];
+    for (const storyId of [hidden, deleted]) expect((await first.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' })).status).toBe(200);
+    expect((await admin.agent.patch(`/api/admin/stories/${hidden}`).send({ status: 'hidden' })).status).toBe(200);
+    expect((await admin.agent.delete(`/api/admin/stories/${deleted}`)).status).toBe(204);
+    for (const storyId of [hidden, deleted]) {
+      expect((await second.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' })).status).toBe(404);
+      expect((await second.agent.post(`/api/stories/${storyId}/track`).send({ action: 'view' })).status).toBe(404);
+      expect((await second.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).status).toBe(404);
+    }
+  });
+
   it('when an admin deletes for good the story is gone from the dashboard too', async () => {
     const storyId = await approvedStory();
     expect((await admin.agent.delete(`/api/admin/stories/${storyId}`)).status).toBe(204);

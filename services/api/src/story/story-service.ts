@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
+import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import type { Filter, ReadStore } from '@whosright/projections/store/port';
 import { POOL_META_ID, type StoryDoc } from '@whosright/projections/stories/stories-projection';
 import { storyVoteId, type StoryVoteDoc } from '@whosright/projections/story-votes/story-votes-projection';
@@ -10,6 +11,7 @@ import { newId } from '@whosright/contracts/shared/ids';
 import type { ReactionType, StoryEvent, StoryStatus, TrackAction, VoteChoice } from '@whosright/contracts/story/events';
 import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
 import { CachedStream } from '#api/platform/cached-stream';
+import { StreamStates } from '#api/platform/stream-states';
 import type { Actor, CommandBus } from '#api/platform/commands';
 import { ConflictError, ForbiddenError, NotFoundError } from '#api/platform/errors';
 import {
@@ -58,6 +60,8 @@ export class StoryService {
   private readonly votes;
   private readonly pool;
   private readonly poolStream: CachedStream<ReturnType<typeof storyPool.initialState>, Parameters<typeof storyPool.decide>[0], ReturnType<typeof storyPool.decide>[number]>;
+  /** Checked before every vote, view, skip and reaction. */
+  private readonly storyStates: StreamStates<StoryState, StoryEvent>;
 
   constructor(
     private readonly deps: {
@@ -72,14 +76,11 @@ export class StoryService {
     this.votes = deps.readStore.collection<StoryVoteDoc>('story-votes', 'votes');
     this.pool = deps.readStore.collection('stories', 'pool');
     this.poolStream = new CachedStream(deps.eventStore, POOL_STREAM, storyPool);
+    this.storyStates = new StreamStates(deps.eventStore, storyDecider);
   }
 
-  private async loadStory(storyId: string): Promise<StoryState> {
-    let state = storyDecider.initialState();
-    for await (const event of this.deps.eventStore.readStream(`story-${storyId}`)) {
-      state = storyDecider.evolve(state, { type: event.type, data: event.data } as StoryEvent);
-    }
-    return state;
+  private loadStory(storyId: string): Promise<StoryState> {
+    return this.storyStates.read(`story-${storyId}`);
   }
 
   private async card(storyId: string): Promise<StoryCard> {
@@ -117,16 +118,19 @@ export class StoryService {
 
   async vote(storyId: string, user: Pick<UserDoc, '_id'>, vote: VoteChoice, actor: Actor, options: { settle?: boolean } = {}): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
     requireApprovedOr404(await this.loadStory(storyId));
-    await mapped(this.deps.bus.run(`storyVote-${storyId}-${user._id}`, storyVote, { type: 'CastVote', storyId, userId: user._id, vote }, actor));
-    const engaged = await this.deps.bus.run(
-      `storyActivity-${storyId}-${visitorKeyOfUser(user._id)}`,
-      storyActivity,
-      { type: 'TrackStory', storyId, visitorKey: visitorKeyOfUser(user._id), action: 'engage' },
-      actor,
+    const visitorKey = visitorKeyOfUser(user._id);
+    // A vote also counts as engaging with the story: both are written together, or neither.
+    const position = await mapped(
+      this.deps.bus.runAll(
+        [
+          commandOn(`storyVote-${storyId}-${user._id}`, storyVote, { type: 'CastVote', storyId, userId: user._id, vote }, { expectNew: true }),
+          commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, { type: 'TrackStory', storyId, visitorKey, action: 'engage' }),
+        ],
+        actor,
+      ),
     );
     if (options.settle === false) return null;
-    const head = engaged.position ?? (await this.deps.eventStore.headPosition());
-    await this.deps.bus.settle(head, ['stories', 'story-votes', 'user-stats']);
+    await this.deps.bus.settle(position ?? (await this.deps.eventStore.headPosition()), ['stories', 'story-votes', 'user-stats']);
     return { vote: { vote }, story: await this.card(storyId) };
   }
 

@@ -41,6 +41,22 @@ export class CommandRetriesExhausted extends Error {
   }
 }
 
+/** The stream folded with `evolve`, and the revision a decision on it expects. */
+export async function foldStream<TState, TEvent extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Pick<Decider<TState, never, TEvent>, 'initialState' | 'evolve'>,
+): Promise<{ state: TState; revision: bigint | 'no_stream' }> {
+  let state = decider.initialState();
+  let revision: bigint | 'no_stream' = 'no_stream';
+  for await (const event of store.readStream(stream)) {
+    // The store parsed the data through the event's zod schema: it is a TEvent.
+    state = decider.evolve(state, { type: event.type, data: event.data } as TEvent);
+    revision = event.revision;
+  }
+  return { state, revision };
+}
+
 /**
  * Read the stream, fold it with `evolve`, `decide`, append with the revision that was decided
  * on. A concurrent append to the stream makes the append fail; the decision is then taken again
@@ -55,13 +71,7 @@ export async function handleCommand<TState, TCommand, TEvent extends DomainEvent
 ): Promise<CommandResult<TEvent>> {
   const maxRetries = options.maxRetries ?? 3;
   for (let attempt = 0; ; attempt++) {
-    let state = decider.initialState();
-    let revision: bigint | 'no_stream' = 'no_stream';
-    for await (const event of store.readStream(stream)) {
-      // The store parsed the data through the event's zod schema: it is a TEvent.
-      state = decider.evolve(state, { type: event.type, data: event.data } as TEvent);
-      revision = event.revision;
-    }
+    const { state, revision } = await foldStream(store, stream, decider);
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { events: [], revision, position: undefined };
     const events = decided.map((event) => ({ ...event, id: newEventId() }));

@@ -62,6 +62,26 @@ describe('sqlite event store', () => {
     remove();
   });
 
+  it('when several streams are appended in one step a live subscription gets them all, in order', async () => {
+    const store = createSqliteEventStore({ file: ':memory:', catalog: testCatalog });
+    await store.append('counter-0', counterEvents(1), 'no_stream');
+    const iterator = store.subscribeAll()[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toMatchObject({ kind: 'event', event: { position: 1n } });
+    expect((await iterator.next()).value).toMatchObject({ kind: 'caughtUp', position: 1n });
+    await store.appendAll!([
+      { stream: 'counter-1', events: counterEvents(2), expected: 'no_stream' },
+      { stream: 'counter-2', events: counterEvents(1), expected: 'no_stream' },
+    ]);
+    const live = [(await iterator.next()).value, (await iterator.next()).value, (await iterator.next()).value];
+    expect(live.map((m) => [m.event.stream, m.event.revision, m.event.position])).toEqual([
+      ['counter-1', 0n, 2n],
+      ['counter-1', 1n, 3n],
+      ['counter-2', 0n, 4n],
+    ]);
+    await iterator.return!();
+    await store.close();
+  });
+
   it('when opened with sync full it commits with synchronous FULL, and NORMAL by default', () => {
     const { file, remove } = tempFile();
     const normal = openSqliteDatabase(file);

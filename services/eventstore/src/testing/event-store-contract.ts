@@ -124,6 +124,27 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
       expect(await collect(store.readStream(stream('race')))).toHaveLength(2);
     });
 
+    it('when a store offers appendAll it writes to every stream in one step, or to none when one expectation fails', async () => {
+      if (!store.appendAll) return; // optional: appending one stream after the other is the fallback
+      const text = (e: RecordedEvent) => (e.data as { text: string }).text;
+      await store.append(stream('b'), [note('b0')], 'no_stream');
+      const results = await store.appendAll([
+        { stream: stream('a'), events: [note('a0'), note('a1')], expected: 'no_stream' },
+        { stream: stream('b'), events: [note('b1')], expected: 0n },
+      ]);
+      expect(results.map((r) => r.nextRevision)).toEqual([1n, 1n]);
+      expect(results[1]!.position).toBeGreaterThan(results[0]!.position);
+      const error = await store
+        .appendAll([
+          { stream: stream('c'), events: [note('c0')], expected: 'no_stream' },
+          { stream: stream('b'), events: [note('stale')], expected: 0n },
+        ])
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersion);
+      expect(await collect(store.readStream(stream('c')))).toEqual([]);
+      expect((await ownEvents()).map(text)).toEqual(['b0', 'a0', 'a1', 'b1']);
+    });
+
     it('when the same event ids are re-sent at the same expected revision it acknowledges them without writing them twice', async () => {
       await store.append(stream('a'), [note('0')], 'no_stream');
       const batch = [
