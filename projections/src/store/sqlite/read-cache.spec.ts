@@ -111,6 +111,16 @@ describe('the SQLite read cache', () => {
     expect(await bySlot(2)).toEqual([]);
   });
 
+  it('when ids by slot are asked for, a moved slot is followed like a page', async () => {
+    const bySlot = (slot: number) => things().findIds({ slot }, { limit: 1 });
+    expect(await bySlot(1)).toEqual(['b']);
+    expect(await bySlot(1)).toBe(await bySlot(1));
+    await store.commit(live, [put({ _id: 'b', category: 'money', score: 9 }, 3n), put({ _id: 'c', category: 'family', score: 7, slot: 1 }, 3n)], 3n);
+    expect(await bySlot(1)).toEqual(['c']);
+    await store.commit(live, [del('c', 4n)], 4n);
+    expect(await bySlot(1)).toEqual([]);
+  });
+
   it('when a document that matches no cached filter is written the cached page is kept', async () => {
     const page = await feed();
     await store.commit(live, [put({ _id: 'c', category: 'family', score: 100, slot: 2 }, 3n)], 3n);
@@ -139,6 +149,44 @@ describe('the SQLite read cache', () => {
     }
     expect((await things().get('a'))?.score).toBe(99);
     expect(ids((await feed()).items)).toEqual(['a', 'b']);
+  });
+
+  it('when another connection swaps in a rebuilt copy, documents not read before come from the new copy', async () => {
+    expect((await things().get('a'))?.score).toBe(5);
+    const second = new Database(join(dir, 'rm.sqlite'));
+    try {
+      const elsewhere = createSqliteReadStore({ database: second });
+      const next = await elsewhere.createGeneration('things', 2, [items]);
+      await elsewhere.commit(next, [put({ _id: 'b', category: 'money', score: 90 }, 5n), put({ _id: 'c', category: 'family', score: 70 }, 5n)], 5n);
+      await elsewhere.activate(next, { expectedActive: live.generation });
+    } finally {
+      second.close();
+    }
+    expect((await things().get('b'))?.score).toBe(90);
+    expect((await things().get('a'))).toBeUndefined();
+  });
+
+  it('when another connection flips the pointer before dropping the old copy, a document not read before comes from the new copy', async () => {
+    expect((await things().get('a'))?.score).toBe(5);
+    const next = await store.createGeneration('things', 2, [items]);
+    await store.commit(next, [put({ _id: 'b', category: 'money', score: 90 }, 5n)], 5n);
+    const second = new Database(join(dir, 'rm.sqlite'));
+    try {
+      second.prepare('UPDATE rm_active SET generation = ? WHERE projection = ?').run(next.generation, 'things');
+    } finally {
+      second.close();
+    }
+    expect((await things().get('b'))?.score).toBe(90);
+  });
+
+  it('when reads are asked for together after another connection wrote, they read what it wrote', async () => {
+    expect((await things().get('c'))?.score).toBe(7);
+    const second = new Database(join(dir, 'rm.sqlite'));
+    second.prepare(`UPDATE "rm_things_${live.generation}_items" SET doc = json_set(doc, '$.score', 8) WHERE id = 'c'`).run();
+    second.close();
+    const [c, a] = await Promise.all([things().get('c'), things().get('a')]);
+    expect([c?.score, a?.score]).toEqual([8, 5]);
+    expect((await things().get('c'))?.score).toBe(8);
   });
 
   it('when a read happens inside a transaction that rolls back, nothing it saw is kept', async () => {
@@ -178,14 +226,14 @@ describe('ReadCache', () => {
 
   it('when a filter is not plain equality its page is not kept', () => {
     const cache = new ReadCache(1_000);
-    cache.keepPage('t', 'k', { score: { $gt: 1 } }, { items: [] }, 0);
+    cache.keepPage('t', 'k', { score: { $gt: 1 } }, { items: [] }, [], 0);
     expect(cache.page('t', 'k')).toBeUndefined();
   });
 
   it('when a written document has a boolean or a missing field it matches as SQLite compares it', () => {
     const cache = new ReadCache(1_000);
-    cache.keepPage('t', 'flagged', { flagged: true }, { items: [] }, 0);
-    cache.keepPage('t', 'unranked', { rank: null }, { items: [] }, 0);
+    cache.keepPage('t', 'flagged', { flagged: true }, { items: [] }, [], 0);
+    cache.keepPage('t', 'unranked', { rank: null }, { items: [] }, [], 0);
     cache.written('t', 'x', { _id: 'x', flagged: false, rank: 1 });
     expect(cache.page('t', 'flagged')).toBeDefined();
     expect(cache.page('t', 'unranked')).toBeDefined();
@@ -196,7 +244,7 @@ describe('ReadCache', () => {
 
   it('when an evicted page is gone its bookkeeping goes with it', () => {
     const cache = new ReadCache(1_000);
-    cache.keepPage('t', 'k', { category: 'money' }, { items: [{ _id: 'a' }] }, 10);
+    cache.keepPage('t', 'k', { category: 'money' }, { items: [{ _id: 'a' }] }, ['a'], 10);
     cache.written('t', 'a', null);
     expect(cache.page('t', 'k')).toBeUndefined();
     cache.clear();

@@ -27,15 +27,18 @@ export class ReadCache {
     this.keep({ key: docKey(table, id), table, value: doc, chars: chars + id.length });
   }
 
-  page(table: string, key: string): Page<Doc> | undefined {
-    return this.hit(pageKey(table, key))?.value as Page<Doc> | undefined;
+  /** A cached answer to a query: a page of documents or a list of ids. */
+  page<V extends Page<Doc> | string[]>(table: string, key: string): V | undefined {
+    return this.hit(pageKey(table, key))?.value as V | undefined;
   }
 
+  /** `ids`: the documents the answer holds. */
   keepPage(
     table: string,
     key: string,
     filter: Filter | undefined,
-    page: Page<Doc>,
+    answer: Page<Doc> | string[],
+    ids: string[],
     chars: number,
   ): void {
     const match = matchOfFilter(filter);
@@ -43,9 +46,9 @@ export class ReadCache {
     const entry: Entry = {
       key: pageKey(table, key),
       table,
-      value: page,
+      value: answer,
       chars: chars + key.length,
-      ids: page.items.map((d) => d._id),
+      ids,
       match,
     };
     if (!this.keep(entry)) return;
@@ -143,7 +146,7 @@ interface Entry {
   key: string;
   table: string;
   used?: boolean;
-  value: Doc | null | Page<Doc>;
+  value: Doc | null | Page<Doc> | string[];
   chars: number;
   /** Pages only: the ids they hold and the filter they answer. */
   ids?: string[];

@@ -16,6 +16,7 @@ import type {
   ReadCollection,
   ReadStore,
   Scalar,
+  Sort,
 } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
@@ -51,6 +52,8 @@ interface GenerationRow {
  */
 interface ActivePointers {
   cache: Map<string, Generation | undefined>;
+  /** Set while the JavaScript that checked `data_version` is still running (until its microtasks). */
+  checkedNow: boolean;
   /** Documents and pages read through this connection (see ReadCache). */
   reads: ReadCache;
   dataVersion: Statement<[], number>;
@@ -65,6 +68,7 @@ function activePointers(db: Database, readCacheChars: number): ActivePointers {
   if (!pointers) {
     pointers = {
       cache: new Map(),
+      checkedNow: false,
       reads: new ReadCache(readCacheChars),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       seenVersion: -1,
@@ -120,14 +124,24 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
   const pointers = activePointers(db, readCacheChars);
   const reads = pointers.reads;
 
-  /** Forgets everything cached once another connection has committed. */
+  /**
+   * Forgets everything cached once another connection has committed. Reads made in the same run
+   * of JavaScript (say, a session and its user, asked for together) share one check: nothing
+   * of this process can happen between them, and a commit elsewhere in that instant is as
+   * concurrent with the second read as with the first.
+   */
   function syncWithOtherConnections(): void {
+    if (pointers.checkedNow) return;
     const version = pointers.dataVersion.get()!;
     if (version !== pointers.seenVersion) {
       pointers.cache.clear();
       reads.clear();
       pointers.seenVersion = version;
     }
+    pointers.checkedNow = true;
+    queueMicrotask(() => {
+      pointers.checkedNow = false;
+    });
   }
 
   function resolveActive(projection: string): Generation | undefined {
@@ -161,33 +175,51 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       const target = resolve();
       return target ? physicalName(target, name) : undefined;
     };
+    /** SELECT `columns` of the filtered, sorted, limited rows; `after` continues a keyset page. */
+    const query = (physical: string, columns: string, filter: Filter | undefined, options: FindOptions, sort: Sort) => {
+      const params: SqlParam[] = [];
+      const where = whereSql(filter, params);
+      if (options.after !== undefined)
+        where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
+      let sql = `SELECT ${columns} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
+      if (options.limit !== undefined) sql += limitSql(options.limit);
+      return prepare(sql).all(...params);
+    };
+    const remember = (physical: string, id: string, json: string | null | undefined): T | undefined => {
+      const doc = json ? (JSON.parse(json) as T) : undefined;
+      if (!db.inTransaction) reads.keepDoc(physical, id, doc ?? null, json?.length ?? 0);
+      return doc;
+    };
     const collection: ReadCollection<T> = {
       async get(id) {
+        // Each statement takes and releases SQLite's read lock (system calls): a document not
+        // cached is read together with PRAGMA data_version in one. Should another connection
+        // have committed since the last check, the usual path below drops the caches first.
+        const known = resolve();
+        if (known && pointers.seenVersion !== -1) {
+          const physical = physicalName(known, name);
+          if (reads.doc(physical, id) === undefined) {
+            const row = prepare(`SELECT (SELECT data_version FROM pragma_data_version()) AS version, (SELECT doc FROM ${quote(physical)} WHERE id = ?) AS doc`).get(id) as
+              { version: number; doc: string | null };
+            if (row.version === pointers.seenVersion) return remember(physical, id, row.doc);
+          }
+        }
         const physical = table();
         if (!physical) return undefined;
         const cached = reads.doc(physical, id);
         if (cached !== undefined) return (cached ?? undefined) as T | undefined;
         const row = prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`).get(id) as
           { doc: string } | undefined;
-        const doc = row ? (JSON.parse(row.doc) as T) : undefined;
-        if (!db.inTransaction) reads.keepDoc(physical, id, doc ?? null, row?.doc.length ?? 0);
-        return doc;
+        return remember(physical, id, row?.doc);
       },
       async find(filter?: Filter, options: FindOptions = {}): Promise<Page<T>> {
         const physical = table();
         if (!physical) return { items: [] };
         const key = JSON.stringify([filter, options.sort, options.limit, options.after]);
-        const cached = reads.page(physical, key);
-        if (cached) return cached as Page<T>;
-        const t = quote(physical);
+        const cached = reads.page<Page<T>>(physical, key);
+        if (cached) return cached;
         const sort = withIdTieBreaker(options.sort);
-        const params: SqlParam[] = [];
-        const where = whereSql(filter, params);
-        if (options.after !== undefined)
-          where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
-        let sql = `SELECT doc FROM ${t}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
-        if (options.limit !== undefined) sql += limitSql(options.limit);
-        const rows = prepare(sql).all(...params) as Array<{ doc: string }>;
+        const rows = query(physical, 'doc', filter, options, sort) as Array<{ doc: string }>;
         let chars = 0;
         const items = rows.map((row) => {
           chars += row.doc.length;
@@ -198,8 +230,19 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         if (last && options.limit !== undefined && items.length === options.limit) {
           page.next = encodeCursor(sort.map(([field]) => (getPath(last, field) ?? null) as Scalar));
         }
-        if (!db.inTransaction) reads.keepPage(physical, key, filter, page, chars);
+        if (!db.inTransaction) reads.keepPage(physical, key, filter, page, items.map((d) => d._id), chars);
         return page;
+      },
+      async findIds(filter?: Filter, options: Omit<FindOptions, 'after'> = {}): Promise<string[]> {
+        const physical = table();
+        if (!physical) return [];
+        const key = JSON.stringify(['ids', filter, options.sort, options.limit]);
+        const cached = reads.page<string[]>(physical, key);
+        if (cached) return cached;
+        const rows = query(physical, 'id', filter, options, withIdTieBreaker(options.sort)) as Array<{ id: string }>;
+        const ids = rows.map((row) => row.id);
+        if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
+        return ids;
       },
       async count(filter?: Filter) {
         const physical = table();
@@ -223,12 +266,14 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         } catch (error) {
           if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
           statements.clear();
+          syncWithOtherConnections();
           return operation(...args);
         }
       };
     return {
       get: retried(collection.get),
       find: retried(collection.find),
+      findIds: retried(collection.findIds),
       count: retried(collection.count),
     };
   }

@@ -46,9 +46,9 @@ export function authentication(options: {
     if (!token) return next();
     const claims = await options.tokens.verify(token);
     if (!claims) return next();
-    const session = await sessions.get(claims.sessionId);
+    // Asked for together: the read store checks other writers once for both.
+    const [session, user] = await Promise.all([sessions.get(claims.sessionId), users.get(claims.userId)]);
     if (!session || session.userId !== claims.userId || Date.parse(session.expiresAt) <= Date.now()) return next();
-    const user = await users.get(session.userId);
     // Bans and password resets void every session started before them.
     if (!user || Date.parse(session.startedAt) < Date.parse(user.sessionsValidFrom)) return next();
     auth.user = user;

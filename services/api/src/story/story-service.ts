@@ -167,19 +167,19 @@ export class StoryService {
     return this.stories.find(filter, { sort: [['createdAt', -1]], limit: options.limit, ...(options.cursor ? { after: options.cursor } : {}) });
   }
 
-  /** A uniformly random approved story other than `exclude`: the pool size, then one slot lookup. */
+  /** A uniformly random approved story other than `exclude`: the pool size, then one slot lookup (index only). */
   async randomId(exclude: string | undefined): Promise<string | null> {
     const count = Number((await this.pool.get(POOL_META_ID))?.count ?? 0);
     if (count === 0) return null;
     let slot = randomInt(count);
-    let page = await this.stories.find({ slot }, { limit: 1 });
-    if (page.items[0]?._id === exclude) {
+    let [id] = await this.stories.findIds({ slot }, { limit: 1 });
+    if (id === exclude) {
       if (count === 1) return null;
       // Uniform over the other count - 1 slots.
       slot = (slot + 1 + randomInt(count - 1)) % count;
-      page = await this.stories.find({ slot }, { limit: 1 });
+      [id] = await this.stories.findIds({ slot }, { limit: 1 });
     }
-    return page.items[0]?._id ?? null;
+    return id ?? null;
   }
 
   pendingQueue(limit = 200) {
