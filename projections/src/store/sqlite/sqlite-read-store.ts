@@ -176,14 +176,38 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       return target ? physicalName(target, name) : undefined;
     };
     /** SELECT `columns` of the filtered, sorted, limited rows; `after` continues a keyset page. */
-    const query = (physical: string, columns: string, filter: Filter | undefined, options: FindOptions, sort: Sort) => {
+    const querySql = (physical: string, columns: string, filter: Filter | undefined, options: FindOptions, sort: Sort) => {
       const params: SqlParam[] = [];
       const where = whereSql(filter, params);
       if (options.after !== undefined)
         where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
       let sql = `SELECT ${columns} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
       if (options.limit !== undefined) sql += limitSql(options.limit);
+      return { sql, params };
+    };
+    const query = (physical: string, columns: string, filter: Filter | undefined, options: FindOptions, sort: Sort) => {
+      const { sql, params } = querySql(physical, columns, filter, options, sort);
       return prepare(sql).all(...params);
+    };
+    /**
+     * Each statement takes and releases SQLite's read lock (system calls): what is not cached is
+     * read together with PRAGMA data_version, in one statement. Undefined when the usual path
+     * must run instead: no pointer known yet, a check made already in this run of JavaScript (a
+     * plain query is cheaper then), a cached answer (checked there), or another connection has
+     * committed since the last check (the usual path drops the caches first).
+     */
+    const readWithVersion = <R>(cached: (physical: string) => boolean, select: (physical: string) => R & { version: number }) => {
+      const known = resolve();
+      if (!known || pointers.seenVersion === -1 || pointers.checkedNow) return undefined;
+      const physical = physicalName(known, name);
+      if (cached(physical)) return undefined;
+      const row = select(physical);
+      return row.version === pointers.seenVersion ? { physical, row } : undefined;
+    };
+    const VERSION = '(SELECT data_version FROM pragma_data_version()) AS version';
+    const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {
+      if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
+      return ids;
     };
     const remember = (physical: string, id: string, json: string | null | undefined): T | undefined => {
       const doc = json ? (JSON.parse(json) as T) : undefined;
@@ -192,18 +216,11 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     };
     const collection: ReadCollection<T> = {
       async get(id) {
-        // Each statement takes and releases SQLite's read lock (system calls): a document not
-        // cached is read together with PRAGMA data_version in one. Should another connection
-        // have committed since the last check, the usual path below drops the caches first.
-        const known = resolve();
-        if (known && pointers.seenVersion !== -1) {
-          const physical = physicalName(known, name);
-          if (reads.doc(physical, id) === undefined) {
-            const row = prepare(`SELECT (SELECT data_version FROM pragma_data_version()) AS version, (SELECT doc FROM ${quote(physical)} WHERE id = ?) AS doc`).get(id) as
-              { version: number; doc: string | null };
-            if (row.version === pointers.seenVersion) return remember(physical, id, row.doc);
-          }
-        }
+        const fresh = readWithVersion(
+          (physical) => reads.doc(physical, id) !== undefined,
+          (physical) => prepare(`SELECT ${VERSION}, (SELECT doc FROM ${quote(physical)} WHERE id = ?) AS doc`).get(id) as { version: number; doc: string | null },
+        );
+        if (fresh) return remember(fresh.physical, id, fresh.row.doc);
         const physical = table();
         if (!physical) return undefined;
         const cached = reads.doc(physical, id);
@@ -234,15 +251,21 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         return page;
       },
       async findIds(filter?: Filter, options: Omit<FindOptions, 'after'> = {}): Promise<string[]> {
+        const key = JSON.stringify(['ids', filter, options.sort, options.limit]);
+        const fresh = readWithVersion(
+          (physical) => reads.page(physical, key) !== undefined,
+          (physical) => {
+            const { sql, params } = querySql(physical, 'id', filter, options, withIdTieBreaker(options.sort));
+            return prepare(`SELECT ${VERSION}, (SELECT json_group_array(id) FROM (${sql})) AS ids`).get(...params) as { version: number; ids: string };
+          },
+        );
+        if (fresh) return keepIds(fresh.physical, key, filter, JSON.parse(fresh.row.ids) as string[]);
         const physical = table();
         if (!physical) return [];
-        const key = JSON.stringify(['ids', filter, options.sort, options.limit]);
         const cached = reads.page<string[]>(physical, key);
         if (cached) return cached;
         const rows = query(physical, 'id', filter, options, withIdTieBreaker(options.sort)) as Array<{ id: string }>;
-        const ids = rows.map((row) => row.id);
-        if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
-        return ids;
+        return keepIds(physical, key, filter, rows.map((row) => row.id));
       },
       async count(filter?: Filter) {
         const physical = table();

@@ -35,34 +35,43 @@ function parseStrict(text: string): unknown {
   return JSON.parse(text);
 }
 
+interface Reading {
+  chunks: Buffer[];
+  received: number;
+  settled: boolean;
+  next: NextFunction;
+}
+
+function settle(reading: Reading, error?: Error): void {
+  if (reading.settled) return;
+  reading.settled = true;
+  reading.next(error);
+}
+
+function finish(req: Request, bytes: number, reading: Reading): void {
+  if (reading.received !== bytes) return settle(reading, bodyError('request size did not match content length', 'request.size.invalid'));
+  let text = Buffer.concat(reading.chunks, reading.received).toString('utf8');
+  // iconv-lite, which body-parser decodes with, drops a byte order mark.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    req.body = parseStrict(text);
+  } catch (error) {
+    return settle(reading, bodyError((error as Error).message, 'entity.parse.failed'));
+  }
+  settle(reading);
+}
+
+// The per-request callbacks stay anonymous: tsx's keepNames would give each named one a `name`.
 function readPlainJson(req: Request, bytes: number, next: NextFunction): void {
-  const chunks: Buffer[] = [];
-  let received = 0;
-  let settled = false;
-  const settle = (error?: Error): void => {
-    if (settled) return;
-    settled = true;
-    next(error);
-  };
+  const reading: Reading = { chunks: [], received: 0, settled: false, next };
   req.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    chunks.push(chunk);
+    reading.received += chunk.length;
+    reading.chunks.push(chunk);
   });
-  req.on('end', () => {
-    if (received !== bytes) return settle(bodyError('request size did not match content length', 'request.size.invalid'));
-    let text = Buffer.concat(chunks, received).toString('utf8');
-    // iconv-lite, which body-parser decodes with, drops a byte order mark.
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    try {
-      req.body = parseStrict(text);
-    } catch (error) {
-      return settle(bodyError((error as Error).message, 'entity.parse.failed'));
-    }
-    settle();
-  });
-  req.on('error', () => settle(bodyError('request aborted', 'request.aborted')));
+  req.on('end', () => finish(req, bytes, reading));
+  req.on('error', () => settle(reading, bodyError('request aborted', 'request.aborted')));
   req.on('close', () => {
-    if (!req.complete) settle(bodyError('request aborted', 'request.aborted'));
+    if (!req.complete) settle(reading, bodyError('request aborted', 'request.aborted'));
   });
 }
 

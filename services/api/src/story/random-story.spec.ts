@@ -4,12 +4,14 @@ import { startTestServer, type TestServer } from '#api/platform/testing/test-ser
 
 describe('random story draws', () => {
   let server: TestServer;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let author: Awaited<ReturnType<typeof signUp>>;
   const approved: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ ADMIN_EMAILS: 'random-admin@example.com' });
-    const admin = await signUp(server, { email: 'random-admin@example.com' });
-    const author = await signUp(server);
+    admin = await signUp(server, { email: 'random-admin@example.com' });
+    author = await signUp(server);
     for (let i = 0; i < 55; i++) {
       const story = await author.agent.post('/api/stories').send({ content: `Story ${i}`, category: 'other' }).expect(201);
       await admin.agent.patch(`/api/admin/stories/${story.body.id}`).send({ status: 'approved' }).expect(200);
@@ -39,5 +41,29 @@ describe('random story draws', () => {
       expect(count).toBeGreaterThanOrEqual(mean * 0.7);
       expect(count).toBeLessThanOrEqual(mean * 1.3);
     }
+  });
+
+  it('when the pool grows or shrinks between draws, the next draws are over the new pool', async () => {
+    const draw = async (times: number) => {
+      const seen = new Set<string>();
+      for (let i = 0; i < times; i++) {
+        const id = await server.running.application.stories.randomId(undefined);
+        expect(id).toEqual(expect.any(String));
+        seen.add(id!);
+      }
+      return seen;
+    };
+    await draw(10);
+    const added: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const story = await author.agent.post('/api/stories').send({ content: `Later story ${i}`, category: 'other' }).expect(201);
+      await admin.agent.patch(`/api/admin/stories/${story.body.id}`).send({ status: 'approved' }).expect(200);
+      added.push(story.body.id);
+    }
+    const afterGrowth = await draw(400);
+    expect(added.filter((id) => afterGrowth.has(id)).length).toBeGreaterThan(25);
+    for (const id of added) await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'hidden' }).expect(200);
+    const afterShrink = await draw(200);
+    for (const id of added) expect(afterShrink.has(id)).toBe(false);
   });
 });

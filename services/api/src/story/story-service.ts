@@ -60,6 +60,8 @@ export class StoryService {
   private readonly votes;
   private readonly pool;
   private readonly poolStream: CachedStream<ReturnType<typeof storyPool.initialState>, Parameters<typeof storyPool.decide>[0], ReturnType<typeof storyPool.decide>[number]>;
+  /** The random pool's size when last read (see randomId). */
+  private poolSize = 0;
   /** Checked before every vote, view, skip and reaction. */
   private readonly storyStates: StreamStates<StoryState, StoryEvent>;
 
@@ -167,12 +169,23 @@ export class StoryService {
     return this.stories.find(filter, { sort: [['createdAt', -1]], limit: options.limit, ...(options.cursor ? { after: options.cursor } : {}) });
   }
 
-  /** A uniformly random approved story other than `exclude`: the pool size, then one slot lookup (index only). */
+  /**
+   * A uniformly random approved story other than `exclude`: the pool size and one slot lookup
+   * (index only). The slot is drawn on the size seen last time so that both are read at once,
+   * sharing one freshness check; if the size has changed since, it is drawn again on the new one.
+   */
   async randomId(exclude: string | undefined): Promise<string | null> {
-    const count = Number((await this.pool.get(POOL_META_ID))?.count ?? 0);
+    const guess = this.poolSize;
+    let slot = guess > 0 ? randomInt(guess) : 0;
+    const [meta, found] = await Promise.all([this.pool.get(POOL_META_ID), guess > 0 ? this.stories.findIds({ slot }, { limit: 1 }) : []]);
+    const count = Number(meta?.count ?? 0);
+    this.poolSize = count;
     if (count === 0) return null;
-    let slot = randomInt(count);
-    let [id] = await this.stories.findIds({ slot }, { limit: 1 });
+    let id = found[0];
+    if (count !== guess) {
+      slot = randomInt(count);
+      [id] = await this.stories.findIds({ slot }, { limit: 1 });
+    }
     if (id === exclude) {
       if (count === 1) return null;
       // Uniform over the other count - 1 slots.

@@ -29,7 +29,9 @@ export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
       const { state, revision } = options.expectNew && attempt === 0 ? { state: decider.initialState(), revision: 'no_stream' as const } : await foldStream(store, stream, decider);
       return { events: [...decider.decide(command, state)], revision };
     },
-    handle: (store, options) => handleCommand(store, stream, decider, command, options),
+    handle(store, options) {
+      return handleCommand(store, stream, decider, command, options);
+    },
   };
 }
 
