@@ -80,7 +80,7 @@ describe('rebuild', () => {
     );
   });
 
-  it('when rebuilt in many small commits on the writer thread, from a log long enough for the reader thread, the copies equal the live models', async () => {
+  it('when rebuilt in many small commits from a log long enough for the reader thread, the copies equal the live models', async () => {
     const { eventStore, readStore } = await liveFixture([...sampleLog({ events: 12_000, seed: 11 })]);
     const before = await activeHashes(readStore, sampleProjections);
     await rebuildProjections({

@@ -25,10 +25,8 @@ export interface RebuildOptions {
   /** Events folded at a time (default 5000). */
   batchSize?: number;
   /**
-   * Pending documents of one projection that trigger a write. Nobody reads a copy being built,
-   * so it is written rarely: a hot document is written once per many thousand events. Default
-   * 10,000 when the store writes on another thread (small writes keep that thread busy while
-   * this one folds, and leave little to write at the end), 50,000 otherwise.
+   * Pending documents that trigger a write (default 50000). Nobody reads a copy being built, so
+   * it is written rarely: a hot document is written once per many thousand events.
    */
   writeEvery?: number;
   onProgress?: (progress: RebuildProgress) => void;
@@ -67,16 +65,9 @@ interface Build {
 export async function rebuildProjections(options: RebuildOptions): Promise<RebuiltProjection[]> {
   const { eventStore, readStore, projections, until, onProgress, signal } = options;
   const batchSize = options.batchSize ?? 5_000;
-  const writer = readStore.backgroundWriter?.();
-  const writeEvery = options.writeEvery ?? (writer ? 10_000 : 50_000);
+  const writeEvery = options.writeEvery ?? 50_000;
   const started = Date.now();
   const builds: Build[] = [];
-  /** Commits handed to the writer thread and not yet confirmed, oldest first. */
-  const queued: Promise<void>[] = [];
-  /** Waits until everything handed to the writer is committed; throws its first failure. */
-  const drained = async (): Promise<void> => {
-    await Promise.all(queued.splice(0));
-  };
   try {
     for (const projection of projections) {
       const previous =
@@ -87,9 +78,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         projection.name,
         projection.version,
         projection.collections,
-        // On a writer thread index upkeep runs beside the folding; otherwise creating them once
-        // loaded is much cheaper than maintaining them on every write.
-        { deferIndexes: !writer, owner: 'rebuild' },
+        { deferIndexes: true, owner: 'rebuild' },
       );
       const folder = new BatchFolder(readStore, target, projection, new DocCache(undefined, true));
       builds.push({
@@ -116,8 +105,6 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
 
     const fold = async (build: Build): Promise<void> => {
       if (!build.batch.length) return;
-      // Documents missing from an incomplete cache are read back: what was written must be there.
-      if (!build.folder.cache.complete) await drained();
       const result = await build.folder.fold(build.batch, { filtered: true });
       if (result.failure) throw failed(build, result.failure.event, result.failure.error);
       build.applied += build.batch.length;
@@ -134,15 +121,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
           { cause: error },
         );
       }
-      if (!writer) {
-        await readStore.commit(build.target, writes, position);
-        return;
-      }
-      const committed = writer.commit(build.target, writes, position);
-      committed.catch(() => undefined); // awaited below or by `drained`; never unhandled
-      queued.push(committed);
-      // Bounded: only a few commits' documents wait in memory for the writer thread.
-      while (queued.length > MAX_QUEUED_COMMITS) await queued.shift();
+      await readStore.commit(build.target, writes, position);
     };
     /** Folds what was read; writes a copy once enough documents are pending, or at the end. */
     const flush = async (final: boolean): Promise<void> => {
@@ -195,7 +174,6 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
       head = await eventStore.headPosition();
     }
 
-    await drained();
     for (const build of builds)
       await readStore.ensureCollections(build.target, build.projection.collections);
     if (until === undefined) {
@@ -211,20 +189,14 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
       applied: b.applied,
     }));
   } catch (error) {
-    // Stop the writer first: nothing may land in a copy after it is dropped.
-    await writer?.close();
     await Promise.all(
       builds
         .filter((b) => !b.activated)
         .map((b) => readStore.drop(b.target).catch(() => undefined)),
     );
     throw error;
-  } finally {
-    await writer?.close();
   }
 }
-
-const MAX_QUEUED_COMMITS = 4;
 
 function failed(build: Build, event: RecordedEvent, error: Error): RebuildError {
   return new RebuildError(

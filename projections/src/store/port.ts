@@ -159,21 +159,7 @@ export interface ReadStore {
   /** Names of the generation's collections. */
   collectionNames(target: Generation): Promise<string[]>;
 
-  /**
-   * A writer on another thread for generations nobody reads yet (a rebuild's copies), so that
-   * writing overlaps with folding; absent where the backend gains nothing from one.
-   */
-  backgroundWriter?(): BackgroundWriter;
-
   recordDeadLetter(letter: DeadLetter): Promise<void>;
   deadLetters(projection?: string): Promise<DeadLetter[]>;
-  close(): Promise<void>;
-}
-
-/** Commits queued in order, each (documents and checkpoint) in one transaction, on another thread. */
-export interface BackgroundWriter {
-  /** Resolves once committed; a later commit never lands before an earlier one. */
-  commit(target: Generation, writes: readonly DocWrite[], checkpoint: bigint): Promise<void>;
-  /** Stops the thread; a commit still queued is abandoned (rolled back), never half-applied. */
   close(): Promise<void>;
 }

@@ -21,7 +21,6 @@ import type {
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import { createMetaTables } from './schema';
-import { sqliteBackgroundWriter } from './background-writer';
 import { afterSql, fieldExpr, orderSql, whereSql, type SqlParam } from './sql-query';
 
 export interface SqliteReadStoreOptions {
@@ -510,16 +509,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       const row = generationRow.get(target.projection, target.generation);
       return row ? (JSON.parse(row.collections) as string[]) : [];
     },
-
-    backgroundWriter: db.memory
-      ? undefined
-      : () =>
-          sqliteBackgroundWriter({
-            file: db.name,
-            busyTimeoutMs: Number(db.pragma('busy_timeout', { simple: true })),
-            synchronous: Number(db.pragma('synchronous', { simple: true })),
-            tableOf,
-          }),
 
     async recordDeadLetter(letter: DeadLetter) {
       db.prepare(
