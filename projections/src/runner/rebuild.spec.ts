@@ -80,6 +80,19 @@ describe('rebuild', () => {
     );
   });
 
+  it('when rebuilt in many small commits from a log long enough for the reader thread, the copies equal the live models', async () => {
+    const { eventStore, readStore } = await liveFixture([...sampleLog({ events: 12_000, seed: 11 })]);
+    const before = await activeHashes(readStore, sampleProjections);
+    await rebuildProjections({
+      eventStore,
+      readStore,
+      projections: sampleProjections,
+      batchSize: 300,
+      writeEvery: 25,
+    });
+    expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
+  });
+
   it('when rebuilt --until a moment it builds that moment into a scratch copy and leaves live data alone', async () => {
     const cut = Math.floor(log.length * 0.6);
     const until = log[cut - 1]!.event.metadata.recordedAt!;

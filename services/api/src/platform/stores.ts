@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import type { EventStore } from '@whosright/eventstore/port';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { startBackgroundCheckpoints, type BackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { createKurrentDbEventStore } from '@whosright/eventstore/kurrentdb/kurrentdb-event-store';
 import type { ReadStore } from '@whosright/projections/store/port';
@@ -29,7 +30,16 @@ export interface Stores {
  */
 export async function openStores(config: Config, logger: Logger, options: { runProjections?: boolean } = {}): Promise<Stores> {
   let database: Database | undefined;
-  const sqlite = () => (database ??= openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync }));
+  let checkpoints: BackgroundCheckpoints | undefined;
+  const sqlite = (): Database => {
+    if (database) return database;
+    database = openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync });
+    // Requests commit on this thread: the checkpoints' fsyncs run on another one.
+    checkpoints = startBackgroundCheckpoints(database, {
+      onError: (message) => logger.warn({ error: message }, 'background WAL checkpoints stopped; commits checkpoint the WAL again'),
+    });
+    return database;
+  };
 
   const eventStore = config.eventStoreUrl
     ? createKurrentDbEventStore({ url: config.eventStoreUrl, catalog: domainEventCatalog })
@@ -56,6 +66,7 @@ export async function openStores(config: Config, logger: Logger, options: { runP
       await readStore.close();
       await eventStore.close();
       redis?.disconnect();
+      await checkpoints?.stop();
       database?.close();
     },
   };

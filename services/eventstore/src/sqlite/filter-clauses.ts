@@ -9,8 +9,13 @@ import { parseUntil } from '../event-codec';
 export function filterClauses(filter: EventFilter | undefined, until: string | undefined, params: unknown[]): string {
   let sql = '';
   if (filter?.eventTypes) {
-    sql += ` AND type IN (${filter.eventTypes.map(() => '?').join(', ') || 'NULL'})`;
-    params.push(...filter.eventTypes);
+    // One type: the (type, position) index yields rows already in position order. Several: the
+    // index would yield them type by type, and SQLite would sort every remaining match for each
+    // page (quadratic over a long catch-up); `+type` keeps it on the position range instead and
+    // checks the type per row, which is linear.
+    const types = filter.eventTypes;
+    sql += types.length === 1 ? ' AND type = ?' : ` AND +type IN (${types.map(() => '?').join(', ') || 'NULL'})`;
+    params.push(...types);
   }
   if (filter?.streamPrefixes) {
     // substr instead of LIKE: LIKE is case-insensitive and treats % and _ in names as wildcards.

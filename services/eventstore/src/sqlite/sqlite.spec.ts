@@ -7,6 +7,8 @@ import { runTsChild, spawnTsChild } from '../testing/run-child';
 import { counterEvents, testCatalog } from '../testing/test-catalog';
 import { openSqliteDatabase, syncFromEnv } from './database';
 import { createSqliteEventStore } from './sqlite-event-store';
+import { filterClauses } from './filter-clauses';
+import type { EventFilter } from '../port';
 
 function tempFile(): { file: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'eventstore-'));
@@ -17,6 +19,18 @@ eventStoreContract('sqlite', async () => {
   const { file, remove } = tempFile();
   return {
     open: async (catalog) => createSqliteEventStore({ file, catalog }),
+    appendElsewhere: async (stream, count) => {
+      await runTsChild('append-from-child.ts', [file, stream, String(count)]);
+    },
+    dispose: async () => remove(),
+  };
+});
+
+// The same contract with every readAll paged through the worker thread.
+eventStoreContract('sqlite, readAll through the worker thread', async () => {
+  const { file, remove } = tempFile();
+  return {
+    open: async (catalog) => createSqliteEventStore({ file, catalog, workerReadThreshold: 0 }),
     appendElsewhere: async (stream, count) => {
       await runTsChild('append-from-child.ts', [file, stream, String(count)]);
     },
@@ -77,6 +91,21 @@ describe('sqlite event store', () => {
     normal.close();
     full.close();
     remove();
+  });
+
+  it('when reading with a type filter it walks the log in position order without sorting pages', () => {
+    const db = openSqliteDatabase(':memory:');
+    createSqliteEventStore({ database: db, catalog: testCatalog });
+    const plan = (filter: EventFilter): string => {
+      const params: unknown[] = [0, 100];
+      const sql = `SELECT position FROM events WHERE position > ? AND position <= ?${filterClauses(filter, undefined, params)} ORDER BY position LIMIT 10`;
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('; ');
+    };
+    expect(plan({ eventTypes: ['NoteAdded'] })).toMatch(/USING (COVERING )?INDEX events_type_position/);
+    for (const filter of [{ eventTypes: ['NoteAdded'] }, { eventTypes: ['NoteAdded', 'CounterIncremented'] }, { streamPrefixes: ['a', 'b'] }]) {
+      expect(plan(filter)).not.toMatch(/TEMP B-TREE/);
+    }
+    db.close();
   });
 
   it('when SQLITE_SYNC holds an unknown value it fails fast with a clear message', () => {
