@@ -193,46 +193,66 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       return prepare(sql).all(...params);
     };
     /**
-     * Each statement takes and releases SQLite's read lock (system calls): what is not cached is
-     * read together with PRAGMA data_version, in one statement. Undefined when the usual path
-     * must run instead: no pointer known yet, a check made already in this run of JavaScript (a
-     * plain query is cheaper then), a cached answer (checked there), or another connection has
-     * committed since the last check (the usual path drops the caches first).
+     * One answer with one freshness check. Each statement takes and releases SQLite's read lock
+     * (system calls): a cached answer needs only the check (none if this run of JavaScript has
+     * checked already), and one not cached is read together with PRAGMA data_version (a plain
+     * query when this run has checked already). Only when another connection has committed
+     * since the last check, or no pointer is known yet, does the usual path run: check, drop
+     * the caches if needed, resolve the pointer again, read.
      */
-    const readWithVersion = <R>(cached: (physical: string) => boolean, select: (physical: string) => R & { version: number }) => {
+    const answer = <V>(
+      cached: (physical: string) => V | undefined,
+      withVersion: (physical: string) => { version: number; value: () => V },
+      plain: (physical: string) => V,
+    ): V | undefined => {
       const known = resolve();
-      if (!known || pointers.seenVersion === -1 || pointers.checkedNow) return undefined;
-      const physical = physicalName(known, name);
-      if (cached(physical)) return undefined;
-      const row = select(physical);
-      if (row.version !== pointers.seenVersion) return undefined;
-      checkedNow();
-      return { physical, row };
+      if (known && pointers.seenVersion !== -1) {
+        const physical = physicalName(known, name);
+        const hit = cached(physical);
+        if (hit !== undefined) {
+          const seen = pointers.seenVersion;
+          syncWithOtherConnections();
+          if (pointers.seenVersion === seen) return hit;
+        } else if (!pointers.checkedNow) {
+          const row = withVersion(physical);
+          if (row.version === pointers.seenVersion) {
+            checkedNow();
+            return row.value();
+          }
+        } else {
+          return plain(physical);
+        }
+      }
+      const physical = table();
+      if (!physical) return undefined;
+      const hit = cached(physical);
+      return hit !== undefined ? hit : plain(physical);
     };
     const VERSION = '(SELECT data_version FROM pragma_data_version()) AS version';
     const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {
       if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
       return ids;
     };
-    const remember = (physical: string, id: string, json: string | null | undefined): T | undefined => {
-      const doc = json ? (JSON.parse(json) as T) : undefined;
-      if (!db.inTransaction) reads.keepDoc(physical, id, doc ?? null, json?.length ?? 0);
+    /** The document read (null: there is none), kept for the next read. */
+    const remember = (physical: string, id: string, json: string | null | undefined): T | null => {
+      const doc = json ? (JSON.parse(json) as T) : null;
+      if (!db.inTransaction) reads.keepDoc(physical, id, doc, json?.length ?? 0);
       return doc;
     };
     const collection: ReadCollection<T> = {
       async get(id) {
-        const fresh = readWithVersion(
-          (physical) => reads.doc(physical, id) !== undefined,
-          (physical) => prepare(`SELECT ${VERSION}, (SELECT doc FROM ${quote(physical)} WHERE id = ?) AS doc`).get(id) as { version: number; doc: string | null },
+        const doc = answer<T | null>(
+          (physical) => reads.doc(physical, id) as T | null | undefined,
+          (physical) => {
+            const row = prepare(`SELECT ${VERSION}, (SELECT doc FROM ${quote(physical)} WHERE id = ?) AS doc`).get(id) as { version: number; doc: string | null };
+            return { version: row.version, value: () => remember(physical, id, row.doc) };
+          },
+          (physical) => {
+            const row = prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+            return remember(physical, id, row?.doc);
+          },
         );
-        if (fresh) return remember(fresh.physical, id, fresh.row.doc);
-        const physical = table();
-        if (!physical) return undefined;
-        const cached = reads.doc(physical, id);
-        if (cached !== undefined) return (cached ?? undefined) as T | undefined;
-        const row = prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`).get(id) as
-          { doc: string } | undefined;
-        return remember(physical, id, row?.doc);
+        return doc ?? undefined;
       },
       async find(filter?: Filter, options: FindOptions = {}): Promise<Page<T>> {
         const physical = table();
@@ -257,20 +277,17 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       },
       async findIds(filter?: Filter, options: Omit<FindOptions, 'after'> = {}): Promise<string[]> {
         const key = JSON.stringify(['ids', filter, options.sort, options.limit]);
-        const fresh = readWithVersion(
-          (physical) => reads.page(physical, key) !== undefined,
+        const sort = withIdTieBreaker(options.sort);
+        const ids = answer<string[]>(
+          (physical) => reads.page<string[]>(physical, key),
           (physical) => {
-            const { sql, params } = querySql(physical, 'id', filter, options, withIdTieBreaker(options.sort));
-            return prepare(`SELECT ${VERSION}, (SELECT json_group_array(id) FROM (${sql})) AS ids`).get(...params) as { version: number; ids: string };
+            const { sql, params } = querySql(physical, 'id', filter, options, sort);
+            const row = prepare(`SELECT ${VERSION}, (SELECT json_group_array(id) FROM (${sql})) AS ids`).get(...params) as { version: number; ids: string };
+            return { version: row.version, value: () => keepIds(physical, key, filter, JSON.parse(row.ids) as string[]) };
           },
+          (physical) => keepIds(physical, key, filter, (query(physical, 'id', filter, options, sort) as Array<{ id: string }>).map((row) => row.id)),
         );
-        if (fresh) return keepIds(fresh.physical, key, filter, JSON.parse(fresh.row.ids) as string[]);
-        const physical = table();
-        if (!physical) return [];
-        const cached = reads.page<string[]>(physical, key);
-        if (cached) return cached;
-        const rows = query(physical, 'id', filter, options, withIdTieBreaker(options.sort)) as Array<{ id: string }>;
-        return keepIds(physical, key, filter, rows.map((row) => row.id));
+        return ids ?? [];
       },
       async count(filter?: Filter) {
         const physical = table();
@@ -288,16 +305,13 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     // table it named: the old table is gone, so resolve again once.
     const retried =
       <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        try {
-          return await operation(...args);
-        } catch (error) {
+      (...args: A): Promise<R> =>
+        operation(...args).catch((error: unknown) => {
           if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
           statements.clear();
           syncWithOtherConnections();
           return operation(...args);
-        }
-      };
+        });
     return {
       get: retried(collection.get),
       find: retried(collection.find),
