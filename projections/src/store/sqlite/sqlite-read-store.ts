@@ -229,6 +229,19 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       return hit !== undefined ? hit : plain(physical);
     };
     const VERSION = '(SELECT data_version FROM pragma_data_version()) AS version';
+    /** The two lookups by id of the last table read, prepared once for it (every read would build their SQL). */
+    let byId: { physical: string; plain: Statement; withVersion: Statement } | undefined;
+    const lookups = (physical: string) => {
+      if (byId?.physical !== physical) {
+        const t = quote(physical);
+        byId = {
+          physical,
+          plain: prepare(`SELECT doc FROM ${t} WHERE id = ?`),
+          withVersion: prepare(`SELECT ${VERSION}, (SELECT doc FROM ${t} WHERE id = ?) AS doc`),
+        };
+      }
+      return byId;
+    };
     const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {
       if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
       return ids;
@@ -244,11 +257,11 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         const doc = answer<T | null>(
           (physical) => reads.doc(physical, id) as T | null | undefined,
           (physical) => {
-            const row = prepare(`SELECT ${VERSION}, (SELECT doc FROM ${quote(physical)} WHERE id = ?) AS doc`).get(id) as { version: number; doc: string | null };
+            const row = lookups(physical).withVersion.get(id) as { version: number; doc: string | null };
             return { version: row.version, value: () => remember(physical, id, row.doc) };
           },
           (physical) => {
-            const row = prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+            const row = lookups(physical).plain.get(id) as { doc: string } | undefined;
             return remember(physical, id, row?.doc);
           },
         );
