@@ -35,8 +35,6 @@ export interface StoryDoc extends Doc {
   viewCount: number;
   skipCount: number;
   engageCount: number;
-  /** Present while approved: the story's place in the dense random pool. */
-  slot?: number;
   /** Derived when projected. */
   totalVotes: number;
   votingScore: number;
@@ -45,7 +43,20 @@ export interface StoryDoc extends Doc {
   rankable: boolean;
 }
 
+/** The pool document counting the approved stories (`count`). */
 export const POOL_META_ID = 'approved';
+
+/**
+ * The pool document naming the story in one slot of the dense random pool: a random story is
+ * two lookups by id (this and the count), which the read store answers from its cache once seen.
+ */
+export function poolSlotId(slot: number): string {
+  return `slot-${slot}`;
+}
+
+export interface PoolSlotDoc extends Doc {
+  storyId: string;
+}
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -56,7 +67,8 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
  */
 export const storiesProjection = defineProjection<Handled>({
   name: 'stories',
-  version: 1,
+  // 2: the random pool's slots moved from the story cards to their own documents.
+  version: 2,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -95,7 +107,6 @@ export const storiesProjection = defineProjection<Handled>({
             ['createdAt', -1],
           ],
         },
-        { fields: [['slot', 1]] },
         {
           fields: [
             ['rankable', 1],
@@ -168,17 +179,22 @@ export const storiesProjection = defineProjection<Handled>({
         ];
       case 'StoryPooled':
         return [
-          update('stories', event.data.storyId, { $set: { slot: event.data.slot } }),
+          upsert('pool', poolSlotId(event.data.slot), { $set: { storyId: event.data.storyId } }),
           upsert('pool', POOL_META_ID, { $inc: { count: 1 } }),
         ];
-      case 'StoryUnpooled':
+      case 'StoryUnpooled': {
+        // The last story moves into the freed slot; the last slot goes.
+        const { moved } = event.data;
         return [
-          update('stories', event.data.storyId, { $unset: { slot: true } }),
-          ...(event.data.moved
-            ? [update('stories', event.data.moved.storyId, { $set: { slot: event.data.slot } })]
-            : []),
+          ...(moved
+            ? [
+                upsert('pool', poolSlotId(event.data.slot), { $set: { storyId: moved.storyId } }),
+                remove('pool', poolSlotId(moved.from)),
+              ]
+            : [remove('pool', poolSlotId(event.data.slot))]),
           upsert('pool', POOL_META_ID, { $inc: { count: -1 } }),
         ];
+      }
       case 'CommentPosted':
         return [update('stories', event.data.storyId, { $inc: { commentCount: 1 } })];
       case 'CommentDeleted':

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POOL_META_ID, poolSlotId, type PoolSlotDoc } from '@whosright/projections/stories/stories-projection';
 import { signUp } from '#api/platform/testing/people';
 import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
 
@@ -25,6 +26,21 @@ describe('random story draws', () => {
   });
   afterAll(async () => {
     await server.stop();
+  });
+
+  it('when stories leave the pool, its slot documents stay dense: slots 0 to 49, each a distinct story still approved', async () => {
+    const pool = server.running.application.stores.readStore.collection<PoolSlotDoc & { count?: number }>('stories', 'pool');
+    expect((await pool.get(POOL_META_ID))?.count).toBe(50);
+    const removed = new Set([3, 17, 30, 8, 41].map((i) => approved[i]!));
+    const inSlots = new Set<string>();
+    for (let slot = 0; slot < 50; slot++) {
+      const storyId = (await pool.get(poolSlotId(slot)))?.storyId;
+      expect(storyId).toEqual(expect.any(String));
+      expect(removed.has(storyId!)).toBe(false);
+      inSlots.add(storyId!);
+    }
+    expect(inSlots.size).toBe(50);
+    for (let slot = 50; slot < 55; slot++) expect(await pool.get(poolSlotId(slot))).toBeUndefined();
   });
 
   it('when drawn 10,000 times over 50 stories each lands within 30% of the mean, and never a removed one', async () => {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
 import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import type { Filter, ReadStore } from '@whosright/projections/store/port';
-import { POOL_META_ID, type StoryDoc } from '@whosright/projections/stories/stories-projection';
+import { POOL_META_ID, poolSlotId, type PoolSlotDoc, type StoryDoc } from '@whosright/projections/stories/stories-projection';
 import { storyVoteId, type StoryVoteDoc } from '@whosright/projections/story-votes/story-votes-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
@@ -76,7 +76,7 @@ export class StoryService {
   ) {
     this.stories = deps.readStore.collection<StoryDoc>('stories', 'stories');
     this.votes = deps.readStore.collection<StoryVoteDoc>('story-votes', 'votes');
-    this.pool = deps.readStore.collection('stories', 'pool');
+    this.pool = deps.readStore.collection<PoolSlotDoc & { count?: number }>('stories', 'pool');
     this.poolStream = new CachedStream(deps.eventStore, POOL_STREAM, storyPool);
     this.storyStates = new StreamStates(deps.eventStore, storyDecider);
   }
@@ -170,31 +170,31 @@ export class StoryService {
   }
 
   /**
-   * A uniformly random approved story other than `exclude`: the pool size and one slot lookup
-   * (index only). The slot is drawn on the size seen last time so that both are read at once,
+   * A uniformly random approved story other than `exclude`: the pool size and one slot, both
+   * looked up by id. The slot is drawn on the size seen last time so that both are read at once,
    * sharing one freshness check; if the size has changed since, it is drawn again on the new one.
    */
   async randomId(exclude: string | undefined): Promise<string | null> {
     const guess = this.poolSize;
     let slot = guess > 0 ? randomInt(guess) : 0;
-    // The slot first: not cached yet, it is read with the freshness check in one statement.
-    const [found, meta] = await Promise.all([guess > 0 ? this.stories.findIds({ slot }, { limit: 1 }) : [], this.pool.get(POOL_META_ID)]);
+    const [found, meta] = await Promise.all([guess > 0 ? this.pool.get(poolSlotId(slot)) : undefined, this.pool.get(POOL_META_ID)]);
     const count = Number(meta?.count ?? 0);
     this.poolSize = count;
     if (count === 0) return null;
-    let id = found[0];
+    let id = found?.storyId;
     if (count !== guess) {
       slot = randomInt(count);
-      [id] = await this.stories.findIds({ slot }, { limit: 1 });
+      id = (await this.pool.get(poolSlotId(slot)))?.storyId;
     }
     if (id === exclude) {
       if (count === 1) return null;
       // Uniform over the other count - 1 slots.
       slot = (slot + 1 + randomInt(count - 1)) % count;
-      [id] = await this.stories.findIds({ slot }, { limit: 1 });
+      id = (await this.pool.get(poolSlotId(slot)))?.storyId;
     }
     return id ?? null;
   }
+
 
   pendingQueue(limit = 200) {
     return this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit });
