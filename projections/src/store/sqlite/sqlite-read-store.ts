@@ -193,34 +193,21 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       return prepare(sql).all(...params);
     };
     /**
-     * One answer with one freshness check. Each statement takes and releases SQLite's read lock
-     * (system calls): a cached answer needs only the check (none if this run of JavaScript has
-     * checked already), and one not cached is read together with PRAGMA data_version (a plain
-     * query when this run has checked already). Only when another connection has committed
-     * since the last check, or no pointer is known yet, does the usual path run: check, drop
-     * the caches if needed, resolve the pointer again, read.
+     * One answer with one freshness check (none if this run of JavaScript has checked already).
+     * Only when another connection has committed since the last check, or no pointer is known
+     * yet, does the usual path run: drop the caches if needed, resolve the pointer again, read.
+     * (Reading PRAGMA data_version inside the query, through pragma_data_version(), measured
+     * slower than the two statements: the table-valued pragma prepares its own each time.)
      */
-    const answer = <V>(
-      cached: (physical: string) => V | undefined,
-      withVersion: (physical: string) => { version: number; value: () => V },
-      plain: (physical: string) => V,
-    ): V | undefined => {
+    const answer = <V>(cached: (physical: string) => V | undefined, plain: (physical: string) => V): V | undefined => {
       const known = resolve();
       if (known && pointers.seenVersion !== -1) {
-        const physical = physicalName(known, name);
-        const hit = cached(physical);
-        if (hit !== undefined) {
-          const seen = pointers.seenVersion;
-          syncWithOtherConnections();
-          if (pointers.seenVersion === seen) return hit;
-        } else if (!pointers.checkedNow) {
-          const row = withVersion(physical);
-          if (row.version === pointers.seenVersion) {
-            checkedNow();
-            return row.value();
-          }
-        } else {
-          return plain(physical);
+        const seen = pointers.seenVersion;
+        syncWithOtherConnections();
+        if (pointers.seenVersion === seen) {
+          const physical = physicalName(known, name);
+          const hit = cached(physical);
+          return hit !== undefined ? hit : plain(physical);
         }
       }
       const physical = table();
@@ -228,19 +215,11 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       const hit = cached(physical);
       return hit !== undefined ? hit : plain(physical);
     };
-    const VERSION = '(SELECT data_version FROM pragma_data_version()) AS version';
-    /** The two lookups by id of the last table read, prepared once for it (every read would build their SQL). */
-    let byId: { physical: string; plain: Statement; withVersion: Statement } | undefined;
-    const lookups = (physical: string) => {
-      if (byId?.physical !== physical) {
-        const t = quote(physical);
-        byId = {
-          physical,
-          plain: prepare(`SELECT doc FROM ${t} WHERE id = ?`),
-          withVersion: prepare(`SELECT ${VERSION}, (SELECT doc FROM ${t} WHERE id = ?) AS doc`),
-        };
-      }
-      return byId;
+    /** The lookup by id of the last table read, prepared once for it (every read would build its SQL). */
+    let byId: { physical: string; statement: Statement } | undefined;
+    const lookup = (physical: string): Statement => {
+      if (byId?.physical !== physical) byId = { physical, statement: prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`) };
+      return byId.statement;
     };
     const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {
       if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
@@ -256,14 +235,7 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       async get(id) {
         const doc = answer<T | null>(
           (physical) => reads.doc(physical, id) as T | null | undefined,
-          (physical) => {
-            const row = lookups(physical).withVersion.get(id) as { version: number; doc: string | null };
-            return { version: row.version, value: () => remember(physical, id, row.doc) };
-          },
-          (physical) => {
-            const row = lookups(physical).plain.get(id) as { doc: string } | undefined;
-            return remember(physical, id, row?.doc);
-          },
+          (physical) => remember(physical, id, (lookup(physical).get(id) as { doc: string } | undefined)?.doc),
         );
         return doc ?? undefined;
       },
@@ -293,11 +265,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         const sort = withIdTieBreaker(options.sort);
         const ids = answer<string[]>(
           (physical) => reads.page<string[]>(physical, key),
-          (physical) => {
-            const { sql, params } = querySql(physical, 'id', filter, options, sort);
-            const row = prepare(`SELECT ${VERSION}, (SELECT json_group_array(id) FROM (${sql})) AS ids`).get(...params) as { version: number; ids: string };
-            return { version: row.version, value: () => keepIds(physical, key, filter, JSON.parse(row.ids) as string[]) };
-          },
           (physical) => keepIds(physical, key, filter, (query(physical, 'id', filter, options, sort) as Array<{ id: string }>).map((row) => row.id)),
         );
         return ids ?? [];
