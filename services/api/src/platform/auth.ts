@@ -38,12 +38,7 @@ export function authentication(options: {
   const sessions = options.readStore.collection<SessionDoc>('sessions', 'sessions');
   const users = options.readStore.collection<UserDoc>('users', 'users');
 
-  return async (req, res, next) => {
-    const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
-    const auth: AuthContext = { user: null, sessionId: null, cookies };
-    contextOf(res)[AUTH] = auth;
-    const token = cookies[cookieName];
-    if (!token) return next();
+  const signedIn = async (req: Request, res: Response, next: NextFunction, auth: AuthContext, token: string): Promise<void> => {
     const claims = await options.tokens.verify(token);
     if (!claims) return next();
     // Asked for together: the read store checks other writers once for both.
@@ -61,6 +56,16 @@ export function authentication(options: {
       res.cookie(cookieName, renewed, sessionCookieOptions(options.publicUrl, expiresAt));
     }
     next();
+  };
+
+  // Visitors without a session cookie pass synchronously: no promise for Express to watch.
+  return (req, res, next) => {
+    const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
+    const auth: AuthContext = { user: null, sessionId: null, cookies };
+    contextOf(res)[AUTH] = auth;
+    const token = cookies[cookieName];
+    if (!token) return next();
+    return signedIn(req, res, next, auth, token);
   };
 }
 
