@@ -250,4 +250,24 @@ describe('ReadCache', () => {
     cache.clear();
     expect(cache.size).toEqual({ entries: 0, chars: 0 });
   });
+
+  it('when some of a table\'s entries are gone, a write still evicts the others, and a write to another table touches none', () => {
+    const cache = new ReadCache(1_000);
+    cache.keepDoc('t', 'a', { _id: 'a' }, 10);
+    cache.keepDoc('t', 'b', { _id: 'b' }, 10);
+    cache.keepPage('t', 'money', { category: 'money' }, { items: [] }, [], 10);
+    cache.keepDoc('u', 'a', { _id: 'a' }, 10);
+    cache.written('t', 'a', null);
+    expect(cache.doc('t', 'a')).toBeUndefined();
+    cache.written('t', 'b', { _id: 'b', category: 'chores' });
+    expect(cache.doc('t', 'b')).toBeUndefined();
+    expect(cache.page('t', 'money')).toBeDefined();
+    cache.written('t', 'c', { _id: 'c', category: 'money' });
+    expect(cache.page('t', 'money')).toBeUndefined();
+    cache.written('v', 'a', { _id: 'a' });
+    expect(cache.doc('u', 'a')).toEqual({ _id: 'a' });
+    cache.keepDoc('t', 'a', { _id: 'a' }, 10);
+    cache.written('t', 'a', { _id: 'a', category: 'x' });
+    expect(cache.doc('t', 'a')).toBeUndefined();
+  });
 });

@@ -14,6 +14,8 @@ import { getPath } from '../update';
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly tables = new Map<string, TableIndex>();
+  /** Entries cached per table: a write to a table with none (a copy being rebuilt) has nothing to evict. */
+  private readonly perTable = new Map<string, number>();
   private chars = 0;
 
   constructor(private readonly maxChars: number) {}
@@ -61,6 +63,7 @@ export class ReadCache {
 
   /** A document was written (`null`: deleted) in `table`. */
   written(table: string, id: string, doc: Doc | null): void {
+    if (!this.perTable.get(table)) return;
     this.evict(docKey(table, id));
     const index = this.tables.get(table);
     if (!index) return;
@@ -81,6 +84,7 @@ export class ReadCache {
   clear(): void {
     this.entries.clear();
     this.tables.clear();
+    this.perTable.clear();
     this.chars = 0;
   }
 
@@ -100,6 +104,7 @@ export class ReadCache {
     if (entry.chars > this.maxChars) return false;
     deepFreeze(entry.value);
     this.entries.set(entry.key, entry);
+    this.perTable.set(entry.table, (this.perTable.get(entry.table) ?? 0) + 1);
     this.chars += entry.chars;
     while (this.chars > this.maxChars) {
       const [key, oldest] = this.entries.entries().next().value!;
@@ -118,6 +123,9 @@ export class ReadCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    const left = this.perTable.get(entry.table)! - 1;
+    if (left) this.perTable.set(entry.table, left);
+    else this.perTable.delete(entry.table);
     this.chars -= entry.chars;
     if (!entry.match) return;
     const index = this.tables.get(entry.table)!;

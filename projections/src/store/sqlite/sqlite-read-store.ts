@@ -375,6 +375,7 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       )
         return false;
       let collection = '';
+      let table = '';
       let writer: TableWriter | undefined;
       // In key order a b-tree insert lands next to the previous one: far fewer page splits
       // and cache misses for the large batches rebuilds write.
@@ -382,11 +383,12 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       for (const write of ordered) {
         if (write.collection !== collection || !writer) {
           collection = write.collection;
+          table = physicalName(target, collection);
           writer = tableWriter(target, collection);
         }
         if (write.doc) writer.upsert.run(write.id, JSON.stringify(write.doc));
         else writer.delete.run(write.id);
-        reads.written(physicalName(target, collection), write.id, write.doc);
+        reads.written(table, write.id, write.doc);
       }
       setCheckpoint.run(checkpoint, target.projection, target.generation);
       return true;
