@@ -70,8 +70,6 @@ export interface CollectionSpec {
 export interface ReadCollection<T extends Doc = Doc> {
   get(id: string): Promise<T | undefined>;
   find(filter?: Filter, options?: FindOptions): Promise<Page<T>>;
-  /** The ids `find` would answer, in its order, without the documents: a pick that needs no document reads only the index. */
-  findIds(filter?: Filter, options?: Omit<FindOptions, 'after'>): Promise<string[]>;
   count(filter?: Filter): Promise<number>;
 }
 

@@ -123,17 +123,6 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
       }
     });
 
-    it('when only ids are asked for it answers the ids find would, in the same order', async () => {
-      for (const [filter, options] of [
-        [{ category: 'money' }, { sort: [['score', -1]] }],
-        [{}, { sort: [['score', 1]], limit: 4 }],
-        [{ 'meta.rank': 2 }, { limit: 1 }],
-        [{ category: 'nothing' }, {}],
-      ] as const) {
-        expect(await things().findIds(filter, options)).toEqual(ids((await things().find(filter, options)).items));
-      }
-    });
-
     it('when counting it counts the matching documents', async () => {
       expect(await things().count()).toBe(6);
       expect(await things().count({ category: 'money', score: { $gt: 1 } })).toBe(2);

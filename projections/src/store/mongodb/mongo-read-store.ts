@@ -147,13 +147,6 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
         }
         return page;
       },
-      async findIds(filter?: Filter, options: FindOptions = {}): Promise<string[]> {
-        const c = await collection();
-        if (!c) return [];
-        let cursor = c.find(mongoFilter(filter), { projection: { _id: 1 }, sort: mongoSort(withIdTieBreaker(options.sort)) });
-        if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-        return (await cursor.toArray()).map((doc) => String(doc._id));
-      },
       async count(filter?: Filter) {
         const c = await collection();
         return c ? c.countDocuments(mongoFilter(filter)) : 0;

@@ -111,16 +111,6 @@ describe('the SQLite read cache', () => {
     expect(await bySlot(2)).toEqual([]);
   });
 
-  it('when ids by slot are asked for, a moved slot is followed like a page', async () => {
-    const bySlot = (slot: number) => things().findIds({ slot }, { limit: 1 });
-    expect(await bySlot(1)).toEqual(['b']);
-    expect(await bySlot(1)).toBe(await bySlot(1));
-    await store.commit(live, [put({ _id: 'b', category: 'money', score: 9 }, 3n), put({ _id: 'c', category: 'family', score: 7, slot: 1 }, 3n)], 3n);
-    expect(await bySlot(1)).toEqual(['c']);
-    await store.commit(live, [del('c', 4n)], 4n);
-    expect(await bySlot(1)).toEqual([]);
-  });
-
   it('when a document that matches no cached filter is written the cached page is kept', async () => {
     const page = await feed();
     await store.commit(live, [put({ _id: 'c', category: 'family', score: 100, slot: 2 }, 3n)], 3n);

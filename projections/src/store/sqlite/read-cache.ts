@@ -29,8 +29,8 @@ export class ReadCache {
     this.keep({ key: docKey(table, id), table, value: doc, chars: chars + id.length });
   }
 
-  /** A cached answer to a query: a page of documents or a list of ids. */
-  page<V extends Page<Doc> | string[]>(table: string, key: string): V | undefined {
+  /** A cached answer to a query: a page of documents. */
+  page<V extends Page<Doc>>(table: string, key: string): V | undefined {
     return this.hit(pageKey(table, key))?.value as V | undefined;
   }
 
@@ -39,7 +39,7 @@ export class ReadCache {
     table: string,
     key: string,
     filter: Filter | undefined,
-    answer: Page<Doc> | string[],
+    answer: Page<Doc>,
     ids: string[],
     chars: number,
   ): void {
@@ -154,7 +154,7 @@ interface Entry {
   key: string;
   table: string;
   used?: boolean;
-  value: Doc | null | Page<Doc> | string[];
+  value: Doc | null | Page<Doc>;
   chars: number;
   /** Pages only: the ids they hold and the filter they answer. */
   ids?: string[];

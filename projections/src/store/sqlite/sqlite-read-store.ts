@@ -221,10 +221,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       if (byId?.physical !== physical) byId = { physical, statement: prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`) };
       return byId.statement;
     };
-    const keepIds = (physical: string, key: string, filter: Filter | undefined, ids: string[]): string[] => {
-      if (!db.inTransaction) reads.keepPage(physical, key, filter, ids, ids, ids.length * 32);
-      return ids;
-    };
     /** The document read (null: there is none), kept for the next read. */
     const remember = (physical: string, id: string, json: string | null | undefined): T | null => {
       const doc = json ? (JSON.parse(json) as T) : null;
@@ -260,15 +256,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         if (!db.inTransaction) reads.keepPage(physical, key, filter, page, items.map((d) => d._id), chars);
         return page;
       },
-      async findIds(filter?: Filter, options: Omit<FindOptions, 'after'> = {}): Promise<string[]> {
-        const key = JSON.stringify(['ids', filter, options.sort, options.limit]);
-        const sort = withIdTieBreaker(options.sort);
-        const ids = answer<string[]>(
-          (physical) => reads.page<string[]>(physical, key),
-          (physical) => keepIds(physical, key, filter, (query(physical, 'id', filter, options, sort) as Array<{ id: string }>).map((row) => row.id)),
-        );
-        return ids ?? [];
-      },
       async count(filter?: Filter) {
         const physical = table();
         if (!physical) return 0;
@@ -295,7 +282,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     return {
       get: retried(collection.get),
       find: retried(collection.find),
-      findIds: retried(collection.findIds),
       count: retried(collection.count),
     };
   }
