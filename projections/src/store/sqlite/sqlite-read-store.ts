@@ -127,7 +127,8 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
    * Forgets everything cached once another connection has committed. Reads made in the same run
    * of JavaScript (say, a session and its user, asked for together) share one check: nothing
    * of this process can happen between them, and a commit elsewhere in that instant is as
-   * concurrent with the second read as with the first.
+   * concurrent with the second read as with the first. (Its own statement: read inside a query
+   * through pragma_data_version() it measured slower, the table-valued pragma preparing its own.)
    */
   function syncWithOtherConnections(): void {
     if (pointers.checkedNow) return;
@@ -192,29 +193,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       const { sql, params } = querySql(physical, columns, filter, options, sort);
       return prepare(sql).all(...params);
     };
-    /**
-     * One answer with one freshness check (none if this run of JavaScript has checked already).
-     * Only when another connection has committed since the last check, or no pointer is known
-     * yet, does the usual path run: drop the caches if needed, resolve the pointer again, read.
-     * (Reading PRAGMA data_version inside the query, through pragma_data_version(), measured
-     * slower than the two statements: the table-valued pragma prepares its own each time.)
-     */
-    const answer = <V>(cached: (physical: string) => V | undefined, plain: (physical: string) => V): V | undefined => {
-      const known = resolve();
-      if (known && pointers.seenVersion !== -1) {
-        const seen = pointers.seenVersion;
-        syncWithOtherConnections();
-        if (pointers.seenVersion === seen) {
-          const physical = physicalName(known, name);
-          const hit = cached(physical);
-          return hit !== undefined ? hit : plain(physical);
-        }
-      }
-      const physical = table();
-      if (!physical) return undefined;
-      const hit = cached(physical);
-      return hit !== undefined ? hit : plain(physical);
-    };
     /** The lookup by id of the last table read, prepared once for it (every read would build its SQL). */
     let byId: { physical: string; statement: Statement } | undefined;
     const lookup = (physical: string): Statement => {
@@ -229,10 +207,10 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     };
     const collection: ReadCollection<T> = {
       async get(id) {
-        const doc = answer<T | null>(
-          (physical) => reads.doc(physical, id) as T | null | undefined,
-          (physical) => remember(physical, id, (lookup(physical).get(id) as { doc: string } | undefined)?.doc),
-        );
+        const physical = table();
+        if (!physical) return undefined;
+        const cached = reads.doc(physical, id) as T | null | undefined;
+        const doc = cached !== undefined ? cached : remember(physical, id, (lookup(physical).get(id) as { doc: string } | undefined)?.doc);
         return doc ?? undefined;
       },
       async find(filter?: Filter, options: FindOptions = {}): Promise<Page<T>> {
