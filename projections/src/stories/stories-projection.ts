@@ -54,8 +54,10 @@ export function poolSlotId(slot: number): string {
   return `slot-${slot}`;
 }
 
-export interface PoolSlotDoc extends Doc {
-  storyId: string;
+/** A document of the `pool` collection: a slot (`storyId`) or the count (`count`). */
+export interface PoolDoc extends Doc {
+  storyId?: string;
+  count?: number;
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);

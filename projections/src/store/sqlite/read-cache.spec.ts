@@ -216,14 +216,14 @@ describe('ReadCache', () => {
 
   it('when a filter is not plain equality its page is not kept', () => {
     const cache = new ReadCache(1_000);
-    cache.keepPage('t', 'k', { score: { $gt: 1 } }, { items: [] }, [], 0);
+    cache.keepPage('t', 'k', { score: { $gt: 1 } }, { items: [] }, 0);
     expect(cache.page('t', 'k')).toBeUndefined();
   });
 
   it('when a written document has a boolean or a missing field it matches as SQLite compares it', () => {
     const cache = new ReadCache(1_000);
-    cache.keepPage('t', 'flagged', { flagged: true }, { items: [] }, [], 0);
-    cache.keepPage('t', 'unranked', { rank: null }, { items: [] }, [], 0);
+    cache.keepPage('t', 'flagged', { flagged: true }, { items: [] }, 0);
+    cache.keepPage('t', 'unranked', { rank: null }, { items: [] }, 0);
     cache.written('t', 'x', { _id: 'x', flagged: false, rank: 1 });
     expect(cache.page('t', 'flagged')).toBeDefined();
     expect(cache.page('t', 'unranked')).toBeDefined();
@@ -234,7 +234,7 @@ describe('ReadCache', () => {
 
   it('when an evicted page is gone its bookkeeping goes with it', () => {
     const cache = new ReadCache(1_000);
-    cache.keepPage('t', 'k', { category: 'money' }, { items: [{ _id: 'a' }] }, ['a'], 10);
+    cache.keepPage('t', 'k', { category: 'money' }, { items: [{ _id: 'a' }] }, 10);
     cache.written('t', 'a', null);
     expect(cache.page('t', 'k')).toBeUndefined();
     cache.clear();
@@ -245,7 +245,7 @@ describe('ReadCache', () => {
     const cache = new ReadCache(1_000);
     cache.keepDoc('t', 'a', { _id: 'a' }, 10);
     cache.keepDoc('t', 'b', { _id: 'b' }, 10);
-    cache.keepPage('t', 'money', { category: 'money' }, { items: [] }, [], 10);
+    cache.keepPage('t', 'money', { category: 'money' }, { items: [] }, 10);
     cache.keepDoc('u', 'a', { _id: 'a' }, 10);
     cache.written('t', 'a', null);
     expect(cache.doc('t', 'a')).toBeUndefined();

@@ -29,18 +29,15 @@ export class ReadCache {
     this.keep({ key: docKey(table, id), table, value: doc, chars: chars + id.length });
   }
 
-  /** A cached answer to a query: a page of documents. */
-  page<V extends Page<Doc>>(table: string, key: string): V | undefined {
-    return this.hit(pageKey(table, key))?.value as V | undefined;
+  page(table: string, key: string): Page<Doc> | undefined {
+    return this.hit(pageKey(table, key))?.value as Page<Doc> | undefined;
   }
 
-  /** `ids`: the documents the answer holds. */
   keepPage(
     table: string,
     key: string,
     filter: Filter | undefined,
-    answer: Page<Doc>,
-    ids: string[],
+    page: Page<Doc>,
     chars: number,
   ): void {
     const match = matchOfFilter(filter);
@@ -48,9 +45,9 @@ export class ReadCache {
     const entry: Entry = {
       key: pageKey(table, key),
       table,
-      value: answer,
+      value: page,
       chars: chars + key.length,
-      ids,
+      ids: page.items.map((d) => d._id),
       match,
     };
     if (!this.keep(entry)) return;

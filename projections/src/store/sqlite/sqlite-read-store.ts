@@ -16,7 +16,6 @@ import type {
   ReadCollection,
   ReadStore,
   Scalar,
-  Sort,
 } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
@@ -138,10 +137,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       reads.clear();
       pointers.seenVersion = version;
     }
-    checkedNow();
-  }
-
-  function checkedNow(): void {
     pointers.checkedNow = true;
     queueMicrotask(() => {
       pointers.checkedNow = false;
@@ -179,20 +174,6 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
       const target = resolve();
       return target ? physicalName(target, name) : undefined;
     };
-    /** SELECT `columns` of the filtered, sorted, limited rows; `after` continues a keyset page. */
-    const querySql = (physical: string, columns: string, filter: Filter | undefined, options: FindOptions, sort: Sort) => {
-      const params: SqlParam[] = [];
-      const where = whereSql(filter, params);
-      if (options.after !== undefined)
-        where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
-      let sql = `SELECT ${columns} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
-      if (options.limit !== undefined) sql += limitSql(options.limit);
-      return { sql, params };
-    };
-    const query = (physical: string, columns: string, filter: Filter | undefined, options: FindOptions, sort: Sort) => {
-      const { sql, params } = querySql(physical, columns, filter, options, sort);
-      return prepare(sql).all(...params);
-    };
     /** The lookup by id of the last table read, prepared once for it (every read would build its SQL). */
     let byId: { physical: string; statement: Statement } | undefined;
     const lookup = (physical: string): Statement => {
@@ -217,10 +198,16 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         const physical = table();
         if (!physical) return { items: [] };
         const key = JSON.stringify([filter, options.sort, options.limit, options.after]);
-        const cached = reads.page<Page<T>>(physical, key);
-        if (cached) return cached;
+        const cached = reads.page(physical, key);
+        if (cached) return cached as Page<T>;
         const sort = withIdTieBreaker(options.sort);
-        const rows = query(physical, 'doc', filter, options, sort) as Array<{ doc: string }>;
+        const params: SqlParam[] = [];
+        const where = whereSql(filter, params);
+        if (options.after !== undefined)
+          where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
+        let sql = `SELECT doc FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
+        if (options.limit !== undefined) sql += limitSql(options.limit);
+        const rows = prepare(sql).all(...params) as Array<{ doc: string }>;
         let chars = 0;
         const items = rows.map((row) => {
           chars += row.doc.length;
@@ -231,7 +218,7 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         if (last && options.limit !== undefined && items.length === options.limit) {
           page.next = encodeCursor(sort.map(([field]) => (getPath(last, field) ?? null) as Scalar));
         }
-        if (!db.inTransaction) reads.keepPage(physical, key, filter, page, items.map((d) => d._id), chars);
+        if (!db.inTransaction) reads.keepPage(physical, key, filter, page, chars);
         return page;
       },
       async count(filter?: Filter) {

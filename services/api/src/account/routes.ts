@@ -105,5 +105,4 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
       res.redirect(303, '/login?error=sso_failed');
     }
   });
-
 }

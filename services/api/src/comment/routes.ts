@@ -66,5 +66,4 @@ export function commentRoutes(router: Router, comments: CommentService): void {
       })),
     );
   });
-
 }

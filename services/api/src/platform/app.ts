@@ -25,7 +25,6 @@ export interface AppDependencies {
   pageMeta?: PageMetaSource;
 }
 
-export const JSON_BODY_LIMIT = '32kb';
 const JSON_BODY_LIMIT_BYTES = 32 * 1024;
 
 const noStore: RequestHandler = (_req, res, next) => {
@@ -49,7 +48,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(inSequence(requestLogging(deps.logger), securityHeaders({ https: config.publicUrl.startsWith('https:') })));
 
   const api = express.Router();
-  api.use(inSequence(noStore, crossSiteProtection([config.publicUrl]), jsonBodiesOnly, jsonBodyParser(JSON_BODY_LIMIT, JSON_BODY_LIMIT_BYTES)));
+  api.use(inSequence(noStore, crossSiteProtection([config.publicUrl]), jsonBodiesOnly, jsonBodyParser(JSON_BODY_LIMIT_BYTES)));
 
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

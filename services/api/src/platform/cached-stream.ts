@@ -1,5 +1,5 @@
 import { WrongExpectedVersion } from '@whosright/eventstore/errors';
-import type { Decider, DomainEvent } from '@whosright/eventstore/command/handle-command';
+import { foldStream, type Decider, type DomainEvent } from '@whosright/eventstore/command/handle-command';
 import type { EventStore } from '@whosright/eventstore/port';
 import { metadataOf, type Actor } from './commands';
 
@@ -29,11 +29,7 @@ export class CachedStream<S, C, E extends DomainEvent> {
   }
 
   private async catchUp(): Promise<void> {
-    const from = this.revision === 'no_stream' ? 0n : this.revision + 1n;
-    for await (const event of this.store.readStream(this.stream, { from })) {
-      this.state = this.decider.evolve(this.state, { type: event.type, data: event.data } as E);
-      this.revision = event.revision;
-    }
+    ({ state: this.state, revision: this.revision } = await foldStream(this.store, this.stream, this.decider, { state: this.state, revision: this.revision }));
   }
 
   private async decideAndAppend(command: C, actor: Actor, attempts = 5): Promise<bigint | undefined> {

@@ -39,8 +39,8 @@ describe('the JSON body parser', () => {
   let lean: Server;
   let plain: Server;
   beforeAll(async () => {
-    lean = await listen(jsonBodyParser('64b', 64));
-    plain = await listen(express.json({ limit: '64b', strict: true }));
+    lean = await listen(jsonBodyParser(64));
+    plain = await listen(express.json({ limit: 64, strict: true }));
   });
   afterAll(() => {
     lean.close();
@@ -65,7 +65,7 @@ describe('the JSON body parser', () => {
   });
 
   it('when the body arrives in pieces it is put together before parsing', async () => {
-    const big = await listen(jsonBodyParser('32kb', 32 * 1024));
+    const big = await listen(jsonBodyParser(32 * 1024));
     const text = JSON.stringify({ text: 'ü'.repeat(5000) });
     try {
       expect(await post(big, utf8(text), 'application/json')).toEqual({ status: 200, body: { body: JSON.parse(text) } });

@@ -81,8 +81,8 @@ function readPlainJson(req: Request, bytes: number, next: NextFunction): void {
  * and parsed here the way body-parser would: its stream and charset machinery cost a vote more
  * than the rest of its HTTP handling. Everything else still goes through express.json.
  */
-export function jsonBodyParser(limit: string, limitBytes: number): RequestHandler {
-  const parse = express.json({ limit, strict: true });
+export function jsonBodyParser(limitBytes: number): RequestHandler {
+  const parse = express.json({ limit: limitBytes, strict: true });
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const bytes = plainJsonLength(req, limitBytes);

@@ -1,10 +1,5 @@
-import type { Decider, DomainEvent } from '@whosright/eventstore/command/handle-command';
+import { foldStream, type Decider, type DomainEvent, type FoldedStream } from '@whosright/eventstore/command/handle-command';
 import type { EventStore } from '@whosright/eventstore/port';
-
-interface Known<S> {
-  state: S;
-  revision: bigint;
-}
 
 /**
  * The folded state of many streams, for checks made before a command on another stream (is the
@@ -14,7 +9,7 @@ interface Known<S> {
  * At most `maxStreams` are remembered, the oldest forgotten first.
  */
 export class StreamStates<S, E extends DomainEvent> {
-  private readonly known = new Map<string, Known<S>>();
+  private readonly known = new Map<string, FoldedStream<S>>();
 
   constructor(
     private readonly store: EventStore,
@@ -23,16 +18,10 @@ export class StreamStates<S, E extends DomainEvent> {
   ) {}
 
   async read(stream: string): Promise<S> {
-    const known = this.known.get(stream);
-    let state = known?.state ?? this.decider.initialState();
-    let revision = known?.revision ?? -1n;
-    for await (const event of this.store.readStream(stream, { from: revision + 1n })) {
-      state = this.decider.evolve(state, { type: event.type, data: event.data } as E);
-      revision = event.revision;
-    }
+    const { state, revision } = await foldStream(this.store, stream, this.decider, this.known.get(stream));
     // A slower concurrent read may finish later with less: keep the furthest.
     const latest = this.known.get(stream);
-    if (revision >= 0n && (!latest || revision > latest.revision)) {
+    if (revision !== 'no_stream' && (!latest || latest.revision === 'no_stream' || revision > latest.revision)) {
       if (!latest && this.known.size >= this.maxStreams) this.known.delete(this.known.keys().next().value!);
       this.known.set(stream, { state, revision });
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_META_ID, poolSlotId, type PoolSlotDoc } from '@whosright/projections/stories/stories-projection';
+import { POOL_META_ID, poolSlotId, type PoolDoc } from '@whosright/projections/stories/stories-projection';
 import { signUp } from '#api/platform/testing/people';
 import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
 
@@ -29,7 +29,7 @@ describe('random story draws', () => {
   });
 
   it('when stories leave the pool, its slot documents stay dense: slots 0 to 49, each a distinct story still approved', async () => {
-    const pool = server.running.application.stores.readStore.collection<PoolSlotDoc & { count?: number }>('stories', 'pool');
+    const pool = server.running.application.stores.readStore.collection<PoolDoc>('stories', 'pool');
     expect((await pool.get(POOL_META_ID))?.count).toBe(50);
     const removed = new Set([3, 17, 30, 8, 41].map((i) => approved[i]!));
     const inSlots = new Set<string>();

@@ -106,5 +106,4 @@ export function storyRoutes(router: Router, stories: StoryService, options: { se
     const page = await stories.dashboard(query);
     res.json({ items: page.items.map(toDashboardStory), nextCursor: page.next ?? null });
   });
-
 }

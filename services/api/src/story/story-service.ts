@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
 import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import type { Filter, ReadStore } from '@whosright/projections/store/port';
-import { POOL_META_ID, poolSlotId, type PoolSlotDoc, type StoryDoc } from '@whosright/projections/stories/stories-projection';
+import { POOL_META_ID, poolSlotId, type PoolDoc, type StoryDoc } from '@whosright/projections/stories/stories-projection';
 import { storyVoteId, type StoryVoteDoc } from '@whosright/projections/story-votes/story-votes-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
@@ -76,7 +76,7 @@ export class StoryService {
   ) {
     this.stories = deps.readStore.collection<StoryDoc>('stories', 'stories');
     this.votes = deps.readStore.collection<StoryVoteDoc>('story-votes', 'votes');
-    this.pool = deps.readStore.collection<PoolSlotDoc & { count?: number }>('stories', 'pool');
+    this.pool = deps.readStore.collection<PoolDoc>('stories', 'pool');
     this.poolStream = new CachedStream(deps.eventStore, POOL_STREAM, storyPool);
     this.storyStates = new StreamStates(deps.eventStore, storyDecider);
   }
@@ -194,7 +194,6 @@ export class StoryService {
     }
     return id ?? null;
   }
-
 
   pendingQueue(limit = 200) {
     return this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit });

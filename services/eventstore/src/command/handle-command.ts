@@ -41,15 +41,25 @@ export class CommandRetriesExhausted extends Error {
   }
 }
 
-/** The stream folded with `evolve`, and the revision a decision on it expects. */
+/** A stream's state folded up to `revision` ('no_stream': nothing yet). */
+export interface FoldedStream<TState> {
+  state: TState;
+  revision: bigint | 'no_stream';
+}
+
+/**
+ * The stream folded with `evolve`, and the revision a decision on it expects. Given a state
+ * folded before, only the events after its revision are read and folded onto it.
+ */
 export async function foldStream<TState, TEvent extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<TState, never, TEvent>, 'initialState' | 'evolve'>,
-): Promise<{ state: TState; revision: bigint | 'no_stream' }> {
-  let state = decider.initialState();
-  let revision: bigint | 'no_stream' = 'no_stream';
-  for await (const event of store.readStream(stream)) {
+  known?: FoldedStream<TState>,
+): Promise<FoldedStream<TState>> {
+  let state = known ? known.state : decider.initialState();
+  let revision = known ? known.revision : 'no_stream';
+  for await (const event of store.readStream(stream, revision === 'no_stream' ? {} : { from: revision + 1n })) {
     // The store parsed the data through the event's zod schema: it is a TEvent.
     state = decider.evolve(state, { type: event.type, data: event.data } as TEvent);
     revision = event.revision;

@@ -265,11 +265,9 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertOpen();
       const prepared = appends.map((append) => prepareEvents(catalog, append.events));
       if (!db.inTransaction) {
-        return groupedAppends.commit(appends, prepared).catch((error: unknown) =>
-          guarded(() => {
-            throw error;
-          }),
-        );
+        return groupedAppends.commit(appends, prepared).catch((error: unknown) => {
+          throw translated(error);
+        });
       }
       // Inside a caller's transaction: now, as part of it.
       const results = guarded(() => appendAllTransaction(appends, prepared));
