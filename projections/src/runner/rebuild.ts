@@ -25,8 +25,10 @@ export interface RebuildOptions {
   /** Events folded at a time (default 5000). */
   batchSize?: number;
   /**
-   * Pending documents that trigger a write (default 50000). Nobody reads a copy being built, so
-   * it is written rarely: a hot document is written once per many thousand events.
+   * Pending documents of one projection that trigger a write (default 100,000). Nobody reads a
+   * copy being built, so it is written rarely: a hot document is written once per many thousand
+   * events, and a large sorted batch lands in its b-tree cheaply. It bounds memory: at most this
+   * many pending documents per projection, plus what the cache keeps (200,000).
    */
   writeEvery?: number;
   onProgress?: (progress: RebuildProgress) => void;
@@ -65,7 +67,7 @@ interface Build {
 export async function rebuildProjections(options: RebuildOptions): Promise<RebuiltProjection[]> {
   const { eventStore, readStore, projections, until, onProgress, signal } = options;
   const batchSize = options.batchSize ?? 5_000;
-  const writeEvery = options.writeEvery ?? 50_000;
+  const writeEvery = options.writeEvery ?? 100_000;
   const started = Date.now();
   const builds: Build[] = [];
   try {
