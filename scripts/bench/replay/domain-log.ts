@@ -65,7 +65,8 @@ export function* domainLog(options: { events: number; seed?: number; days?: numb
     } else if (roll < 0.85) {
       const story = recent();
       const userId = member();
-      if (!once(`${story.id}:${userId}:vote`)) continue;
+      // A vote is two events: never let the pair run past the count asked for.
+      if (made >= events - 1 || !once(`${story.id}:${userId}:vote`)) continue;
       yield make(`storyVote-${story.id}-${userId}`, 'StoryVoteCast', { storyId: story.id, userId, vote: random() < 0.52 ? 'he' : 'she' }, { actorId: userId });
       yield make(`storyActivity-${story.id}-u-${userId}`, 'StoryEngaged', { storyId: story.id, visitorKey: `u-${userId}` }, { actorId: userId });
     } else if (roll < 0.93 || comments.length === 0) {
