@@ -93,6 +93,39 @@ describe('rebuild', () => {
     expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
   });
 
+  it('when aborted from the event loop mid-scan it stops there and drops its copies, even while pages from the reader thread keep arriving', async () => {
+    const f = openSqliteFixture();
+    fixtures.push(f);
+    await appendSampleLog(f.eventStore, sampleLog({ events: 12_000, seed: 3 }), { database: f.database });
+    // Folding slower than the reader thread reads: its pages then arrive back to back.
+    const slow = defineProjection({
+      ...(sampleProjections[0] as unknown as AnyProjection),
+      apply(event) {
+        const until = performance.now() + 0.02;
+        while (performance.now() < until);
+        return sampleProjections[0]!.apply(event as never);
+      },
+    }) as AnyProjection;
+    const controller = new AbortController();
+    const folded: number[] = [];
+    const rebuilding = rebuildProjections({
+      eventStore: f.eventStore,
+      readStore: f.readStore,
+      projections: [slow],
+      batchSize: 1_000,
+      signal: controller.signal,
+      // As a signal would: from the event loop, once the scan is under way.
+      onProgress: (p) => {
+        folded.push(p.events);
+        if (folded.length === 1) setImmediate(() => controller.abort());
+      },
+    });
+    await expect(rebuilding).rejects.toThrow('Rebuild aborted');
+    expect(folded.at(-1)).toBeLessThan(12_000);
+    expect(await f.readStore.active(slow.name)).toBeUndefined();
+    expect(await f.readStore.collectionNames({ projection: slow.name, generation: 1, version: slow.version })).toEqual([]);
+  });
+
   it('when rebuilt --until a moment it builds that moment into a scratch copy and leaves live data alone', async () => {
     const cut = Math.floor(log.length * 0.6);
     const until = log[cut - 1]!.event.metadata.recordedAt!;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
 import type { Generation, ReadStore } from '../store/port';
 import { BatchFolder, DeriveError } from './batch-fold';
@@ -132,6 +133,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         if (final || build.folder.pendingCount >= writeEvery) await write(build);
       }
       onProgress?.({ events, position, head, elapsedMs: Date.now() - started });
+      // Pages from the reader thread can arrive back to back within one turn of the event loop,
+      // which would hold off signals (Ctrl-C on the replay CLI), timers and I/O until the end.
+      await nextTurn();
     };
 
     // Passes until one finds nothing new: the log keeps growing while the server serves.

@@ -4,12 +4,16 @@
  * Uses the embedded SQLite file DATA_DIR/whosright.sqlite (DATA_DIR defaults to ./data).
  */
 import { buildProjections, replayEventCatalog } from '@whosright/projections/registry';
+import { abortOnInterrupt } from './replay/interrupt';
 import { runReplay } from './replay/run-replay';
 
+const interrupt = abortOnInterrupt(process);
 process.exitCode = await runReplay(process.argv.slice(2), {
   projections: buildProjections(),
   catalog: replayEventCatalog(),
   dataDir: process.env.DATA_DIR || './data',
   stdout: process.stdout,
   stderr: process.stderr,
+  signal: interrupt.signal,
 });
+interrupt.dispose();

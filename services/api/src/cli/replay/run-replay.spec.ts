@@ -30,7 +30,7 @@ async function dataDirWithLog(events: number): Promise<string> {
   return dir;
 }
 
-async function replay(argv: string[], dataDir: string) {
+async function replay(argv: string[], dataDir: string, signal?: AbortSignal) {
   const stdout = capture();
   const stderr = capture();
   const code = await runReplay(argv, {
@@ -39,6 +39,7 @@ async function replay(argv: string[], dataDir: string) {
     dataDir,
     stdout,
     stderr,
+    ...(signal ? { signal } : {}),
   });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
@@ -71,6 +72,52 @@ describe('replay CLI', () => {
     const rows = JSON.parse(result.stdout) as Array<{ projection: string; generation: number }>;
     expect(rows.map((r) => r.projection)).toEqual(['story-tallies', 'user-stats', 'skip-ranking']);
     expect(result.stderr).toContain('replay: 100%');
+  });
+
+  it('when interrupted mid-rebuild it drops the unfinished copies, keeps the live ones and exits 130', async () => {
+    const dir = await dataDirWithLog(40_000);
+    expect((await replay(['all'], dir)).code).toBe(0);
+    const controller = new AbortController();
+    const stdout = capture();
+    // Ctrl-C once the first progress line shows that the rebuild is under way. A signal reaches
+    // the process from its event loop, so the abort comes from there too.
+    const stderr = {
+      ...capture(),
+      text: '',
+      write(chunk: string) {
+        this.text += chunk;
+        if (chunk.startsWith('replay: ') && chunk.includes('%'))
+          setImmediate(() => controller.abort());
+      },
+    };
+    const code = await runReplay(['all'], {
+      projections: sampleProjections,
+      catalog: sampleCatalog,
+      dataDir: dir,
+      stdout,
+      stderr,
+      signal: controller.signal,
+    });
+    expect(code).toBe(130);
+    expect(stderr.text).toMatch(/replay: \d+%/);
+    expect(stderr.text).toContain(
+      'replay: interrupted; the unfinished copies were dropped and the live read models are unchanged',
+    );
+    const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
+    try {
+      for (const projection of sampleProjections) {
+        expect((await fixture.readStore.active(projection.name))?.generation).toBe(1);
+        const unfinished = { projection: projection.name, generation: 2, version: projection.version };
+        expect(await fixture.readStore.collectionNames(unfinished)).toEqual([]);
+      }
+      const leftovers = fixture.database
+        .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%\\_2\\_%' ESCAPE '\\'")
+        .pluck()
+        .get();
+      expect(leftovers).toBe(0);
+    } finally {
+      await fixture.close();
+    }
   });
 
   it('when replaying --until a moment it prints that state as CSV into a file and leaves live data alone', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
+import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { readModelDocuments } from '@whosright/projections/runner/content-hash';
@@ -23,6 +24,8 @@ export interface ReplayDeps {
   dataDir: string;
   stdout: ProgressOutput;
   stderr: ProgressOutput;
+  /** Aborting it (Ctrl-C) stops the rebuild, drops its unfinished copies and exits 130. */
+  signal?: AbortSignal;
 }
 
 /** The state a scratch copy holds: the projection's own report, or every document. */
@@ -52,7 +55,7 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
  * `npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]`.
  * Without --until: rebuilds into new copies beside the live ones and swaps them in. With --until:
  * builds the state as of that moment into scratch copies, prints it, and drops them.
- * Returns the exit code: 0 done, 1 failed, 2 bad usage.
+ * Returns the exit code: 0 done, 1 failed, 2 bad usage, 130 interrupted.
  */
 export async function runReplay(argv: readonly string[], deps: ReplayDeps): Promise<number> {
   const { stdout, stderr } = deps;
@@ -74,6 +77,8 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     return 1;
   }
   const database = openSqliteDatabase(file);
+  // As the server opens it: commits never stall on a checkpoint's fsyncs.
+  const checkpoints = startBackgroundCheckpoints(database);
   const eventStore = createSqliteEventStore({ database, catalog: deps.catalog });
   const readStore = createSqliteReadStore({ database });
   const progress = createProgressReporter(stderr);
@@ -83,6 +88,7 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
       readStore,
       projections,
       ...(args.until ? { until: args.until } : {}),
+      ...(deps.signal ? { signal: deps.signal } : {}),
       onProgress: (p) => progress.update(p),
     });
     progress.done();
@@ -119,6 +125,12 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     return 0;
   } catch (error) {
     progress.done();
+    if (deps.signal?.aborted) {
+      stderr.write(
+        'replay: interrupted; the unfinished copies were dropped and the live read models are unchanged\n',
+      );
+      return 130;
+    }
     stderr.write(
       `replay: ${error instanceof RebuildError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
@@ -126,6 +138,7 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   } finally {
     await eventStore.close();
     await readStore.close();
+    await checkpoints.stop();
     database.close();
   }
 }
