@@ -7,7 +7,8 @@ import { readModelHash } from './content-hash';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import { defineProjection, type AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
-import { rebuildProjections, RebuildError } from './rebuild';
+import type { Generation } from '../store/port';
+import { ABANDONED_AFTER_MS, dropAbandonedCopies, rebuildProjections, RebuildError } from './rebuild';
 
 const fixtures: SqliteFixture[] = [];
 const runners: ProjectionRunner[] = [];
@@ -124,6 +125,37 @@ describe('rebuild', () => {
     expect(folded.at(-1)).toBeLessThan(12_000);
     expect(await f.readStore.active(slow.name)).toBeUndefined();
     expect(await f.readStore.collectionNames({ projection: slow.name, generation: 1, version: slow.version })).toEqual([]);
+  });
+
+  it('when rebuilding it keeps touching its copies, so that a server starting meanwhile does not take them for abandoned', async () => {
+    const f = openSqliteFixture();
+    fixtures.push(f);
+    await appendSampleLog(f.eventStore, log, { database: f.database });
+    const touched: Array<{ projection: string; generation: number }> = [];
+    const readStore = {
+      ...f.readStore,
+      touch: async (target: Generation) => {
+        touched.push({ projection: target.projection, generation: target.generation });
+        await f.readStore.touch(target);
+      },
+    };
+    const started = Date.now();
+    await rebuildProjections({
+      eventStore: f.eventStore,
+      readStore,
+      projections: sampleProjections,
+      batchSize: 500,
+      touchEveryMs: 0,
+      until: log.at(-1)!.event.metadata.recordedAt!,
+    });
+    // Once per batch of 500 events (8 batches and the last flush) and before creating indexes.
+    for (const projection of sampleProjections) {
+      expect(touched.filter((t) => t.projection === projection.name).length).toBeGreaterThanOrEqual(9);
+    }
+    expect(await dropAbandonedCopies(f.readStore, started + ABANDONED_AFTER_MS)).toEqual([]);
+    expect(await dropAbandonedCopies(f.readStore, Date.now() + ABANDONED_AFTER_MS + 1)).toHaveLength(
+      sampleProjections.length,
+    );
   });
 
   it('when rebuilt --until a moment it builds that moment into a scratch copy and leaves live data alone', async () => {

@@ -34,6 +34,21 @@ export interface RebuildOptions {
   writeEvery?: number;
   onProgress?: (progress: RebuildProgress) => void;
   signal?: AbortSignal;
+  /** How often the copies are marked as being built (default `TOUCH_EVERY_MS`). */
+  touchEveryMs?: number;
+}
+
+/** A rebuild marks its copies this often, so that they are told apart from a killed one's. */
+export const TOUCH_EVERY_MS = 30_000;
+/**
+ * Copies left untouched this long belong to a rebuild that was killed outright (SIGKILL, power
+ * loss): the server and the replay CLI drop them when they start (`dropAbandonedCopies`).
+ */
+export const ABANDONED_AFTER_MS = 15 * 60_000;
+
+/** Drops the copies of rebuilds killed outright; returns them. */
+export function dropAbandonedCopies(readStore: ReadStore, now = Date.now()): Promise<Generation[]> {
+  return readStore.dropAbandoned(now - ABANDONED_AFTER_MS);
 }
 
 export interface RebuiltProjection {
@@ -69,7 +84,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const { eventStore, readStore, projections, until, onProgress, signal } = options;
   const batchSize = options.batchSize ?? 5_000;
   const writeEvery = options.writeEvery ?? 100_000;
+  const touchEveryMs = options.touchEveryMs ?? TOUCH_EVERY_MS;
   const started = Date.now();
+  let touchedAt = started;
   const builds: Build[] = [];
   try {
     for (const projection of projections) {
@@ -126,11 +143,17 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
       }
       await readStore.commit(build.target, writes, position);
     };
+    const touch = async (build: Build): Promise<void> => {
+      await readStore.touch(build.target);
+      touchedAt = Date.now();
+    };
     /** Folds what was read; writes a copy once enough documents are pending, or at the end. */
     const flush = async (final: boolean): Promise<void> => {
+      const touching = Date.now() - touchedAt >= touchEveryMs;
       for (const build of builds) {
         await fold(build);
         if (final || build.folder.pendingCount >= writeEvery) await write(build);
+        if (touching) await touch(build);
       }
       onProgress?.({ events, position, head, elapsedMs: Date.now() - started });
       // Pages from the reader thread can arrive back to back within one turn of the event loop,
@@ -180,8 +203,11 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
       head = await eventStore.headPosition();
     }
 
-    for (const build of builds)
+    for (const build of builds) {
+      // Creating the indexes of a large copy takes a while: it counts as being built.
+      await touch(build);
       await readStore.ensureCollections(build.target, build.projection.collections);
+    }
     if (until === undefined) {
       for (const build of builds) {
         await readStore.activate(build.target, { expectedActive: build.previous });

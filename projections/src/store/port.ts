@@ -154,6 +154,16 @@ export interface ReadStore {
   activate(target: Generation, options?: { expectedActive?: number | null }): Promise<void>;
   /** Drops a generation's collections and checkpoint (scratch copies, abandoned rebuilds). */
   drop(target: Generation): Promise<void>;
+  /**
+   * Marks a rebuild's copy as still being built (creating a generation marks it too): see
+   * `dropAbandoned`.
+   */
+  touch(target: Generation): Promise<void>;
+  /**
+   * Drops the copies rebuilds started (owner 'rebuild'), never activated and not touched since
+   * `touchedBefore` (epoch ms): those of a replay killed outright. Returns what it dropped.
+   */
+  dropAbandoned(touchedBefore: number): Promise<Generation[]>;
   /** Names of the generation's collections. */
   collectionNames(target: Generation): Promise<string[]>;
 

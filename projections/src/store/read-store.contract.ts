@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from './port';
 
@@ -169,6 +170,25 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
       await store.drop(scratch);
       expect(await store.collectionNames(scratch)).toEqual([]);
       expect(await things().count()).toBe(6);
+    });
+
+    it('when a rebuild stops touching its copy it is dropped as abandoned, while live, runner and touched copies stay', async () => {
+      const killed = await store.createGeneration('things', 2, [items], { deferIndexes: true });
+      await store.commit(killed, [put({ _id: 'k' }, 20n)], 20n);
+      const runnerBuild = await store.createGeneration('things', 2, [items], { owner: 'runner' });
+      const stillRunning = await store.createGeneration('others', 1, [items]);
+      await sleep(20);
+      const cut = Date.now();
+      await sleep(5);
+      await store.touch(stillRunning);
+
+      expect(await store.dropAbandoned(cut)).toEqual([killed]);
+      expect(await store.collectionNames(killed)).toEqual([]);
+      expect(await store.collectionNames(runnerBuild)).toEqual(['items']);
+      expect(await store.collectionNames(stillRunning)).toEqual(['items']);
+      expect(await store.active('things')).toEqual(live);
+      expect(await things().count()).toBe(6);
+      expect(await store.dropAbandoned(cut)).toEqual([]);
     });
 
     it('when an event is dead-lettered it is kept with its error', async () => {

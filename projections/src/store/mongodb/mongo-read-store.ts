@@ -50,6 +50,8 @@ interface GenerationDoc {
   dropped: boolean;
   owner: 'runner' | 'rebuild';
   activated: boolean;
+  /** Epoch ms a rebuild last marked it as being built; absent on builds from before. */
+  touchedAt?: number;
 }
 
 interface DeadLetterDoc extends Omit<DeadLetter, 'position'> {
@@ -182,6 +184,11 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
     await generations.updateOne({ _id: generationId(target) }, { $set: { dropped: true } });
   }
 
+  async function dropGeneration(target: Generation): Promise<void> {
+    await actives.deleteOne({ _id: target.projection, generation: target.generation });
+    await dropCollections(target);
+  }
+
   /** Runs `work` in a transaction on a replica set, directly on a standalone server. */
   async function atomically<T>(
     work: (session: ClientSession | undefined) => Promise<T>,
@@ -248,6 +255,7 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
             dropped: false,
             owner: options.owner ?? 'rebuild',
             activated: false,
+            touchedAt: Date.now(),
           });
         } catch (error) {
           if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) continue; // another process took that number
@@ -352,9 +360,32 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
         await dropCollections({ projection: target.projection, generation: previous, version: 0 });
     },
 
-    async drop(target) {
-      await actives.deleteOne({ _id: target.projection, generation: target.generation });
-      await dropCollections(target);
+    drop: dropGeneration,
+
+    async touch(target) {
+      await generations.updateOne(
+        { _id: generationId(target) },
+        { $set: { touchedAt: Date.now() } },
+      );
+    },
+
+    async dropAbandoned(touchedBefore) {
+      const unfinished = { owner: 'rebuild' as const, activated: false, dropped: false };
+      // Builds from before touchedAt count as touched now: one still running gets its full grace.
+      await generations.updateMany(
+        { ...unfinished, touchedAt: { $exists: false } },
+        { $set: { touchedAt: Date.now() } },
+      );
+      const abandoned = await generations
+        .find({ ...unfinished, touchedAt: { $lt: touchedBefore } })
+        .toArray();
+      const dropped: Generation[] = [];
+      for (const row of abandoned) {
+        const target = { projection: row.projection, generation: row.generation, version: row.version };
+        await dropGeneration(target);
+        dropped.push(target);
+      }
+      return dropped;
     },
 
     async collectionNames(target) {

@@ -16,6 +16,7 @@ export function createMetaTables(db: Database): void {
       dropped INTEGER NOT NULL DEFAULT 0,
       owner TEXT NOT NULL DEFAULT 'rebuild',
       activated INTEGER NOT NULL DEFAULT 0,
+      touched_at INTEGER,
       PRIMARY KEY (projection, generation)
     );
     CREATE TABLE IF NOT EXISTS rm_dead_letters (
@@ -39,4 +40,9 @@ export function createMetaTables(db: Database): void {
     db.exec("ALTER TABLE rm_generations ADD COLUMN owner TEXT NOT NULL DEFAULT 'rebuild'");
   if (!columns.has('activated'))
     db.exec('ALTER TABLE rm_generations ADD COLUMN activated INTEGER NOT NULL DEFAULT 0');
+  if (!columns.has('touched_at')) {
+    // Builds from before the column count as touched now: one still running gets its full grace.
+    db.exec('ALTER TABLE rm_generations ADD COLUMN touched_at INTEGER');
+    db.prepare('UPDATE rm_generations SET touched_at = ?').run(Date.now());
+  }
 }

@@ -348,6 +348,17 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
 
   const commits = new GroupCommit(db, commitTx.immediate);
 
+  function dropGeneration(target: Generation): void {
+    pointers.cache.clear();
+    reads.clear();
+    db.transaction(() => {
+      if (activeGeneration.get(target.projection)?.generation === target.generation) {
+        db.prepare('DELETE FROM rm_active WHERE projection = ?').run(target.projection);
+      }
+      dropTables(target);
+    }).immediate();
+  }
+
   const activateTx = db.transaction(
     (target: Generation, expectedActive: number | null | undefined) => {
       const current = activeGeneration.get(target.projection)?.generation ?? null;
@@ -389,13 +400,14 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
             .get(projection) as { last: number | null };
           const generation: Generation = { projection, generation: (row.last ?? 0) + 1, version };
           db.prepare(
-            'INSERT INTO rm_generations (projection, generation, version, collections, owner) VALUES (?, ?, ?, ?, ?)',
+            'INSERT INTO rm_generations (projection, generation, version, collections, owner, touched_at) VALUES (?, ?, ?, ?, ?, ?)',
           ).run(
             projection,
             generation.generation,
             version,
             JSON.stringify(collections.map((c) => c.name)),
             options.owner ?? 'rebuild',
+            Date.now(),
           );
           createTables(generation, collections, !options.deferIndexes);
           return generation;
@@ -448,14 +460,23 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     },
 
     async drop(target) {
-      pointers.cache.clear();
-      reads.clear();
-      db.transaction(() => {
-        if (activeGeneration.get(target.projection)?.generation === target.generation) {
-          db.prepare('DELETE FROM rm_active WHERE projection = ?').run(target.projection);
-        }
-        dropTables(target);
-      }).immediate();
+      dropGeneration(target);
+    },
+
+    async touch(target) {
+      db.prepare(
+        'UPDATE rm_generations SET touched_at = ? WHERE projection = ? AND generation = ?',
+      ).run(Date.now(), target.projection, target.generation);
+    },
+
+    async dropAbandoned(touchedBefore) {
+      const abandoned = db
+        .prepare<[number], Generation>(
+          "SELECT projection, generation, version FROM rm_generations WHERE owner = 'rebuild' AND activated = 0 AND dropped = 0 AND touched_at < ?",
+        )
+        .all(touchedBefore);
+      for (const target of abandoned) dropGeneration(target);
+      return abandoned;
     },
 
     async collectionNames(target) {

@@ -10,6 +10,7 @@ import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
 import { createProjectionRunner, type ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import { readModels } from '@whosright/projections/read-models';
+import { dropAbandonedCopies } from '@whosright/projections/runner/rebuild';
 import { createRedisLeaseManager } from '@whosright/projections/runner/lease/redis-lease';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -45,6 +46,10 @@ export async function openStores(config: Config, logger: Logger, options: { runP
     ? createKurrentDbEventStore({ url: config.eventStoreUrl, catalog: domainEventCatalog })
     : createSqliteEventStore({ database: sqlite(), catalog: domainEventCatalog });
   const readStore = await openReadStore(config, sqlite);
+  if (options.runProjections ?? true) {
+    const abandoned = await dropAbandonedCopies(readStore);
+    if (abandoned.length) logger.info({ copies: abandoned }, 'dropped the unfinished read-model copies of a replay that was killed');
+  }
 
   // Scale mode: one writer per projection across every process, through a Redis lease.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : undefined;

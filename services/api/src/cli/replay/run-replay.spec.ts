@@ -107,17 +107,46 @@ describe('replay CLI', () => {
     try {
       for (const projection of sampleProjections) {
         expect((await fixture.readStore.active(projection.name))?.generation).toBe(1);
-        const unfinished = { projection: projection.name, generation: 2, version: projection.version };
+        const unfinished = {
+          projection: projection.name,
+          generation: 2,
+          version: projection.version,
+        };
         expect(await fixture.readStore.collectionNames(unfinished)).toEqual([]);
       }
       const leftovers = fixture.database
-        .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%\\_2\\_%' ESCAPE '\\'")
+        .prepare(
+          "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%\\_2\\_%' ESCAPE '\\'",
+        )
         .pluck()
         .get();
       expect(leftovers).toBe(0);
     } finally {
       await fixture.close();
     }
+  });
+
+  it('when a replay was killed outright long ago the next one drops its copies first', async () => {
+    const dir = await dataDirWithLog(1_500);
+    const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
+    const killed = await fixture.readStore.createGeneration(
+      'user-stats',
+      1,
+      sampleProjections[1]!.collections,
+    );
+    fixture.database
+      .prepare('UPDATE rm_generations SET touched_at = ? WHERE generation = ?')
+      .run(Date.now() - 16 * 60_000, killed.generation);
+    await fixture.close();
+
+    const result = await replay(['story-tallies'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'replay: dropped the unfinished copies of a replay that was killed: user-stats #1',
+    );
+    const after = openSqliteFixture(join(dir, 'whosright.sqlite'));
+    expect(await after.readStore.collectionNames(killed)).toEqual([]);
+    await after.close();
   });
 
   it('when replaying --until a moment it prints that state as CSV into a file and leaves live data alone', async () => {

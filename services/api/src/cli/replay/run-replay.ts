@@ -7,6 +7,7 @@ import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-even
 import { readModelDocuments } from '@whosright/projections/runner/content-hash';
 import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
 import {
+  dropAbandonedCopies,
   rebuildProjections,
   RebuildError,
   type RebuiltProjection,
@@ -83,6 +84,11 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   const readStore = createSqliteReadStore({ database });
   const progress = createProgressReporter(stderr);
   try {
+    const abandoned = await dropAbandonedCopies(readStore);
+    if (abandoned.length) {
+      const names = abandoned.map((g) => `${g.projection} #${g.generation}`).join(', ');
+      stderr.write(`replay: dropped the unfinished copies of a replay that was killed: ${names}\n`);
+    }
     const built = await rebuildProjections({
       eventStore,
       readStore,
