@@ -10,9 +10,10 @@ import type {
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { Doc } from '../store/port';
+import type { Doc, ReadCollection } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
+import { poorPerformers } from './poor-performers';
 
 type Handled =
   | Recorded<StoryEvent>
@@ -130,6 +131,20 @@ export const storiesProjection = defineProjection<Handled>({
     },
     { name: 'pool', indexes: [] },
   ],
+  /** The poor performers ranking (top 5% by skip rate), e.g. as it stood last Monday with --until. */
+  async report(collection) {
+    const ranked = await poorPerformers(collection('stories') as ReadCollection<StoryDoc>);
+    return ranked.map((story, i) => ({
+      rank: i + 1,
+      storyId: story._id,
+      category: story.category,
+      // Four decimals: a share of views, readable in a table and exact enough for a sheet.
+      skipRate: Math.round(story.skipRate * 10_000) / 10_000,
+      viewCount: story.viewCount,
+      skipCount: story.skipCount,
+      createdAt: story.createdAt,
+    }));
+  },
   apply(event): Change[] {
     switch (event.type) {
       case 'StorySubmitted':

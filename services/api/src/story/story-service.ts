@@ -4,9 +4,9 @@ import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import type { Filter, ReadStore } from '@whosright/projections/store/port';
 import { POOL_META_ID, poolSlotId, type PoolDoc, type StoryDoc } from '@whosright/projections/stories/stories-projection';
 import { storyVoteId, type StoryVoteDoc } from '@whosright/projections/story-votes/story-votes-projection';
+import { poorPerformers } from '@whosright/projections/stories/poor-performers';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
-import { POOR_STORY_TOP_FRACTION } from '@whosright/contracts/shared/constants';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { ReactionType, StoryEvent, StoryStatus, TrackAction, VoteChoice } from '@whosright/contracts/story/events';
 import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
@@ -204,11 +204,8 @@ export class StoryService {
   }
 
   /** The top 5% of rankable stories by skip rate (at least one when any is rankable). */
-  async poorPerformers(): Promise<StoryDoc[]> {
-    const rankable = await this.stories.count({ rankable: true });
-    if (rankable === 0) return [];
-    const top = Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
-    return (await this.stories.find({ rankable: true }, { sort: [['skipRate', -1]], limit: top })).items;
+  poorPerformers(): Promise<StoryDoc[]> {
+    return poorPerformers(this.stories);
   }
 }
 
