@@ -12,8 +12,33 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** `--help` or `-h`: the caller prints the help and exits 0. */
+export class HelpRequested extends Error {
+  override readonly name = 'HelpRequested';
+}
+
 export const USAGE =
   'usage: npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]';
+
+/** What `--help` prints, with the projections this build knows. */
+export function helpText(projections: readonly string[]): string {
+  return [
+    USAGE,
+    '',
+    'Rebuilds read models from the event log into new copies beside the live ones while the',
+    'server keeps serving, then swaps them in.',
+    '',
+    '  --until <ISO time>  build the state as of that moment into scratch copies and print it;',
+    '                      live data is untouched (stories: the poor performers ranking)',
+    '  --format <name>     table (default), json or csv',
+    '  --out <file>        write to a file instead of standard output',
+    '',
+    `Projections: ${[...projections, 'all'].join(', ')}`,
+    'Database: $DATA_DIR/whosright.sqlite (DATA_DIR defaults to ./data).',
+    'Ctrl-C stops it and drops the unfinished copies (exit code 130).',
+    '',
+  ].join('\n');
+}
 
 const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -47,7 +72,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     } else if (flag === '--out') {
       args.out = value();
     } else if (flag === '--help' || flag === '-h') {
-      throw new UsageError(USAGE);
+      throw new HelpRequested(USAGE);
     } else if (flag.startsWith('-')) {
       throw new UsageError(`unknown option ${flag}\n${USAGE}`);
     } else {

@@ -53,6 +53,17 @@ describe('replay CLI', () => {
     );
   });
 
+  it('when asked for help it prints what it does and the projections it knows, and exits 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const result = await replay([flag], '/nonexistent');
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('usage: npm run replay -- <projection|all>');
+      expect(result.stdout).toContain('--until <ISO time>');
+      expect(result.stdout).toContain('Projections: story-tallies, user-stats, skip-ranking, all');
+    }
+  });
+
   it('when --until is not a date it exits 2 with a clear message', async () => {
     const result = await replay(['all', '--until', 'last monday'], '/nonexistent');
     expect(result.code).toBe(2);

@@ -14,7 +14,7 @@ import {
 } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
-import { parseReplayArgs, UsageError } from './args';
+import { helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
 import { formatRows } from './format';
 import { createProgressReporter, type ProgressOutput } from './progress';
 
@@ -66,6 +66,10 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     args = parseReplayArgs(argv);
     projections = select(args.target, deps.projections);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      stdout.write(helpText(deps.projections.map((p) => p.name)));
+      return 0;
+    }
     if (!(error instanceof UsageError)) throw error;
     stderr.write(`replay: ${error.message}\n`);
     return 2;
