@@ -37,4 +37,31 @@ describe('openStores', () => {
       await stores.close();
     }
   });
+
+  it('when a replay is killed while the server runs, the server drops its copies once they are stale', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'whosright-stores-'));
+    dirs.push(dataDir);
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const stores = await openStores(config, createLogger(config), {
+      runProjections: true,
+      sweepAbandonedEveryMs: 20,
+    });
+    try {
+      const spec = [{ name: 'items', indexes: [] }];
+      const killed = await stores.readStore.createGeneration('leftover', 1, spec);
+      const running = await stores.readStore.createGeneration('running', 1, spec);
+      // Another connection, as the killed replay's own was: last touched 16 minutes ago.
+      const other = openSqliteDatabase(join(dataDir, SQLITE_FILE));
+      other
+        .prepare('UPDATE rm_generations SET touched_at = ? WHERE projection = ?')
+        .run(Date.now() - 16 * 60_000, 'leftover');
+      other.close();
+      await expect
+        .poll(() => stores.readStore.collectionNames(killed), { timeout: 5_000 })
+        .toEqual([]);
+      expect(await stores.readStore.collectionNames(running)).toEqual(['items']);
+    } finally {
+      await stores.close();
+    }
+  });
 });

@@ -29,7 +29,17 @@ export interface Stores {
  * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
  * starts the projections. Embedded mode shares one SQLite connection between both stores.
  */
-export async function openStores(config: Config, logger: Logger, options: { runProjections?: boolean } = {}): Promise<Stores> {
+/** How often a running server drops the copies of replays killed outright. */
+const SWEEP_ABANDONED_EVERY_MS = 5 * 60_000;
+
+export interface OpenStoresOptions {
+  /** Start the projections (the server); the admin CLI only reads and appends. Default true. */
+  runProjections?: boolean;
+  /** How often to drop the copies of replays killed outright, besides at start (default 5 min). */
+  sweepAbandonedEveryMs?: number;
+}
+
+export async function openStores(config: Config, logger: Logger, options: OpenStoresOptions = {}): Promise<Stores> {
   let database: Database | undefined;
   let checkpoints: BackgroundCheckpoints | undefined;
   const sqlite = (): Database => {
@@ -46,9 +56,17 @@ export async function openStores(config: Config, logger: Logger, options: { runP
     ? createKurrentDbEventStore({ url: config.eventStoreUrl, catalog: domainEventCatalog })
     : createSqliteEventStore({ database: sqlite(), catalog: domainEventCatalog });
   const readStore = await openReadStore(config, sqlite);
-  if (options.runProjections ?? true) {
+  const runProjections = options.runProjections ?? true;
+  const sweepAbandoned = async () => {
     const abandoned = await dropAbandonedCopies(readStore);
     if (abandoned.length) logger.info({ copies: abandoned }, 'dropped the unfinished read-model copies of a replay that was killed');
+  };
+  let sweeps: NodeJS.Timeout | undefined;
+  if (runProjections) {
+    await sweepAbandoned();
+    sweeps = setInterval(() => {
+      sweepAbandoned().catch((error: unknown) => logger.warn({ error: String(error) }, 'could not drop the copies of a killed replay'));
+    }, options.sweepAbandonedEveryMs ?? SWEEP_ABANDONED_EVERY_MS).unref();
   }
 
   // Scale mode: one writer per projection across every process, through a Redis lease.
@@ -60,13 +78,14 @@ export async function openStores(config: Config, logger: Logger, options: { runP
     ...(redis ? { leases: createRedisLeaseManager({ redis }) } : {}),
     logger: logger.child({ component: 'projections' }),
   });
-  if (options.runProjections ?? true) projections.start();
+  if (runProjections) projections.start();
 
   return {
     eventStore,
     readStore,
     projections,
     async close() {
+      clearInterval(sweeps);
       await projections.stop();
       await readStore.close();
       await eventStore.close();
