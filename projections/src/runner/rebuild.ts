@@ -42,7 +42,8 @@ export interface RebuildOptions {
 export const TOUCH_EVERY_MS = 30_000;
 /**
  * Copies left untouched this long belong to a rebuild that was killed outright (SIGKILL, power
- * loss): the server and the replay CLI drop them when they start (`dropAbandonedCopies`).
+ * loss): the server (at start, then every few minutes) and the replay CLI (before it rebuilds)
+ * drop them with `dropAbandonedCopies`.
  */
 export const ABANDONED_AFTER_MS = 15 * 60_000;
 

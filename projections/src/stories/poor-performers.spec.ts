@@ -37,26 +37,16 @@ describe('stories replay report', () => {
       story(i, { skipRate: i / 100, skipCount: i, viewCount: 100 }),
     );
     const unrankable = story(99, { skipRate: 0.99, rankable: false, viewCount: 3 });
-    expect(await reportOf([...rankable, unrankable])).toEqual([
-      {
-        rank: 1,
-        storyId: rankable[39]!._id,
-        category: 'household',
-        skipRate: 0.39,
-        viewCount: 100,
-        skipCount: 39,
-        createdAt: rankable[39]!.createdAt,
-      },
-      {
-        rank: 2,
-        storyId: rankable[38]!._id,
-        category: 'household',
-        skipRate: 0.38,
-        viewCount: 100,
-        skipCount: 38,
-        createdAt: rankable[38]!.createdAt,
-      },
-    ]);
+    const row = (rank: number, n: number) => ({
+      rank,
+      storyId: rankable[n]!._id,
+      category: 'household',
+      skipRate: n / 100,
+      viewCount: 100,
+      skipCount: n,
+      createdAt: rankable[n]!.createdAt,
+    });
+    expect(await reportOf([...rankable, unrankable])).toEqual([row(1, 39), row(2, 38)]);
   });
 
   it('when few stories are rankable it still names the worst one, and none when none is', async () => {

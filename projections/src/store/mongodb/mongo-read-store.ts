@@ -97,6 +97,11 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
   const deadLetterCollection = db.collection<DeadLetterDoc>('rm_dead_letters');
   await generations.createIndex({ projection: 1, generation: -1 });
   await deadLetterCollection.createIndex({ projection: 1, position: 1 });
+  // Builds from before touchedAt count as touched now: one still running gets its full grace.
+  await generations.updateMany(
+    { touchedAt: { $exists: false } },
+    { $set: { touchedAt: Date.now() } },
+  );
   const hello = await db.admin().command({ hello: 1 });
   const transactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
 
@@ -370,14 +375,13 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
     },
 
     async dropAbandoned(touchedBefore) {
-      const unfinished = { owner: 'rebuild' as const, activated: false, dropped: false };
-      // Builds from before touchedAt count as touched now: one still running gets its full grace.
-      await generations.updateMany(
-        { ...unfinished, touchedAt: { $exists: false } },
-        { $set: { touchedAt: Date.now() } },
-      );
       const abandoned = await generations
-        .find({ ...unfinished, touchedAt: { $lt: touchedBefore } })
+        .find({
+          owner: 'rebuild',
+          activated: false,
+          dropped: false,
+          touchedAt: { $lt: touchedBefore },
+        })
         .toArray();
       const dropped: Generation[] = [];
       for (const row of abandoned) {

@@ -13,23 +13,43 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'whosright-stores-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** As a replay killed outright leaves its copy, on another connection: last touched 16 minutes ago. */
+function markStale(dir: string, projection: string): void {
+  const database = openSqliteDatabase(join(dir, SQLITE_FILE));
+  database
+    .prepare('UPDATE rm_generations SET touched_at = ? WHERE projection = ?')
+    .run(Date.now() - 16 * 60_000, projection);
+  database.close();
+}
+
+function startServer(dir: string, sweepAbandonedEveryMs?: number) {
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  return openStores(config, createLogger(config), {
+    runProjections: true,
+    ...(sweepAbandonedEveryMs ? { sweepAbandonedEveryMs } : {}),
+  });
+}
+
+const spec = [{ name: 'items', indexes: [] }];
+
 describe('openStores', () => {
   it('when a replay was killed outright long ago the server drops its unfinished copies at start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'whosright-stores-'));
-    dirs.push(dataDir);
-    const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
+    const dir = dataDir();
+    const database = openSqliteDatabase(join(dir, SQLITE_FILE));
     const readStore = createSqliteReadStore({ database });
-    const spec = [{ name: 'items', indexes: [] }];
     const killed = await readStore.createGeneration('leftover', 1, spec);
     const recent = await readStore.createGeneration('running', 1, spec);
-    database
-      .prepare('UPDATE rm_generations SET touched_at = ? WHERE projection = ?')
-      .run(Date.now() - 16 * 60_000, 'leftover');
     await readStore.close();
     database.close();
+    markStale(dir, 'leftover');
 
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const stores = await openStores(config, createLogger(config), { runProjections: true });
+    const stores = await startServer(dir);
     try {
       expect(await stores.readStore.collectionNames(killed)).toEqual([]);
       expect(await stores.readStore.collectionNames(recent)).toEqual(['items']);
@@ -39,23 +59,12 @@ describe('openStores', () => {
   });
 
   it('when a replay is killed while the server runs, the server drops its copies once they are stale', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'whosright-stores-'));
-    dirs.push(dataDir);
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const stores = await openStores(config, createLogger(config), {
-      runProjections: true,
-      sweepAbandonedEveryMs: 20,
-    });
+    const dir = dataDir();
+    const stores = await startServer(dir, 20);
     try {
-      const spec = [{ name: 'items', indexes: [] }];
       const killed = await stores.readStore.createGeneration('leftover', 1, spec);
       const running = await stores.readStore.createGeneration('running', 1, spec);
-      // Another connection, as the killed replay's own was: last touched 16 minutes ago.
-      const other = openSqliteDatabase(join(dataDir, SQLITE_FILE));
-      other
-        .prepare('UPDATE rm_generations SET touched_at = ? WHERE projection = ?')
-        .run(Date.now() - 16 * 60_000, 'leftover');
-      other.close();
+      markStale(dir, 'leftover');
       await expect
         .poll(() => stores.readStore.collectionNames(killed), { timeout: 5_000 })
         .toEqual([]);

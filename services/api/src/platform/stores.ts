@@ -25,10 +25,6 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/**
- * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
- * starts the projections. Embedded mode shares one SQLite connection between both stores.
- */
 /** How often a running server drops the copies of replays killed outright. */
 const SWEEP_ABANDONED_EVERY_MS = 5 * 60_000;
 
@@ -39,6 +35,10 @@ export interface OpenStoresOptions {
   sweepAbandonedEveryMs?: number;
 }
 
+/**
+ * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
+ * starts the projections. Embedded mode shares one SQLite connection between both stores.
+ */
 export async function openStores(config: Config, logger: Logger, options: OpenStoresOptions = {}): Promise<Stores> {
   let database: Database | undefined;
   let checkpoints: BackgroundCheckpoints | undefined;

@@ -14,9 +14,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function capture() {
+function capture(onWrite?: (chunk: string) => void) {
   let text = '';
-  return { write: (chunk: string) => (text += chunk), isTTY: false, text: () => text };
+  return {
+    write: (chunk: string) => {
+      text += chunk;
+      onWrite?.(chunk);
+    },
+    isTTY: false,
+    text: () => text,
+  };
 }
 
 async function dataDirWithLog(events: number): Promise<string> {
@@ -30,9 +37,14 @@ async function dataDirWithLog(events: number): Promise<string> {
   return dir;
 }
 
-async function replay(argv: string[], dataDir: string, signal?: AbortSignal) {
+async function replay(
+  argv: string[],
+  dataDir: string,
+  options: { signal?: AbortSignal; onStderr?: (chunk: string) => void } = {},
+) {
+  const { signal, onStderr } = options;
   const stdout = capture();
-  const stderr = capture();
+  const stderr = capture(onStderr);
   const code = await runReplay(argv, {
     projections: sampleProjections,
     catalog: sampleCatalog,
@@ -86,32 +98,20 @@ describe('replay CLI', () => {
   });
 
   it('when interrupted mid-rebuild it drops the unfinished copies, keeps the live ones and exits 130', async () => {
-    const dir = await dataDirWithLog(40_000);
+    const dir = await dataDirWithLog(12_000);
     expect((await replay(['all'], dir)).code).toBe(0);
     const controller = new AbortController();
-    const stdout = capture();
-    // Ctrl-C once the first progress line shows that the rebuild is under way. A signal reaches
-    // the process from its event loop, so the abort comes from there too.
-    const stderr = {
-      ...capture(),
-      text: '',
-      write(chunk: string) {
-        this.text += chunk;
-        if (chunk.startsWith('replay: ') && chunk.includes('%'))
-          setImmediate(() => controller.abort());
-      },
-    };
-    const code = await runReplay(['all'], {
-      projections: sampleProjections,
-      catalog: sampleCatalog,
-      dataDir: dir,
-      stdout,
-      stderr,
+    const result = await replay(['all'], dir, {
       signal: controller.signal,
+      // Ctrl-C once the first progress line shows that the rebuild is under way. A signal
+      // reaches the process from its event loop, so the abort comes from there too.
+      onStderr: (chunk) => {
+        if (/^replay: \d+%/.test(chunk)) setImmediate(() => controller.abort());
+      },
     });
-    expect(code).toBe(130);
-    expect(stderr.text).toMatch(/replay: \d+%/);
-    expect(stderr.text).toContain(
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/replay: \d+%/);
+    expect(result.stderr).toContain(
       'replay: interrupted; the unfinished copies were dropped and the live read models are unchanged',
     );
     const fixture = openSqliteFixture(join(dir, 'whosright.sqlite'));
