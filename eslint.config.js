@@ -12,7 +12,12 @@ import globals from 'globals';
  * of a package into another one are refused everywhere: cross the boundary by package name.
  */
 const forbiddenByPackage = {
-  contracts: ['@whosright/eventstore', '@whosright/projections', '@whosright/api', '@whosright/web'],
+  contracts: [
+    '@whosright/eventstore',
+    '@whosright/projections',
+    '@whosright/api',
+    '@whosright/web',
+  ],
   'services/eventstore': ['@whosright/projections', '@whosright/api', '@whosright/web'],
   projections: ['@whosright/api', '@whosright/web'],
   'services/api': ['@whosright/web'],
@@ -21,11 +26,21 @@ const forbiddenByPackage = {
 
 const escapingRelativeImport = {
   regex: '^(\\.\\./)+(contracts|services|eventstore|api|projections|web)/',
-  message: 'Import another workspace package by its name (@whosright/...), never by a relative path.',
+  message:
+    'Import another workspace package by its name (@whosright/...), never by a relative path.',
 };
 
 /** I/O libraries a pure decider or contract must never touch. */
-const ioModules = ['node:*', 'fs', 'better-sqlite3', 'mongodb', 'express', 'ioredis', 'bullmq', '@kurrent/*'];
+const ioModules = [
+  'node:*',
+  'fs',
+  'better-sqlite3',
+  'mongodb',
+  'express',
+  'ioredis',
+  'bullmq',
+  '@kurrent/*',
+];
 
 /** @param {string[]} packages @param {string[]} [extraPatterns] */
 function boundaryRule(packages, extraPatterns = []) {
@@ -33,9 +48,14 @@ function boundaryRule(packages, extraPatterns = []) {
     'error',
     {
       patterns: [
-        { group: [...packages.map((p) => `${p}`), ...packages.map((p) => `${p}/*`)], message: 'This import crosses the one-way package boundary of DESIGN.md section 3.' },
+        {
+          group: [...packages.map((p) => `${p}`), ...packages.map((p) => `${p}/*`)],
+          message: 'This import crosses the one-way package boundary of DESIGN.md section 3.',
+        },
         escapingRelativeImport,
-        ...(extraPatterns.length ? [{ group: extraPatterns, message: 'Deciders and contracts are pure: no I/O imports.' }] : []),
+        ...(extraPatterns.length
+          ? [{ group: extraPatterns, message: 'Deciders and contracts are pure: no I/O imports.' }]
+          : []),
       ],
     },
   ];
@@ -43,20 +63,33 @@ function boundaryRule(packages, extraPatterns = []) {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/route-tree.gen.ts', 'test-results/**', 'playwright-report/**', '**/*.fixture.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/route-tree.gen.ts',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.fixture.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   ...Object.entries(forbiddenByPackage).map(([dir, packages]) => ({
     files: [`${dir}/**/*.{ts,tsx,js,mjs}`],
-    rules: { 'no-restricted-imports': boundaryRule(packages, dir === 'contracts' ? ioModules : []) },
+    rules: {
+      'no-restricted-imports': boundaryRule(packages, dir === 'contracts' ? ioModules : []),
+    },
   })),
   {
     files: ['services/api/src/**/decider.ts'],

@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: root });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
@@ -20,7 +22,10 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
     ['services/api/src/x.ts', "import { x } from '@whosright/web/lib/api-client';"],
     ['web/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['web/src/x.ts', "import { x } from '@whosright/projections/runner/runner';"],
-    ['services/api/src/platform/x.ts', "import { x } from '../../../../projections/src/store/port';"],
+    [
+      'services/api/src/platform/x.ts',
+      "import { x } from '../../../../projections/src/store/port';",
+    ],
     ['services/api/src/story/decider.ts', "import Database from 'better-sqlite3';"],
   ])('when %s imports across the boundary (%s) it fails', async (file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).not.toHaveLength(0);

@@ -35,11 +35,15 @@ const builtIndex = join(root, 'web/dist/index.html');
 const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'contracts/src']
   .map((p) => join(root, p))
   .filter(existsSync);
-const stale = !existsSync(builtIndex) || sources.some((p) => newestMtime(p) > statSync(builtIndex).mtimeMs);
+const stale =
+  !existsSync(builtIndex) || sources.some((p) => newestMtime(p) > statSync(builtIndex).mtimeMs);
 
 if (stale) {
   console.log('Building the web app (first start or sources changed)...');
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@whosright/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@whosright/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

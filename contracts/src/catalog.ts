@@ -1,7 +1,13 @@
 import { reservationEvents, sessionEvents, userEvents } from './account/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
 import { eventCatalog } from './shared/events';
-import { storyActivityEvents, storyEvents, storyPoolEvents, storyReactionEvents, storyVoteEvents } from './story/events';
+import {
+  storyActivityEvents,
+  storyEvents,
+  storyPoolEvents,
+  storyReactionEvents,
+  storyVoteEvents,
+} from './story/events';
 
 /** Every event type the product writes. The event store refuses any other. */
 export const domainEventCatalog = eventCatalog(

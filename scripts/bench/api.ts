@@ -57,18 +57,26 @@ export async function run(): Promise<void> {
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({ email, password: 'bench password 123', firstName: 'Bench' }),
       });
-      if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
+      if (res.status !== 201)
+        throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
       const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
       return { id: ((await res.json()) as { id: string }).id, cookie };
     };
     const admin = await register('bench-admin@example.com', '10.9.0.1');
     const voters: Array<{ id: string; cookie: string }> = [];
-    for (let i = 0; i < VOTERS; i++) voters.push(await register(`voter${i}@example.com`, `10.9.1.${i}`));
+    for (let i = 0; i < VOTERS; i++)
+      voters.push(await register(`voter${i}@example.com`, `10.9.1.${i}`));
 
     const started = Date.now();
     const ids = await populateApprovedStories(dataDir, STORIES, admin.id, admin.id);
-    console.log(`wrote ${STORIES} approved stories through the command handlers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    await waitFor(async () => (await fetch(`${base}/api/stories/${ids.at(-1)}`)).ok, 120_000, 'the read models to catch up');
+    console.log(
+      `wrote ${STORIES} approved stories through the command handlers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await waitFor(
+      async () => (await fetch(`${base}/api/stories/${ids.at(-1)}`)).ok,
+      120_000,
+      'the read models to catch up',
+    );
     await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 120_000, 'readiness');
 
     // The bare baseline answers exactly what the real server answers.
@@ -77,7 +85,10 @@ export async function run(): Promise<void> {
       story: await (await fetch(`${base}/api/stories/${sample}`)).json(),
       random: await (await fetch(`${base}/api/stories/random`)).json(),
       feed: await (await fetch(`${base}/api/stories`)).json(),
-      vote: { vote: { vote: 'he' }, story: await (await fetch(`${base}/api/stories/${sample}`)).json() },
+      vote: {
+        vote: { vote: 'he' },
+        story: await (await fetch(`${base}/api/stories/${sample}`)).json(),
+      },
     };
     const bodiesFile = join(dataDir, 'bare-bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
@@ -100,9 +111,22 @@ export async function run(): Promise<void> {
     const nextStory = () => ({ path: `/api/stories/${ids[readIndex++ % ids.length]}` });
 
     const rows: Row[] = [];
-    const measure = async (name: string, target: number, path: string, options: { method?: 'POST'; next?: () => { path: string; headers?: Record<string, string>; body?: string } } = {}) => {
-      const common = { connections: CONNECTIONS, ...(options.method ? { method: options.method } : {}), ...(options.next ? { next: options.next } : {}) };
-      const side = (url: string, durationSeconds: number) => load({ ...common, url: `${url}${path}`, durationSeconds });
+    const measure = async (
+      name: string,
+      target: number,
+      path: string,
+      options: {
+        method?: 'POST';
+        next?: () => { path: string; headers?: Record<string, string>; body?: string };
+      } = {},
+    ) => {
+      const common = {
+        connections: CONNECTIONS,
+        ...(options.method ? { method: options.method } : {}),
+        ...(options.next ? { next: options.next } : {}),
+      };
+      const side = (url: string, durationSeconds: number) =>
+        load({ ...common, url: `${url}${path}`, durationSeconds });
       // Both sides warm up (JIT, caches, sockets) before anything counts; then they alternate so
       // that a drift in the machine's speed falls on both, and each side's median round is kept.
       await side(bareBase, WARMUP);
@@ -113,18 +137,31 @@ export async function run(): Promise<void> {
         bareRounds.push(await side(bareBase, DURATION));
         realRounds.push(await side(base, DURATION));
       }
-      rows.push({ name, bare: median(bareRounds), real: median(realRounds), target, realRuns: [realWarmup, ...realRounds] });
+      rows.push({
+        name,
+        bare: median(bareRounds),
+        real: median(realRounds),
+        target,
+        realRuns: [realWarmup, ...realRounds],
+      });
     };
     await measure('GET /api/stories/{id}', 0.7, `/api/stories/${sample}`, { next: nextStory });
     await measure('GET /api/stories/random', 0.7, '/api/stories/random');
     await measure('GET /api/stories (feed)', 0.7, '/api/stories');
-    await measure('POST /api/stories/{id}/vote', 0.25, `/api/stories/${sample}/vote`, { method: 'POST', next: nextVote });
+    await measure('POST /api/stories/{id}/vote', 0.25, `/api/stories/${sample}/vote`, {
+      method: 'POST',
+      next: nextVote,
+    });
 
     console.log(
       `\n${STORIES} approved stories, ${CONNECTIONS} connections, ${WARMUP} s warm-up per side, then ${ROUNDS} alternating rounds of ${DURATION} s (median round shown), Node ${process.version}`,
     );
-    console.log('endpoint                       | bare req/s | real req/s | ratio | target | p50 ms | p99 ms | non-2xx');
-    console.log('-------------------------------|-----------:|-----------:|------:|-------:|-------:|-------:|--------:');
+    console.log(
+      'endpoint                       | bare req/s | real req/s | ratio | target | p50 ms | p99 ms | non-2xx',
+    );
+    console.log(
+      '-------------------------------|-----------:|-----------:|------:|-------:|-------:|-------:|--------:',
+    );
     for (const row of rows) {
       const failed = row.realRuns.reduce((sum, round) => sum + round.non2xx + round.errors, 0);
       const ratio = row.real.requestsPerSecond / row.bare.requestsPerSecond;

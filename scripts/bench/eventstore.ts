@@ -19,23 +19,60 @@ import type { EventStore, NewEvent } from '@whosright/eventstore/port';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { migrateEventsTable } from '@whosright/eventstore/sqlite/schema';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
-import { startBackgroundCheckpoints, type BackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
+import {
+  startBackgroundCheckpoints,
+  type BackgroundCheckpoints,
+} from '@whosright/eventstore/sqlite/background-checkpoints';
 import { rawScan } from './shared/raw-scan';
 
 const catalog = eventCatalog({
-  voteCast: defineEvent('VoteCast', z.object({ storyId: z.string(), userId: z.string(), side: z.enum(['he', 'she']), weight: z.number().int() })),
+  voteCast: defineEvent(
+    'VoteCast',
+    z.object({
+      storyId: z.string(),
+      userId: z.string(),
+      side: z.enum(['he', 'she']),
+      weight: z.number().int(),
+    }),
+  ),
 });
-const metadata = { actorId: 'user_01JBENCH', correlationId: 'corr-bench', causationId: 'cmd-bench' };
+const metadata = {
+  actorId: 'user_01JBENCH',
+  correlationId: 'corr-bench',
+  causationId: 'cmd-bench',
+};
 
 function vote(i: number): NewEvent {
-  return { type: 'VoteCast', data: { storyId: `story_${i % 997}`, userId: `user_${i}`, side: i % 2 ? 'he' : 'she', weight: 1 }, metadata };
+  return {
+    type: 'VoteCast',
+    data: {
+      storyId: `story_${i % 997}`,
+      userId: `user_${i}`,
+      side: i % 2 ? 'he' : 'she',
+      weight: 1,
+    },
+    metadata,
+  };
 }
 
 /** What a bare writer stores for the same event, prepared before the clock starts: the baseline is the database work alone. */
-function rawRow(i: number, stream: string, revision: number): [string, string, number, string, number, string, string, number] {
+function rawRow(
+  i: number,
+  stream: string,
+  revision: number,
+): [string, string, number, string, number, string, string, number] {
   const { data } = vote(i);
   const recordedAt = new Date().toISOString();
-  return [newEventId(), stream, revision, 'VoteCast', 1, JSON.stringify(data), JSON.stringify({ ...metadata, recordedAt }), Date.parse(recordedAt)];
+  return [
+    newEventId(),
+    stream,
+    revision,
+    'VoteCast',
+    1,
+    JSON.stringify(data),
+    JSON.stringify({ ...metadata, recordedAt }),
+    Date.parse(recordedAt),
+  ];
 }
 
 interface Row {
@@ -68,7 +105,9 @@ function rawDatabase(dir: string, name: string): Database {
 }
 
 function rawInserter(db: Database) {
-  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, version, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO events (id, stream, revision, type, version, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   return db.transaction((rows: ReturnType<typeof rawRow>[]) => {
     for (const row of rows) insert.run(...row);
   });
@@ -80,10 +119,15 @@ async function timed(work: () => Promise<void> | void): Promise<number> {
   return (performance.now() - start) / 1000;
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Best rate over a few rounds, store and raw alternating, so a noisy neighbour hurts both alike. */
-async function bestOf(rounds: number, store: (round: number) => Promise<number>, raw: (round: number) => Promise<number> | number): Promise<[number, number]> {
+async function bestOf(
+  rounds: number,
+  store: (round: number) => Promise<number>,
+  raw: (round: number) => Promise<number> | number,
+): Promise<[number, number]> {
   let best: [number, number] = [0, 0];
   for (let round = 0; round < rounds; round++) {
     best = [Math.max(best[0], await store(round)), Math.max(best[1], await raw(round))];
@@ -114,7 +158,9 @@ async function rawSingleAppends(dir: string, count: number, streams: number): Pr
   const db = rawDatabase(dir, `raw-single-${streams}-${newEventId()}.db`);
   const insert = rawInserter(db);
   const revisions = new Array<number>(streams).fill(0);
-  const rows = Array.from({ length: count }, (_, i) => rawRow(i, `story-${i % streams}`, revisions[i % streams]!++));
+  const rows = Array.from({ length: count }, (_, i) =>
+    rawRow(i, `story-${i % streams}`, revisions[i % streams]!++),
+  );
   const seconds = await timed(() => {
     for (const row of rows) insert.immediate([row]);
   });
@@ -125,9 +171,12 @@ async function rawSingleAppends(dir: string, count: number, streams: number): Pr
 async function batchAppends(dir: string, count: number, batch: number): Promise<number> {
   const db = serverDatabase(dir, `batch-${newEventId()}.db`);
   const store = createSqliteEventStore({ database: db, catalog });
-  const batches = Array.from({ length: count / batch }, (_, b) => Array.from({ length: batch }, (_, j) => vote(b * batch + j)));
+  const batches = Array.from({ length: count / batch }, (_, b) =>
+    Array.from({ length: batch }, (_, j) => vote(b * batch + j)),
+  );
   const seconds = await timed(async () => {
-    for (let b = 0; b < batches.length; b++) await store.append(`story-${b}`, batches[b]!, 'no_stream');
+    for (let b = 0; b < batches.length; b++)
+      await store.append(`story-${b}`, batches[b]!, 'no_stream');
   });
   await store.close();
   await closeDatabase(db);
@@ -137,7 +186,9 @@ async function batchAppends(dir: string, count: number, batch: number): Promise<
 async function rawBatchAppends(dir: string, count: number, batch: number): Promise<number> {
   const db = rawDatabase(dir, `raw-batch-${newEventId()}.db`);
   const insert = rawInserter(db);
-  const batches = Array.from({ length: count / batch }, (_, b) => Array.from({ length: batch }, (_, j) => rawRow(b * batch + j, `story-${b}`, j)));
+  const batches = Array.from({ length: count / batch }, (_, b) =>
+    Array.from({ length: batch }, (_, j) => rawRow(b * batch + j, `story-${b}`, j)),
+  );
   const seconds = await timed(() => {
     for (const rows of batches) insert.immediate(rows);
   });
@@ -149,7 +200,11 @@ async function readAll(dir: string, count: number, rounds: number): Promise<[num
   const file = join(dir, 'read.db');
   const writer = createSqliteEventStore({ file, catalog });
   for (let i = 0; i < count; i += 1000) {
-    await writer.append(`story-${i}`, Array.from({ length: Math.min(1000, count - i) }, (_, j) => vote(i + j)), 'no_stream');
+    await writer.append(
+      `story-${i}`,
+      Array.from({ length: Math.min(1000, count - i) }, (_, j) => vote(i + j)),
+      'no_stream',
+    );
   }
   await writer.close();
   const store = createSqliteEventStore({ file, catalog });
@@ -229,7 +284,8 @@ async function subscriptionLag(dir: string, count: number): Promise<[number[], n
 }
 
 function print(rows: Row[]): void {
-  const format = (n: number, unit: string): string => (unit === 'ms' ? `${n.toFixed(2)} ms` : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
+  const format = (n: number, unit: string): string =>
+    unit === 'ms' ? `${n.toFixed(2)} ms` : `${Math.round(n).toLocaleString('en-US')} ${unit}`;
   const table = rows.map((r) => ({
     metric: r.name,
     store: format(r.store, r.unit),
@@ -240,31 +296,92 @@ function print(rows: Row[]): void {
   }));
   const columns = Object.keys(table[0]!) as Array<keyof (typeof table)[number]>;
   const widths = columns.map((c) => Math.max(c.length, ...table.map((t) => t[c].length)));
-  const line = (cells: string[]): string => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
   console.log(line(columns));
   for (const t of table) console.log(line(columns.map((c) => t[c])));
 }
 
 export async function run(args: string[]): Promise<void> {
-  const option = (name: string, fallback: number): number => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+  const option = (name: string, fallback: number): number =>
+    Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
   const appends = option('appends', 4_000);
   const events = option('events', 500_000);
   const lagSamples = option('lag', 1_000);
   const rounds = option('rounds', 5);
   const dir = mkdtempSync(join(tmpdir(), 'bench-eventstore-'));
   try {
-    console.log(`SQLite event store (WAL, synchronous=NORMAL) vs raw better-sqlite3 on an identical table; best of ${rounds} alternating rounds (readAll ${Math.min(rounds, 3)})`);
+    console.log(
+      `SQLite event store (WAL, synchronous=NORMAL) vs raw better-sqlite3 on an identical table; best of ${rounds} alternating rounds (readAll ${Math.min(rounds, 3)})`,
+    );
     const rows: Row[] = [];
-    const appendRow = (name: string, [store, raw]: [number, number]): Row => ({ name, store, raw, unit: 'events/s', target: '>= 0.60x raw', ok: store / raw >= 0.6 });
-    rows.push(appendRow('single-event appends, sequential', await bestOf(rounds, () => singleAppends(dir, appends, 1), () => rawSingleAppends(dir, appends, 1))));
-    rows.push(appendRow('single-event appends, 8 concurrent streams', await bestOf(rounds, () => singleAppends(dir, appends, 8), () => rawSingleAppends(dir, appends, 8))));
-    rows.push(appendRow('batch appends (100 events each)', await bestOf(rounds, () => batchAppends(dir, appends * 10, 100), () => rawBatchAppends(dir, appends * 10, 100))));
+    const appendRow = (name: string, [store, raw]: [number, number]): Row => ({
+      name,
+      store,
+      raw,
+      unit: 'events/s',
+      target: '>= 0.60x raw',
+      ok: store / raw >= 0.6,
+    });
+    rows.push(
+      appendRow(
+        'single-event appends, sequential',
+        await bestOf(
+          rounds,
+          () => singleAppends(dir, appends, 1),
+          () => rawSingleAppends(dir, appends, 1),
+        ),
+      ),
+    );
+    rows.push(
+      appendRow(
+        'single-event appends, 8 concurrent streams',
+        await bestOf(
+          rounds,
+          () => singleAppends(dir, appends, 8),
+          () => rawSingleAppends(dir, appends, 8),
+        ),
+      ),
+    );
+    rows.push(
+      appendRow(
+        'batch appends (100 events each)',
+        await bestOf(
+          rounds,
+          () => batchAppends(dir, appends * 10, 100),
+          () => rawBatchAppends(dir, appends * 10, 100),
+        ),
+      ),
+    );
     const [readStore, readRaw] = await readAll(dir, events, Math.min(rounds, 3));
-    rows.push({ name: `readAll of ${events.toLocaleString('en-US')} events`, store: readStore, raw: readRaw, unit: 'events/s', target: '>= 250,000/s', ok: readStore >= 250_000 });
+    rows.push({
+      name: `readAll of ${events.toLocaleString('en-US')} events`,
+      store: readStore,
+      raw: readRaw,
+      unit: 'events/s',
+      target: '>= 250,000/s',
+      ok: readStore >= 250_000,
+    });
     const [lags, rawLags] = await subscriptionLag(dir, lagSamples);
-    rows.push({ name: 'subscription lag p50', store: percentile(lags, 50), raw: percentile(rawLags, 50), unit: 'ms', target: '', ok: true });
+    rows.push({
+      name: 'subscription lag p50',
+      store: percentile(lags, 50),
+      raw: percentile(rawLags, 50),
+      unit: 'ms',
+      target: '',
+      ok: true,
+    });
     const p99 = percentile(lags, 99);
-    rows.push({ name: 'subscription lag p99', store: p99, raw: percentile(rawLags, 99), unit: 'ms', target: '< 20 ms', ok: p99 < 20 });
+    rows.push({
+      name: 'subscription lag p99',
+      store: p99,
+      raw: percentile(rawLags, 99),
+      unit: 'ms',
+      target: '< 20 ms',
+      ok: p99 < 20,
+    });
     print(rows);
     if (rows.some((r) => !r.ok)) process.exitCode = 1;
   } finally {

@@ -111,7 +111,9 @@ export async function run(args: string[]): Promise<void> {
       `CPU time, all threads (best runs):  raw scan ${bestScan.cpuSeconds.toFixed(2)} s, rebuild ${bestRebuild.cpuSeconds.toFixed(2)} s over ${(bestRebuild.ms / 1000).toFixed(2)} s on ${availableParallelism()} cores`,
     );
     console.log(`ratio rebuild / raw scan:           ${(ratio * 100).toFixed(0)}%`);
-    console.log(`ratio rebuild / store readAll:      ${((rebuildRate / rate(events, bestReadAll.ms)) * 100).toFixed(0)}%`);
+    console.log(
+      `ratio rebuild / store readAll:      ${((rebuildRate / rate(events, bestReadAll.ms)) * 100).toFixed(0)}%`,
+    );
     const okRate = rebuildRate >= TARGET_EVENTS_PER_SECOND;
     const okRatio = ratio >= TARGET_RATIO;
     console.log(

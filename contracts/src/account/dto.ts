@@ -37,7 +37,10 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const loginRequestSchema = z.strictObject({
   email,
   // Sign-in checks any stored password, so only the upper bound applies here.
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password must be at most 256 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(256, 'Password must be at most 256 characters'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -45,7 +48,11 @@ export const forgotPasswordRequestSchema = z.strictObject({ email });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z.string({ error: 'Reset token is required' }).trim().min(1, 'Reset token is required').max(200),
+  token: z
+    .string({ error: 'Reset token is required' })
+    .trim()
+    .min(1, 'Reset token is required')
+    .max(200),
   password,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -89,4 +96,5 @@ export const FORGOT_PASSWORD_ANSWER = {
 } as const;
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const INVALID_RESET_TOKEN_MESSAGE = 'Invalid or expired reset token';
-export const BANNED_MESSAGE = 'Your account is banned: you can read, but not post, vote or comment.';
+export const BANNED_MESSAGE =
+  'Your account is banned: you can read, but not post, vote or comment.';

@@ -41,7 +41,10 @@ export const userEvents = {
   ),
   UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
   UserUnbanned: defineEvent('UserUnbanned', z.object({})),
-  UserPromoted: defineEvent('UserPromoted', z.object({ reason: z.enum(['admin', 'admin_emails']) })),
+  UserPromoted: defineEvent(
+    'UserPromoted',
+    z.object({ reason: z.enum(['admin', 'admin_emails']) }),
+  ),
   UserDemoted: defineEvent('UserDemoted', z.object({ reason: z.enum(['admin', 'admin_emails']) })),
   ExternalIdentityLinked: defineEvent(
     'ExternalIdentityLinked',
@@ -67,10 +70,7 @@ export const sessionEvents = {
     }),
   ),
   SessionRenewed: defineEvent('SessionRenewed', z.object({ expiresAt: z.iso.datetime() })),
-  SessionEnded: defineEvent(
-    'SessionEnded',
-    z.object({ reason: z.enum(['logout', 'expired']) }),
-  ),
+  SessionEnded: defineEvent('SessionEnded', z.object({ reason: z.enum(['logout', 'expired']) })),
 };
 
 export type UserEvent = EventOf<(typeof userEvents)[keyof typeof userEvents]>;

@@ -36,4 +36,9 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentVoteCountsSchema = z.object({ id: z.string(), upvotes: z.number(), downvotes: z.number(), myVote: commentVoteChoiceSchema });
+export const commentVoteCountsSchema = z.object({
+  id: z.string(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  myVote: commentVoteChoiceSchema,
+});

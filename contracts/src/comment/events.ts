@@ -20,7 +20,13 @@ export const commentEvents = {
   ),
   CommentDeleted: defineEvent(
     'CommentDeleted',
-    z.object({ commentId: commentIdSchema, storyId: storyIdSchema, authorId: userIdSchema, deletedBy: userIdSchema, byAdmin: z.boolean() }),
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      deletedBy: userIdSchema,
+      byAdmin: z.boolean(),
+    }),
   ),
 };
 

@@ -18,6 +18,8 @@ describe('event definitions', () => {
   });
 
   it('when two definitions share a type the catalog refuses them', () => {
-    expect(() => eventCatalog({ a: renamed }, { b: renamed })).toThrow(/Duplicate event type StoryTitled/);
+    expect(() => eventCatalog({ a: renamed }, { b: renamed })).toThrow(
+      /Duplicate event type StoryTitled/,
+    );
   });
 });

@@ -42,12 +42,15 @@ export function defineEvent<TType extends string, TSchema extends z.ZodType>(
 }
 
 /** A domain event as deciders see it: a type and its parsed data. */
-export type EventOf<D> = D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
+export type EventOf<D> =
+  D extends EventDefinition<infer T, infer Data> ? { type: T; data: Data } : never;
 
 /** All event types the event store knows, by type name. */
 export type EventCatalog = ReadonlyMap<string, EventDefinition>;
 
-export function eventCatalog(...groups: ReadonlyArray<Record<string, EventDefinition>>): EventCatalog {
+export function eventCatalog(
+  ...groups: ReadonlyArray<Record<string, EventDefinition>>
+): EventCatalog {
   const catalog = new Map<string, EventDefinition>();
   for (const group of groups) {
     for (const definition of Object.values(group)) {
@@ -59,7 +62,11 @@ export function eventCatalog(...groups: ReadonlyArray<Record<string, EventDefini
 }
 
 /** Lifts stored data of `fromVersion` to the definition's current version, then validates it. */
-export function upcastAndParse(definition: EventDefinition, fromVersion: number, data: unknown): unknown {
+export function upcastAndParse(
+  definition: EventDefinition,
+  fromVersion: number,
+  data: unknown,
+): unknown {
   let current = data;
   for (let v = fromVersion; v < definition.version; v++) {
     const upcast = definition.upcasters[v];

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { storyCategorySchema } from '../shared/categories';
 import { PAGE_SIZE, STORY_MAX_LENGTH } from '../shared/constants';
 import { storyIdSchema } from '../shared/ids';
-import { reactionTypeSchema, storyStatusSchema, trackActionSchema, voteChoiceSchema } from './events';
+import {
+  reactionTypeSchema,
+  storyStatusSchema,
+  trackActionSchema,
+  voteChoiceSchema,
+} from './events';
 
 export const submitStoryRequestSchema = z.strictObject({
   content: z
@@ -32,7 +37,11 @@ export const storyFeedQuerySchema = z.strictObject({
 
 export const randomStoryQuerySchema = z.strictObject({ exclude: storyIdSchema.optional() });
 
-export const reactionCountsSchema = z.object({ relatable: z.number(), lol: z.number(), wtf: z.number() });
+export const reactionCountsSchema = z.object({
+  relatable: z.number(),
+  lol: z.number(),
+  wtf: z.number(),
+});
 export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
 
 /** The story card of SPEC.md section 3. */
@@ -49,12 +58,18 @@ export const storyCardSchema = z.object({
 });
 export type StoryCard = z.infer<typeof storyCardSchema>;
 
-export const storyFeedSchema = z.object({ items: z.array(storyCardSchema), nextCursor: z.string().nullable() });
+export const storyFeedSchema = z.object({
+  items: z.array(storyCardSchema),
+  nextCursor: z.string().nullable(),
+});
 export type StoryFeed = z.infer<typeof storyFeedSchema>;
 
 export const randomStorySchema = z.object({ id: z.string() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
-export const castVoteResponseSchema = z.object({ vote: z.object({ vote: voteChoiceSchema }), story: storyCardSchema });
+export const castVoteResponseSchema = z.object({
+  vote: z.object({ vote: voteChoiceSchema }),
+  story: storyCardSchema,
+});
 
 /** Admin views add the activity figures; skipRate is a decimal string (SPEC.md section 3). */
 export const adminStorySchema = storyCardSchema.extend({
@@ -64,5 +79,8 @@ export const adminStorySchema = storyCardSchema.extend({
 });
 export type AdminStory = z.infer<typeof adminStorySchema>;
 
-export const dashboardStorySchema = storyCardSchema.extend({ totalVotes: z.number(), votingScore: z.number() });
+export const dashboardStorySchema = storyCardSchema.extend({
+  totalVotes: z.number(),
+  votingScore: z.number(),
+});
 export type DashboardStory = z.infer<typeof dashboardStorySchema>;

@@ -39,7 +39,12 @@ export const storyEvents = {
   ),
   StoryDeleted: defineEvent(
     'StoryDeleted',
-    z.object({ storyId: storyIdSchema, authorId: userIdSchema, deletedBy: userIdSchema, byAdmin: z.boolean() }),
+    z.object({
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      deletedBy: userIdSchema,
+      byAdmin: z.boolean(),
+    }),
   ),
 };
 
@@ -56,9 +61,18 @@ export const storyVoteEvents = {
  * one view, one skip and one engage, so counts stay exact without scanning anything.
  */
 export const storyActivityEvents = {
-  StoryViewed: defineEvent('StoryViewed', z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) })),
-  StorySkipped: defineEvent('StorySkipped', z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) })),
-  StoryEngaged: defineEvent('StoryEngaged', z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) })),
+  StoryViewed: defineEvent(
+    'StoryViewed',
+    z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) }),
+  ),
+  StorySkipped: defineEvent(
+    'StorySkipped',
+    z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) }),
+  ),
+  StoryEngaged: defineEvent(
+    'StoryEngaged',
+    z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) }),
+  ),
 };
 
 /** A user's reactions to one story: `storyReaction-{storyId}-{userId}`. */
@@ -79,7 +93,10 @@ export const storyReactionEvents = {
  * moves the last one into its slot.
  */
 export const storyPoolEvents = {
-  StoryPooled: defineEvent('StoryPooled', z.object({ storyId: storyIdSchema, slot: z.number().int().min(0) })),
+  StoryPooled: defineEvent(
+    'StoryPooled',
+    z.object({ storyId: storyIdSchema, slot: z.number().int().min(0) }),
+  ),
   StoryUnpooled: defineEvent(
     'StoryUnpooled',
     z.object({
@@ -93,5 +110,9 @@ export const storyPoolEvents = {
 export type StoryPoolEvent = EventOf<(typeof storyPoolEvents)[keyof typeof storyPoolEvents]>;
 export type StoryEvent = EventOf<(typeof storyEvents)[keyof typeof storyEvents]>;
 export type StoryVoteEvent = EventOf<(typeof storyVoteEvents)[keyof typeof storyVoteEvents]>;
-export type StoryActivityEvent = EventOf<(typeof storyActivityEvents)[keyof typeof storyActivityEvents]>;
-export type StoryReactionEvent = EventOf<(typeof storyReactionEvents)[keyof typeof storyReactionEvents]>;
+export type StoryActivityEvent = EventOf<
+  (typeof storyActivityEvents)[keyof typeof storyActivityEvents]
+>;
+export type StoryReactionEvent = EventOf<
+  (typeof storyReactionEvents)[keyof typeof storyReactionEvents]
+>;

@@ -19,7 +19,9 @@ export function votePercentages(he: number, she: number): { he: number; she: num
 }
 
 /** SPEC.md section 9: above 20 Strong He; above 0 Lean He; below -20 Strong She; below 0 Lean She; 0 Tied. */
-export function votingScoreLabel(score: number): 'Strong He' | 'Lean He' | 'Tied' | 'Lean She' | 'Strong She' {
+export function votingScoreLabel(
+  score: number,
+): 'Strong He' | 'Lean He' | 'Tied' | 'Lean She' | 'Strong She' {
   if (score > 20) return 'Strong He';
   if (score > 0) return 'Lean He';
   if (score < -20) return 'Strong She';

@@ -8,7 +8,12 @@ import { createInProcessLeaseManager } from './lease/in-process-lease';
 import { defineProjection, type AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 import type { Generation } from '../store/port';
-import { ABANDONED_AFTER_MS, dropAbandonedCopies, rebuildProjections, RebuildError } from './rebuild';
+import {
+  ABANDONED_AFTER_MS,
+  dropAbandonedCopies,
+  rebuildProjections,
+  RebuildError,
+} from './rebuild';
 
 const fixtures: SqliteFixture[] = [];
 const runners: ProjectionRunner[] = [];
@@ -82,7 +87,9 @@ describe('rebuild', () => {
   });
 
   it('when rebuilt in many small commits from a log long enough for the reader thread, the copies equal the live models', async () => {
-    const { eventStore, readStore } = await liveFixture([...sampleLog({ events: 12_000, seed: 11 })]);
+    const { eventStore, readStore } = await liveFixture([
+      ...sampleLog({ events: 12_000, seed: 11 }),
+    ]);
     const before = await activeHashes(readStore, sampleProjections);
     await rebuildProjections({
       eventStore,
@@ -97,7 +104,9 @@ describe('rebuild', () => {
   it('when aborted from the event loop mid-scan it stops there and drops its copies, even while pages from the reader thread keep arriving', async () => {
     const f = openSqliteFixture();
     fixtures.push(f);
-    await appendSampleLog(f.eventStore, sampleLog({ events: 12_000, seed: 3 }), { database: f.database });
+    await appendSampleLog(f.eventStore, sampleLog({ events: 12_000, seed: 3 }), {
+      database: f.database,
+    });
     // Folding slower than the reader thread reads: its pages then arrive back to back.
     const slow = defineProjection({
       ...(sampleProjections[0] as unknown as AnyProjection),
@@ -124,7 +133,13 @@ describe('rebuild', () => {
     await expect(rebuilding).rejects.toThrow('Rebuild aborted');
     expect(folded.at(-1)).toBeLessThan(12_000);
     expect(await f.readStore.active(slow.name)).toBeUndefined();
-    expect(await f.readStore.collectionNames({ projection: slow.name, generation: 1, version: slow.version })).toEqual([]);
+    expect(
+      await f.readStore.collectionNames({
+        projection: slow.name,
+        generation: 1,
+        version: slow.version,
+      }),
+    ).toEqual([]);
   });
 
   it('when rebuilding it keeps touching its copies, so that a server starting meanwhile does not take them for abandoned', async () => {
@@ -150,12 +165,14 @@ describe('rebuild', () => {
     });
     // Once per batch of 500 events (8 batches and the last flush) and before creating indexes.
     for (const projection of sampleProjections) {
-      expect(touched.filter((t) => t.projection === projection.name).length).toBeGreaterThanOrEqual(9);
+      expect(touched.filter((t) => t.projection === projection.name).length).toBeGreaterThanOrEqual(
+        9,
+      );
     }
     expect(await dropAbandonedCopies(f.readStore, started + ABANDONED_AFTER_MS)).toEqual([]);
-    expect(await dropAbandonedCopies(f.readStore, Date.now() + ABANDONED_AFTER_MS + 1)).toHaveLength(
-      sampleProjections.length,
-    );
+    expect(
+      await dropAbandonedCopies(f.readStore, Date.now() + ABANDONED_AFTER_MS + 1),
+    ).toHaveLength(sampleProjections.length);
   });
 
   it('when rebuilt --until a moment it builds that moment into a scratch copy and leaves live data alone', async () => {

@@ -40,7 +40,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
               method: options.method ?? 'GET',
               setupRequest: (request: Record<string, unknown>) => {
                 const n = options.next!();
-                return { ...request, path: n.path, headers: { ...(request.headers as object), ...n.headers }, ...(n.body ? { body: n.body } : {}) };
+                return {
+                  ...request,
+                  path: n.path,
+                  headers: { ...(request.headers as object), ...n.headers },
+                  ...(n.body ? { body: n.body } : {}),
+                };
               },
             },
           ],

@@ -16,7 +16,12 @@ import { SQLITE_FILE } from '../../../services/api/src/platform/stores';
  * deciders and pool the API uses), from this process: the server projects them as it would
  * events from the admin CLI.
  */
-export async function populateApprovedStories(dataDir: string, count: number, authorId: string, moderatorId: string): Promise<string[]> {
+export async function populateApprovedStories(
+  dataDir: string,
+  count: number,
+  authorId: string,
+  moderatorId: string,
+): Promise<string[]> {
   const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
   const pool = new CachedStream(eventStore, POOL_STREAM, storyPool);
@@ -26,8 +31,20 @@ export async function populateApprovedStories(dataDir: string, count: number, au
     const storyId = newId('story');
     const category = STORY_CATEGORIES[i % STORY_CATEGORIES.length]!.value;
     const content = `Bench story ${i}: we disagree about whose turn it is to take out the bins, and neither of us will budge. Who is right?`;
-    await handleCommand(eventStore, `story-${storyId}`, story, { type: 'SubmitStory', storyId, authorId, content, category }, { metadata });
-    await handleCommand(eventStore, `story-${storyId}`, story, { type: 'ModerateStory', storyId, moderatorId, to: 'approved', reason: null }, { metadata });
+    await handleCommand(
+      eventStore,
+      `story-${storyId}`,
+      story,
+      { type: 'SubmitStory', storyId, authorId, content, category },
+      { metadata },
+    );
+    await handleCommand(
+      eventStore,
+      `story-${storyId}`,
+      story,
+      { type: 'ModerateStory', storyId, moderatorId, to: 'approved', reason: null },
+      { metadata },
+    );
     await pool.run({ type: 'EnsurePooled', storyId, pooled: true }, metadata);
     ids.push(storyId);
   }

@@ -6,7 +6,11 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export { freePort } from '@whosright/eventstore/testing/free-port';
 
 /** Starts a TypeScript entry point in its own Node process (so load generation never shares its event loop). */
-export function startNode(entry: string, args: string[], env: Record<string, string>): ChildProcess {
+export function startNode(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
@@ -22,11 +26,17 @@ export function firstLine(child: ChildProcess): Promise<string> {
       const newline = buffer.indexOf('\n');
       if (newline !== -1) resolve(buffer.slice(0, newline).trim());
     });
-    child.once('exit', (code) => reject(new Error(`process exited (${code}) before it printed anything`)));
+    child.once('exit', (code) =>
+      reject(new Error(`process exited (${code}) before it printed anything`)),
+    );
   });
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -8,7 +8,11 @@ import { seededRandom, type SampleAppend } from '@whosright/projections/testing/
  * (one per member and story, with engage), comments and comment votes, concentrated on recent
  * stories, with recorded times spread over `days` in order.
  */
-export function* domainLog(options: { events: number; seed?: number; days?: number }): Generator<SampleAppend> {
+export function* domainLog(options: {
+  events: number;
+  seed?: number;
+  days?: number;
+}): Generator<SampleAppend> {
   const { events, seed = 7, days = 30 } = options;
   const random = seededRandom(seed);
   const start = Date.parse('2026-10-01T00:00:00.000Z');
@@ -22,10 +26,26 @@ export function* domainLog(options: { events: number; seed?: number; days?: numb
   const seen = new Set<string>();
   let slot = 0;
 
-  const make = (stream: string, type: string, data: Record<string, unknown>, actor: { actorId?: string; visitorId?: string }): SampleAppend => {
+  const make = (
+    stream: string,
+    type: string,
+    data: Record<string, unknown>,
+    actor: { actorId?: string; visitorId?: string },
+  ): SampleAppend => {
     time += stepMs * (0.5 + random());
     made++;
-    return { stream, event: { type, data, metadata: { ...actor, correlationId: `bench-${made}`, recordedAt: new Date(time).toISOString() } } };
+    return {
+      stream,
+      event: {
+        type,
+        data,
+        metadata: {
+          ...actor,
+          correlationId: `bench-${made}`,
+          recordedAt: new Date(time).toISOString(),
+        },
+      },
+    };
   };
   const member = () => members[Math.floor(random() * members.length)]!;
   const recent = () => approved[approved.length - 1 - Math.floor(approved.length * random() ** 3)]!;
@@ -36,62 +56,107 @@ export function* domainLog(options: { events: number; seed?: number; days?: numb
     if (members.length < memberCount && (members.length < 10 || roll < 0.02)) {
       const userId = newId('user', time);
       members.push(userId);
-      yield make(`user-${userId}`, 'UserRegistered', {
-        userId,
-        email: `${userId.toLowerCase()}@bench.invalid`,
-        firstName: 'Bench',
-        lastName: null,
-        passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$bench$bench',
-        role: 'user',
-        profileImageUrl: null,
-      }, { actorId: userId });
+      yield make(
+        `user-${userId}`,
+        'UserRegistered',
+        {
+          userId,
+          email: `${userId.toLowerCase()}@bench.invalid`,
+          firstName: 'Bench',
+          lastName: null,
+          passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$bench$bench',
+          role: 'user',
+          profileImageUrl: null,
+        },
+        { actorId: userId },
+      );
     } else if (!approved.length || roll < 0.01) {
       const storyId = newId('story', time);
       const authorId = member();
       const category = STORY_CATEGORIES[Math.floor(random() * STORY_CATEGORIES.length)]!.value;
       const content = `Story ${made}: we disagree about who should do the dishes after a long day, and neither of us will give in.`;
-      yield make(`story-${storyId}`, 'StorySubmitted', { storyId, authorId, content, category }, { actorId: authorId });
+      yield make(
+        `story-${storyId}`,
+        'StorySubmitted',
+        { storyId, authorId, content, category },
+        { actorId: authorId },
+      );
       if (made < events - 1 && random() < 0.9) {
         approved.push({ id: storyId, category, content });
-        yield make(`story-${storyId}`, 'StoryModerated', { storyId, moderatorId: members[0]!, from: 'pending', to: 'approved', reason: null }, { actorId: members[0]! });
-        yield make('storyPool-approved', 'StoryPooled', { storyId, slot: slot++ }, { actorId: members[0]! });
+        yield make(
+          `story-${storyId}`,
+          'StoryModerated',
+          { storyId, moderatorId: members[0]!, from: 'pending', to: 'approved', reason: null },
+          { actorId: members[0]! },
+        );
+        yield make(
+          'storyPool-approved',
+          'StoryPooled',
+          { storyId, slot: slot++ },
+          { actorId: members[0]! },
+        );
       }
     } else if (roll < 0.5 || roll < 0.65) {
       const story = recent();
       const visitorKey = `v-${Math.floor(random() * memberCount * 4)}`;
       const type = roll < 0.5 ? 'StoryViewed' : 'StorySkipped';
       if (!once(`${story.id}:${visitorKey}:${type}`)) continue;
-      yield make(`storyActivity-${story.id}-${visitorKey}`, type, { storyId: story.id, visitorKey }, { visitorId: visitorKey });
+      yield make(
+        `storyActivity-${story.id}-${visitorKey}`,
+        type,
+        { storyId: story.id, visitorKey },
+        { visitorId: visitorKey },
+      );
     } else if (roll < 0.85) {
       const story = recent();
       const userId = member();
       // A vote is two events: never let the pair run past the count asked for.
       if (made >= events - 1 || !once(`${story.id}:${userId}:vote`)) continue;
-      yield make(`storyVote-${story.id}-${userId}`, 'StoryVoteCast', { storyId: story.id, userId, vote: random() < 0.52 ? 'he' : 'she' }, { actorId: userId });
-      yield make(`storyActivity-${story.id}-u-${userId}`, 'StoryEngaged', { storyId: story.id, visitorKey: `u-${userId}` }, { actorId: userId });
+      yield make(
+        `storyVote-${story.id}-${userId}`,
+        'StoryVoteCast',
+        { storyId: story.id, userId, vote: random() < 0.52 ? 'he' : 'she' },
+        { actorId: userId },
+      );
+      yield make(
+        `storyActivity-${story.id}-u-${userId}`,
+        'StoryEngaged',
+        { storyId: story.id, visitorKey: `u-${userId}` },
+        { actorId: userId },
+      );
     } else if (roll < 0.93 || comments.length === 0) {
       const story = recent();
       const authorId = member();
       const commentId = newId('comment', time);
       comments.push({ id: commentId, storyId: story.id, authorId });
-      yield make(`comment-${commentId}`, 'CommentPosted', {
-        commentId,
-        storyId: story.id,
-        authorId,
-        content: 'Honestly, you are both a bit right here.',
-        story: { category: story.category, content: story.content },
-      }, { actorId: authorId });
+      yield make(
+        `comment-${commentId}`,
+        'CommentPosted',
+        {
+          commentId,
+          storyId: story.id,
+          authorId,
+          content: 'Honestly, you are both a bit right here.',
+          story: { category: story.category, content: story.content },
+        },
+        { actorId: authorId },
+      );
     } else {
       const comment = comments[comments.length - 1 - Math.floor(comments.length * random() ** 2)]!;
       const userId = member();
       if (userId === comment.authorId || !once(`${comment.id}:${userId}`)) continue;
-      yield make(`commentVote-${comment.id}-${userId}`, 'CommentVoteCast', {
-        commentId: comment.id,
-        storyId: comment.storyId,
-        userId,
-        vote: random() < 0.6 ? 'up' : 'down',
-        previous: null,
-      }, { actorId: userId });
+      yield make(
+        `commentVote-${comment.id}-${userId}`,
+        'CommentVoteCast',
+        {
+          commentId: comment.id,
+          storyId: comment.storyId,
+          userId,
+          vote: random() < 0.6 ? 'up' : 'down',
+          previous: null,
+        },
+        { actorId: userId },
+      );
     }
   }
 }

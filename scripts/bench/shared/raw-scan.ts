@@ -6,7 +6,11 @@ import type { Database } from 'better-sqlite3';
  * Returns the number of rows read.
  */
 export function rawScan(db: Database): number {
-  const scan = db.prepare('SELECT id, stream, revision, type, version, data, metadata, position FROM events ORDER BY position').raw();
+  const scan = db
+    .prepare(
+      'SELECT id, stream, revision, type, version, data, metadata, position FROM events ORDER BY position',
+    )
+    .raw();
   let read = 0;
   for (const row of scan.iterate() as IterableIterator<unknown[]>) {
     JSON.parse(row[5] as string);

@@ -15,8 +15,13 @@ export interface EventStoreConfig {
 
 /** Picks the adapter from configuration only (DESIGN.md 2); nothing else knows which one runs. */
 export function createEventStore(config: EventStoreConfig): EventStore {
-  if (config.eventstoreUrl) return createKurrentDbEventStore({ url: config.eventstoreUrl, catalog: config.catalog });
+  if (config.eventstoreUrl)
+    return createKurrentDbEventStore({ url: config.eventstoreUrl, catalog: config.catalog });
   return 'database' in config.sqlite
     ? createSqliteEventStore({ database: config.sqlite.database, catalog: config.catalog })
-    : createSqliteEventStore({ file: config.sqlite.file, catalog: config.catalog, sync: config.sqlite.sync ?? 'normal' });
+    : createSqliteEventStore({
+        file: config.sqlite.file,
+        catalog: config.catalog,
+        sync: config.sqlite.sync ?? 'normal',
+      });
 }

@@ -21,7 +21,9 @@ export class WrongExpectedVersion extends EventStoreError {
     /** Last revision in the stream, or 'no_stream'. */
     readonly actual: bigint | 'no_stream',
   ) {
-    super(`Wrong expected version on ${stream}: expected ${String(expected)}, actual ${String(actual)}`);
+    super(
+      `Wrong expected version on ${stream}: expected ${String(expected)}, actual ${String(actual)}`,
+    );
   }
 }
 
@@ -44,7 +46,9 @@ export class InvalidEvent extends EventStoreError {
     readonly eventType: string,
     readonly issues: readonly EventIssue[],
   ) {
-    super(`Invalid ${eventType} event: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`);
+    super(
+      `Invalid ${eventType} event: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   }
 }
 

@@ -6,15 +6,33 @@ import { testCatalog, testMetadata } from './testing/test-catalog';
 describe('event codec', () => {
   it('when metadata has no recorded time it stamps the append time and serializes data and metadata once', () => {
     const now = new Date('2026-01-02T03:04:05.678Z');
-    const [event] = prepareEvents(testCatalog, [{ type: 'CounterIncremented', data: { by: 1 }, metadata: testMetadata }], now);
-    expect(event).toMatchObject({ type: 'CounterIncremented', version: 1, dataJson: '{"by":1}', recordedAtMs: now.getTime() });
-    expect(JSON.parse(event!.metadataJson)).toEqual({ ...testMetadata, recordedAt: '2026-01-02T03:04:05.678Z' });
+    const [event] = prepareEvents(
+      testCatalog,
+      [{ type: 'CounterIncremented', data: { by: 1 }, metadata: testMetadata }],
+      now,
+    );
+    expect(event).toMatchObject({
+      type: 'CounterIncremented',
+      version: 1,
+      dataJson: '{"by":1}',
+      recordedAtMs: now.getTime(),
+    });
+    expect(JSON.parse(event!.metadataJson)).toEqual({
+      ...testMetadata,
+      recordedAt: '2026-01-02T03:04:05.678Z',
+    });
   });
 
   it('when a given recorded time is not an ISO date-time it names metadata.recordedAt in the error', () => {
     const error = (() => {
       try {
-        prepareEvents(testCatalog, [{ type: 'CounterIncremented', data: { by: 1 }, metadata: { ...testMetadata, recordedAt: 'yesterday' } }]);
+        prepareEvents(testCatalog, [
+          {
+            type: 'CounterIncremented',
+            data: { by: 1 },
+            metadata: { ...testMetadata, recordedAt: 'yesterday' },
+          },
+        ]);
       } catch (e) {
         return e;
       }
@@ -24,7 +42,10 @@ describe('event codec', () => {
   });
 
   it('when stored data is at an old version it upcasts it before parsing', () => {
-    expect(decodeData(testCatalog, 'NoteAdded', 1, { text: 'old' })).toEqual({ text: 'old', author: 'unknown' });
+    expect(decodeData(testCatalog, 'NoteAdded', 1, { text: 'old' })).toEqual({
+      text: 'old',
+      author: 'unknown',
+    });
     expect(() => decodeData(testCatalog, 'NoteAdded', 2, { text: 'missing author' })).toThrow();
   });
 

@@ -1,6 +1,10 @@
 import { newEventId } from './event-id';
 import { eventMetadataSchema, upcastAndParse } from '@whosright/contracts/shared/events';
-import type { EventCatalog, EventDefinition, EventMetadata } from '@whosright/contracts/shared/events';
+import type {
+  EventCatalog,
+  EventDefinition,
+  EventMetadata,
+} from '@whosright/contracts/shared/events';
 import type { z } from 'zod';
 import { EventTooLarge, InvalidEvent, UnknownEventType, MAX_EVENT_SIZE_BYTES } from './errors';
 import type { EventIssue } from './errors';
@@ -29,7 +33,10 @@ function issuesOf(error: z.ZodError, prefix: string): EventIssue[] {
 
 /** Whether the UTF-8 size fits, skipping the exact count when the strings are clearly small enough. */
 function fitsIn(data: string, metadata: string, budget: number): boolean {
-  return (data.length + metadata.length) * 3 <= budget || Buffer.byteLength(data, 'utf8') + Buffer.byteLength(metadata, 'utf8') <= budget;
+  return (
+    (data.length + metadata.length) * 3 <= budget ||
+    Buffer.byteLength(data, 'utf8') + Buffer.byteLength(metadata, 'utf8') <= budget
+  );
 }
 
 /** eventMetadataSchema without recordedAt: the ISO check dominates the cost and is only needed for a given time. */
@@ -42,21 +49,36 @@ interface CheckedMetadata {
   recordedAtMs: number;
 }
 
-function parseMetadata(input: NewEventMetadata, defaultTime: { iso: string; ms: number }): CheckedMetadata | EventIssue[] {
+function parseMetadata(
+  input: NewEventMetadata,
+  defaultTime: { iso: string; ms: number },
+): CheckedMetadata | EventIssue[] {
   const rest = metadataWithoutTime.safeParse(input);
-  const recordedAt = input.recordedAt === undefined ? undefined : recordedAtSchema.safeParse(input.recordedAt);
+  const recordedAt =
+    input.recordedAt === undefined ? undefined : recordedAtSchema.safeParse(input.recordedAt);
   if (!rest.success || (recordedAt && !recordedAt.success)) {
-    return [...(rest.success ? [] : issuesOf(rest.error, 'metadata')), ...(recordedAt?.error ? issuesOf(recordedAt.error, 'metadata.recordedAt') : [])];
+    return [
+      ...(rest.success ? [] : issuesOf(rest.error, 'metadata')),
+      ...(recordedAt?.error ? issuesOf(recordedAt.error, 'metadata.recordedAt') : []),
+    ];
   }
   const metadata: EventMetadata = { ...rest.data, recordedAt: recordedAt?.data ?? defaultTime.iso };
-  return { metadata, json: JSON.stringify(metadata), recordedAtMs: recordedAt ? Date.parse(metadata.recordedAt) : defaultTime.ms };
+  return {
+    metadata,
+    json: JSON.stringify(metadata),
+    recordedAtMs: recordedAt ? Date.parse(metadata.recordedAt) : defaultTime.ms,
+  };
 }
 
 /**
  * Validates a whole batch before anything is written: known type, data through the event's zod
  * schema, metadata through the shared metadata schema, and the serialized size limit.
  */
-export function prepareEvents(catalog: EventCatalog, events: readonly NewEvent[], now: Date = new Date()): PreparedEvent[] {
+export function prepareEvents(
+  catalog: EventCatalog,
+  events: readonly NewEvent[],
+  now: Date = new Date(),
+): PreparedEvent[] {
   const defaultTime = { iso: now.toISOString(), ms: now.getTime() };
   const prepared: PreparedEvent[] = new Array(events.length);
   // Events of one batch usually share their metadata object: validate and serialize it once.
@@ -73,11 +95,17 @@ export function prepareEvents(catalog: EventCatalog, events: readonly NewEvent[]
       lastInput = event.metadata;
     }
     if (!data.success || Array.isArray(checked)) {
-      throw new InvalidEvent(event.type, [...(data.success ? [] : issuesOf(data.error, 'data')), ...(Array.isArray(checked) ? checked : [])]);
+      throw new InvalidEvent(event.type, [
+        ...(data.success ? [] : issuesOf(data.error, 'data')),
+        ...(Array.isArray(checked) ? checked : []),
+      ]);
     }
     const dataJson = JSON.stringify(data.data);
     if (!fitsIn(dataJson, checked.json, MAX_EVENT_SIZE_BYTES)) {
-      throw new EventTooLarge(event.type, Buffer.byteLength(dataJson, 'utf8') + Buffer.byteLength(checked.json, 'utf8'));
+      throw new EventTooLarge(
+        event.type,
+        Buffer.byteLength(dataJson, 'utf8') + Buffer.byteLength(checked.json, 'utf8'),
+      );
     }
     prepared[i] = {
       id: event.id ?? newEventId(),
@@ -97,7 +125,12 @@ export function prepareEvents(catalog: EventCatalog, events: readonly NewEvent[]
  * Reads stored data back: lifts an old schema version through the upcasters and parses it with
  * the current zod schema. Metadata was validated on write and is trusted as stored.
  */
-export function decodeData(catalog: EventCatalog, type: string, version: number, data: unknown): unknown {
+export function decodeData(
+  catalog: EventCatalog,
+  type: string,
+  version: number,
+  data: unknown,
+): unknown {
   const definition: EventDefinition | undefined = catalog.get(type);
   if (!definition) throw new UnknownEventType(type);
   if (version === definition.version) return definition.schema.parse(data);

@@ -89,7 +89,11 @@ export interface Subscription extends AsyncIterable<SubscriptionMessage> {
 }
 
 export interface EventStore {
-  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult>;
   /**
    * Appends to several streams in one step: every expectation holds and everything is written,
    * in order, or nothing is (the first failure is thrown). Only stores that can do this

@@ -36,7 +36,9 @@ export class WorkerClient<TReply extends object> {
   request(message: object): Promise<TReply> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    const reply = new Promise<TReply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const reply = new Promise<TReply>((resolve, reject) =>
+      this.pending.set(id, { resolve, reject }),
+    );
     if (this.pending.size === 1) worker.ref();
     worker.postMessage({ ...message, id });
     return reply;

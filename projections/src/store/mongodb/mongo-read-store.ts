@@ -385,7 +385,11 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
         .toArray();
       const dropped: Generation[] = [];
       for (const row of abandoned) {
-        const target = { projection: row.projection, generation: row.generation, version: row.version };
+        const target = {
+          projection: row.projection,
+          generation: row.generation,
+          version: row.version,
+        };
         await dropGeneration(target);
         dropped.push(target);
       }

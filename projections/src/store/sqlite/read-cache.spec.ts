@@ -147,13 +147,20 @@ describe('the SQLite read cache', () => {
     try {
       const elsewhere = createSqliteReadStore({ database: second });
       const next = await elsewhere.createGeneration('things', 2, [items]);
-      await elsewhere.commit(next, [put({ _id: 'b', category: 'money', score: 90 }, 5n), put({ _id: 'c', category: 'family', score: 70 }, 5n)], 5n);
+      await elsewhere.commit(
+        next,
+        [
+          put({ _id: 'b', category: 'money', score: 90 }, 5n),
+          put({ _id: 'c', category: 'family', score: 70 }, 5n),
+        ],
+        5n,
+      );
       await elsewhere.activate(next, { expectedActive: live.generation });
     } finally {
       second.close();
     }
     expect((await things().get('b'))?.score).toBe(90);
-    expect((await things().get('a'))).toBeUndefined();
+    expect(await things().get('a')).toBeUndefined();
   });
 
   it('when another connection flips the pointer before dropping the old copy, a document not read before comes from the new copy', async () => {
@@ -162,7 +169,9 @@ describe('the SQLite read cache', () => {
     await store.commit(next, [put({ _id: 'b', category: 'money', score: 90 }, 5n)], 5n);
     const second = new Database(join(dir, 'rm.sqlite'));
     try {
-      second.prepare('UPDATE rm_active SET generation = ? WHERE projection = ?').run(next.generation, 'things');
+      second
+        .prepare('UPDATE rm_active SET generation = ? WHERE projection = ?')
+        .run(next.generation, 'things');
     } finally {
       second.close();
     }
@@ -172,7 +181,11 @@ describe('the SQLite read cache', () => {
   it('when reads are asked for together after another connection wrote, they read what it wrote', async () => {
     expect((await things().get('c'))?.score).toBe(7);
     const second = new Database(join(dir, 'rm.sqlite'));
-    second.prepare(`UPDATE "rm_things_${live.generation}_items" SET doc = json_set(doc, '$.score', 8) WHERE id = 'c'`).run();
+    second
+      .prepare(
+        `UPDATE "rm_things_${live.generation}_items" SET doc = json_set(doc, '$.score', 8) WHERE id = 'c'`,
+      )
+      .run();
     second.close();
     const [c, a] = await Promise.all([things().get('c'), things().get('a')]);
     expect([c?.score, a?.score]).toEqual([8, 5]);
@@ -241,7 +254,7 @@ describe('ReadCache', () => {
     expect(cache.size).toEqual({ entries: 0, chars: 0 });
   });
 
-  it('when some of a table\'s entries are gone, a write still evicts the others, and a write to another table touches none', () => {
+  it("when some of a table's entries are gone, a write still evicts the others, and a write to another table touches none", () => {
     const cache = new ReadCache(1_000);
     cache.keepDoc('t', 'a', { _id: 'a' }, 10);
     cache.keepDoc('t', 'b', { _id: 'b' }, 10);

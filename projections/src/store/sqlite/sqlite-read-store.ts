@@ -82,7 +82,10 @@ function limitSql(limit: number): string {
   return ` LIMIT ${limit}`;
 }
 
-export function createSqliteReadStore({ database: db, readCacheChars = 16_000_000 }: SqliteReadStoreOptions): ReadStore {
+export function createSqliteReadStore({
+  database: db,
+  readCacheChars = 16_000_000,
+}: SqliteReadStoreOptions): ReadStore {
   createMetaTables(db);
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -177,7 +180,8 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     /** The lookup by id of the last table read, prepared once for it (every read would build its SQL). */
     let byId: { physical: string; statement: Statement } | undefined;
     const lookup = (physical: string): Statement => {
-      if (byId?.physical !== physical) byId = { physical, statement: prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`) };
+      if (byId?.physical !== physical)
+        byId = { physical, statement: prepare(`SELECT doc FROM ${quote(physical)} WHERE id = ?`) };
       return byId.statement;
     };
     /** The document read (null: there is none), kept for the next read. */
@@ -191,7 +195,14 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
         const physical = table();
         if (!physical) return undefined;
         const cached = reads.doc(physical, id) as T | null | undefined;
-        const doc = cached !== undefined ? cached : remember(physical, id, (lookup(physical).get(id) as { doc: string } | undefined)?.doc);
+        const doc =
+          cached !== undefined
+            ? cached
+            : remember(
+                physical,
+                id,
+                (lookup(physical).get(id) as { doc: string } | undefined)?.doc,
+              );
         return doc ?? undefined;
       },
       async find(filter?: Filter, options: FindOptions = {}): Promise<Page<T>> {
@@ -295,7 +306,15 @@ export function createSqliteReadStore({ database: db, readCacheChars = 16_000_00
     delete: Statement<[string]>;
   }
   const byCollectionAndId = (a: DocWrite, b: DocWrite) =>
-    a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    a.collection < b.collection
+      ? -1
+      : a.collection > b.collection
+        ? 1
+        : a.id < b.id
+          ? -1
+          : a.id > b.id
+            ? 1
+            : 0;
   const writers = new Map<string, TableWriter>();
   function tableWriter(target: Generation, collection: string): TableWriter {
     const name = physicalName(target, collection);

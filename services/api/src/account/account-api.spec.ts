@@ -12,7 +12,9 @@ const uniqueEmail = () => `person${++counter}-${Date.now()}@example.com`;
 
 async function register(email = uniqueEmail(), extra: Record<string, unknown> = {}) {
   const agent = server.agent();
-  const res = await agent.post('/api/auth/register').send({ email, password: PASSWORD, firstName: 'Ann', ...extra });
+  const res = await agent
+    .post('/api/auth/register')
+    .send({ email, password: PASSWORD, firstName: 'Ann', ...extra });
   return { agent, res, email };
 }
 
@@ -29,7 +31,14 @@ describe('registration', () => {
   it('when a person registers it signs them in with an HttpOnly, SameSite=Lax session cookie', async () => {
     const { agent, res, email } = await register(undefined, { lastName: 'Lee' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email, firstName: 'Ann', lastName: 'Lee', role: 'user', status: 'active', username: null });
+    expect(res.body).toMatchObject({
+      email,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'user',
+      status: 'active',
+      username: null,
+    });
     expect(res.body.id).toMatch(/^user_/);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/wr_session=/);
@@ -43,15 +52,25 @@ describe('registration', () => {
 
   it('when the e-mail is taken, in another case and with spaces, it answers 409 in words a person understands', async () => {
     const { email } = await register();
-    const again = await server.agent().post('/api/auth/register').send({ email: `  ${email.toUpperCase()} `, password: PASSWORD, firstName: 'Bo' });
+    const again = await server
+      .agent()
+      .post('/api/auth/register')
+      .send({ email: `  ${email.toUpperCase()} `, password: PASSWORD, firstName: 'Bo' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('An account with this email already exists. Try signing in instead.');
+    expect(again.body.message).toBe(
+      'An account with this email already exists. Try signing in instead.',
+    );
   });
 
   it('when two registrations of one e-mail race, exactly one account is created', async () => {
     const email = uniqueEmail();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => server.agent().post('/api/auth/register').send({ email, password: PASSWORD, firstName: 'Race' })),
+      Array.from({ length: 5 }, () =>
+        server
+          .agent()
+          .post('/api/auth/register')
+          .send({ email, password: PASSWORD, firstName: 'Race' }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
@@ -61,12 +80,18 @@ describe('registration', () => {
     ['a missing first name', { email: 'x@example.com', password: PASSWORD }],
     ['a blank first name', { email: 'x@example.com', password: PASSWORD, firstName: '   ' }],
     ['wrong types', { email: 42, password: true, firstName: ['a'] }],
-    ['an unknown key', { email: 'x@example.com', password: PASSWORD, firstName: 'A', role: 'admin' }],
+    [
+      'an unknown key',
+      { email: 'x@example.com', password: PASSWORD, firstName: 'A', role: 'admin' },
+    ],
     ['a query operator as e-mail', { email: { $ne: null }, password: PASSWORD, firstName: 'A' }],
     ['an invalid e-mail', { email: 'not-an-email', password: PASSWORD, firstName: 'A' }],
     ['a 7-character password', { email: 'x@example.com', password: '1234567', firstName: 'A' }],
     ['a 10 KB password', { email: 'x@example.com', password: 'p'.repeat(10_240), firstName: 'A' }],
-    ['a 51-character first name', { email: 'x@example.com', password: PASSWORD, firstName: 'a'.repeat(51) }],
+    [
+      'a 51-character first name',
+      { email: 'x@example.com', password: PASSWORD, firstName: 'a'.repeat(51) },
+    ],
   ])('when the body has %s it answers 400 and writes nothing', async (_case, body) => {
     const before = await head();
     const res = await server.agent().post('/api/auth/register').send(body);
@@ -79,11 +104,19 @@ describe('registration', () => {
   it('when a password has 256 characters of any kind it is accepted whole', async () => {
     const password = `${'ü'.repeat(200)}😀${'x'.repeat(53)}`.slice(0, 256);
     const email = uniqueEmail();
-    const res = await server.agent().post('/api/auth/register').send({ email, password, firstName: 'Long' });
+    const res = await server
+      .agent()
+      .post('/api/auth/register')
+      .send({ email, password, firstName: 'Long' });
     expect(res.status).toBe(201);
-    const wrong = await server.agent().post('/api/auth/login').send({ email, password: `${password.slice(0, 255)}?` });
+    const wrong = await server
+      .agent()
+      .post('/api/auth/login')
+      .send({ email, password: `${password.slice(0, 255)}?` });
     expect(wrong.status).toBe(401);
-    expect((await server.agent().post('/api/auth/login').send({ email, password })).status).toBe(200);
+    expect((await server.agent().post('/api/auth/login').send({ email, password })).status).toBe(
+      200,
+    );
   });
 
   it('when an ADMIN_EMAILS address registers it holds the admin role', async () => {
@@ -97,7 +130,9 @@ describe('sign-in', () => {
     const { res: registered, email } = await register();
     const first = String(registered.headers['set-cookie']);
     const agent = server.agent();
-    const res = await agent.post('/api/auth/login').send({ email: email.toUpperCase(), password: PASSWORD });
+    const res = await agent
+      .post('/api/auth/login')
+      .send({ email: email.toUpperCase(), password: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe(email);
     expect(String(res.headers['set-cookie'])).not.toBe(first);
@@ -106,8 +141,14 @@ describe('sign-in', () => {
 
   it('when the password is wrong or the e-mail unknown it answers the same 401', async () => {
     const { email } = await register();
-    const wrong = await server.agent().post('/api/auth/login').send({ email, password: 'wrong password' });
-    const unknown = await server.agent().post('/api/auth/login').send({ email: uniqueEmail(), password: 'wrong password' });
+    const wrong = await server
+      .agent()
+      .post('/api/auth/login')
+      .send({ email, password: 'wrong password' });
+    const unknown = await server
+      .agent()
+      .post('/api/auth/login')
+      .send({ email: uniqueEmail(), password: 'wrong password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid email or password', code: 'unauthorized' });
@@ -121,7 +162,10 @@ describe('sign-in', () => {
   });
 
   it('when the cookie is forged it is ignored', async () => {
-    const res = await server.agent().get('/api/auth/user').set('Cookie', 'wr_session=eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOiJ4In0.bad');
+    const res = await server
+      .agent()
+      .get('/api/auth/user')
+      .set('Cookie', 'wr_session=eyJhbGciOiJIUzI1NiJ9.eyJ1aWQiOiJ4In0.bad');
     expect(res.status).toBe(401);
   });
 
@@ -129,50 +173,97 @@ describe('sign-in', () => {
     const email = uniqueEmail();
     const userId = newId('user');
     const { eventStore } = server.running.application.stores;
-    const weak = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    const weak = await argon2.hash(PASSWORD, {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 1,
+      parallelism: 1,
+    });
     const metadata = { correlationId: 'test' };
-    await eventStore.append(emailStream(email), [{ type: 'ReservationClaimed', data: { userId }, metadata }], 'no_stream');
     await eventStore.append(
-      `user-${userId}`,
-      [{ type: 'UserRegistered', data: { userId, email, firstName: 'Old', lastName: null, passwordHash: weak, role: 'user', profileImageUrl: null }, metadata }],
+      emailStream(email),
+      [{ type: 'ReservationClaimed', data: { userId }, metadata }],
       'no_stream',
     );
-    expect((await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(200);
+    await eventStore.append(
+      `user-${userId}`,
+      [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email,
+            firstName: 'Old',
+            lastName: null,
+            passwordHash: weak,
+            role: 'user',
+            profileImageUrl: null,
+          },
+          metadata,
+        },
+      ],
+      'no_stream',
+    );
+    expect(
+      (await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status,
+    ).toBe(200);
     const hashes: string[] = [];
     for await (const event of eventStore.readStream(`user-${userId}`)) {
-      if (event.type === 'PasswordChanged') hashes.push((event.data as { passwordHash: string }).passwordHash);
+      if (event.type === 'PasswordChanged')
+        hashes.push((event.data as { passwordHash: string }).passwordHash);
     }
     expect(hashes).toHaveLength(1);
     expect(hashes[0]).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('when an e-mail+IP fails more than 10 times in 15 minutes the next attempt gets 429 with Retry-After', async () => {
     const { email } = await register();
     const browser = server.agent();
     for (let i = 0; i < 10; i++) {
-      expect((await browser.post('/api/auth/login').send({ email, password: 'nope nope' })).status).toBe(401);
+      expect(
+        (await browser.post('/api/auth/login').send({ email, password: 'nope nope' })).status,
+      ).toBe(401);
     }
     const limited = await browser.post('/api/auth/login').send({ email, password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe('Rate limit exceeded. Please wait a moment before trying again.');
+    expect(limited.body.message).toBe(
+      'Rate limit exceeded. Please wait a moment before trying again.',
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('when one IP registers more than 10 accounts in an hour the next one gets 429', async () => {
     const browser = server.agent();
     for (let i = 0; i < 10; i++) {
-      expect((await browser.post('/api/auth/register').send({ email: uniqueEmail(), password: PASSWORD, firstName: 'Spam' })).status).toBe(201);
+      expect(
+        (
+          await browser
+            .post('/api/auth/register')
+            .send({ email: uniqueEmail(), password: PASSWORD, firstName: 'Spam' })
+        ).status,
+      ).toBe(201);
     }
-    const limited = await browser.post('/api/auth/register').send({ email: uniqueEmail(), password: PASSWORD, firstName: 'Spam' });
+    const limited = await browser
+      .post('/api/auth/register')
+      .send({ email: uniqueEmail(), password: PASSWORD, firstName: 'Spam' });
     expect(limited.status).toBe(429);
   });
 
   it('when one e-mail asks for more than 5 resets in an hour the next one gets 429', async () => {
     const { email } = await register();
-    for (let i = 0; i < 5; i++) expect((await server.agent().post('/api/auth/forgot-password').send({ email })).status).toBe(200);
-    expect((await server.agent().post('/api/auth/forgot-password').send({ email })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect((await server.agent().post('/api/auth/forgot-password').send({ email })).status).toBe(
+        200,
+      );
+    expect((await server.agent().post('/api/auth/forgot-password').send({ email })).status).toBe(
+      429,
+    );
   });
 });
 
@@ -210,12 +301,17 @@ describe('password reset', () => {
     const { email } = await register();
     const known = await server.agent().post('/api/auth/forgot-password').send({ email });
     const unknownEmail = uniqueEmail();
-    const unknown = await server.agent().post('/api/auth/forgot-password').send({ email: unknownEmail });
+    const unknown = await server
+      .agent()
+      .post('/api/auth/forgot-password')
+      .send({ email: unknownEmail });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     const mail = await waitForMailTo(server.dataDir, email);
-    expect(mail.links[0]).toMatch(new RegExp(`^${server.config.publicUrl}/login\\?mode=reset&token=`));
+    expect(mail.links[0]).toMatch(
+      new RegExp(`^${server.config.publicUrl}/login\\?mode=reset&token=`),
+    );
     await expect(waitForMailTo(server.dataDir, unknownEmail, { timeoutMs: 300 })).rejects.toThrow();
   });
 
@@ -223,13 +319,27 @@ describe('password reset', () => {
     const { agent, email } = await register();
     const { token } = await requestReset(email);
     const reset = server.agent();
-    const res = await reset.post('/api/auth/reset-password').send({ token, password: 'a brand new password' });
+    const res = await reset
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'a brand new password' });
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await agent.get('/api/auth/user')).status).toBe(401);
-    expect((await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(401);
-    expect((await server.agent().post('/api/auth/login').send({ email, password: 'a brand new password' })).status).toBe(200);
-    const reuse = await server.agent().post('/api/auth/reset-password').send({ token, password: 'another new password' });
+    expect(
+      (await server.agent().post('/api/auth/login').send({ email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (
+        await server
+          .agent()
+          .post('/api/auth/login')
+          .send({ email, password: 'a brand new password' })
+      ).status,
+    ).toBe(200);
+    const reuse = await server
+      .agent()
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'another new password' });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe('Invalid or expired reset token');
   });
@@ -238,8 +348,14 @@ describe('password reset', () => {
     const { email } = await register();
     const { token } = await requestReset(email);
     const results = await Promise.all([
-      server.agent().post('/api/auth/reset-password').send({ token, password: 'parallel password one' }),
-      server.agent().post('/api/auth/reset-password').send({ token, password: 'parallel password two' }),
+      server
+        .agent()
+        .post('/api/auth/reset-password')
+        .send({ token, password: 'parallel password one' }),
+      server
+        .agent()
+        .post('/api/auth/reset-password')
+        .send({ token, password: 'parallel password two' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
@@ -249,14 +365,34 @@ describe('password reset', () => {
     const first = await requestReset(email);
     const second = await requestReset(email, first.mail.file);
     expect(second.token).not.toBe(first.token);
-    expect((await server.agent().post('/api/auth/reset-password').send({ token: first.token, password: 'password number 1' })).status).toBe(400);
-    expect((await server.agent().post('/api/auth/reset-password').send({ token: second.token, password: 'password number 2' })).status).toBe(200);
+    expect(
+      (
+        await server
+          .agent()
+          .post('/api/auth/reset-password')
+          .send({ token: first.token, password: 'password number 1' })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server
+          .agent()
+          .post('/api/auth/reset-password')
+          .send({ token: second.token, password: 'password number 2' })
+      ).status,
+    ).toBe(200);
   });
 
-  it.each([['garbage'], ['user_01JAAAAAAAAAAAAAAAAAAAAAAA.abc'], ['']])('when the token is %j it answers 400', async (token) => {
-    const res = await server.agent().post('/api/auth/reset-password').send({ token, password: 'whatever password' });
-    expect(res.status).toBe(400);
-  });
+  it.each([['garbage'], ['user_01JAAAAAAAAAAAAAAAAAAAAAAA.abc'], ['']])(
+    'when the token is %j it answers 400',
+    async (token) => {
+      const res = await server
+        .agent()
+        .post('/api/auth/reset-password')
+        .send({ token, password: 'whatever password' });
+      expect(res.status).toBe(400);
+    },
+  );
 });
 
 describe('admins and bans', () => {
@@ -267,10 +403,14 @@ describe('admins and bans', () => {
     await server.running.application.accounts.change(res.body.id, 'ban', { correlationId: 'test' });
     expect((await agent.get('/api/auth/user')).status).toBe(401);
     const again = server.agent();
-    expect((await again.post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(200);
+    expect((await again.post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(
+      200,
+    );
     const me = await again.get('/api/auth/user');
     expect(me.body.status).toBe('banned');
-    await server.running.application.accounts.change(res.body.id, 'unban', { correlationId: 'test' });
+    await server.running.application.accounts.change(res.body.id, 'unban', {
+      correlationId: 'test',
+    });
     expect((await again.get('/api/auth/user')).body.status).toBe('active');
   });
 });
@@ -312,7 +452,10 @@ describe('sliding session expiry', () => {
       issuedAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
       expiresAt: new Date(Date.now() + 29 * 24 * 60 * 60 * 1000),
     });
-    const renewed = await server.agent().get('/api/auth/user').set('Cookie', `wr_session=${dayOld}`);
+    const renewed = await server
+      .agent()
+      .get('/api/auth/user')
+      .set('Cookie', `wr_session=${dayOld}`);
     expect(renewed.status).toBe(200);
     const setCookie = String(renewed.headers['set-cookie']);
     expect(setCookie).toMatch(/wr_session=/);

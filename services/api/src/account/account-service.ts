@@ -4,11 +4,19 @@ import { handleCommand } from '@whosright/eventstore/command/handle-command';
 import type { ReadStore } from '@whosright/projections/store/port';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { CurrentUser, RegisterRequest } from '@whosright/contracts/account/dto';
-import { INVALID_CREDENTIALS_MESSAGE, INVALID_RESET_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_RESET_TOKEN_MESSAGE,
+} from '@whosright/contracts/account/dto';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { newId, userIdSchema } from '@whosright/contracts/shared/ids';
 import { metadataOf, type Actor, type CommandBus } from '#api/platform/commands';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '#api/platform/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '#api/platform/errors';
 import * as user from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { claim, emailStream, identityStream, reservationHolder } from './reservations';
@@ -97,14 +105,21 @@ export class AccountService {
         { ...actor, userId },
       );
     } catch (error) {
-      if (error instanceof user.UserCommandRejected && error.reason === 'already_registered') throw emailTaken();
+      if (error instanceof user.UserCommandRejected && error.reason === 'already_registered')
+        throw emailTaken();
       throw error;
     }
     return userId;
   }
 
-  async updateProfile(userId: string, profile: { username: string | null; profileImageUrl: string | null }, actor: Actor): Promise<void> {
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }, actor, ['users']);
+  async updateProfile(
+    userId: string,
+    profile: { username: string | null; profileImageUrl: string | null },
+    actor: Actor,
+  ): Promise<void> {
+    await this.deps.bus.run(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }, actor, [
+      'users',
+    ]);
   }
 
   /**
@@ -121,7 +136,8 @@ export class AccountService {
   }
 
   private async userExists(userId: string): Promise<boolean> {
-    for await (const _event of this.deps.eventStore.readStream(`user-${userId}`, { limit: 1 })) return true;
+    for await (const _event of this.deps.eventStore.readStream(`user-${userId}`, { limit: 1 }))
+      return true;
     return false;
   }
 
@@ -148,7 +164,12 @@ export class AccountService {
     if (!verdict.ok) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
     const as = { ...actor, userId };
     if (verdict.needsRehash) {
-      await this.deps.bus.run(`user-${userId}`, user, { type: 'UpgradePasswordHash', passwordHash: await hashPassword(password) }, as);
+      await this.deps.bus.run(
+        `user-${userId}`,
+        user,
+        { type: 'UpgradePasswordHash', passwordHash: await hashPassword(password) },
+        as,
+      );
     }
     await this.applyAdminEmails(userId, email, as);
     return this.startSession(userId, 'password', actor);
@@ -157,10 +178,19 @@ export class AccountService {
   /** ADMIN_EMAILS holds the admin role: granted at registration, sign-in and start. */
   private async applyAdminEmails(userId: string, email: string, actor: Actor): Promise<void> {
     if (this.roleFor(email) !== 'admin') return;
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'PromoteUser', reason: 'admin_emails' }, actor);
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'PromoteUser', reason: 'admin_emails' },
+      actor,
+    );
   }
 
-  async startSession(userId: string, method: 'password' | 'registration' | 'external', actor: Actor): Promise<SignedIn> {
+  async startSession(
+    userId: string,
+    method: 'password' | 'registration' | 'external',
+    actor: Actor,
+  ): Promise<SignedIn> {
     const sessionId = newSessionId();
     const issuedAt = this.now();
     const expiresAt = new Date(issuedAt.getTime() + SESSION_TTL_MS);
@@ -173,15 +203,33 @@ export class AccountService {
     );
     const doc = await this.users.get(userId);
     if (!doc) throw new NotFoundError('Account not found');
-    return { user: toCurrentUser(doc), cookie: { value: await this.deps.tokens.sign({ sessionId, userId, issuedAt, expiresAt }), expiresAt } };
+    return {
+      user: toCurrentUser(doc),
+      cookie: {
+        value: await this.deps.tokens.sign({ sessionId, userId, issuedAt, expiresAt }),
+        expiresAt,
+      },
+    };
   }
 
   async renewSession(sessionId: string, expiresAt: Date, actor: Actor): Promise<void> {
-    await this.deps.bus.run(`session-${sessionId}`, sessionDecider, { type: 'RenewSession', expiresAt: expiresAt.toISOString() }, actor, ['sessions']);
+    await this.deps.bus.run(
+      `session-${sessionId}`,
+      sessionDecider,
+      { type: 'RenewSession', expiresAt: expiresAt.toISOString() },
+      actor,
+      ['sessions'],
+    );
   }
 
   async endSession(sessionId: string, actor: Actor): Promise<void> {
-    await this.deps.bus.run(`session-${sessionId}`, sessionDecider, { type: 'EndSession', reason: 'logout' }, actor, ['sessions']);
+    await this.deps.bus.run(
+      `session-${sessionId}`,
+      sessionDecider,
+      { type: 'EndSession', reason: 'logout' },
+      actor,
+      ['sessions'],
+    );
   }
 
   /** Always resolves the same way, whether or not the account exists. */
@@ -193,13 +241,18 @@ export class AccountService {
     const secret = randomBytes(32).toString('base64url');
     const token = `${userId}.${secret}`;
     const expiresAt = new Date(this.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'RequestPasswordReset', tokenHash: sha256(secret), expiresAt }, actor);
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'RequestPasswordReset', tokenHash: sha256(secret), expiresAt },
+      actor,
+    );
     const link = `${this.deps.publicUrl}/login?mode=reset&token=${encodeURIComponent(token)}`;
     await this.deps.sendMail({
       to: email,
       subject: "Reset your Who's Right password",
       text: [
-        'Someone asked to reset the password of your Who\'s Right account.',
+        "Someone asked to reset the password of your Who's Right account.",
         '',
         `Open this link within an hour to choose a new password:\n${link}`,
         '',
@@ -213,38 +266,57 @@ export class AccountService {
   /** Sets a new password with a valid token, consumes it and ends every session of the user. */
   async resetPassword(token: string, password: string, actor: Actor): Promise<void> {
     const [userId, secret] = token.split('.', 2);
-    if (!userId || !secret || !userIdSchema.safeParse(userId).success) throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+    if (!userId || !secret || !userIdSchema.safeParse(userId).success)
+      throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
     const passwordHash = await hashPassword(password);
     try {
       await this.deps.bus.run(
         `user-${userId}`,
         user,
-        { type: 'ResetPassword', tokenHash: sha256(secret), passwordHash, now: this.now().toISOString() },
+        {
+          type: 'ResetPassword',
+          tokenHash: sha256(secret),
+          passwordHash,
+          now: this.now().toISOString(),
+        },
         { ...actor, userId },
         ['users'],
       );
     } catch (error) {
-      if (error instanceof user.UserCommandRejected) throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+      if (error instanceof user.UserCommandRejected)
+        throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
       throw error;
     }
   }
 
   /** Signs in with an external identity: linked by (issuer, subject); by e-mail only when the provider verified it. */
   async externalSignIn(
-    identity: { issuer: string; subject: string; email?: string | undefined; emailVerified: boolean; givenName?: string | undefined; familyName?: string | undefined; picture?: string | undefined },
+    identity: {
+      issuer: string;
+      subject: string;
+      email?: string | undefined;
+      emailVerified: boolean;
+      givenName?: string | undefined;
+      familyName?: string | undefined;
+      picture?: string | undefined;
+    },
     actor: Actor,
   ): Promise<SignedIn> {
     const stream = identityStream(identity.issuer, identity.subject);
     const linked = await reservationHolder(this.deps.eventStore, stream);
-    if (linked && (await this.userExists(linked))) return this.startSession(linked, 'external', actor);
+    if (linked && (await this.userExists(linked)))
+      return this.startSession(linked, 'external', actor);
 
     const email = identity.email?.trim().toLowerCase();
     let userId: string | null = null;
     if (email && identity.emailVerified) userId = await this.userIdByEmail(email);
     if (!userId) {
-      if (!email) throw new ValidationError('Your sign-in provider did not share an e-mail address');
+      if (!email)
+        throw new ValidationError('Your sign-in provider did not share an e-mail address');
       if (!identity.emailVerified && (await this.userIdByEmail(email))) {
-        throw new ConflictError('An account with this email already exists. Sign in with your password.');
+        throw new ConflictError(
+          'An account with this email already exists. Sign in with your password.',
+        );
       }
       userId = await this.claimEmail(email, actor);
       await this.deps.bus.run(
@@ -265,20 +337,34 @@ export class AccountService {
     }
     const as = { ...actor, userId };
     await claim(this.deps.eventStore, stream, userId, as);
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'LinkExternalIdentity', issuer: identity.issuer, subject: identity.subject }, as);
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'LinkExternalIdentity', issuer: identity.issuer, subject: identity.subject },
+      as,
+    );
     if (email) await this.applyAdminEmails(userId, email, as);
     return this.startSession(userId, 'external', actor);
   }
 
   /** Admin actions by e-mail (CLI) or id (admin API). */
-  async changeByEmail(email: string, command: 'promote' | 'demote' | 'ban' | 'unban', actor: Actor): Promise<string> {
+  async changeByEmail(
+    email: string,
+    command: 'promote' | 'demote' | 'ban' | 'unban',
+    actor: Actor,
+  ): Promise<string> {
     const userId = await this.userIdByEmail(email.trim().toLowerCase());
-    if (!userId || !(await this.userExists(userId))) throw new NotFoundError(`No account with the e-mail ${email}`);
+    if (!userId || !(await this.userExists(userId)))
+      throw new NotFoundError(`No account with the e-mail ${email}`);
     await this.change(userId, command, actor);
     return userId;
   }
 
-  async change(userId: string, command: 'promote' | 'demote' | 'ban' | 'unban', actor: Actor): Promise<void> {
+  async change(
+    userId: string,
+    command: 'promote' | 'demote' | 'ban' | 'unban',
+    actor: Actor,
+  ): Promise<void> {
     const commands = {
       promote: { type: 'PromoteUser', reason: 'admin' },
       demote: { type: 'DemoteUser', reason: 'admin' },
@@ -288,7 +374,8 @@ export class AccountService {
     try {
       await this.deps.bus.run(`user-${userId}`, user, commands[command], actor, ['users']);
     } catch (error) {
-      if (error instanceof user.UserCommandRejected && error.reason === 'unknown_user') throw new NotFoundError('User not found');
+      if (error instanceof user.UserCommandRejected && error.reason === 'unknown_user')
+        throw new NotFoundError('User not found');
       throw error;
     }
   }
@@ -299,7 +386,13 @@ export class AccountService {
     for (const email of this.deps.adminEmails) {
       const userId = await this.userIdByEmail(email);
       if (!userId || !(await this.userExists(userId))) continue;
-      const result = await handleCommand(this.deps.eventStore, `user-${userId}`, user, { type: 'PromoteUser', reason: 'admin_emails' }, { metadata: metadataOf(actor) });
+      const result = await handleCommand(
+        this.deps.eventStore,
+        `user-${userId}`,
+        user,
+        { type: 'PromoteUser', reason: 'admin_emails' },
+        { metadata: metadataOf(actor) },
+      );
       promoted += result.events.length;
     }
     return promoted;

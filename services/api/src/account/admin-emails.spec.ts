@@ -12,14 +12,23 @@ describe('ADMIN_EMAILS', () => {
   it('when an existing account is listed at start it holds the admin role', async () => {
     server = await startTestServer();
     const agent = server.agent();
-    await agent.post('/api/auth/register').send({ email: 'later-admin@example.com', password: 'a good password', firstName: 'Lia' }).expect(201);
+    await agent
+      .post('/api/auth/register')
+      .send({ email: 'later-admin@example.com', password: 'a good password', firstName: 'Lia' })
+      .expect(201);
     expect((await agent.get('/api/auth/user')).body.role).toBe('user');
     await server.running.stop();
 
     const config = { ...server.config, adminEmails: ['later-admin@example.com'] };
-    const restarted = await startWebServer(config, createLogger({ ...config, logLevel: 'silent' }), { webDist: null });
+    const restarted = await startWebServer(
+      config,
+      createLogger({ ...config, logLevel: 'silent' }),
+      { webDist: null },
+    );
     server.running = restarted;
-    const login = await (await import('supertest')).default
+    const login = await (
+      await import('supertest')
+    ).default
       .agent(restarted.url)
       .post('/api/auth/login')
       .send({ email: 'later-admin@example.com', password: 'a good password' });

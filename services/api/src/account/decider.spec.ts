@@ -27,7 +27,10 @@ const resetRequested: UserEvent = {
 describe('user decider', () => {
   it('when a new user registers it records UserRegistered', () => {
     const { type: _t, ...data } = { type: 'RegisterUser' as const, ...registered.data };
-    spec.given([]).when({ type: 'RegisterUser', ...data }).then([registered]);
+    spec
+      .given([])
+      .when({ type: 'RegisterUser', ...data })
+      .then([registered]);
   });
 
   it('when the stream already has a user it refuses a second registration', () => {
@@ -40,12 +43,19 @@ describe('user decider', () => {
   it('when a password account asks for a reset it records the token hash and expiry', () => {
     spec
       .given([registered])
-      .when({ type: 'RequestPasswordReset', tokenHash: 'hash-1', expiresAt: '2026-01-01T11:00:00.000Z' })
+      .when({
+        type: 'RequestPasswordReset',
+        tokenHash: 'hash-1',
+        expiresAt: '2026-01-01T11:00:00.000Z',
+      })
       .then([resetRequested]);
   });
 
   it('when an account without a password asks for a reset it is refused', () => {
-    const external: UserEvent = { ...registered, data: { ...registered.data, passwordHash: null } } as UserEvent;
+    const external: UserEvent = {
+      ...registered,
+      data: { ...registered.data, passwordHash: null },
+    } as UserEvent;
     spec
       .given([external])
       .when({ type: 'RequestPasswordReset', tokenHash: 'h', expiresAt: '2026-01-01T11:00:00.000Z' })
@@ -55,39 +65,82 @@ describe('user decider', () => {
   it('when the valid token is used before expiry it changes the password and consumes the token', () => {
     spec
       .given([registered, resetRequested])
-      .when({ type: 'ResetPassword', tokenHash: 'hash-1', passwordHash: '$argon2id$new', now: '2026-01-01T10:30:00.000Z' })
-      .then([{ type: 'PasswordChanged', data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' } }]);
+      .when({
+        type: 'ResetPassword',
+        tokenHash: 'hash-1',
+        passwordHash: '$argon2id$new',
+        now: '2026-01-01T10:30:00.000Z',
+      })
+      .then([
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' },
+        },
+      ]);
   });
 
   it('when the token was already used it is refused', () => {
-    const used: UserEvent = { type: 'PasswordChanged', data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' } };
+    const used: UserEvent = {
+      type: 'PasswordChanged',
+      data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' },
+    };
     spec
       .given([registered, resetRequested, used])
-      .when({ type: 'ResetPassword', tokenHash: 'hash-1', passwordHash: 'x', now: '2026-01-01T10:31:00.000Z' })
+      .when({
+        type: 'ResetPassword',
+        tokenHash: 'hash-1',
+        passwordHash: 'x',
+        now: '2026-01-01T10:31:00.000Z',
+      })
       .thenThrows(rejected('invalid_reset_token'));
   });
 
   it('when the token expired, or a newer request voided it, it is refused', () => {
     spec
       .given([registered, resetRequested])
-      .when({ type: 'ResetPassword', tokenHash: 'hash-1', passwordHash: 'x', now: '2026-01-01T11:00:00.000Z' })
+      .when({
+        type: 'ResetPassword',
+        tokenHash: 'hash-1',
+        passwordHash: 'x',
+        now: '2026-01-01T11:00:00.000Z',
+      })
       .thenThrows(rejected('invalid_reset_token'));
-    const newer: UserEvent = { type: 'PasswordResetRequested', data: { tokenHash: 'hash-2', expiresAt: '2026-01-01T12:00:00.000Z' } };
+    const newer: UserEvent = {
+      type: 'PasswordResetRequested',
+      data: { tokenHash: 'hash-2', expiresAt: '2026-01-01T12:00:00.000Z' },
+    };
     spec
       .given([registered, resetRequested, newer])
-      .when({ type: 'ResetPassword', tokenHash: 'hash-1', passwordHash: 'x', now: '2026-01-01T10:40:00.000Z' })
+      .when({
+        type: 'ResetPassword',
+        tokenHash: 'hash-1',
+        passwordHash: 'x',
+        now: '2026-01-01T10:40:00.000Z',
+      })
       .thenThrows(rejected('invalid_reset_token'));
   });
 
   it('when a user is banned twice the second ban changes nothing; unban restores', () => {
-    spec.given([registered]).when({ type: 'BanUser', reason: null }).then([{ type: 'UserBanned', data: { reason: null } }]);
-    spec.given([registered, { type: 'UserBanned', data: { reason: null } }]).when({ type: 'BanUser', reason: null }).thenNothingHappens();
-    spec.given([registered, { type: 'UserBanned', data: { reason: null } }]).when({ type: 'UnbanUser' }).then([{ type: 'UserUnbanned', data: {} }]);
+    spec
+      .given([registered])
+      .when({ type: 'BanUser', reason: null })
+      .then([{ type: 'UserBanned', data: { reason: null } }]);
+    spec
+      .given([registered, { type: 'UserBanned', data: { reason: null } }])
+      .when({ type: 'BanUser', reason: null })
+      .thenNothingHappens();
+    spec
+      .given([registered, { type: 'UserBanned', data: { reason: null } }])
+      .when({ type: 'UnbanUser' })
+      .then([{ type: 'UserUnbanned', data: {} }]);
     spec.given([registered]).when({ type: 'UnbanUser' }).thenNothingHappens();
   });
 
   it('when promoted or demoted it changes the role only if it differs', () => {
-    spec.given([registered]).when({ type: 'PromoteUser', reason: 'admin' }).then([{ type: 'UserPromoted', data: { reason: 'admin' } }]);
+    spec
+      .given([registered])
+      .when({ type: 'PromoteUser', reason: 'admin' })
+      .then([{ type: 'UserPromoted', data: { reason: 'admin' } }]);
     spec.given([registered]).when({ type: 'DemoteUser', reason: 'admin' }).thenNothingHappens();
     spec
       .given([registered, { type: 'UserPromoted', data: { reason: 'admin_emails' } }])
@@ -101,19 +154,34 @@ describe('user decider', () => {
       .when({ type: 'UpdateProfile', username: 'ann', profileImageUrl: null })
       .then([{ type: 'ProfileUpdated', data: { username: 'ann', profileImageUrl: null } }]);
     spec
-      .given([registered, { type: 'ProfileUpdated', data: { username: 'ann', profileImageUrl: null } }])
+      .given([
+        registered,
+        { type: 'ProfileUpdated', data: { username: 'ann', profileImageUrl: null } },
+      ])
       .when({ type: 'UpdateProfile', username: 'ann', profileImageUrl: null })
       .thenNothingHappens();
   });
 
   it('when an external identity is linked twice it is recorded once', () => {
-    const linked: UserEvent = { type: 'ExternalIdentityLinked', data: { issuer: 'https://idp', subject: 'abc' } };
-    spec.given([registered]).when({ type: 'LinkExternalIdentity', issuer: 'https://idp', subject: 'abc' }).then([linked]);
-    spec.given([registered, linked]).when({ type: 'LinkExternalIdentity', issuer: 'https://idp', subject: 'abc' }).thenNothingHappens();
+    const linked: UserEvent = {
+      type: 'ExternalIdentityLinked',
+      data: { issuer: 'https://idp', subject: 'abc' },
+    };
+    spec
+      .given([registered])
+      .when({ type: 'LinkExternalIdentity', issuer: 'https://idp', subject: 'abc' })
+      .then([linked]);
+    spec
+      .given([registered, linked])
+      .when({ type: 'LinkExternalIdentity', issuer: 'https://idp', subject: 'abc' })
+      .thenNothingHappens();
   });
 
   it('when the user does not exist every other command is refused', () => {
     spec.given([]).when({ type: 'BanUser', reason: null }).thenThrows(rejected('unknown_user'));
-    spec.given([]).when({ type: 'UpgradePasswordHash', passwordHash: 'x' }).thenThrows(rejected('unknown_user'));
+    spec
+      .given([])
+      .when({ type: 'UpgradePasswordHash', passwordHash: 'x' })
+      .thenThrows(rejected('unknown_user'));
   });
 });

@@ -51,9 +51,16 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         pendingReset: event.data.reason === 'reset' ? null : state.pendingReset,
       };
     case 'PasswordResetRequested':
-      return { ...state, pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+      return {
+        ...state,
+        pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
+      };
     case 'ProfileUpdated':
-      return { ...state, username: event.data.username, profileImageUrl: event.data.profileImageUrl };
+      return {
+        ...state,
+        username: event.data.username,
+        profileImageUrl: event.data.profileImageUrl,
+      };
     case 'UserBanned':
       return { ...state, banned: true };
     case 'UserUnbanned':
@@ -63,7 +70,13 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserDemoted':
       return { ...state, role: 'user' };
     case 'ExternalIdentityLinked':
-      return { ...state, externalIdentities: [...state.externalIdentities, `${event.data.issuer} ${event.data.subject}`] };
+      return {
+        ...state,
+        externalIdentities: [
+          ...state.externalIdentities,
+          `${event.data.issuer} ${event.data.subject}`,
+        ],
+      };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -93,7 +106,8 @@ export type UserCommand =
   | { type: 'LinkExternalIdentity'; issuer: string; subject: string };
 
 /** Why a user command was refused; the route maps each to an HTTP error. */
-export type UserRejection = 'already_registered' | 'unknown_user' | 'no_password' | 'invalid_reset_token';
+export type UserRejection =
+  'already_registered' | 'unknown_user' | 'no_password' | 'invalid_reset_token';
 
 export class UserCommandRejected extends Error {
   constructor(readonly reason: UserRejection) {
@@ -117,25 +131,50 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'RequestPasswordReset':
       requireUser(state);
       if (!state.passwordHash) throw new UserCommandRejected('no_password');
-      return [{ type: 'PasswordResetRequested', data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
+        },
+      ];
     case 'ResetPassword': {
       requireUser(state);
       const pending = state.pendingReset;
       const valid =
-        pending !== null && pending.tokenHash === command.tokenHash && Date.parse(pending.expiresAt) > Date.parse(command.now);
+        pending !== null &&
+        pending.tokenHash === command.tokenHash &&
+        Date.parse(pending.expiresAt) > Date.parse(command.now);
       if (!valid) throw new UserCommandRejected('invalid_reset_token');
       return [
-        { type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: 'reset', resetTokenHash: command.tokenHash } },
+        {
+          type: 'PasswordChanged',
+          data: {
+            passwordHash: command.passwordHash,
+            reason: 'reset',
+            resetTokenHash: command.tokenHash,
+          },
+        },
       ];
     }
     case 'UpgradePasswordHash':
       requireUser(state);
       if (!state.passwordHash) return [];
-      return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: 'rehash', resetTokenHash: null } }];
+      return [
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: command.passwordHash, reason: 'rehash', resetTokenHash: null },
+        },
+      ];
     case 'UpdateProfile':
       requireUser(state);
-      if (state.username === command.username && state.profileImageUrl === command.profileImageUrl) return [];
-      return [{ type: 'ProfileUpdated', data: { username: command.username, profileImageUrl: command.profileImageUrl } }];
+      if (state.username === command.username && state.profileImageUrl === command.profileImageUrl)
+        return [];
+      return [
+        {
+          type: 'ProfileUpdated',
+          data: { username: command.username, profileImageUrl: command.profileImageUrl },
+        },
+      ];
     case 'BanUser':
       requireUser(state);
       return state.banned ? [] : [{ type: 'UserBanned', data: { reason: command.reason } }];
@@ -144,15 +183,24 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return state.banned ? [{ type: 'UserUnbanned', data: {} }] : [];
     case 'PromoteUser':
       requireUser(state);
-      return state.role === 'admin' ? [] : [{ type: 'UserPromoted', data: { reason: command.reason } }];
+      return state.role === 'admin'
+        ? []
+        : [{ type: 'UserPromoted', data: { reason: command.reason } }];
     case 'DemoteUser':
       requireUser(state);
-      return state.role === 'user' ? [] : [{ type: 'UserDemoted', data: { reason: command.reason } }];
+      return state.role === 'user'
+        ? []
+        : [{ type: 'UserDemoted', data: { reason: command.reason } }];
     case 'LinkExternalIdentity': {
       requireUser(state);
       const key = `${command.issuer} ${command.subject}`;
       if (state.externalIdentities.includes(key)) return [];
-      return [{ type: 'ExternalIdentityLinked', data: { issuer: command.issuer, subject: command.subject } }];
+      return [
+        {
+          type: 'ExternalIdentityLinked',
+          data: { issuer: command.issuer, subject: command.subject },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

@@ -1,8 +1,12 @@
 import { freePort } from '@whosright/eventstore/testing/free-port';
 import { afterEach, describe, expect, it } from 'vitest';
-import { followToCallback, startTestProvider, type TestAccount, type TestProvider } from '#api/platform/oidc/test-provider';
+import {
+  followToCallback,
+  startTestProvider,
+  type TestAccount,
+  type TestProvider,
+} from '#api/platform/oidc/test-provider';
 import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
-
 
 describe('external sign-in (OpenID Connect against a real provider on loopback)', () => {
   let provider: TestProvider | undefined;
@@ -27,7 +31,11 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     return { publicUrl, server };
   }
 
-  async function signInThroughProvider(browser: ReturnType<TestServer['agent']>, publicUrl: string, tamper?: (callback: URL) => void) {
+  async function signInThroughProvider(
+    browser: ReturnType<TestServer['agent']>,
+    publicUrl: string,
+    tamper?: (callback: URL) => void,
+  ) {
     const start = await browser.get('/api/login');
     expect(start.status).toBe(303);
     expect(String(start.headers['set-cookie'])).toMatch(/wr_oidc=.*HttpOnly/i);
@@ -41,7 +49,13 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
   }
 
   it('when a new person signs in with a verified e-mail an account is created and signed in', async () => {
-    const { publicUrl, server } = await setUp({ sub: 'subject-1', email: 'Idp.User@Example.com', email_verified: true, given_name: 'Ida', family_name: 'Park' });
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-1',
+      email: 'Idp.User@Example.com',
+      email_verified: true,
+      given_name: 'Ida',
+      family_name: 'Park',
+    });
     const config = await server.agent().get('/api/config');
     expect(config.body.externalSignIn).toEqual({ enabled: true, label: 'Continue with Test ID' });
     const browser = server.agent();
@@ -50,7 +64,12 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     expect(done.headers.location).toBe('/');
     const me = await browser.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'idp.user@example.com', firstName: 'Ida', lastName: 'Park', role: 'user' });
+    expect(me.body).toMatchObject({
+      email: 'idp.user@example.com',
+      firstName: 'Ida',
+      lastName: 'Park',
+      role: 'user',
+    });
 
     const again = server.agent();
     await signInThroughProvider(again, publicUrl);
@@ -58,16 +77,31 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
   });
 
   it('when the verified e-mail belongs to a password account it links to that account', async () => {
-    const { publicUrl, server } = await setUp({ sub: 'subject-2', email: 'linked@example.com', email_verified: true });
-    const existing = await server.agent().post('/api/auth/register').send({ email: 'linked@example.com', password: 'a good password', firstName: 'Lin' });
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-2',
+      email: 'linked@example.com',
+      email_verified: true,
+    });
+    const existing = await server
+      .agent()
+      .post('/api/auth/register')
+      .send({ email: 'linked@example.com', password: 'a good password', firstName: 'Lin' });
     const browser = server.agent();
     await signInThroughProvider(browser, publicUrl);
     expect((await browser.get('/api/auth/user')).body.id).toBe(existing.body.id);
   });
 
   it('when the e-mail is not verified it never takes over an existing account', async () => {
-    const { publicUrl, server } = await setUp({ sub: 'subject-3', email: 'victim@example.com', email_verified: false });
-    await server.agent().post('/api/auth/register').send({ email: 'victim@example.com', password: 'a good password', firstName: 'Vic' }).expect(201);
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-3',
+      email: 'victim@example.com',
+      email_verified: false,
+    });
+    await server
+      .agent()
+      .post('/api/auth/register')
+      .send({ email: 'victim@example.com', password: 'a good password', firstName: 'Vic' })
+      .expect(201);
     const browser = server.agent();
     const done = await signInThroughProvider(browser, publicUrl);
     expect(done.headers.location).toBe('/login?error=sso_failed');
@@ -75,18 +109,31 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
   });
 
   it('when the state is tampered with the sign-in fails closed', async () => {
-    const { publicUrl, server } = await setUp({ sub: 'subject-4', email: 'state@example.com', email_verified: true });
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-4',
+      email: 'state@example.com',
+      email_verified: true,
+    });
     const browser = server.agent();
-    const done = await signInThroughProvider(browser, publicUrl, (callback) => callback.searchParams.set('state', 'forged-state-value-0123456789'));
+    const done = await signInThroughProvider(browser, publicUrl, (callback) =>
+      callback.searchParams.set('state', 'forged-state-value-0123456789'),
+    );
     expect(done.headers.location).toBe('/login?error=sso_failed');
     expect((await browser.get('/api/auth/user')).status).toBe(401);
   });
 
   it('when the callback arrives without the transaction cookie it fails closed', async () => {
-    const { publicUrl, server } = await setUp({ sub: 'subject-5', email: 'cookie@example.com', email_verified: true });
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-5',
+      email: 'cookie@example.com',
+      email_verified: true,
+    });
     const browser = server.agent();
     const start = await browser.get('/api/login');
-    const callback = await followToCallback(new URL(start.headers.location as string), `${publicUrl}/api/callback`);
+    const callback = await followToCallback(
+      new URL(start.headers.location as string),
+      `${publicUrl}/api/callback`,
+    );
     const stranger = server.agent();
     const done = await stranger.get(`${callback.pathname}${callback.search}`);
     expect(done.headers.location).toBe('/login?error=sso_failed');

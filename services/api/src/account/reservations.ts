@@ -24,8 +24,17 @@ export async function reservationHolder(store: EventStore, stream: string): Prom
 }
 
 /** Claims `stream` for `userId`; answers the holder when someone already has it. */
-export async function claim(store: EventStore, stream: string, userId: string, actor: Actor): Promise<{ claimed: true } | { claimed: false; holder: string | null }> {
-  const result = await reserve(store, stream, { type: 'ReservationClaimed', data: { userId }, metadata: metadataOf(actor) });
+export async function claim(
+  store: EventStore,
+  stream: string,
+  userId: string,
+  actor: Actor,
+): Promise<{ claimed: true } | { claimed: false; holder: string | null }> {
+  const result = await reserve(store, stream, {
+    type: 'ReservationClaimed',
+    data: { userId },
+    metadata: metadataOf(actor),
+  });
   if (result.reserved) return { claimed: true };
   return { claimed: false, holder: await reservationHolder(store, stream) };
 }

@@ -10,10 +10,19 @@ import { actorOf, authOf, currentUser } from '#api/platform/auth';
 import type { Logger } from '#api/platform/logger';
 import type { OidcClient } from '#api/platform/oidc/oidc-client';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
-import { byEmail, byEmailAndIp, byIp, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
+import {
+  byEmail,
+  byEmailAndIp,
+  byIp,
+  rateLimit,
+} from '#api/platform/rate-limit/rate-limit-middleware';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
 import { toCurrentUser, type AccountService, type SignedIn } from './account-service';
-import { OIDC_COOKIE, OIDC_COOKIE_TTL_SECONDS, type OidcTransactionCookie } from './oidc-transaction-cookie';
+import {
+  OIDC_COOKIE,
+  OIDC_COOKIE_TTL_SECONDS,
+  type OidcTransactionCookie,
+} from './oidc-transaction-cookie';
 import { sessionCookieName, sessionCookieOptions } from './session-token';
 
 export interface AccountRoutesDeps {
@@ -30,15 +39,23 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   const secure = deps.publicUrl.startsWith('https:');
 
   function signIn(res: Response, signedIn: SignedIn) {
-    res.cookie(cookieName, signedIn.cookie.value, sessionCookieOptions(deps.publicUrl, signedIn.cookie.expiresAt));
+    res.cookie(
+      cookieName,
+      signedIn.cookie.value,
+      sessionCookieOptions(deps.publicUrl, signedIn.cookie.expiresAt),
+    );
   }
 
-  router.post('/auth/register', rateLimit(deps.limiter, rateLimitPolicies.registrationPerIp, byIp), async (req, res) => {
-    const body = registerRequestSchema.parse(req.body);
-    const signedIn = await deps.accounts.register(body, actorOf(req));
-    signIn(res, signedIn);
-    res.status(201).json(signedIn.user);
-  });
+  router.post(
+    '/auth/register',
+    rateLimit(deps.limiter, rateLimitPolicies.registrationPerIp, byIp),
+    async (req, res) => {
+      const body = registerRequestSchema.parse(req.body);
+      const signedIn = await deps.accounts.register(body, actorOf(req));
+      signIn(res, signedIn);
+      res.status(201).json(signedIn.user);
+    },
+  );
 
   router.post(
     '/auth/login',
@@ -56,11 +73,15 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     res.json(toCurrentUser(currentUser(req)));
   });
 
-  router.post('/auth/forgot-password', rateLimit(deps.limiter, rateLimitPolicies.forgotPasswordPerEmail, byEmail), async (req, res) => {
-    const body = forgotPasswordRequestSchema.parse(req.body);
-    await deps.accounts.forgotPassword(body.email, actorOf(req));
-    res.json(FORGOT_PASSWORD_ANSWER);
-  });
+  router.post(
+    '/auth/forgot-password',
+    rateLimit(deps.limiter, rateLimitPolicies.forgotPasswordPerEmail, byEmail),
+    async (req, res) => {
+      const body = forgotPasswordRequestSchema.parse(req.body);
+      await deps.accounts.forgotPassword(body.email, actorOf(req));
+      res.json(FORGOT_PASSWORD_ANSWER);
+    },
+  );
 
   router.post('/auth/reset-password', async (req, res) => {
     const body = resetPasswordRequestSchema.parse(req.body);
@@ -94,10 +115,18 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
 
   router.get('/callback', async (req: Request, res) => {
     if (!deps.oidc) return res.redirect(303, '/login?error=sso_unavailable');
-    res.clearCookie(OIDC_COOKIE, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure });
+    res.clearCookie(OIDC_COOKIE, {
+      path: '/api/callback',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
     const transaction = await deps.oidc.cookie.open(authOf(req).cookies[OIDC_COOKIE]);
     try {
-      const identity = await deps.oidc.client.finish(new URL(req.originalUrl, deps.publicUrl), transaction);
+      const identity = await deps.oidc.client.finish(
+        new URL(req.originalUrl, deps.publicUrl),
+        transaction,
+      );
       signIn(res, await deps.accounts.externalSignIn(identity, actorOf(req)));
       res.redirect(303, '/');
     } catch (error) {

@@ -7,7 +7,13 @@ export interface SessionState {
 }
 
 export type SessionCommand =
-  | { type: 'StartSession'; sessionId: string; userId: string; method: 'password' | 'registration' | 'external'; expiresAt: string }
+  | {
+      type: 'StartSession';
+      sessionId: string;
+      userId: string;
+      method: 'password' | 'registration' | 'external';
+      expiresAt: string;
+    }
   | { type: 'RenewSession'; expiresAt: string }
   | { type: 'EndSession'; reason: 'logout' | 'expired' };
 
@@ -35,9 +41,13 @@ export const sessionDecider = {
         return [{ type: 'SessionStarted', data }];
       }
       case 'RenewSession':
-        return state.started && !state.ended ? [{ type: 'SessionRenewed', data: { expiresAt: command.expiresAt } }] : [];
+        return state.started && !state.ended
+          ? [{ type: 'SessionRenewed', data: { expiresAt: command.expiresAt } }]
+          : [];
       case 'EndSession':
-        return state.started && !state.ended ? [{ type: 'SessionEnded', data: { reason: command.reason } }] : [];
+        return state.started && !state.ended
+          ? [{ type: 'SessionEnded', data: { reason: command.reason } }]
+          : [];
       default: {
         const _exhaustive: never = command;
         return _exhaustive;

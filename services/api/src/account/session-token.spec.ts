@@ -4,11 +4,19 @@ import { SessionTokens, newSessionId, sessionCookieName } from './session-token'
 describe('session tokens', () => {
   const tokens = new SessionTokens('s'.repeat(48));
   afterEach(() => vi.useRealTimers());
-  const session = { sessionId: newSessionId(), userId: 'user_01JAAAAAAAAAAAAAAAAAAAAAAA', issuedAt: new Date(), expiresAt: new Date(Date.now() + 60_000) };
+  const session = {
+    sessionId: newSessionId(),
+    userId: 'user_01JAAAAAAAAAAAAAAAAAAAAAAA',
+    issuedAt: new Date(),
+    expiresAt: new Date(Date.now() + 60_000),
+  };
 
   it('when signed and verified it returns the session it names', async () => {
     const token = await tokens.sign(session);
-    expect(await tokens.verify(token)).toMatchObject({ sessionId: session.sessionId, userId: session.userId });
+    expect(await tokens.verify(token)).toMatchObject({
+      sessionId: session.sessionId,
+      userId: session.userId,
+    });
   });
 
   it('when tampered with, signed with another secret or expired it is rejected', async () => {

@@ -49,10 +49,21 @@ export class SessionTokens {
   private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(secret: string) {
-    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  async sign(session: { sessionId: string; userId: string; issuedAt: Date; expiresAt: Date }): Promise<string> {
+  async sign(session: {
+    sessionId: string;
+    userId: string;
+    issuedAt: Date;
+    expiresAt: Date;
+  }): Promise<string> {
     return new SignJWT({ uid: session.userId })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(session.sessionId)
@@ -61,23 +72,41 @@ export class SessionTokens {
       .sign(await this.key);
   }
 
-  async verify(token: string): Promise<{ sessionId: string; userId: string; issuedAt: Date } | null> {
+  async verify(
+    token: string,
+  ): Promise<{ sessionId: string; userId: string; issuedAt: Date } | null> {
     const known = this.verified.get(token) ?? (await this.verifyWithJose(token));
     if (!known) return null;
     if (Date.now() >= known.expiresAtMs) {
       this.verified.delete(token);
       return null;
     }
-    return { sessionId: known.sessionId, userId: known.userId, issuedAt: new Date(known.issuedAtMs) };
+    return {
+      sessionId: known.sessionId,
+      userId: known.userId,
+      issuedAt: new Date(known.issuedAtMs),
+    };
   }
 
   private async verifyWithJose(token: string): Promise<VerifiedToken | undefined> {
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const { jti, uid, iat, exp } = payload;
-      if (typeof jti !== 'string' || typeof uid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return undefined;
-      const verified = { sessionId: jti, userId: uid, issuedAtMs: iat * 1000, expiresAtMs: exp * 1000 };
-      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      if (
+        typeof jti !== 'string' ||
+        typeof uid !== 'string' ||
+        typeof iat !== 'number' ||
+        typeof exp !== 'number'
+      )
+        return undefined;
+      const verified = {
+        sessionId: jti,
+        userId: uid,
+        issuedAtMs: iat * 1000,
+        expiresAtMs: exp * 1000,
+      };
+      if (this.verified.size >= VERIFIED_TOKENS)
+        this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, verified);
       return verified;
     } catch {

@@ -17,11 +17,16 @@ describe('the admin CLI', () => {
   });
 
   const admin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
+    run(process.execPath, ['--import', 'tsx', cli, ...args], {
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    });
 
   it('when an admin bans a user while the server runs, the server ends their session within a second', async () => {
     const agent = server.agent();
-    await agent.post('/api/auth/register').send({ email: 'cli-user@example.com', password: 'a good password', firstName: 'Cli' }).expect(201);
+    await agent
+      .post('/api/auth/register')
+      .send({ email: 'cli-user@example.com', password: 'a good password', firstName: 'Cli' })
+      .expect(201);
     const { stdout } = await admin('ban', 'cli-user@example.com');
     expect(stdout).toContain('cli-user@example.com is banned');
     const banned = Date.now();
@@ -38,7 +43,13 @@ describe('the admin CLI', () => {
   });
 
   it('when the command or the account is unknown it exits 1 with a clear message', async () => {
-    await expect(admin('frobnicate', 'x@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run admin') });
-    await expect(admin('ban', 'nobody@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No account with the e-mail nobody@example.com') });
+    await expect(admin('frobnicate', 'x@example.com')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Usage: npm run admin'),
+    });
+    await expect(admin('ban', 'nobody@example.com')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account with the e-mail nobody@example.com'),
+    });
   });
 });

@@ -42,10 +42,14 @@ async function main(args: string[]): Promise<void> {
   const stores = await openStores(config, logger, { runProjections: false });
   try {
     if (command === 'list') {
-      const page = await stores.readStore.collection<UserDoc>('users', 'users').find({}, { sort: [['createdAt', 1]], limit: 10_000 });
+      const page = await stores.readStore
+        .collection<UserDoc>('users', 'users')
+        .find({}, { sort: [['createdAt', 1]], limit: 10_000 });
       if (page.items.length === 0) console.log('No accounts yet.');
       for (const u of page.items) {
-        console.log([u.email.padEnd(36), u.role.padEnd(6), u.status.padEnd(7), u.createdAt, u._id].join('  '));
+        console.log(
+          [u.email.padEnd(36), u.role.padEnd(6), u.status.padEnd(7), u.createdAt, u._id].join('  '),
+        );
       }
       return;
     }
@@ -58,7 +62,9 @@ async function main(args: string[]): Promise<void> {
       adminEmails: config.adminEmails,
       sendMail: async () => undefined,
     });
-    await accounts.changeByEmail(email!, command as Action, { correlationId: `cli-${process.pid}` });
+    await accounts.changeByEmail(email!, command as Action, {
+      correlationId: `cli-${process.pid}`,
+    });
     console.log(`${email!.trim().toLowerCase()} ${DONE[command as Action]}.`);
   } catch (error) {
     if (error instanceof HttpError) fail(error.message);

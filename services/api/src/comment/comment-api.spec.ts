@@ -9,8 +9,14 @@ let commenter: Awaited<ReturnType<typeof signUp>>;
 const head = () => server.running.application.stores.eventStore.headPosition();
 
 async function approvedStory(text = 'She moved the couch without asking. Who is right?') {
-  const story = await author.agent.post('/api/stories').send({ content: text, category: 'lifestyle' }).expect(201);
-  await admin.agent.patch(`/api/admin/stories/${story.body.id}`).send({ status: 'approved' }).expect(200);
+  const story = await author.agent
+    .post('/api/stories')
+    .send({ content: text, category: 'lifestyle' })
+    .expect(201);
+  await admin.agent
+    .patch(`/api/admin/stories/${story.body.id}`)
+    .send({ status: 'approved' })
+    .expect(200);
   return story.body.id as string;
 }
 
@@ -40,7 +46,13 @@ describe('posting and listing comments', () => {
     const list = await server.agent().get(`/api/stories/${storyId}/comments`);
     expect(list.status).toBe(200);
     expect(list.body.map((c: { content: string }) => c.content)).toEqual(['First!', 'Second.']);
-    expect(list.body[0]).toMatchObject({ upvotes: 0, downvotes: 0, isOwn: false, myVote: null, author: { id: commenter.id, firstName: 'Cleo' } });
+    expect(list.body[0]).toMatchObject({
+      upvotes: 0,
+      downvotes: 0,
+      isOwn: false,
+      myVote: null,
+      author: { id: commenter.id, firstName: 'Cleo' },
+    });
     expect(JSON.stringify(list.body)).not.toContain('@example.com');
     const asAuthor = await commenter.agent.get(`/api/stories/${storyId}/comments`);
     expect(asAuthor.body[0].isOwn).toBe(true);
@@ -65,17 +77,41 @@ describe('posting and listing comments', () => {
   ])('when the comment is %s it answers 400 and writes nothing', async (_case, body) => {
     const storyId = await approvedStory();
     const before = await head();
-    expect((await commenter.agent.post(`/api/stories/${storyId}/comments`).send(body)).status).toBe(400);
+    expect((await commenter.agent.post(`/api/stories/${storyId}/comments`).send(body)).status).toBe(
+      400,
+    );
     expect(await head()).toBe(before);
   });
 
   it('when the story is unknown or pending it answers 404; a visitor gets 401', async () => {
     const before = await head();
-    expect((await commenter.agent.post('/api/stories/story_01JZZZZZZZZZZZZZZZZZZZZZZZ/comments').send({ content: 'hi' })).status).toBe(404);
-    const pending = await author.agent.post('/api/stories').send({ content: 'Pending one', category: 'other' }).expect(201);
+    expect(
+      (
+        await commenter.agent
+          .post('/api/stories/story_01JZZZZZZZZZZZZZZZZZZZZZZZ/comments')
+          .send({ content: 'hi' })
+      ).status,
+    ).toBe(404);
+    const pending = await author.agent
+      .post('/api/stories')
+      .send({ content: 'Pending one', category: 'other' })
+      .expect(201);
     const afterStory = await head();
-    expect((await commenter.agent.post(`/api/stories/${pending.body.id}/comments`).send({ content: 'hi' })).status).toBe(404);
-    expect((await server.agent().post(`/api/stories/${pending.body.id}/comments`).send({ content: 'hi' })).status).toBe(401);
+    expect(
+      (
+        await commenter.agent
+          .post(`/api/stories/${pending.body.id}/comments`)
+          .send({ content: 'hi' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await server
+          .agent()
+          .post(`/api/stories/${pending.body.id}/comments`)
+          .send({ content: 'hi' })
+      ).status,
+    ).toBe(401);
     expect(await head()).toBe(afterStory);
     expect(afterStory).toBeGreaterThan(before);
   });
@@ -86,10 +122,16 @@ describe('voting on comments', () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);
     const voter = await signUp(server);
-    expect((await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).body).toMatchObject({ upvotes: 1, downvotes: 0 });
-    expect((await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' })).body).toMatchObject({ upvotes: 0, downvotes: 1 });
+    expect(
+      (await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).body,
+    ).toMatchObject({ upvotes: 1, downvotes: 0 });
+    expect(
+      (await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' })).body,
+    ).toMatchObject({ upvotes: 0, downvotes: 1 });
     const before = await head();
-    expect((await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' })).body).toMatchObject({ upvotes: 0, downvotes: 1 });
+    expect(
+      (await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' })).body,
+    ).toMatchObject({ upvotes: 0, downvotes: 1 });
     expect(await head()).toBe(before);
     const list = await voter.agent.get(`/api/stories/${storyId}/comments`);
     expect(list.body[0].myVote).toBe('down');
@@ -99,7 +141,11 @@ describe('voting on comments', () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);
     const voters = await Promise.all(Array.from({ length: 30 }, () => signUp(server)));
-    const results = await Promise.all(voters.map((v, i) => v.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: i < 18 ? 'up' : 'down' })));
+    const results = await Promise.all(
+      voters.map((v, i) =>
+        v.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: i < 18 ? 'up' : 'down' }),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const list = await server.agent().get(`/api/stories/${storyId}/comments`);
     expect(list.body[0]).toMatchObject({ upvotes: 18, downvotes: 12 });
@@ -108,10 +154,23 @@ describe('voting on comments', () => {
   it('when authors vote on their own comment it answers 403; a visitor 401; a bad vote 400', async () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);
-    expect((await commenter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).status).toBe(403);
-    expect((await server.agent().post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).status).toBe(401);
-    expect((await author.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'sideways' })).status).toBe(400);
-    expect((await author.agent.post('/api/comments/comment_01JZZZZZZZZZZZZZZZZZZZZZZZ/vote').send({ vote: 'up' })).status).toBe(404);
+    expect(
+      (await commenter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).status,
+    ).toBe(403);
+    expect(
+      (await server.agent().post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).status,
+    ).toBe(401);
+    expect(
+      (await author.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'sideways' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await author.agent
+          .post('/api/comments/comment_01JZZZZZZZZZZZZZZZZZZZZZZZ/vote')
+          .send({ vote: 'up' })
+      ).status,
+    ).toBe(404);
   });
 
   it('when a comment has 3+ downvotes and more down than up it is flagged, sorted by down minus up', async () => {
@@ -121,12 +180,20 @@ describe('voting on comments', () => {
     const fine = await post(storyId, commenter, 'Contested but fine');
     const voters = await Promise.all(Array.from({ length: 6 }, () => signUp(server)));
     for (const [i, v] of voters.entries()) {
-      if (i < 3) await v.agent.post(`/api/comments/${mild.id}/vote`).send({ vote: 'down' }).expect(200);
+      if (i < 3)
+        await v.agent.post(`/api/comments/${mild.id}/vote`).send({ vote: 'down' }).expect(200);
       await v.agent.post(`/api/comments/${awful.id}/vote`).send({ vote: 'down' }).expect(200);
-      await v.agent.post(`/api/comments/${fine.id}/vote`).send({ vote: i < 3 ? 'down' : 'up' }).expect(200);
+      await v.agent
+        .post(`/api/comments/${fine.id}/vote`)
+        .send({ vote: i < 3 ? 'down' : 'up' })
+        .expect(200);
     }
     expect((await author.agent.get('/api/admin/flagged-comments')).status).toBe(403);
-    const flagged = (await admin.agent.get('/api/admin/flagged-comments')).body as Array<{ id: string; author: { email: string }; story: { category: string; content: string } }>;
+    const flagged = (await admin.agent.get('/api/admin/flagged-comments')).body as Array<{
+      id: string;
+      author: { email: string };
+      story: { category: string; content: string };
+    }>;
     const ids = flagged.map((c) => c.id);
     expect(ids.indexOf(awful.id)).toBeLessThan(ids.indexOf(mild.id));
     expect(ids).not.toContain(fine.id);

@@ -1,6 +1,9 @@
 import type { EventStore } from '@whosright/eventstore/port';
 import type { ReadStore } from '@whosright/projections/store/port';
-import type { CommentDoc, CommentVoteDoc } from '@whosright/projections/comments/comments-projection';
+import type {
+  CommentDoc,
+  CommentVoteDoc,
+} from '@whosright/projections/comments/comments-projection';
 import type { StoryDoc } from '@whosright/projections/stories/stories-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
@@ -9,7 +12,13 @@ import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor, CommandBus } from '#api/platform/commands';
 import { ForbiddenError, NotFoundError } from '#api/platform/errors';
-import { CommentCommandRejected, comment as commentDecider, commentVote, requireVotable, type CommentState } from './decider';
+import {
+  CommentCommandRejected,
+  comment as commentDecider,
+  commentVote,
+  requireVotable,
+  type CommentState,
+} from './decider';
 
 const READ_MODELS = ['comments', 'stories', 'user-stats'] as const;
 const STORY_COMMENTS_LIMIT = 1000;
@@ -35,7 +44,9 @@ export class CommentService {
   private readonly stories;
   private readonly users;
 
-  constructor(private readonly deps: { eventStore: EventStore; readStore: ReadStore; bus: CommandBus }) {
+  constructor(
+    private readonly deps: { eventStore: EventStore; readStore: ReadStore; bus: CommandBus },
+  ) {
     this.comments = deps.readStore.collection<CommentDoc>('comments', 'comments');
     this.votes = deps.readStore.collection<CommentVoteDoc>('comments', 'votes');
     this.stories = deps.readStore.collection<StoryDoc>('stories', 'stories');
@@ -56,7 +67,13 @@ export class CommentService {
     return state;
   }
 
-  async post(storyId: string, author: Pick<UserDoc, '_id'>, content: string, actor: Actor, options: { settle?: boolean } = {}): Promise<CommentDoc | null> {
+  async post(
+    storyId: string,
+    author: Pick<UserDoc, '_id'>,
+    content: string,
+    actor: Actor,
+    options: { settle?: boolean } = {},
+  ): Promise<CommentDoc | null> {
     const story = await this.approvedStory(storyId);
     const commentId = newId('comment');
     await this.deps.bus.run(
@@ -79,7 +96,13 @@ export class CommentService {
     return doc;
   }
 
-  async vote(commentId: string, voter: Pick<UserDoc, '_id'>, vote: CommentVoteChoice, actor: Actor, options: { settle?: boolean } = {}) {
+  async vote(
+    commentId: string,
+    voter: Pick<UserDoc, '_id'>,
+    vote: CommentVoteChoice,
+    actor: Actor,
+    options: { settle?: boolean } = {},
+  ) {
     const state = await this.loadComment(commentId);
     try {
       requireVotable(state, voter._id);
@@ -103,9 +126,20 @@ export class CommentService {
     return { id: commentId, upvotes: doc.upvotes, downvotes: doc.downvotes, myVote: vote };
   }
 
-  async delete(commentId: string, user: Pick<UserDoc, '_id'>, byAdmin: boolean, actor: Actor): Promise<void> {
+  async delete(
+    commentId: string,
+    user: Pick<UserDoc, '_id'>,
+    byAdmin: boolean,
+    actor: Actor,
+  ): Promise<void> {
     try {
-      await this.deps.bus.run(`comment-${commentId}`, commentDecider, { type: 'DeleteComment', commentId, userId: user._id, byAdmin }, actor, READ_MODELS);
+      await this.deps.bus.run(
+        `comment-${commentId}`,
+        commentDecider,
+        { type: 'DeleteComment', commentId, userId: user._id, byAdmin },
+        actor,
+        READ_MODELS,
+      );
     } catch (error) {
       throw httpError(error);
     }
@@ -121,8 +155,13 @@ export class CommentService {
 
   async forStory(storyId: string, viewer: UserDoc | null): Promise<Comment[]> {
     await this.approvedStory(storyId);
-    const page = await this.comments.find({ storyId }, { sort: [['createdAt', 1]], limit: STORY_COMMENTS_LIMIT });
-    const myVotes = viewer ? await this.votes.find({ storyId, userId: viewer._id }, { limit: STORY_COMMENTS_LIMIT }) : { items: [] };
+    const page = await this.comments.find(
+      { storyId },
+      { sort: [['createdAt', 1]], limit: STORY_COMMENTS_LIMIT },
+    );
+    const myVotes = viewer
+      ? await this.votes.find({ storyId, userId: viewer._id }, { limit: STORY_COMMENTS_LIMIT })
+      : { items: [] };
     const voteOf = new Map(myVotes.items.map((v) => [v.commentId, v.vote]));
     const authors = await this.authors(page.items, viewer?.role === 'admin');
     return page.items.map((doc) => ({
@@ -147,7 +186,10 @@ export class CommentService {
   }
 
   /** One `$in` lookup for every author on the page. E-mails only for admins: members' addresses never leak. */
-  private async authors(docs: CommentDoc[], withEmail: boolean): Promise<Map<string, CommentAuthor>> {
+  private async authors(
+    docs: CommentDoc[],
+    withEmail: boolean,
+  ): Promise<Map<string, CommentAuthor>> {
     const ids = [...new Set(docs.map((d) => d.authorId))];
     if (ids.length === 0) return new Map();
     const users = await this.users.find({ _id: { $in: ids } }, { limit: ids.length });

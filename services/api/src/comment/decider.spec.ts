@@ -7,53 +7,96 @@ const commentId = 'comment_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const other = 'user_01JCCCCCCCCCCCCCCCCCCCCCCC';
-const rejected = (reason: CommentRejection) => (error: unknown) => error instanceof CommentCommandRejected && error.reason === reason;
+const rejected = (reason: CommentRejection) => (error: unknown) =>
+  error instanceof CommentCommandRejected && error.reason === reason;
 const posted: CommentEvent = {
   type: 'CommentPosted',
-  data: { commentId, storyId, authorId: author, content: '<script>alert(1)</script>', story: { category: 'money', content: 'She bought a boat.' } },
+  data: {
+    commentId,
+    storyId,
+    authorId: author,
+    content: '<script>alert(1)</script>',
+    story: { category: 'money', content: 'She bought a boat.' },
+  },
 };
 
 describe('comment decider', () => {
   const spec = deciderSpec(comment);
 
   it('when a comment is posted it keeps the content as given, story details included', () => {
-    spec.given([]).when({ type: 'PostComment', ...posted.data }).then([posted]);
+    spec
+      .given([])
+      .when({ type: 'PostComment', ...posted.data })
+      .then([posted]);
   });
 
   it("when another user deletes someone's comment it is refused; the author and admins may", () => {
-    spec.given([posted]).when({ type: 'DeleteComment', commentId, userId: other, byAdmin: false }).thenThrows(rejected('not_author_or_admin'));
+    spec
+      .given([posted])
+      .when({ type: 'DeleteComment', commentId, userId: other, byAdmin: false })
+      .thenThrows(rejected('not_author_or_admin'));
     spec
       .given([posted])
       .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
-      .then([{ type: 'CommentDeleted', data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false } }]);
+      .then([
+        {
+          type: 'CommentDeleted',
+          data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
+        },
+      ]);
     spec
       .given([posted])
       .when({ type: 'DeleteComment', commentId, userId: other, byAdmin: true })
-      .then([{ type: 'CommentDeleted', data: { commentId, storyId, authorId: author, deletedBy: other, byAdmin: true } }]);
+      .then([
+        {
+          type: 'CommentDeleted',
+          data: { commentId, storyId, authorId: author, deletedBy: other, byAdmin: true },
+        },
+      ]);
   });
 
   it('when a deleted comment is deleted again it is not found', () => {
-    const deleted: CommentEvent = { type: 'CommentDeleted', data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false } };
-    spec.given([posted, deleted]).when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false }).thenThrows(rejected('not_found'));
+    const deleted: CommentEvent = {
+      type: 'CommentDeleted',
+      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
+    };
+    spec
+      .given([posted, deleted])
+      .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
+      .thenThrows(rejected('not_found'));
   });
 });
 
 describe('comment vote decider', () => {
   const spec = deciderSpec(commentVote);
-  const up = { type: 'CommentVoteCast' as const, data: { commentId, storyId, userId: other, vote: 'up' as const, previous: null } };
+  const up = {
+    type: 'CommentVoteCast' as const,
+    data: { commentId, storyId, userId: other, vote: 'up' as const, previous: null },
+  };
 
   it('when a user votes the first time it records the vote without a previous one', () => {
-    spec.given([]).when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' }).then([up]);
+    spec
+      .given([])
+      .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' })
+      .then([up]);
   });
 
   it('when a user votes the other way it switches, naming the previous vote', () => {
     spec
       .given([up])
       .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'down' })
-      .then([{ type: 'CommentVoteCast', data: { commentId, storyId, userId: other, vote: 'down', previous: 'up' } }]);
+      .then([
+        {
+          type: 'CommentVoteCast',
+          data: { commentId, storyId, userId: other, vote: 'down', previous: 'up' },
+        },
+      ]);
   });
 
   it('when a user votes the same way again nothing changes', () => {
-    spec.given([up]).when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' }).thenNothingHappens();
+    spec
+      .given([up])
+      .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' })
+      .thenNothingHappens();
   });
 });

@@ -1,9 +1,14 @@
-import type { CommentEvent, CommentVoteChoice, CommentVoteEvent } from '@whosright/contracts/comment/events';
+import type {
+  CommentEvent,
+  CommentVoteChoice,
+  CommentVoteEvent,
+} from '@whosright/contracts/comment/events';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 
 /** Comments (`comment-{id}`) and one user's vote on one comment (`commentVote-{commentId}-{userId}`). */
 
-export type CommentRejection = 'already_posted' | 'not_found' | 'not_author_or_admin' | 'own_comment';
+export type CommentRejection =
+  'already_posted' | 'not_found' | 'not_author_or_admin' | 'own_comment';
 
 export class CommentCommandRejected extends Error {
   constructor(readonly reason: CommentRejection) {
@@ -31,11 +36,21 @@ export type CommentCommand =
   | { type: 'DeleteComment'; commentId: string; userId: string; byAdmin: boolean };
 
 export const comment = {
-  initialState: (): CommentState => ({ exists: false, deleted: false, authorId: null, storyId: null }),
+  initialState: (): CommentState => ({
+    exists: false,
+    deleted: false,
+    authorId: null,
+    storyId: null,
+  }),
   evolve(state: CommentState, event: CommentEvent): CommentState {
     switch (event.type) {
       case 'CommentPosted':
-        return { ...state, exists: true, authorId: event.data.authorId, storyId: event.data.storyId };
+        return {
+          ...state,
+          exists: true,
+          authorId: event.data.authorId,
+          storyId: event.data.storyId,
+        };
       case 'CommentDeleted':
         return { ...state, deleted: true };
       default: {
@@ -53,11 +68,18 @@ export const comment = {
       }
       case 'DeleteComment':
         if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
-        if (!command.byAdmin && command.userId !== state.authorId) throw new CommentCommandRejected('not_author_or_admin');
+        if (!command.byAdmin && command.userId !== state.authorId)
+          throw new CommentCommandRejected('not_author_or_admin');
         return [
           {
             type: 'CommentDeleted',
-            data: { commentId: command.commentId, storyId: state.storyId!, authorId: state.authorId!, deletedBy: command.userId, byAdmin: command.byAdmin },
+            data: {
+              commentId: command.commentId,
+              storyId: state.storyId!,
+              authorId: state.authorId!,
+              deletedBy: command.userId,
+              byAdmin: command.byAdmin,
+            },
           },
         ];
       default: {
@@ -88,14 +110,22 @@ export interface VoteComment {
 
 export const commentVote = {
   initialState: (): CommentVoteState => ({ vote: null }),
-  evolve: (_state: CommentVoteState, event: CommentVoteEvent): CommentVoteState => ({ vote: event.data.vote }),
+  evolve: (_state: CommentVoteState, event: CommentVoteEvent): CommentVoteState => ({
+    vote: event.data.vote,
+  }),
   /** Voting the other way switches the vote; the same way again changes nothing. */
   decide(command: VoteComment, state: CommentVoteState): CommentVoteEvent[] {
     if (state.vote === command.vote) return [];
     return [
       {
         type: 'CommentVoteCast',
-        data: { commentId: command.commentId, storyId: command.storyId, userId: command.userId, vote: command.vote, previous: state.vote },
+        data: {
+          commentId: command.commentId,
+          storyId: command.storyId,
+          userId: command.userId,
+          vote: command.vote,
+          previous: state.vote,
+        },
       },
     ];
   },

@@ -1,5 +1,9 @@
 import type { Router } from 'express';
-import { commentIdParamsSchema, postCommentRequestSchema, voteCommentRequestSchema } from '@whosright/contracts/comment/dto';
+import {
+  commentIdParamsSchema,
+  postCommentRequestSchema,
+  voteCommentRequestSchema,
+} from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
@@ -23,7 +27,13 @@ export function commentRoutes(router: Router, comments: CommentService): void {
       createdAt: doc.createdAt,
       upvotes: doc.upvotes,
       downvotes: doc.downvotes,
-      author: { id: user._id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl },
+      author: {
+        id: user._id,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        profileImageUrl: user.profileImageUrl,
+      },
       isOwn: true,
       myVote: null,
     };
@@ -62,7 +72,11 @@ export function commentRoutes(router: Router, comments: CommentService): void {
         upvotes: doc.upvotes,
         downvotes: doc.downvotes,
         author: authors.get(doc.authorId) ?? null,
-        story: { id: doc.storyId, category: doc.story.category, content: doc.story.content.slice(0, 100) },
+        story: {
+          id: doc.storyId,
+          category: doc.story.category,
+          content: doc.story.content.slice(0, 100),
+        },
       })),
     );
   });

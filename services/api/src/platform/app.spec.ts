@@ -23,7 +23,10 @@ function captureLogs() {
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wr-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Who\'s Right</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Who\'s Right</title><div id="root"></div>',
+  );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
   return dir;
@@ -38,7 +41,12 @@ describe('the app', () => {
 
   beforeAll(() => {
     const config = loadConfig({ LOG_LEVEL: 'info' });
-    app = createApp({ config, logger: createLogger(config, logs.stream), readiness, webDist: fakeDist() });
+    app = createApp({
+      config,
+      logger: createLogger(config, logs.stream),
+      readiness,
+      webDist: fakeDist(),
+    });
   });
 
   it('when asked for health it answers 200 without X-Powered-By', async () => {
@@ -104,18 +112,33 @@ describe('the app', () => {
   });
 
   it('when a write comes from another site it is refused with 403', async () => {
-    const bySite = await request(app).post('/api/anything').set('Sec-Fetch-Site', 'cross-site').send({});
+    const bySite = await request(app)
+      .post('/api/anything')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({});
     expect(bySite.status).toBe(403);
-    const byOrigin = await request(app).post('/api/anything').set('Origin', 'https://evil.example').send({});
+    const byOrigin = await request(app)
+      .post('/api/anything')
+      .set('Origin', 'https://evil.example')
+      .send({});
     expect(byOrigin.status).toBe(403);
   });
 
   it('when a body is not JSON it answers 415; malformed JSON answers 400; no stack traces', async () => {
-    const text = await request(app).post('/api/anything').set('Content-Type', 'text/plain').send('hello');
+    const text = await request(app)
+      .post('/api/anything')
+      .set('Content-Type', 'text/plain')
+      .send('hello');
     expect(text.status).toBe(415);
-    const broken = await request(app).post('/api/anything').set('Content-Type', 'application/json').send('{"a":');
+    const broken = await request(app)
+      .post('/api/anything')
+      .set('Content-Type', 'application/json')
+      .send('{"a":');
     expect(broken.status).toBe(400);
-    expect(broken.body).toEqual({ message: 'The request body is not valid JSON', code: 'validation_failed' });
+    expect(broken.body).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'validation_failed',
+    });
     expect(JSON.stringify(broken.body)).not.toMatch(/at .*\.ts/);
   });
 

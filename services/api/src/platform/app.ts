@@ -45,10 +45,22 @@ export function createApp(deps: AppDependencies): express.Express {
   useLeanJson(app);
 
   // Every request passes these: one router layer each would cost more than their work.
-  app.use(inSequence(requestLogging(deps.logger), securityHeaders({ https: config.publicUrl.startsWith('https:') })));
+  app.use(
+    inSequence(
+      requestLogging(deps.logger),
+      securityHeaders({ https: config.publicUrl.startsWith('https:') }),
+    ),
+  );
 
   const api = express.Router();
-  api.use(inSequence(noStore, crossSiteProtection([config.publicUrl]), jsonBodiesOnly, jsonBodyParser(JSON_BODY_LIMIT_BYTES)));
+  api.use(
+    inSequence(
+      noStore,
+      crossSiteProtection([config.publicUrl]),
+      jsonBodiesOnly,
+      jsonBodyParser(JSON_BODY_LIMIT_BYTES),
+    ),
+  );
 
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -78,7 +90,13 @@ export function createApp(deps: AppDependencies): express.Express {
   api.use(apiNotFound);
 
   app.use('/api', api);
-  if (deps.webDist) app.use(webApp(deps.webDist, { publicUrl: config.publicUrl, ...(deps.pageMeta ? { meta: deps.pageMeta } : {}) }));
+  if (deps.webDist)
+    app.use(
+      webApp(deps.webDist, {
+        publicUrl: config.publicUrl,
+        ...(deps.pageMeta ? { meta: deps.pageMeta } : {}),
+      }),
+    );
   app.use(errorHandler);
   return app;
 }

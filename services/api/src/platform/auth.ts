@@ -4,7 +4,13 @@ import type { ReadStore } from '@whosright/projections/store/port';
 import type { SessionDoc } from '@whosright/projections/sessions/sessions-projection';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
-import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, sessionCookieName, sessionCookieOptions, type SessionTokens } from '#api/account/session-token';
+import {
+  SESSION_RENEW_AFTER_MS,
+  SESSION_TTL_MS,
+  sessionCookieName,
+  sessionCookieOptions,
+  type SessionTokens,
+} from '#api/account/session-token';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './commands';
 import { requestIdOf } from './request-logging';
@@ -38,12 +44,22 @@ export function authentication(options: {
   const sessions = options.readStore.collection<SessionDoc>('sessions', 'sessions');
   const users = options.readStore.collection<UserDoc>('users', 'users');
 
-  const signedIn = async (req: Request, res: Response, next: NextFunction, auth: AuthContext, token: string): Promise<void> => {
+  const signedIn = async (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    auth: AuthContext,
+    token: string,
+  ): Promise<void> => {
     const claims = await options.tokens.verify(token);
     if (!claims) return next();
     // Asked for together: the read store checks other writers once for both.
-    const [session, user] = await Promise.all([sessions.get(claims.sessionId), users.get(claims.userId)]);
-    if (!session || session.userId !== claims.userId || Date.parse(session.expiresAt) <= Date.now()) return next();
+    const [session, user] = await Promise.all([
+      sessions.get(claims.sessionId),
+      users.get(claims.userId),
+    ]);
+    if (!session || session.userId !== claims.userId || Date.parse(session.expiresAt) <= Date.now())
+      return next();
     // Bans and password resets void every session started before them.
     if (!user || Date.parse(session.startedAt) < Date.parse(user.sessionsValidFrom)) return next();
     auth.user = user;
@@ -51,8 +67,16 @@ export function authentication(options: {
     const now = Date.now();
     if (now - claims.issuedAt.getTime() > SESSION_RENEW_AFTER_MS) {
       const expiresAt = new Date(now + SESSION_TTL_MS);
-      await options.renew(session._id, expiresAt, { correlationId: requestIdOf(req), userId: user._id });
-      const renewed = await options.tokens.sign({ sessionId: session._id, userId: user._id, issuedAt: new Date(now), expiresAt });
+      await options.renew(session._id, expiresAt, {
+        correlationId: requestIdOf(req),
+        userId: user._id,
+      });
+      const renewed = await options.tokens.sign({
+        sessionId: session._id,
+        userId: user._id,
+        issuedAt: new Date(now),
+        expiresAt,
+      });
       res.cookie(cookieName, renewed, sessionCookieOptions(options.publicUrl, expiresAt));
     }
     next();

@@ -1,5 +1,9 @@
 import { WrongExpectedVersion } from '@whosright/eventstore/errors';
-import { foldStream, type Decider, type DomainEvent } from '@whosright/eventstore/command/handle-command';
+import {
+  foldStream,
+  type Decider,
+  type DomainEvent,
+} from '@whosright/eventstore/command/handle-command';
 import type { EventStore } from '@whosright/eventstore/port';
 import { metadataOf, type Actor } from './commands';
 
@@ -29,10 +33,19 @@ export class CachedStream<S, C, E extends DomainEvent> {
   }
 
   private async catchUp(): Promise<void> {
-    ({ state: this.state, revision: this.revision } = await foldStream(this.store, this.stream, this.decider, { state: this.state, revision: this.revision }));
+    ({ state: this.state, revision: this.revision } = await foldStream(
+      this.store,
+      this.stream,
+      this.decider,
+      { state: this.state, revision: this.revision },
+    ));
   }
 
-  private async decideAndAppend(command: C, actor: Actor, attempts = 5): Promise<bigint | undefined> {
+  private async decideAndAppend(
+    command: C,
+    actor: Actor,
+    attempts = 5,
+  ): Promise<bigint | undefined> {
     for (let attempt = 1; ; attempt++) {
       await this.catchUp();
       const events = this.decider.decide(command, this.state);

@@ -1,4 +1,8 @@
-import { handleCommand, type Decider, type DomainEvent } from '@whosright/eventstore/command/handle-command';
+import {
+  handleCommand,
+  type Decider,
+  type DomainEvent,
+} from '@whosright/eventstore/command/handle-command';
 import { handleCommands, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
@@ -24,7 +28,11 @@ export function metadataOf(actor: Actor): NewEventMetadata {
 
 export class ReadModelLagging extends HttpError {
   constructor() {
-    super(503, 'not_ready', 'Saved, but it is taking longer than usual to show. Please refresh in a moment.');
+    super(
+      503,
+      'not_ready',
+      'Saved, but it is taking longer than usual to show. Please refresh in a moment.',
+    );
   }
 }
 
@@ -46,8 +54,11 @@ export class CommandBus {
     actor: Actor,
     readModels: readonly string[] = [],
   ) {
-    const result = await handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) });
-    if (result.position !== undefined && readModels.length > 0) await this.settle(result.position, readModels);
+    const result = await handleCommand(this.eventStore, stream, decider, command, {
+      metadata: metadataOf(actor),
+    });
+    if (result.position !== undefined && readModels.length > 0)
+      await this.settle(result.position, readModels);
     return result;
   }
 
@@ -56,14 +67,18 @@ export class CommandBus {
    * Answers the position of the last event appended, if any.
    */
   async runAll(commands: readonly StreamCommand[], actor: Actor): Promise<bigint | undefined> {
-    const results = await handleCommands(this.eventStore, commands, { metadata: metadataOf(actor) });
+    const results = await handleCommands(this.eventStore, commands, {
+      metadata: metadataOf(actor),
+    });
     let last: bigint | undefined;
-    for (const { position } of results) if (position !== undefined && (last === undefined || position > last)) last = position;
+    for (const { position } of results)
+      if (position !== undefined && (last === undefined || position > last)) last = position;
     return last;
   }
 
   /** Waits (bounded) until `readModels` reflect `position`. */
   async settle(position: bigint, readModels: readonly string[]): Promise<void> {
-    if (this.projections && !(await this.projections.waitFor(position, readModels))) throw new ReadModelLagging();
+    if (this.projections && !(await this.projections.waitFor(position, readModels)))
+      throw new ReadModelLagging();
   }
 }

@@ -71,7 +71,11 @@ export async function composeApplication(
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
 
-  const comments = new CommentService({ eventStore: stores.eventStore, readStore: stores.readStore, bus });
+  const comments = new CommentService({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    bus,
+  });
   const stories = new StoryService({
     eventStore: stores.eventStore,
     readStore: stores.readStore,
@@ -79,7 +83,10 @@ export async function composeApplication(
     onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
   });
   const oidc = config.oidc
-    ? { client: createOidcClient(config.oidc, config.publicUrl), cookie: new OidcTransactionCookie(config.sessionSecret) }
+    ? {
+        client: createOidcClient(config.oidc, config.publicUrl),
+        cookie: new OidcTransactionCookie(config.sessionSecret),
+      }
     : null;
 
   let seeding: Promise<void> | undefined;
@@ -94,7 +101,8 @@ export async function composeApplication(
           readStore: stores.readStore,
           tokens,
           publicUrl: config.publicUrl,
-          renew: (sessionId, expiresAt, actor) => accounts.renewSession(sessionId, expiresAt, actor),
+          renew: (sessionId, expiresAt, actor) =>
+            accounts.renewSession(sessionId, expiresAt, actor),
         }),
       );
       // Story and comment routes come first: they carry most of the traffic.
@@ -108,7 +116,10 @@ export async function composeApplication(
     pageMeta: storyPageMeta(stories, config.publicUrl),
     startBackgroundWork() {
       if (!config.seedDemo) return;
-      seeding = seedDemo({ eventStore: stores.eventStore, accounts, stories, extras: [seedDemoComments(comments)] }, logger)
+      seeding = seedDemo(
+        { eventStore: stores.eventStore, accounts, stories, extras: [seedDemoComments(comments)] },
+        logger,
+      )
         .catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'))
         .then(() => {
           seeding = undefined;

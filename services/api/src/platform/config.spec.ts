@@ -46,7 +46,9 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
   ])('when %s=%s it names that variable', (variable, value) => {
-    expect(() => loadConfig({ [variable]: value })).toThrowError(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(() => loadConfig({ [variable]: value })).toThrowError(
+      new RegExp(`^Invalid configuration: ${variable} `),
+    );
   });
 
   it('when NODE_ENV is production without SESSION_SECRET it refuses to start', () => {
@@ -56,7 +58,9 @@ describe('loadConfig', () => {
   it('when NODE_ENV is production it turns the demo seed off unless asked', () => {
     const secret = 'x'.repeat(32);
     expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, SEED_DEMO: '1' }).seedDemo,
+    ).toBe(true);
   });
 
   it('when values are given it normalises them', () => {
@@ -83,7 +87,9 @@ describe('loadConfig', () => {
   });
 
   it('when only half of the OIDC settings are given it says both are needed', () => {
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.example.com' })).toThrowError(/OIDC_ISSUER and OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.example.com' })).toThrowError(
+      /OIDC_ISSUER and OIDC_CLIENT_ID/,
+    );
   });
 
   it('when a secret is invalid it does not echo the value', () => {

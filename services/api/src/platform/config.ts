@@ -38,7 +38,11 @@ const booleanFlag = z.preprocess(
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
-    z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
   ),
   PORT: z.preprocess(
     emptyToUndefined,
@@ -56,8 +60,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['normal', 'full'], { error: 'must be normal or full' }).default('normal'),
   ),
-  EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kdb:', 'kdb+discover:'], 'esdb://localhost:2113?tls=false'),
-  MONGO_URL: optionalUrl(['mongodb:', 'mongodb+srv:'], 'mongodb://localhost:27017/whosright?replicaSet=rs0'),
+  EVENTSTORE_URL: optionalUrl(
+    ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kdb:', 'kdb+discover:'],
+    'esdb://localhost:2113?tls=false',
+  ),
+  MONGO_URL: optionalUrl(
+    ['mongodb:', 'mongodb+srv:'],
+    'mongodb://localhost:27017/whosright?replicaSet=rs0',
+  ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://localhost:6379'),
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
@@ -76,7 +86,10 @@ const envSchema = z.object({
       .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
   ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@localhost:1025'),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().default("Who's Right <no-reply@localhost>")),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().default("Who's Right <no-reply@localhost>"),
+  ),
   OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'https://accounts.example.com'),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -112,7 +125,9 @@ export interface Config {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
-  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; providerName: string } | undefined;
+  oidc:
+    | { issuer: string; clientId: string; clientSecret: string | undefined; providerName: string }
+    | undefined;
   seedDemo: boolean;
   analyticsId: string | undefined;
   adsClient: string | undefined;
@@ -126,7 +141,10 @@ export class ConfigError extends Error {
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const variable = String(issue.path[0] ?? 'environment');
   const raw = env[variable];
-  const got = raw === undefined ? '' : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw)})`;
+  const got =
+    raw === undefined
+      ? ''
+      : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw)})`;
   const shown = variable === 'SESSION_SECRET' || variable === 'OIDC_CLIENT_SECRET' ? '' : got;
   return `${variable} ${issue.message}${shown}`;
 }
@@ -141,11 +159,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)',
+    );
   }
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
-    throw new ConfigError('Invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+    throw new ConfigError(
+      'Invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {

@@ -26,8 +26,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     body = { message: 'Invalid request', code: 'validation_failed', issues: issuesOf(error) };
   } else if (error instanceof HttpError) {
     status = error.status;
-    body = { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) };
-    if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    body = {
+      message: error.message,
+      code: error.code,
+      ...(error.issues ? { issues: error.issues } : {}),
+    };
+    if (error instanceof RateLimitedError)
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
   } else if (isBodyParserError(error)) {
     if (error.type === 'entity.too.large') {
       status = 413;

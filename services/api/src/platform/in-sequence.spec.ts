@@ -12,10 +12,12 @@ function outcome(handler: RequestHandler): Promise<unknown> {
 describe('inSequence', () => {
   it('when every middleware calls next they run in order, then the router goes on', async () => {
     const seen: number[] = [];
-    const mark = (n: number): RequestHandler => (_req, _res, next) => {
-      seen.push(n);
-      next();
-    };
+    const mark =
+      (n: number): RequestHandler =>
+      (_req, _res, next) => {
+        seen.push(n);
+        next();
+      };
     expect(await outcome(inSequence(mark(1), mark(2), mark(3)))).toBe('next');
     expect(seen).toEqual([1, 2, 3]);
   });
@@ -41,7 +43,10 @@ describe('inSequence', () => {
 
   it('when a middleware answers without calling next nothing else runs', async () => {
     let calls = 0;
-    const answered = inSequence(() => undefined, () => calls++);
+    const answered = inSequence(
+      () => undefined,
+      () => calls++,
+    );
     answered(req, res, () => calls++);
     await new Promise((r) => setImmediate(r));
     expect(calls).toBe(0);

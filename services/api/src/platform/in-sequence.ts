@@ -10,15 +10,25 @@ export function inSequence(...handlers: RequestHandler[]): RequestHandler {
   // Built once; no named function is created per request (tsx's keepNames would define a
   // `name` property on each).
   return handlers.reduceRight<RequestHandler>(
-    (rest, handler) => (req, res, next) => run(handler, req, res, next, (error?: unknown) => (error ? next(error) : rest(req, res, next))),
+    (rest, handler) => (req, res, next) =>
+      run(handler, req, res, next, (error?: unknown) =>
+        error ? next(error) : rest(req, res, next),
+      ),
     (_req, _res, next) => next(),
   );
 }
 
-function run(handler: RequestHandler, req: Request, res: Response, fail: NextFunction, next: NextFunction): void {
+function run(
+  handler: RequestHandler,
+  req: Request,
+  res: Response,
+  fail: NextFunction,
+  next: NextFunction,
+): void {
   try {
     const result: unknown = handler(req, res, next);
-    if (result instanceof Promise) result.catch((rejected: unknown) => fail(rejected ?? new Error('Rejected promise')));
+    if (result instanceof Promise)
+      result.catch((rejected: unknown) => fail(rejected ?? new Error('Rejected promise')));
   } catch (thrown) {
     fail(thrown);
   }

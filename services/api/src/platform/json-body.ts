@@ -2,11 +2,18 @@ import express, { type NextFunction, type Request, type RequestHandler } from 'e
 
 /** As body-parser (type-is) decides it: a Transfer-Encoding, or a Content-Length that is a number. */
 function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length'] ?? Number.NaN));
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    !Number.isNaN(Number(req.headers['content-length'] ?? Number.NaN))
+  );
 }
 
 /** Content-Type values that are JSON in UTF-8 beyond doubt; anything else is left to type-is. */
-const PLAIN_JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+const PLAIN_JSON_TYPES = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=utf-8',
+]);
 
 export function isPlainJsonType(req: Request): boolean {
   const type = req.headers['content-type'];
@@ -16,9 +23,15 @@ export function isPlainJsonType(req: Request): boolean {
 /** The declared size of a body body-parser would read as is: JSON in UTF-8, not compressed, within the limit. */
 function plainJsonLength(req: Request, limitBytes: number): number | undefined {
   const length = req.headers['content-length'];
-  if (length === undefined || !/^\d{1,9}$/.test(length) || req.headers['transfer-encoding'] !== undefined) return undefined;
+  if (
+    length === undefined ||
+    !/^\d{1,9}$/.test(length) ||
+    req.headers['transfer-encoding'] !== undefined
+  )
+    return undefined;
   const encoding = req.headers['content-encoding'];
-  if ((encoding !== undefined && encoding.toLowerCase() !== 'identity') || !isPlainJsonType(req)) return undefined;
+  if ((encoding !== undefined && encoding.toLowerCase() !== 'identity') || !isPlainJsonType(req))
+    return undefined;
   const bytes = Number(length);
   return bytes <= limitBytes ? bytes : undefined;
 }
@@ -31,7 +44,8 @@ function bodyError(message: string, type: string): Error {
 function parseStrict(text: string): unknown {
   if (text.length === 0) return {};
   const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw new SyntaxError(`Unexpected token ${first ?? 'end'} in JSON`);
+  if (first !== '{' && first !== '[')
+    throw new SyntaxError(`Unexpected token ${first ?? 'end'} in JSON`);
   return JSON.parse(text);
 }
 
@@ -49,7 +63,11 @@ function settle(reading: Reading, error?: Error): void {
 }
 
 function finish(req: Request, bytes: number, reading: Reading): void {
-  if (reading.received !== bytes) return settle(reading, bodyError('request size did not match content length', 'request.size.invalid'));
+  if (reading.received !== bytes)
+    return settle(
+      reading,
+      bodyError('request size did not match content length', 'request.size.invalid'),
+    );
   let text = Buffer.concat(reading.chunks, reading.received).toString('utf8');
   // iconv-lite, which body-parser decodes with, drops a byte order mark.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

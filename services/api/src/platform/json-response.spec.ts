@@ -22,10 +22,14 @@ function appWith(lean: boolean) {
 describe('the lean res.json', () => {
   it('when a route answers JSON the status, headers and body are what Express would send', async () => {
     for (const path of ['/card', '/typed', '/nothing']) {
-      const [lean, plain] = await Promise.all([request(appWith(true)).get(path), request(appWith(false)).get(path)]);
+      const [lean, plain] = await Promise.all([
+        request(appWith(true)).get(path),
+        request(appWith(false)).get(path),
+      ]);
       expect(lean.status).toBe(plain.status);
       expect(lean.text).toBe(plain.text);
-      for (const header of ['content-type', 'content-length']) expect(lean.headers[header]).toBe(plain.headers[header]);
+      for (const header of ['content-type', 'content-length'])
+        expect(lean.headers[header]).toBe(plain.headers[header]);
     }
   });
 

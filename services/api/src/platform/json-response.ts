@@ -10,9 +10,17 @@ import type { Express, Response } from 'express';
  */
 export function useLeanJson(app: Express): void {
   const expressJson = app.response.json;
-  if (['json replacer', 'json spaces', 'json escape'].some((setting) => app.get(setting) !== undefined)) return;
+  if (
+    ['json replacer', 'json spaces', 'json escape'].some(
+      (setting) => app.get(setting) !== undefined,
+    )
+  )
+    return;
   app.response.json = function json(this: Response, body: unknown): Response {
-    const usual = this.getHeader('Content-Type') === undefined && this.statusCode !== 204 && this.statusCode !== 304;
+    const usual =
+      this.getHeader('Content-Type') === undefined &&
+      this.statusCode !== 204 &&
+      this.statusCode !== 304;
     const text = usual ? JSON.stringify(body) : undefined;
     if (text === undefined) return expressJson.call(this, body);
     this.setHeader('Content-Type', 'application/json; charset=utf-8');

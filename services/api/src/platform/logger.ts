@@ -7,13 +7,22 @@ export type { Logger };
  * One logger for the process. Cookies, authorization headers and bodies are never logged:
  * request lines carry method, path (no query string: reset links carry tokens), status, time.
  */
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'nodeEnv'>,
+  destination?: pino.DestinationStream,
+): Logger {
   return pino(
     {
       level: config.logLevel,
       base: undefined,
       redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+        ],
         censor: '[redacted]',
       },
     },

@@ -14,10 +14,20 @@ export const DEFAULT_DESCRIPTION =
   "Share a disagreement with your partner anonymously and let everyone vote: He's Right or She's Right.";
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export function genericMeta(publicUrl: string, path: string): PageMeta {
-  return { title: "Who's Right", description: DEFAULT_DESCRIPTION, url: `${publicUrl}${path === '/' ? '' : path}`, type: 'website' };
+  return {
+    title: "Who's Right",
+    description: DEFAULT_DESCRIPTION,
+    url: `${publicUrl}${path === '/' ? '' : path}`,
+    type: 'website',
+  };
 }
 
 export function renderMetaTags(meta: PageMeta): string {
@@ -46,7 +56,9 @@ const HEAD_END = '</head>';
  * go in just before </head> on every request.
  */
 export function indexTemplate(html: string): (tags: string) => string {
-  const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+  const stripped = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
   const at = stripped.indexOf(HEAD_END);
   if (at === -1) return () => stripped;
   const before = stripped.slice(0, at);

@@ -28,7 +28,8 @@ export function requestLoggerOf(req: Request): Logger | undefined {
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const id =
+      typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     const context = contextOf(res);
     context[REQUEST_ID] = id;
     context[LOGGER] = logger;

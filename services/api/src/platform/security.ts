@@ -48,7 +48,8 @@ function precomputed(middleware: ReturnType<typeof helmet>): RequestHandler {
   const headers: Array<[string, string]> = [];
   const removed: string[] = [];
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      headers.push([name, String(value)]),
     removeHeader: (name: string) => removed.push(name),
   };
   middleware({} as never, recorder as never, () => undefined);
@@ -71,11 +72,13 @@ export function crossSiteProtection(allowedOrigins: string[]): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.headers['sec-fetch-site'];
-    if (site === 'cross-site') return next(new ForbiddenError('Cross-site requests are not allowed'));
+    if (site === 'cross-site')
+      return next(new ForbiddenError('Cross-site requests are not allowed'));
     const origin = req.headers.origin;
     if (origin && origin !== 'null') {
       const own = `${req.protocol}://${req.headers.host ?? ''}`;
-      if (!allowed.has(origin) && origin !== own) return next(new ForbiddenError('Cross-site requests are not allowed'));
+      if (!allowed.has(origin) && origin !== own)
+        return next(new ForbiddenError('Cross-site requests are not allowed'));
     } else if (origin === 'null') {
       return next(new ForbiddenError('Cross-site requests are not allowed'));
     }
@@ -87,7 +90,9 @@ export function crossSiteProtection(allowedOrigins: string[]): RequestHandler {
 export const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const length = req.headers['content-length'];
-  const hasBody = (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !isPlainJsonType(req) && !req.is('application/json')) return next(new UnsupportedMediaTypeError());
+  const hasBody =
+    (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !isPlainJsonType(req) && !req.is('application/json'))
+    return next(new UnsupportedMediaTypeError());
   next();
 };

@@ -38,7 +38,9 @@ export async function startWebServer(
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    const s = app.listen(config.port, config.host, (error?: Error) =>
+      error ? reject(error) : resolve(s),
+    );
   });
   server.keepAliveTimeout = 65_000;
   application.startBackgroundWork();

@@ -20,7 +20,9 @@ describe('ensureSessionSecret', () => {
   it('when SESSION_SECRET is set it uses it and writes nothing', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wr-secret-'));
     const secret = 's'.repeat(40);
-    expect(ensureSessionSecret(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret })).sessionSecret).toBe(secret);
+    expect(
+      ensureSessionSecret(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret })).sessionSecret,
+    ).toBe(secret);
     expect(() => statSync(join(dataDir, 'session-secret'))).toThrow();
   });
 });

@@ -3,12 +3,18 @@ import type { Database } from 'better-sqlite3';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import type { EventStore } from '@whosright/eventstore/port';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
-import { startBackgroundCheckpoints, type BackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
+import {
+  startBackgroundCheckpoints,
+  type BackgroundCheckpoints,
+} from '@whosright/eventstore/sqlite/background-checkpoints';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { createKurrentDbEventStore } from '@whosright/eventstore/kurrentdb/kurrentdb-event-store';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
-import { createProjectionRunner, type ProjectionRunner } from '@whosright/projections/runner/projection-runner';
+import {
+  createProjectionRunner,
+  type ProjectionRunner,
+} from '@whosright/projections/runner/projection-runner';
 import { readModels } from '@whosright/projections/read-models';
 import { dropAbandonedCopies } from '@whosright/projections/runner/rebuild';
 import { createRedisLeaseManager } from '@whosright/projections/runner/lease/redis-lease';
@@ -39,7 +45,11 @@ export interface OpenStoresOptions {
  * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
  * starts the projections. Embedded mode shares one SQLite connection between both stores.
  */
-export async function openStores(config: Config, logger: Logger, options: OpenStoresOptions = {}): Promise<Stores> {
+export async function openStores(
+  config: Config,
+  logger: Logger,
+  options: OpenStoresOptions = {},
+): Promise<Stores> {
   let database: Database | undefined;
   let checkpoints: BackgroundCheckpoints | undefined;
   const sqlite = (): Database => {
@@ -47,7 +57,11 @@ export async function openStores(config: Config, logger: Logger, options: OpenSt
     database = openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync });
     // Requests commit on this thread: the checkpoints' fsyncs run on another one.
     checkpoints = startBackgroundCheckpoints(database, {
-      onError: (message) => logger.warn({ error: message }, 'background WAL checkpoints stopped; commits checkpoint the WAL again'),
+      onError: (message) =>
+        logger.warn(
+          { error: message },
+          'background WAL checkpoints stopped; commits checkpoint the WAL again',
+        ),
     });
     return database;
   };
@@ -59,18 +73,26 @@ export async function openStores(config: Config, logger: Logger, options: OpenSt
   const runProjections = options.runProjections ?? true;
   const sweepAbandoned = async () => {
     const abandoned = await dropAbandonedCopies(readStore);
-    if (abandoned.length) logger.info({ copies: abandoned }, 'dropped the unfinished read-model copies of a replay that was killed');
+    if (abandoned.length)
+      logger.info(
+        { copies: abandoned },
+        'dropped the unfinished read-model copies of a replay that was killed',
+      );
   };
   let sweeps: NodeJS.Timeout | undefined;
   if (runProjections) {
     await sweepAbandoned();
     sweeps = setInterval(() => {
-      sweepAbandoned().catch((error: unknown) => logger.warn({ error: String(error) }, 'could not drop the copies of a killed replay'));
+      sweepAbandoned().catch((error: unknown) =>
+        logger.warn({ error: String(error) }, 'could not drop the copies of a killed replay'),
+      );
     }, options.sweepAbandonedEveryMs ?? SWEEP_ABANDONED_EVERY_MS).unref();
   }
 
   // Scale mode: one writer per projection across every process, through a Redis lease.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: null })
+    : undefined;
   const projections = createProjectionRunner({
     eventStore,
     readStore,
@@ -98,7 +120,8 @@ export async function openStores(config: Config, logger: Logger, options: OpenSt
 
 async function openReadStore(config: Config, sqlite: () => Database): Promise<ReadStore> {
   if (config.mongoUrl) {
-    const { createMongoReadStore } = await import('@whosright/projections/store/mongodb/mongo-read-store');
+    const { createMongoReadStore } =
+      await import('@whosright/projections/store/mongodb/mongo-read-store');
     return createMongoReadStore({ url: config.mongoUrl });
   }
   return createSqliteReadStore({ database: sqlite() });

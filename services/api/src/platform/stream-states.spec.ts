@@ -13,14 +13,23 @@ import { StreamStates } from './stream-states';
 
 const metadata = { correlationId: 'test' };
 const storyId = newId('story');
-const submitted = { type: 'StorySubmitted', data: { storyId, authorId: newId('user'), content: 'Who is right?', category: 'other' } };
-const moderated = (from: string, to: string) => ({ type: 'StoryModerated', data: { storyId, moderatorId: newId('user'), from, to, reason: null } });
+const submitted = {
+  type: 'StorySubmitted',
+  data: { storyId, authorId: newId('user'), content: 'Who is right?', category: 'other' },
+};
+const moderated = (from: string, to: string) => ({
+  type: 'StoryModerated',
+  data: { storyId, moderatorId: newId('user'), from, to, reason: null },
+});
 
 describe('StreamStates', () => {
   let dir: string;
   let stores: EventStore[];
   const open = () => {
-    const store = createSqliteEventStore({ database: openSqliteDatabase(join(dir, 'events.sqlite')), catalog: domainEventCatalog });
+    const store = createSqliteEventStore({
+      database: openSqliteDatabase(join(dir, 'events.sqlite')),
+      catalog: domainEventCatalog,
+    });
     stores.push(store);
     return store;
   };
@@ -36,7 +45,11 @@ describe('StreamStates', () => {
   it('when read again it asks only for what came after the revision it folded last', async () => {
     const store = open();
     const states = new StreamStates<StoryState, StoryEvent>(store, story);
-    await store.append('story-1', [submitted, moderated('pending', 'approved')].map((e) => ({ ...e, metadata })), 'no_stream');
+    await store.append(
+      'story-1',
+      [submitted, moderated('pending', 'approved')].map((e) => ({ ...e, metadata })),
+      'no_stream',
+    );
     expect((await states.read('story-1')).status).toBe('approved');
     const reads = vi.spyOn(store, 'readStream');
     expect((await states.read('story-1')).status).toBe('approved');
@@ -47,7 +60,11 @@ describe('StreamStates', () => {
     const here = open();
     const elsewhere = open();
     const states = new StreamStates<StoryState, StoryEvent>(here, story);
-    await here.append('story-1', [submitted, moderated('pending', 'approved')].map((e) => ({ ...e, metadata })), 'no_stream');
+    await here.append(
+      'story-1',
+      [submitted, moderated('pending', 'approved')].map((e) => ({ ...e, metadata })),
+      'no_stream',
+    );
     expect((await states.read('story-1')).status).toBe('approved');
     await elsewhere.append('story-1', [{ ...moderated('approved', 'hidden'), metadata }], 1n);
     expect((await states.read('story-1')).status).toBe('hidden');

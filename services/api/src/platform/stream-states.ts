@@ -1,4 +1,9 @@
-import { foldStream, type Decider, type DomainEvent, type FoldedStream } from '@whosright/eventstore/command/handle-command';
+import {
+  foldStream,
+  type Decider,
+  type DomainEvent,
+  type FoldedStream,
+} from '@whosright/eventstore/command/handle-command';
 import type { EventStore } from '@whosright/eventstore/port';
 
 /**
@@ -18,11 +23,20 @@ export class StreamStates<S, E extends DomainEvent> {
   ) {}
 
   async read(stream: string): Promise<S> {
-    const { state, revision } = await foldStream(this.store, stream, this.decider, this.known.get(stream));
+    const { state, revision } = await foldStream(
+      this.store,
+      stream,
+      this.decider,
+      this.known.get(stream),
+    );
     // A slower concurrent read may finish later with less: keep the furthest.
     const latest = this.known.get(stream);
-    if (revision !== 'no_stream' && (!latest || latest.revision === 'no_stream' || revision > latest.revision)) {
-      if (!latest && this.known.size >= this.maxStreams) this.known.delete(this.known.keys().next().value!);
+    if (
+      revision !== 'no_stream' &&
+      (!latest || latest.revision === 'no_stream' || revision > latest.revision)
+    ) {
+      if (!latest && this.known.size >= this.maxStreams)
+        this.known.delete(this.known.keys().next().value!);
       this.known.set(stream, { state, revision });
     }
     return state;

@@ -13,6 +13,12 @@ export function visitorId(req: Request, res: Response, secure: boolean): string 
   const existing = authOf(req).cookies[VISITOR_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
   const id = randomBytes(16).toString('base64url');
-  res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: ONE_YEAR_MS });
+  res.cookie(VISITOR_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: ONE_YEAR_MS,
+  });
   return id;
 }

@@ -10,7 +10,10 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * else is revalidated, and every non-/api path that is not a file gets index.html so the
  * client router can handle it.
  */
-export function webApp(distDir: string, options: { publicUrl: string; meta?: PageMetaSource }): Router {
+export function webApp(
+  distDir: string,
+  options: { publicUrl: string; meta?: PageMetaSource },
+): Router {
   const router = express.Router();
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -24,7 +27,10 @@ export function webApp(distDir: string, options: { publicUrl: string; meta?: Pag
       index: false,
       setHeaders(res, path) {
         const hashed = path.startsWith(join(distDir, 'assets'));
-        res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
+        );
       },
     }),
   );

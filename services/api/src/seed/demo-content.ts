@@ -43,9 +43,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 52,
     skipShare: 0.08,
     comments: [
-      { content: `Forks down is correct though. I say that as someone who has been stabbed reaching into the dishwasher.`, upvotes: 9, downvotes: 1 },
-      { content: `If he reloads it anyway, the deal where he just does it himself sounds like a win for you honestly.`, upvotes: 6, downvotes: 0 },
-      { content: `My dad did this for 30 years. My mom stopped loading it in year two. Everyone is happier.`, upvotes: 4, downvotes: 0 },
+      {
+        content: `Forks down is correct though. I say that as someone who has been stabbed reaching into the dishwasher.`,
+        upvotes: 9,
+        downvotes: 1,
+      },
+      {
+        content: `If he reloads it anyway, the deal where he just does it himself sounds like a win for you honestly.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
+      {
+        content: `My dad did this for 30 years. My mom stopped loading it in year two. Everyone is happier.`,
+        upvotes: 4,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -56,9 +68,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 41,
     skipShare: 0.12,
     comments: [
-      { content: `The sweater argument is undefeated. But she pays the bill, so... she wins on a technicality.`, upvotes: 7, downvotes: 1 },
-      { content: `Get her an electric blanket and set it to 20. Everyone wins except the blanket.`, upvotes: 11, downvotes: 0 },
-      { content: `22 and both unhappy is literally the definition of a fair compromise. Congrats.`, upvotes: 5, downvotes: 0 },
+      {
+        content: `The sweater argument is undefeated. But she pays the bill, so... she wins on a technicality.`,
+        upvotes: 7,
+        downvotes: 1,
+      },
+      {
+        content: `Get her an electric blanket and set it to 20. Everyone wins except the blanket.`,
+        upvotes: 11,
+        downvotes: 0,
+      },
+      {
+        content: `22 and both unhappy is literally the definition of a fair compromise. Congrats.`,
+        upvotes: 5,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -69,10 +93,26 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 58,
     skipShare: 0.05,
     comments: [
-      { content: `RIP Doug. Two years of feeding is a pet, not a jar. You're not overreacting.`, upvotes: 14, downvotes: 0 },
-      { content: `In his defense, starter really does smell like feet. But you don't throw out someone else's stuff without asking.`, upvotes: 8, downvotes: 1 },
-      { content: `Maybe a friend has some of Doug's descendants? I always give bits of mine away for exactly this reason.`, upvotes: 6, downvotes: 0 },
-      { content: `It's flour and water. Make another one. People have real problems.`, upvotes: 1, downvotes: 7 },
+      {
+        content: `RIP Doug. Two years of feeding is a pet, not a jar. You're not overreacting.`,
+        upvotes: 14,
+        downvotes: 0,
+      },
+      {
+        content: `In his defense, starter really does smell like feet. But you don't throw out someone else's stuff without asking.`,
+        upvotes: 8,
+        downvotes: 1,
+      },
+      {
+        content: `Maybe a friend has some of Doug's descendants? I always give bits of mine away for exactly this reason.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
+      {
+        content: `It's flour and water. Make another one. People have real problems.`,
+        upvotes: 1,
+        downvotes: 7,
+      },
     ],
   },
   {
@@ -84,7 +124,11 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     skipShare: 0.1,
     comments: [
       { content: `Sir. The hook is right there. Hang the towel.`, upvotes: 10, downvotes: 0 },
-      { content: `Loud sighing is a valid form of communication and you have been warned.`, upvotes: 7, downvotes: 0 },
+      {
+        content: `Loud sighing is a valid form of communication and you have been warned.`,
+        upvotes: 7,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -95,8 +139,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 30,
     skipShare: 0.15,
     comments: [
-      { content: `Radiator thing is real, our tree dropped every needle by the 20th one year. Team corner.`, upvotes: 5, downvotes: 0 },
-      { content: `Window tree is the whole point of a Christmas tree. The neighbors deserve joy too.`, upvotes: 4, downvotes: 1 },
+      {
+        content: `Radiator thing is real, our tree dropped every needle by the 20th one year. Team corner.`,
+        upvotes: 5,
+        downvotes: 0,
+      },
+      {
+        content: `Window tree is the whole point of a Christmas tree. The neighbors deserve joy too.`,
+        upvotes: 4,
+        downvotes: 1,
+      },
     ],
   },
   {
@@ -118,8 +170,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 49,
     skipShare: 0.07,
     comments: [
-      { content: `It's not petty to pay for what you ate. Anyone who says otherwise ordered the steak.`, upvotes: 12, downvotes: 1 },
-      { content: `He has a point about timing. Quietly telling the waiter at the start that you're on a separate check avoids the whole scene.`, upvotes: 8, downvotes: 0 },
+      {
+        content: `It's not petty to pay for what you ate. Anyone who says otherwise ordered the steak.`,
+        upvotes: 12,
+        downvotes: 1,
+      },
+      {
+        content: `He has a point about timing. Quietly telling the waiter at the start that you're on a separate check avoids the whole scene.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
       { content: `Just order the steak next time, problem solved.`, upvotes: 3, downvotes: 2 },
     ],
   },
@@ -131,9 +191,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 38,
     skipShare: 0.1,
     comments: [
-      { content: `Bro is paying a monthly fee for the feeling of maybe going to the gym.`, upvotes: 13, downvotes: 0 },
-      { content: `Honestly I respect it. Cancel it and you will never go back, I know because I did.`, upvotes: 4, downvotes: 2 },
-      { content: `Go for a run tomorrow morning, it's free and it settles the argument.`, upvotes: 6, downvotes: 0 },
+      {
+        content: `Bro is paying a monthly fee for the feeling of maybe going to the gym.`,
+        upvotes: 13,
+        downvotes: 0,
+      },
+      {
+        content: `Honestly I respect it. Cancel it and you will never go back, I know because I did.`,
+        upvotes: 4,
+        downvotes: 2,
+      },
+      {
+        content: `Go for a run tomorrow morning, it's free and it settles the argument.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -154,8 +226,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     skipShare: 0.09,
     comments: [
       { content: `The game receipts say it all. Enjoy your coffee.`, upvotes: 9, downvotes: 0 },
-      { content: `Both of you could save a lot. But he started it, so he loses.`, upvotes: 5, downvotes: 0 },
-      { content: `Sounds like you both need a budget app and less attitude.`, upvotes: 1, downvotes: 4 },
+      {
+        content: `Both of you could save a lot. But he started it, so he loses.`,
+        upvotes: 5,
+        downvotes: 0,
+      },
+      {
+        content: `Sounds like you both need a budget app and less attitude.`,
+        upvotes: 1,
+        downvotes: 4,
+      },
     ],
   },
   {
@@ -166,8 +246,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 40,
     skipShare: 0.14,
     comments: [
-      { content: `A payment plan isn't an insult, it's a kindness to future you and future him.`, upvotes: 10, downvotes: 0 },
-      { content: `Only lend what you'd be okay never seeing again. Then the paperwork matters less.`, upvotes: 8, downvotes: 0 },
+      {
+        content: `A payment plan isn't an insult, it's a kindness to future you and future him.`,
+        upvotes: 10,
+        downvotes: 0,
+      },
+      {
+        content: `Only lend what you'd be okay never seeing again. Then the paperwork matters less.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -189,9 +277,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 46,
     skipShare: 0.1,
     comments: [
-      { content: `The grandma argument is strong. Maybe invite his family to yours one year?`, upvotes: 7, downvotes: 0 },
-      { content: `"Mine with extra steps" made me laugh out loud. He's not wrong though.`, upvotes: 9, downvotes: 1 },
-      { content: `We alternate strictly and it's the only thing that has kept the peace in 12 years.`, upvotes: 5, downvotes: 0 },
+      {
+        content: `The grandma argument is strong. Maybe invite his family to yours one year?`,
+        upvotes: 7,
+        downvotes: 0,
+      },
+      {
+        content: `"Mine with extra steps" made me laugh out loud. He's not wrong though.`,
+        upvotes: 9,
+        downvotes: 1,
+      },
+      {
+        content: `We alternate strictly and it's the only thing that has kept the peace in 12 years.`,
+        upvotes: 5,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -202,9 +302,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 55,
     skipShare: 0.06,
     comments: [
-      { content: `Folding your girlfriend's underwear is not an emergency. Get the key back, nicely.`, upvotes: 15, downvotes: 0 },
-      { content: `You can keep the key with your mom AND ask her to text first. Both things can be true.`, upvotes: 9, downvotes: 0 },
-      { content: `Free soup and laundry service? Some people don't know how good they have it.`, upvotes: 2, downvotes: 6 },
+      {
+        content: `Folding your girlfriend's underwear is not an emergency. Get the key back, nicely.`,
+        upvotes: 15,
+        downvotes: 0,
+      },
+      {
+        content: `You can keep the key with your mom AND ask her to text first. Both things can be true.`,
+        upvotes: 9,
+        downvotes: 0,
+      },
+      {
+        content: `Free soup and laundry service? Some people don't know how good they have it.`,
+        upvotes: 2,
+        downvotes: 6,
+      },
     ],
   },
   {
@@ -224,8 +336,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 35,
     skipShare: 0.11,
     comments: [
-      { content: `You can set rules. You can also pick your battles with free childcare. Maybe ask for candy only before noon?`, upvotes: 8, downvotes: 0 },
-      { content: `Grandparents spoiling kids is literally the law of nature. Let her have this one.`, upvotes: 6, downvotes: 3 },
+      {
+        content: `You can set rules. You can also pick your battles with free childcare. Maybe ask for candy only before noon?`,
+        upvotes: 8,
+        downvotes: 0,
+      },
+      {
+        content: `Grandparents spoiling kids is literally the law of nature. Let her have this one.`,
+        upvotes: 6,
+        downvotes: 3,
+      },
     ],
   },
   {
@@ -245,9 +365,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 50,
     skipShare: 0.07,
     comments: [
-      { content: `Three and a half weeks is not "a few nights." An end date is not cruelty.`, upvotes: 12, downvotes: 0 },
-      { content: `Help him find a room to rent. That's being a good friend AND getting your couch back.`, upvotes: 9, downvotes: 0 },
-      { content: `Loyalty to friends matters. He's right to have his back.`, upvotes: 3, downvotes: 2 },
+      {
+        content: `Three and a half weeks is not "a few nights." An end date is not cruelty.`,
+        upvotes: 12,
+        downvotes: 0,
+      },
+      {
+        content: `Help him find a room to rent. That's being a good friend AND getting your couch back.`,
+        upvotes: 9,
+        downvotes: 0,
+      },
+      {
+        content: `Loyalty to friends matters. He's right to have his back.`,
+        upvotes: 3,
+        downvotes: 2,
+      },
     ],
   },
 
@@ -260,8 +392,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 47,
     skipShare: 0.06,
     comments: [
-      { content: `"What if there's an emergency" about a sports score. Come on.`, upvotes: 11, downvotes: 0 },
-      { content: `Try the phone stack game. Whoever picks up their phone first pays.`, upvotes: 8, downvotes: 0 },
+      {
+        content: `"What if there's an emergency" about a sports score. Come on.`,
+        upvotes: 11,
+        downvotes: 0,
+      },
+      {
+        content: `Try the phone stack game. Whoever picks up their phone first pays.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -272,9 +412,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 43,
     skipShare: 0.09,
     comments: [
-      { content: `Grandma replying "Noted" is the funniest thing I've read all week.`, upvotes: 16, downvotes: 0 },
-      { content: `You have to sing at the party now. That's the only way to fix it.`, upvotes: 10, downvotes: 0 },
-      { content: `Honest mistake, but apologize to grandma in person. She'll forgive you.`, upvotes: 6, downvotes: 0 },
+      {
+        content: `Grandma replying "Noted" is the funniest thing I've read all week.`,
+        upvotes: 16,
+        downvotes: 0,
+      },
+      {
+        content: `You have to sing at the party now. That's the only way to fix it.`,
+        upvotes: 10,
+        downvotes: 0,
+      },
+      {
+        content: `Honest mistake, but apologize to grandma in person. She'll forgive you.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -285,9 +437,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 38,
     skipShare: 0.13,
     comments: [
-      { content: `Saying what you mean should be the bare minimum. You're right.`, upvotes: 8, downvotes: 1 },
-      { content: `There's usually a tone with "I'm fine." But I agree she should just say it.`, upvotes: 6, downvotes: 0 },
-      { content: `Men will literally go play football instead of asking a second question.`, upvotes: 7, downvotes: 2 },
+      {
+        content: `Saying what you mean should be the bare minimum. You're right.`,
+        upvotes: 8,
+        downvotes: 1,
+      },
+      {
+        content: `There's usually a tone with "I'm fine." But I agree she should just say it.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
+      {
+        content: `Men will literally go play football instead of asking a second question.`,
+        upvotes: 7,
+        downvotes: 2,
+      },
     ],
   },
   {
@@ -299,7 +463,11 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     skipShare: 0.11,
     comments: [
       { content: `"The milk is the reply" is honestly poetic though.`, upvotes: 9, downvotes: 0 },
-      { content: `Two cartons of milk twice means his system doesn't work. Send the ok.`, upvotes: 7, downvotes: 0 },
+      {
+        content: `Two cartons of milk twice means his system doesn't work. Send the ok.`,
+        upvotes: 7,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -319,8 +487,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 36,
     skipShare: 0.12,
     comments: [
-      { content: `Let the man tell his dog story. Nobody needs the breed.`, upvotes: 8, downvotes: 0 },
-      { content: `If the story is "a lab the size of a horse" and it was a chihuahua, then yes she should step in.`, upvotes: 7, downvotes: 0 },
+      {
+        content: `Let the man tell his dog story. Nobody needs the breed.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
+      {
+        content: `If the story is "a lab the size of a horse" and it was a chihuahua, then yes she should step in.`,
+        upvotes: 7,
+        downvotes: 0,
+      },
     ],
   },
 
@@ -333,9 +509,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 42,
     skipShare: 0.1,
     comments: [
-      { content: `Work screen time is not the same as doomscrolling. He needs to know what he's looking at.`, upvotes: 7, downvotes: 0 },
-      { content: `Could you set a work-off time in the evenings? That might be what he actually wants.`, upvotes: 6, downvotes: 0 },
-      { content: `Six hours is six hours, the excuses don't change the number.`, upvotes: 2, downvotes: 5 },
+      {
+        content: `Work screen time is not the same as doomscrolling. He needs to know what he's looking at.`,
+        upvotes: 7,
+        downvotes: 0,
+      },
+      {
+        content: `Could you set a work-off time in the evenings? That might be what he actually wants.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
+      {
+        content: `Six hours is six hours, the excuses don't change the number.`,
+        upvotes: 2,
+        downvotes: 5,
+      },
     ],
   },
   {
@@ -346,8 +534,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 60,
     skipShare: 0.04,
     comments: [
-      { content: `"You would have said no so I didn't ask" is the most honest confession of being wrong I've ever seen.`, upvotes: 17, downvotes: 0 },
-      { content: `Puppy tax: he does every 3am walk for the next two months.`, upvotes: 12, downvotes: 0 },
+      {
+        content: `"You would have said no so I didn't ask" is the most honest confession of being wrong I've ever seen.`,
+        upvotes: 17,
+        downvotes: 0,
+      },
+      {
+        content: `Puppy tax: he does every 3am walk for the next two months.`,
+        upvotes: 12,
+        downvotes: 0,
+      },
       { content: `We need puppy pics or this didn't happen.`, upvotes: 9, downvotes: 0 },
       { content: `You love her already, so he was right. Case closed.`, upvotes: 2, downvotes: 3 },
     ],
@@ -360,8 +556,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 41,
     skipShare: 0.08,
     comments: [
-      { content: `Seven snoozes is not waking up slowly, it's a hostage situation.`, upvotes: 13, downvotes: 0 },
-      { content: `Vibrating watch alarm. She gets her snoozes, you get your sleep. Marriage saved.`, upvotes: 10, downvotes: 0 },
+      {
+        content: `Seven snoozes is not waking up slowly, it's a hostage situation.`,
+        upvotes: 13,
+        downvotes: 0,
+      },
+      {
+        content: `Vibrating watch alarm. She gets her snoozes, you get your sleep. Marriage saved.`,
+        upvotes: 10,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -372,8 +576,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 48,
     skipShare: 0.05,
     comments: [
-      { content: `Watching ahead is a crime. Spoiling it is a second crime. This is a crime show about a crime show.`, upvotes: 14, downvotes: 0 },
-      { content: `She owes you a new show and she doesn't get to pick it.`, upvotes: 8, downvotes: 0 },
+      {
+        content: `Watching ahead is a crime. Spoiling it is a second crime. This is a crime show about a crime show.`,
+        upvotes: 14,
+        downvotes: 0,
+      },
+      {
+        content: `She owes you a new show and she doesn't get to pick it.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -384,8 +596,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 30,
     skipShare: 0.14,
     comments: [
-      { content: `Leave at 4am, stop at the lake for lunch. You both get something.`, upvotes: 6, downvotes: 0 },
-      { content: `Gas station sandwiches at 9am are a road trip classic, don't knock it.`, upvotes: 4, downvotes: 1 },
+      {
+        content: `Leave at 4am, stop at the lake for lunch. You both get something.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
+      {
+        content: `Gas station sandwiches at 9am are a road trip classic, don't knock it.`,
+        upvotes: 4,
+        downvotes: 1,
+      },
     ],
   },
   {
@@ -407,9 +627,21 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 40,
     skipShare: 0.12,
     comments: [
-      { content: `One text a year is not an open door. That's just being polite.`, upvotes: 7, downvotes: 1 },
-      { content: `Your feelings are valid, but asking her to stop something harmless might cause more trouble than the text.`, upvotes: 6, downvotes: 0 },
-      { content: `I'd be bothered too honestly. Exes are exes for a reason.`, upvotes: 5, downvotes: 2 },
+      {
+        content: `One text a year is not an open door. That's just being polite.`,
+        upvotes: 7,
+        downvotes: 1,
+      },
+      {
+        content: `Your feelings are valid, but asking her to stop something harmless might cause more trouble than the text.`,
+        upvotes: 6,
+        downvotes: 0,
+      },
+      {
+        content: `I'd be bothered too honestly. Exes are exes for a reason.`,
+        upvotes: 5,
+        downvotes: 2,
+      },
     ],
   },
   {
@@ -420,8 +652,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 37,
     skipShare: 0.1,
     comments: [
-      { content: `Moved into my partner's place once. Felt like a guest for a year. Find a new place.`, upvotes: 8, downvotes: 0 },
-      { content: `If money is tight, his place and redecorate together. New couch, your art on the walls.`, upvotes: 7, downvotes: 0 },
+      {
+        content: `Moved into my partner's place once. Felt like a guest for a year. Find a new place.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
+      {
+        content: `If money is tight, his place and redecorate together. New couch, your art on the walls.`,
+        upvotes: 7,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -450,8 +690,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 39,
     skipShare: 0.09,
     comments: [
-      { content: `The gesture loophole gets every single man every year. You followed the rules.`, upvotes: 10, downvotes: 0 },
-      { content: `Even a handwritten note would have been enough. Rookie mistake, but forgivable.`, upvotes: 6, downvotes: 1 },
+      {
+        content: `The gesture loophole gets every single man every year. You followed the rules.`,
+        upvotes: 10,
+        downvotes: 0,
+      },
+      {
+        content: `Even a handwritten note would have been enough. Rookie mistake, but forgivable.`,
+        upvotes: 6,
+        downvotes: 1,
+      },
     ],
   },
 
@@ -464,9 +712,17 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 53,
     skipShare: 0.07,
     comments: [
-      { content: `If a hot dog is a sandwich then a taco is a sandwich and I refuse to live in that world.`, upvotes: 12, downvotes: 0 },
+      {
+        content: `If a hot dog is a sandwich then a taco is a sandwich and I refuse to live in that world.`,
+        upvotes: 12,
+        downvotes: 0,
+      },
       { content: `Technically he's right. Spiritually she's right.`, upvotes: 15, downvotes: 0 },
-      { content: `Imagine arguing about this at a wedding. Couples like you are why I stay home.`, upvotes: 1, downvotes: 5 },
+      {
+        content: `Imagine arguing about this at a wedding. Couples like you are why I stay home.`,
+        upvotes: 1,
+        downvotes: 5,
+      },
     ],
   },
   {
@@ -486,8 +742,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 29,
     skipShare: 0.16,
     comments: [
-      { content: `Let her win sometimes, beat her sometimes. That's how I learned.`, upvotes: 7, downvotes: 0 },
-      { content: `You're the fun uncle. Your girlfriend can be the one who teaches life lessons.`, upvotes: 5, downvotes: 1 },
+      {
+        content: `Let her win sometimes, beat her sometimes. That's how I learned.`,
+        upvotes: 7,
+        downvotes: 0,
+      },
+      {
+        content: `You're the fun uncle. Your girlfriend can be the one who teaches life lessons.`,
+        upvotes: 5,
+        downvotes: 1,
+      },
     ],
   },
   {
@@ -498,8 +762,16 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 35,
     skipShare: 0.13,
     comments: [
-      { content: `The fact that the knocking continues after the fix is exactly what a ghost would do.`, upvotes: 11, downvotes: 0 },
-      { content: `Bleed the radiators. If it still knocks, then talk to it.`, upvotes: 8, downvotes: 0 },
+      {
+        content: `The fact that the knocking continues after the fix is exactly what a ghost would do.`,
+        upvotes: 11,
+        downvotes: 0,
+      },
+      {
+        content: `Bleed the radiators. If it still knocks, then talk to it.`,
+        upvotes: 8,
+        downvotes: 0,
+      },
     ],
   },
   {
@@ -510,15 +782,31 @@ export const DEMO_STORIES: readonly DemoStory[] = [
     views: 45,
     skipShare: 0.06,
     comments: [
-      { content: `Returning the cart is the ultimate test of character. He failed.`, upvotes: 13, downvotes: 0 },
-      { content: `"Creating a job" is wild. By that logic he should litter too.`, upvotes: 9, downvotes: 0 },
-      { content: `Lol you walked it back while he waited. Who's the real winner here.`, upvotes: 4, downvotes: 1 },
+      {
+        content: `Returning the cart is the ultimate test of character. He failed.`,
+        upvotes: 13,
+        downvotes: 0,
+      },
+      {
+        content: `"Creating a job" is wild. By that logic he should litter too.`,
+        upvotes: 9,
+        downvotes: 0,
+      },
+      {
+        content: `Lol you walked it back while he waited. Who's the real winner here.`,
+        upvotes: 4,
+        downvotes: 1,
+      },
     ],
   },
 ];
 
 /** 24 demo member profiles; some have no last name and some no username. */
-export const DEMO_MEMBERS: readonly { firstName: string; lastName: string | null; username: string | null }[] = [
+export const DEMO_MEMBERS: readonly {
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+}[] = [
   { firstName: 'Maya', lastName: 'Lindqvist', username: 'mayabakes' },
   { firstName: 'Daniel', lastName: 'Okafor', username: null },
   { firstName: 'Sofia', lastName: 'Marchetti', username: 'sofi_m' },

@@ -25,7 +25,10 @@ describe('the demo seed', () => {
     const feed = await server.agent().get('/api/stories?limit=50');
     expect(feed.body.items).toHaveLength(DEMO_STORIES.length);
     expect(new Set(feed.body.items.map((s: { category: string }) => s.category)).size).toBe(7);
-    const votes = feed.body.items.reduce((sum: number, s: { heVotes: number; sheVotes: number }) => sum + s.heVotes + s.sheVotes, 0);
+    const votes = feed.body.items.reduce(
+      (sum: number, s: { heVotes: number; sheVotes: number }) => sum + s.heVotes + s.sheVotes,
+      0,
+    );
     expect(votes).toBeGreaterThan(200);
     const poor = await server.running.application.stories.poorPerformers();
     expect(poor.length).toBeGreaterThan(0);
@@ -33,8 +36,12 @@ describe('the demo seed', () => {
 
   it('when seeded most stories have comments with votes, and some comments are flagged', async () => {
     const feed = await server.agent().get('/api/stories?limit=50');
-    const withComments = feed.body.items.filter((s: { commentCount: number }) => s.commentCount > 0);
-    expect(withComments.length).toBeGreaterThanOrEqual(DEMO_STORIES.filter((s) => s.comments.length > 0).length);
+    const withComments = feed.body.items.filter(
+      (s: { commentCount: number }) => s.commentCount > 0,
+    );
+    expect(withComments.length).toBeGreaterThanOrEqual(
+      DEMO_STORIES.filter((s) => s.comments.length > 0).length,
+    );
     const flagged = await server.running.application.comments.flagged();
     expect(flagged.items.length).toBeGreaterThan(0);
   });
@@ -55,7 +62,14 @@ describe('the demo seed', () => {
   it('when the store already has events it seeds nothing', async () => {
     const { application } = server.running;
     const head = await application.stores.eventStore.headPosition();
-    const seeded = await seedDemo({ eventStore: application.stores.eventStore, accounts: application.accounts, stories: application.stories }, { info() {} } as never);
+    const seeded = await seedDemo(
+      {
+        eventStore: application.stores.eventStore,
+        accounts: application.accounts,
+        stories: application.stories,
+      },
+      { info() {} } as never,
+    );
     expect(seeded).toBe(false);
     expect(await application.stores.eventStore.headPosition()).toBe(head);
   });

@@ -44,7 +44,11 @@ export interface SeedContext {
  * last 30 days, votes, views and skips. Timestamps are back-dated but always increase, so the log
  * reads like real history (and `npm run replay -- --until` works on it).
  */
-export async function seedDemo(services: SeedServices, logger: Logger, now = Date.now()): Promise<boolean> {
+export async function seedDemo(
+  services: SeedServices,
+  logger: Logger,
+  now = Date.now(),
+): Promise<boolean> {
   if ((await services.eventStore.headPosition()) > 0n) return false;
   const started = Date.now();
   const random = prng(20261122);
@@ -67,11 +71,21 @@ export async function seedDemo(services: SeedServices, logger: Logger, now = Dat
       },
       actorAt(clock),
     );
-    if (member.username) await services.accounts.updateProfile(userId, { username: member.username, profileImageUrl: null }, actorAt(clock, userId));
+    if (member.username)
+      await services.accounts.updateProfile(
+        userId,
+        { username: member.username, profileImageUrl: null },
+        actorAt(clock, userId),
+      );
     members.push(userId);
   }
   const moderatorId = await services.accounts.createAccount(
-    { email: `moderator@${DEMO_EMAIL_DOMAIN}`, password: randomBytes(24).toString('base64url'), firstName: 'Demo', lastName: 'Moderator' },
+    {
+      email: `moderator@${DEMO_EMAIL_DOMAIN}`,
+      password: randomBytes(24).toString('base64url'),
+      firstName: 'Demo',
+      lastName: 'Moderator',
+    },
     actorAt(clock),
   );
   await services.accounts.change(moderatorId, 'promote', actorAt(clock));
@@ -79,34 +93,69 @@ export async function seedDemo(services: SeedServices, logger: Logger, now = Dat
   const spacing = ((HISTORY_DAYS - 3) * DAY_MS) / DEMO_STORIES.length;
   let nominal = clock;
   // Mixed categories in the feed, in the same order on every fresh installation.
-  const order = DEMO_STORIES.map((story) => ({ story, key: random() })).sort((a, b) => a.key - b.key);
+  const order = DEMO_STORIES.map((story) => ({ story, key: random() })).sort(
+    (a, b) => a.key - b.key,
+  );
   for (const { story } of order) {
     nominal += spacing * (0.6 + random() * 0.8);
     // Every timestamp in the seed increases: a story starts after the previous one's activity.
     clock = Math.max(nominal, clock + 60_000);
     const authorId = members[Math.floor(random() * members.length)]!;
-    const card = await services.stories.submit({ _id: authorId }, story.content, story.category, actorAt(clock, authorId));
-    await services.stories.moderate(card.id, { _id: moderatorId }, 'approved', null, actorAt(clock + 3_600_000, moderatorId));
+    const card = await services.stories.submit(
+      { _id: authorId },
+      story.content,
+      story.category,
+      actorAt(clock, authorId),
+    );
+    await services.stories.moderate(
+      card.id,
+      { _id: moderatorId },
+      'approved',
+      null,
+      actorAt(clock + 3_600_000, moderatorId),
+    );
 
     clock += 2 * 3_600_000;
-    const voters = members.filter((m) => m !== authorId).sort(() => random() - 0.5).slice(0, Math.min(story.votes, members.length - 1));
+    const voters = members
+      .filter((m) => m !== authorId)
+      .sort(() => random() - 0.5)
+      .slice(0, Math.min(story.votes, members.length - 1));
     const heVotes = Math.round(voters.length * story.heShare);
     for (const [i, voterId] of voters.entries()) {
       clock += 60_000 * (1 + random() * 20);
-      await services.stories.vote(card.id, { _id: voterId }, i < heVotes ? 'he' : 'she', actorAt(clock, voterId), { settle: false });
+      await services.stories.vote(
+        card.id,
+        { _id: voterId },
+        i < heVotes ? 'he' : 'she',
+        actorAt(clock, voterId),
+        { settle: false },
+      );
     }
     const skips = Math.round(story.views * story.skipShare);
     for (let v = 0; v < story.views; v++) {
       clock += 30_000 * (1 + random() * 10);
       const key = visitorKeyOfVisitor(`demo-${card.id}-${v}`);
       await services.stories.track(card.id, key, 'view', { ...actorAt(clock), visitorId: key });
-      if (v < skips) await services.stories.track(card.id, key, 'skip', { ...actorAt((clock += 5_000)), visitorId: key });
+      if (v < skips)
+        await services.stories.track(card.id, key, 'skip', {
+          ...actorAt((clock += 5_000)),
+          visitorId: key,
+        });
     }
     for (const extra of services.extras ?? []) {
       // Extras take the next moments: `at(userId)` advances the shared clock by a few minutes.
-      await extra({ story, storyId: card.id, members, random, at: (userId) => actorAt((clock += 60_000 * (2 + random() * 30)), userId) });
+      await extra({
+        story,
+        storyId: card.id,
+        members,
+        random,
+        at: (userId) => actorAt((clock += 60_000 * (2 + random() * 30)), userId),
+      });
     }
   }
-  logger.info({ stories: DEMO_STORIES.length, members: members.length, ms: Date.now() - started }, 'demo content seeded');
+  logger.info(
+    { stories: DEMO_STORIES.length, members: members.length, ms: Date.now() - started },
+    'demo content seeded',
+  );
   return true;
 }

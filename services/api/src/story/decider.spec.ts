@@ -1,57 +1,143 @@
 import { describe, it } from 'vitest';
 import type { StoryEvent } from '@whosright/contracts/story/events';
 import { deciderSpec } from '#api/platform/testing/decider-spec';
-import { StoryCommandRejected, story, storyActivity, storyReaction, storyVote, type StoryRejection } from './decider';
+import {
+  StoryCommandRejected,
+  story,
+  storyActivity,
+  storyReaction,
+  storyVote,
+  type StoryRejection,
+} from './decider';
 
 const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
 const other = 'user_01JCCCCCCCCCCCCCCCCCCCCCCC';
-const rejected = (reason: StoryRejection) => (error: unknown) => error instanceof StoryCommandRejected && error.reason === reason;
+const rejected = (reason: StoryRejection) => (error: unknown) =>
+  error instanceof StoryCommandRejected && error.reason === reason;
 
-const submitted: StoryEvent = { type: 'StorySubmitted', data: { storyId, authorId: author, content: 'He never does the dishes.', category: 'household' } };
-const approved: StoryEvent = { type: 'StoryModerated', data: { storyId, moderatorId: admin, from: 'pending', to: 'approved', reason: null } };
+const submitted: StoryEvent = {
+  type: 'StorySubmitted',
+  data: { storyId, authorId: author, content: 'He never does the dishes.', category: 'household' },
+};
+const approved: StoryEvent = {
+  type: 'StoryModerated',
+  data: { storyId, moderatorId: admin, from: 'pending', to: 'approved', reason: null },
+};
 
 describe('story decider', () => {
   const spec = deciderSpec(story);
 
   it('when a story is submitted it starts pending', () => {
-    spec.given([]).when({ type: 'SubmitStory', storyId, authorId: author, content: 'He never does the dishes.', category: 'household' }).then([submitted]);
+    spec
+      .given([])
+      .when({
+        type: 'SubmitStory',
+        storyId,
+        authorId: author,
+        content: 'He never does the dishes.',
+        category: 'household',
+      })
+      .then([submitted]);
   });
 
   it('when an admin approves it records who moved it from where to where', () => {
-    spec.given([submitted]).when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null }).then([approved]);
+    spec
+      .given([submitted])
+      .when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null })
+      .then([approved]);
   });
 
   it('when moderation sets the status it already has nothing happens', () => {
-    spec.given([submitted, approved]).when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null }).thenNothingHappens();
+    spec
+      .given([submitted, approved])
+      .when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null })
+      .thenNothingHappens();
   });
 
   it('when a hidden story is moved back to pending it records the change with the reason', () => {
-    const hidden: StoryEvent = { type: 'StoryModerated', data: { storyId, moderatorId: admin, from: 'approved', to: 'hidden', reason: 'skipped a lot' } };
+    const hidden: StoryEvent = {
+      type: 'StoryModerated',
+      data: {
+        storyId,
+        moderatorId: admin,
+        from: 'approved',
+        to: 'hidden',
+        reason: 'skipped a lot',
+      },
+    };
     spec
       .given([submitted, approved, hidden])
-      .when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'pending', reason: 'second look' })
-      .then([{ type: 'StoryModerated', data: { storyId, moderatorId: admin, from: 'hidden', to: 'pending', reason: 'second look' } }]);
+      .when({
+        type: 'ModerateStory',
+        storyId,
+        moderatorId: admin,
+        to: 'pending',
+        reason: 'second look',
+      })
+      .then([
+        {
+          type: 'StoryModerated',
+          data: {
+            storyId,
+            moderatorId: admin,
+            from: 'hidden',
+            to: 'pending',
+            reason: 'second look',
+          },
+        },
+      ]);
   });
 
   it('when someone other than the author deletes it, it is refused; the author and admins may', () => {
-    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: other, byAdmin: false }).thenThrows(rejected('not_author_or_admin'));
-    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false }).then([{ type: 'StoryDeleted', data: { storyId, authorId: author, deletedBy: author, byAdmin: false } }]);
-    spec.given([submitted]).when({ type: 'DeleteStory', storyId, userId: admin, byAdmin: true }).then([{ type: 'StoryDeleted', data: { storyId, authorId: author, deletedBy: admin, byAdmin: true } }]);
+    spec
+      .given([submitted])
+      .when({ type: 'DeleteStory', storyId, userId: other, byAdmin: false })
+      .thenThrows(rejected('not_author_or_admin'));
+    spec
+      .given([submitted])
+      .when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false })
+      .then([
+        {
+          type: 'StoryDeleted',
+          data: { storyId, authorId: author, deletedBy: author, byAdmin: false },
+        },
+      ]);
+    spec
+      .given([submitted])
+      .when({ type: 'DeleteStory', storyId, userId: admin, byAdmin: true })
+      .then([
+        {
+          type: 'StoryDeleted',
+          data: { storyId, authorId: author, deletedBy: admin, byAdmin: true },
+        },
+      ]);
   });
 
   it('when a story is deleted every later command on it is refused as not found', () => {
-    const deleted: StoryEvent = { type: 'StoryDeleted', data: { storyId, authorId: author, deletedBy: author, byAdmin: false } };
-    spec.given([submitted, deleted]).when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null }).thenThrows(rejected('not_found'));
-    spec.given([]).when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false }).thenThrows(rejected('not_found'));
+    const deleted: StoryEvent = {
+      type: 'StoryDeleted',
+      data: { storyId, authorId: author, deletedBy: author, byAdmin: false },
+    };
+    spec
+      .given([submitted, deleted])
+      .when({ type: 'ModerateStory', storyId, moderatorId: admin, to: 'approved', reason: null })
+      .thenThrows(rejected('not_found'));
+    spec
+      .given([])
+      .when({ type: 'DeleteStory', storyId, userId: author, byAdmin: false })
+      .thenThrows(rejected('not_found'));
   });
 });
 
 describe('story vote decider', () => {
   const spec = deciderSpec(storyVote);
   it('when the user has not voted it records the vote; a second vote is refused', () => {
-    spec.given([]).when({ type: 'CastVote', storyId, userId: other, vote: 'she' }).then([{ type: 'StoryVoteCast', data: { storyId, userId: other, vote: 'she' } }]);
+    spec
+      .given([])
+      .when({ type: 'CastVote', storyId, userId: other, vote: 'she' })
+      .then([{ type: 'StoryVoteCast', data: { storyId, userId: other, vote: 'she' } }]);
     spec
       .given([{ type: 'StoryVoteCast', data: { storyId, userId: other, vote: 'she' } }])
       .when({ type: 'CastVote', storyId, userId: other, vote: 'he' })
@@ -62,8 +148,14 @@ describe('story vote decider', () => {
 describe('story activity decider', () => {
   const spec = deciderSpec(storyActivity);
   it('when a visitor views twice it counts once; skip and engage count separately', () => {
-    spec.given([]).when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view' }).then([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }]);
-    spec.given([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }]).when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view' }).thenNothingHappens();
+    spec
+      .given([])
+      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view' })
+      .then([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }]);
+    spec
+      .given([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }])
+      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view' })
+      .thenNothingHappens();
     spec
       .given([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }])
       .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'skip' })
@@ -74,8 +166,17 @@ describe('story activity decider', () => {
 describe('story reaction decider', () => {
   const spec = deciderSpec(storyReaction);
   it('when a reaction is given it is added; given again it is taken back', () => {
-    const added = { type: 'StoryReactionAdded' as const, data: { storyId, userId: other, reaction: 'lol' as const } };
-    spec.given([]).when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' }).then([added]);
-    spec.given([added]).when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' }).then([{ ...added, type: 'StoryReactionRemoved' }]);
+    const added = {
+      type: 'StoryReactionAdded' as const,
+      data: { storyId, userId: other, reaction: 'lol' as const },
+    };
+    spec
+      .given([])
+      .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' })
+      .then([added]);
+    spec
+      .given([added])
+      .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' })
+      .then([{ ...added, type: 'StoryReactionRemoved' }]);
   });
 });

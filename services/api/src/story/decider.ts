@@ -67,7 +67,12 @@ export const story = {
         return [
           {
             type: 'StorySubmitted',
-            data: { storyId: command.storyId, authorId: command.authorId, content: command.content, category: command.category },
+            data: {
+              storyId: command.storyId,
+              authorId: command.authorId,
+              content: command.content,
+              category: command.category,
+            },
           },
         ];
       case 'ModerateStory':
@@ -76,14 +81,29 @@ export const story = {
         return [
           {
             type: 'StoryModerated',
-            data: { storyId: command.storyId, moderatorId: command.moderatorId, from: state.status, to: command.to, reason: command.reason },
+            data: {
+              storyId: command.storyId,
+              moderatorId: command.moderatorId,
+              from: state.status,
+              to: command.to,
+              reason: command.reason,
+            },
           },
         ];
       case 'DeleteStory':
         requireLive(state);
-        if (!command.byAdmin && state.authorId !== command.userId) throw new StoryCommandRejected('not_author_or_admin');
+        if (!command.byAdmin && state.authorId !== command.userId)
+          throw new StoryCommandRejected('not_author_or_admin');
         return [
-          { type: 'StoryDeleted', data: { storyId: command.storyId, authorId: state.authorId!, deletedBy: command.userId, byAdmin: command.byAdmin } },
+          {
+            type: 'StoryDeleted',
+            data: {
+              storyId: command.storyId,
+              authorId: state.authorId!,
+              deletedBy: command.userId,
+              byAdmin: command.byAdmin,
+            },
+          },
         ];
       default: {
         const _exhaustive: never = command;
@@ -94,8 +114,20 @@ export const story = {
 };
 
 export type StoryCommand =
-  | { type: 'SubmitStory'; storyId: string; authorId: string; content: string; category: StoryCategory }
-  | { type: 'ModerateStory'; storyId: string; moderatorId: string; to: StoryStatus; reason: string | null }
+  | {
+      type: 'SubmitStory';
+      storyId: string;
+      authorId: string;
+      content: string;
+      category: StoryCategory;
+    }
+  | {
+      type: 'ModerateStory';
+      storyId: string;
+      moderatorId: string;
+      to: StoryStatus;
+      reason: string | null;
+    }
   | { type: 'DeleteStory'; storyId: string; userId: string; byAdmin: boolean };
 
 function requireLive(state: StoryState): void {
@@ -119,7 +151,12 @@ export const storyVote = {
   evolve: (_state: VoteState, event: StoryVoteEvent): VoteState => ({ vote: event.data.vote }),
   decide(command: CastVote, state: VoteState): StoryVoteEvent[] {
     if (state.vote !== null) throw new StoryCommandRejected('already_voted');
-    return [{ type: 'StoryVoteCast', data: { storyId: command.storyId, userId: command.userId, vote: command.vote } }];
+    return [
+      {
+        type: 'StoryVoteCast',
+        data: { storyId: command.storyId, userId: command.userId, vote: command.vote },
+      },
+    ];
   },
 };
 
@@ -134,7 +171,11 @@ export interface CastVote {
 
 export type ActivityState = Record<TrackAction, boolean>;
 
-const activityEventType = { view: 'StoryViewed', skip: 'StorySkipped', engage: 'StoryEngaged' } as const;
+const activityEventType = {
+  view: 'StoryViewed',
+  skip: 'StorySkipped',
+  engage: 'StoryEngaged',
+} as const;
 
 export const storyActivity = {
   initialState: (): ActivityState => ({ view: false, skip: false, engage: false }),
@@ -155,7 +196,12 @@ export const storyActivity = {
   /** Each visitor counts at most once per action and story; a repeat changes nothing. */
   decide(command: TrackStory, state: ActivityState): StoryActivityEvent[] {
     if (state[command.action]) return [];
-    return [{ type: activityEventType[command.action], data: { storyId: command.storyId, visitorKey: command.visitorKey } }];
+    return [
+      {
+        type: activityEventType[command.action],
+        data: { storyId: command.storyId, visitorKey: command.visitorKey },
+      },
+    ];
   },
 };
 
@@ -178,7 +224,9 @@ export const storyReaction = {
   /** A reaction toggles: the first time adds it, the next time takes it back. */
   decide(command: ToggleReaction, state: ReactionState): StoryReactionEvent[] {
     const data = { storyId: command.storyId, userId: command.userId, reaction: command.reaction };
-    return [{ type: state[command.reaction] ? 'StoryReactionRemoved' : 'StoryReactionAdded', data }];
+    return [
+      { type: state[command.reaction] ? 'StoryReactionRemoved' : 'StoryReactionAdded', data },
+    ];
   },
 };
 

@@ -21,12 +21,26 @@ describe('link previews for story pages', () => {
   const content = `He says "pineapple" belongs on pizza & I say <never>. ${'We argued all evening about it. '.repeat(10)}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAILS: 'meta-admin@example.com', PUBLIC_URL: 'http://whosright.example' }, { webDist: dist() });
+    server = await startTestServer(
+      { ADMIN_EMAILS: 'meta-admin@example.com', PUBLIC_URL: 'http://whosright.example' },
+      { webDist: dist() },
+    );
     const admin = await signUp(server, { email: 'meta-admin@example.com' });
-    const approved = await admin.agent.post('/api/stories').send({ content, category: 'lifestyle' }).expect(201);
-    await admin.agent.patch(`/api/admin/stories/${approved.body.id}`).send({ status: 'approved' }).expect(200);
+    const approved = await admin.agent
+      .post('/api/stories')
+      .send({ content, category: 'lifestyle' })
+      .expect(201);
+    await admin.agent
+      .patch(`/api/admin/stories/${approved.body.id}`)
+      .send({ status: 'approved' })
+      .expect(200);
     approvedId = approved.body.id;
-    pendingId = (await admin.agent.post('/api/stories').send({ content: 'Secret pending story', category: 'other' }).expect(201)).body.id;
+    pendingId = (
+      await admin.agent
+        .post('/api/stories')
+        .send({ content: 'Secret pending story', category: 'other' })
+        .expect(201)
+    ).body.id;
   });
   afterAll(async () => {
     await server.stop();
@@ -36,22 +50,37 @@ describe('link previews for story pages', () => {
     const res = await server.agent().get(`/story/${approvedId}`);
     expect(res.status).toBe(200);
     const html = res.text;
-    expect(html).toContain(`<link rel="canonical" href="http://whosright.example/story/${approvedId}" />`);
-    expect(html).toContain('<meta property="og:title" content="Lifestyle &amp; Habits: who&#39;s right? | Who&#39;s Right" />');
+    expect(html).toContain(
+      `<link rel="canonical" href="http://whosright.example/story/${approvedId}" />`,
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="Lifestyle &amp; Habits: who&#39;s right? | Who&#39;s Right" />',
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     const description = /<meta property="og:description" content="([^"]*)"/.exec(html)![1]!;
-    expect(description.startsWith('He says &quot;pineapple&quot; belongs on pizza &amp; I say &lt;never&gt;.')).toBe(true);
+    expect(
+      description.startsWith(
+        'He says &quot;pineapple&quot; belongs on pizza &amp; I say &lt;never&gt;.',
+      ),
+    ).toBe(true);
     expect(description.replace(/&[a-z#0-9]+;/g, 'x').length).toBeLessThanOrEqual(200);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).not.toContain('content="Old"');
   });
 
   it('when the story is pending, missing or the path is something else the generic tags are used', async () => {
-    for (const path of [`/story/${pendingId}`, '/story/story_01JZZZZZZZZZZZZZZZZZZZZZZZ', '/story/garbage', '/privacy']) {
+    for (const path of [
+      `/story/${pendingId}`,
+      '/story/story_01JZZZZZZZZZZZZZZZZZZZZZZZ',
+      '/story/garbage',
+      '/privacy',
+    ]) {
       const html = (await server.agent().get(path)).text;
       expect(html).toContain('<title>Who&#39;s Right</title>');
       expect(html).not.toContain('Secret pending story');
-      expect(html).toContain(`<meta property="og:url" content="http://whosright.example${path}" />`);
+      expect(html).toContain(
+        `<meta property="og:url" content="http://whosright.example${path}" />`,
+      );
     }
   });
 });

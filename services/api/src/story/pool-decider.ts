@@ -38,7 +38,9 @@ export const storyPool = {
   decide(command: PoolCommand, state: PoolState): StoryPoolEvent[] {
     const slot = state.slotOf.get(command.storyId);
     if (command.pooled) {
-      return slot === undefined ? [{ type: 'StoryPooled', data: { storyId: command.storyId, slot: state.slots.length } }] : [];
+      return slot === undefined
+        ? [{ type: 'StoryPooled', data: { storyId: command.storyId, slot: state.slots.length } }]
+        : [];
     }
     if (slot === undefined) return [];
     const last = state.slots.length - 1;

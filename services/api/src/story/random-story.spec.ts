@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_META_ID, poolSlotId, type PoolDoc } from '@whosright/projections/stories/stories-projection';
+import {
+  POOL_META_ID,
+  poolSlotId,
+  type PoolDoc,
+} from '@whosright/projections/stories/stories-projection';
 import { signUp } from '#api/platform/testing/people';
 import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
 
@@ -14,15 +18,22 @@ describe('random story draws', () => {
     admin = await signUp(server, { email: 'random-admin@example.com' });
     author = await signUp(server);
     for (let i = 0; i < 55; i++) {
-      const story = await author.agent.post('/api/stories').send({ content: `Story ${i}`, category: 'other' }).expect(201);
-      await admin.agent.patch(`/api/admin/stories/${story.body.id}`).send({ status: 'approved' }).expect(200);
+      const story = await author.agent
+        .post('/api/stories')
+        .send({ content: `Story ${i}`, category: 'other' })
+        .expect(201);
+      await admin.agent
+        .patch(`/api/admin/stories/${story.body.id}`)
+        .send({ status: 'approved' })
+        .expect(200);
       approved.push(story.body.id);
     }
     // Leave 50 in the pool, with holes made in the middle (the last story moves into each).
     for (const id of [approved[3]!, approved[17]!, approved[30]!]) {
       await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'hidden' }).expect(200);
     }
-    for (const id of [approved[8]!, approved[41]!]) await admin.agent.delete(`/api/admin/stories/${id}`).expect(204);
+    for (const id of [approved[8]!, approved[41]!])
+      await admin.agent.delete(`/api/admin/stories/${id}`).expect(204);
   });
   afterAll(async () => {
     await server.stop();
@@ -72,13 +83,20 @@ describe('random story draws', () => {
     await draw(10);
     const added: string[] = [];
     for (let i = 0; i < 50; i++) {
-      const story = await author.agent.post('/api/stories').send({ content: `Later story ${i}`, category: 'other' }).expect(201);
-      await admin.agent.patch(`/api/admin/stories/${story.body.id}`).send({ status: 'approved' }).expect(200);
+      const story = await author.agent
+        .post('/api/stories')
+        .send({ content: `Later story ${i}`, category: 'other' })
+        .expect(201);
+      await admin.agent
+        .patch(`/api/admin/stories/${story.body.id}`)
+        .send({ status: 'approved' })
+        .expect(200);
       added.push(story.body.id);
     }
     const afterGrowth = await draw(400);
     expect(added.filter((id) => afterGrowth.has(id)).length).toBeGreaterThan(25);
-    for (const id of added) await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'hidden' }).expect(200);
+    for (const id of added)
+      await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'hidden' }).expect(200);
     const afterShrink = await draw(200);
     for (const id of added) expect(afterShrink.has(id)).toBe(false);
   });

@@ -16,7 +16,11 @@ import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './stor
 import { toAdminStory, toCard, toDashboardStory } from './story-views';
 
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
-export function storyRoutes(router: Router, stories: StoryService, options: { secureCookies: boolean }): void {
+export function storyRoutes(
+  router: Router,
+  stories: StoryService,
+  options: { secureCookies: boolean },
+): void {
   router.post('/stories', async (req, res) => {
     const user = activeUser(req);
     const body = submitStoryRequestSchema.parse(req.body);
@@ -57,7 +61,9 @@ export function storyRoutes(router: Router, stories: StoryService, options: { se
     const { id } = storyIdParamsSchema.parse(req.params);
     const { action } = trackRequestSchema.parse(req.body);
     const user = authOf(req).user;
-    const key = user ? visitorKeyOfUser(user._id) : visitorKeyOfVisitor(visitorId(req, res, options.secureCookies));
+    const key = user
+      ? visitorKeyOfUser(user._id)
+      : visitorKeyOfVisitor(visitorId(req, res, options.secureCookies));
     await stories.track(id, key, action, actorOf(req, user ? undefined : key));
     res.status(204).end();
   });

@@ -17,7 +17,9 @@ async function submitStory(by = author, category = 'household', text = content(M
 
 async function approvedStory(by = author) {
   const story = await submitStory(by);
-  const res = await admin.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'approved' });
+  const res = await admin.agent
+    .patch(`/api/admin/stories/${story.id}`)
+    .send({ status: 'approved' });
   expect(res.status).toBe(200);
   return story.id;
 }
@@ -33,7 +35,9 @@ afterAll(async () => {
 
 describe('submitting a story', () => {
   it('when a member submits a story it is created pending with empty tallies (201), content trimmed', async () => {
-    const res = await author.agent.post('/api/stories').send({ content: '  He left the milk out again.  ', category: 'household' });
+    const res = await author.agent
+      .post('/api/stories')
+      .send({ content: '  He left the milk out again.  ', category: 'household' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       content: 'He left the milk out again.',
@@ -62,21 +66,35 @@ describe('submitting a story', () => {
   });
 
   it('when 1000 characters are sent they are accepted', async () => {
-    expect((await author.agent.post('/api/stories').send({ content: 'x'.repeat(1000), category: 'other' })).status).toBe(201);
+    expect(
+      (
+        await author.agent
+          .post('/api/stories')
+          .send({ content: 'x'.repeat(1000), category: 'other' })
+      ).status,
+    ).toBe(201);
   });
 
   it('when a visitor submits it answers 401; a banned member gets 403; nothing is written', async () => {
     const before = await head();
-    const visitor = await server.agent().post('/api/stories').send({ content: 'Hello', category: 'other' });
+    const visitor = await server
+      .agent()
+      .post('/api/stories')
+      .send({ content: 'Hello', category: 'other' });
     expect(visitor.status).toBe(401);
     expect(visitor.body.message).toContain('Unauthorized');
     expect(await head()).toBe(before);
 
     const banned = await signUp(server);
     await server.running.application.accounts.change(banned.id, 'ban', { correlationId: 'test' });
-    await banned.agent.post('/api/auth/login').send({ email: banned.email, password: 'a good password' }).expect(200);
+    await banned.agent
+      .post('/api/auth/login')
+      .send({ email: banned.email, password: 'a good password' })
+      .expect(200);
     const beforeBanned = await head();
-    const res = await banned.agent.post('/api/stories').send({ content: 'Hello', category: 'other' });
+    const res = await banned.agent
+      .post('/api/stories')
+      .send({ content: 'Hello', category: 'other' });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('banned');
     expect(await head()).toBe(beforeBanned);
@@ -94,7 +112,9 @@ describe('reading stories', () => {
   });
 
   it('when the id is unknown it answers 404; when malformed, 400', async () => {
-    expect((await server.agent().get('/api/stories/story_01JZZZZZZZZZZZZZZZZZZZZZZZ')).status).toBe(404);
+    expect((await server.agent().get('/api/stories/story_01JZZZZZZZZZZZZZZZZZZZZZZZ')).status).toBe(
+      404,
+    );
     expect((await server.agent().get('/api/stories/not-an-id')).status).toBe(400);
     expect((await server.agent().get("/api/stories/story_1' OR 1=1")).status).toBe(400);
   });
@@ -103,14 +123,21 @@ describe('reading stories', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) {
       const story = await submitStory(author, 'communication');
-      await admin.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'approved' }).expect(200);
+      await admin.agent
+        .patch(`/api/admin/stories/${story.id}`)
+        .send({ status: 'approved' })
+        .expect(200);
       ids.push(story.id);
     }
     const first = await server.agent().get('/api/stories?category=communication&limit=2');
     expect(first.status).toBe(200);
     expect(first.body.items.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await server.agent().get(`/api/stories?category=communication&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    const second = await server
+      .agent()
+      .get(
+        `/api/stories?category=communication&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+      );
     expect(second.body.items.map((s: { id: string }) => s.id)).toEqual([ids[0]]);
     expect(second.body.nextCursor).toBeNull();
     expect((await server.agent().get('/api/stories?limit=51')).status).toBe(400);
@@ -138,13 +165,20 @@ describe('voting', () => {
     const again = await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('Already voted');
-    expect((await server.agent().get(`/api/stories/${storyId}`)).body).toMatchObject({ heVotes: 1, sheVotes: 0 });
+    expect((await server.agent().get(`/api/stories/${storyId}`)).body).toMatchObject({
+      heVotes: 1,
+      sheVotes: 0,
+    });
   });
 
   it('when one member sends 50 votes at once exactly one is counted', async () => {
     const storyId = await approvedStory();
     const voter = await signUp(server);
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: i % 2 ? 'he' : 'she' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: i % 2 ? 'he' : 'she' }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
     const card = (await server.agent().get(`/api/stories/${storyId}`)).body;
@@ -154,52 +188,82 @@ describe('voting', () => {
   it('when 20 members vote at once the tallies are exactly 20', async () => {
     const storyId = await approvedStory();
     const voters = await Promise.all(Array.from({ length: 20 }, () => signUp(server)));
-    const results = await Promise.all(voters.map((v, i) => v.agent.post(`/api/stories/${storyId}/vote`).send({ vote: i < 12 ? 'he' : 'she' })));
+    const results = await Promise.all(
+      voters.map((v, i) =>
+        v.agent.post(`/api/stories/${storyId}/vote`).send({ vote: i < 12 ? 'he' : 'she' }),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect((await server.agent().get(`/api/stories/${storyId}`)).body).toMatchObject({ heVotes: 12, sheVotes: 8 });
+    expect((await server.agent().get(`/api/stories/${storyId}`)).body).toMatchObject({
+      heVotes: 12,
+      sheVotes: 8,
+    });
   });
 
-  it.each([[{ vote: 'He' }], [{ vote: 'both' }], [{}], [{ vote: 'he', extra: 1 }]])('when the vote is %j it answers 400 and writes nothing', async (body) => {
-    const storyId = await approvedStory();
-    const before = await head();
-    expect((await author.agent.post(`/api/stories/${storyId}/vote`).send(body)).status).toBe(400);
-    expect(await head()).toBe(before);
-  });
+  it.each([[{ vote: 'He' }], [{ vote: 'both' }], [{}], [{ vote: 'he', extra: 1 }]])(
+    'when the vote is %j it answers 400 and writes nothing',
+    async (body) => {
+      const storyId = await approvedStory();
+      const before = await head();
+      expect((await author.agent.post(`/api/stories/${storyId}/vote`).send(body)).status).toBe(400);
+      expect(await head()).toBe(before);
+    },
+  );
 
   it('when a visitor votes it answers 401; on a pending story 404', async () => {
     const storyId = await approvedStory();
-    expect((await server.agent().post(`/api/stories/${storyId}/vote`).send({ vote: 'he' })).status).toBe(401);
+    expect(
+      (await server.agent().post(`/api/stories/${storyId}/vote`).send({ vote: 'he' })).status,
+    ).toBe(401);
     const pending = await submitStory();
-    expect((await author.agent.post(`/api/stories/${pending.id}/vote`).send({ vote: 'he' })).status).toBe(404);
+    expect(
+      (await author.agent.post(`/api/stories/${pending.id}/vote`).send({ vote: 'he' })).status,
+    ).toBe(404);
   });
 });
 
 describe('tracking and reactions', () => {
-  it("when a visitor views a story repeatedly it counts once; skips and engages count separately", async () => {
+  it('when a visitor views a story repeatedly it counts once; skips and engages count separately', async () => {
     const storyId = await approvedStory();
     const visitor = server.agent();
-    for (let i = 0; i < 3; i++) expect((await visitor.post(`/api/stories/${storyId}/track`).send({ action: 'view' })).status).toBe(204);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await visitor.post(`/api/stories/${storyId}/track`).send({ action: 'view' })).status,
+      ).toBe(204);
     await visitor.post(`/api/stories/${storyId}/track`).send({ action: 'skip' }).expect(204);
     await server.agent().post(`/api/stories/${storyId}/track`).send({ action: 'view' }).expect(204);
     const position = await head();
     await server.running.application.stores.projections.waitFor(position, ['stories']);
-    const doc = await server.running.application.stores.readStore.collection('stories', 'stories').get(storyId);
+    const doc = await server.running.application.stores.readStore
+      .collection('stories', 'stories')
+      .get(storyId);
     expect(doc).toMatchObject({ viewCount: 2, skipCount: 1, skipRate: 0.5 });
   });
 
   it('when tracking a bad action or a pending story it answers 400 / 404', async () => {
     const storyId = await approvedStory();
-    expect((await server.agent().post(`/api/stories/${storyId}/track`).send({ action: 'like' })).status).toBe(400);
+    expect(
+      (await server.agent().post(`/api/stories/${storyId}/track`).send({ action: 'like' })).status,
+    ).toBe(400);
     const pending = await submitStory();
-    expect((await server.agent().post(`/api/stories/${pending.id}/track`).send({ action: 'view' })).status).toBe(404);
+    expect(
+      (await server.agent().post(`/api/stories/${pending.id}/track`).send({ action: 'view' }))
+        .status,
+    ).toBe(404);
   });
 
   it('when a member reacts twice with the same type it toggles; counts come back', async () => {
     const storyId = await approvedStory();
     const member = await signUp(server);
-    expect((await member.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).body).toEqual({ relatable: 0, lol: 1, wtf: 0 });
-    expect((await member.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).body).toEqual({ relatable: 0, lol: 0, wtf: 0 });
-    expect((await member.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'love' })).status).toBe(400);
+    expect(
+      (await member.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).body,
+    ).toEqual({ relatable: 0, lol: 1, wtf: 0 });
+    expect(
+      (await member.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).body,
+    ).toEqual({ relatable: 0, lol: 0, wtf: 0 });
+    expect(
+      (await member.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'love' })).status,
+    ).toBe(400);
   });
 });
 
@@ -222,25 +286,49 @@ describe('random story', () => {
 describe('moderation and deletion', () => {
   it('when an admin moderates, the change records who and why; non-admins get 403', async () => {
     const story = await submitStory();
-    expect((await author.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'approved' })).status).toBe(403);
+    expect(
+      (await author.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'approved' }))
+        .status,
+    ).toBe(403);
     expect((await server.agent().get('/api/admin/stories')).status).toBe(401);
-    const res = await admin.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'hidden', reason: 'Off topic' });
+    const res = await admin.agent
+      .patch(`/api/admin/stories/${story.id}`)
+      .send({ status: 'hidden', reason: 'Off topic' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('hidden');
     const events = [];
-    for await (const e of server.running.application.stores.eventStore.readStream(`story-${story.id}`)) events.push(e);
-    expect(events.at(-1)).toMatchObject({ type: 'StoryModerated', data: { moderatorId: admin.id, from: 'pending', to: 'hidden', reason: 'Off topic' } });
-    expect((await admin.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'published' })).status).toBe(400);
+    for await (const e of server.running.application.stores.eventStore.readStream(
+      `story-${story.id}`,
+    ))
+      events.push(e);
+    expect(events.at(-1)).toMatchObject({
+      type: 'StoryModerated',
+      data: { moderatorId: admin.id, from: 'pending', to: 'hidden', reason: 'Off topic' },
+    });
+    expect(
+      (await admin.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'published' }))
+        .status,
+    ).toBe(400);
   });
 
   it('when the pending queue is listed it is oldest first with category, status, createdAt and content', async () => {
     const a = await submitStory(author, 'money');
     const b = await submitStory(author, 'family');
-    const queue = (await admin.agent.get('/api/admin/stories')).body as Array<{ id: string; status: string; category: string; content: string; createdAt: string }>;
+    const queue = (await admin.agent.get('/api/admin/stories')).body as Array<{
+      id: string;
+      status: string;
+      category: string;
+      content: string;
+      createdAt: string;
+    }>;
     const ids = queue.map((s) => s.id);
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
     expect(queue.every((s) => s.status === 'pending')).toBe(true);
-    expect(queue.find((s) => s.id === b.id)).toMatchObject({ category: 'family', content: expect.any(String), createdAt: expect.any(String) });
+    expect(queue.find((s) => s.id === b.id)).toMatchObject({
+      category: 'family',
+      content: expect.any(String),
+      createdAt: expect.any(String),
+    });
   });
 
   it("when someone else deletes a story it answers 403; the author's delete removes it everywhere", async () => {
@@ -250,9 +338,12 @@ describe('moderation and deletion', () => {
     expect((await author.agent.delete(`/api/stories/${storyId}`)).status).toBe(204);
     expect((await server.agent().get(`/api/stories/${storyId}`)).status).toBe(404);
     expect((await admin.agent.get(`/api/stories/${storyId}`)).status).toBe(404);
-    const feed = (await server.agent().get('/api/stories?limit=50')).body.items.map((s: { id: string }) => s.id);
+    const feed = (await server.agent().get('/api/stories?limit=50')).body.items.map(
+      (s: { id: string }) => s.id,
+    );
     expect(feed).not.toContain(storyId);
-    for (let i = 0; i < 30; i++) expect((await server.agent().get('/api/stories/random')).body.id).not.toBe(storyId);
+    for (let i = 0; i < 30; i++)
+      expect((await server.agent().get('/api/stories/random')).body.id).not.toBe(storyId);
     expect((await author.agent.delete(`/api/stories/${storyId}`)).status).toBe(404);
   });
 
@@ -260,20 +351,33 @@ describe('moderation and deletion', () => {
     const hidden = await approvedStory();
     const deleted = await approvedStory();
     const [first, second] = [await signUp(server), await signUp(server)];
-    for (const storyId of [hidden, deleted]) expect((await first.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' })).status).toBe(200);
-    expect((await admin.agent.patch(`/api/admin/stories/${hidden}`).send({ status: 'hidden' })).status).toBe(200);
+    for (const storyId of [hidden, deleted])
+      expect(
+        (await first.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' })).status,
+      ).toBe(200);
+    expect(
+      (await admin.agent.patch(`/api/admin/stories/${hidden}`).send({ status: 'hidden' })).status,
+    ).toBe(200);
     expect((await admin.agent.delete(`/api/admin/stories/${deleted}`)).status).toBe(204);
     for (const storyId of [hidden, deleted]) {
-      expect((await second.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' })).status).toBe(404);
-      expect((await second.agent.post(`/api/stories/${storyId}/track`).send({ action: 'view' })).status).toBe(404);
-      expect((await second.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).status).toBe(404);
+      expect(
+        (await second.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' })).status,
+      ).toBe(404);
+      expect(
+        (await second.agent.post(`/api/stories/${storyId}/track`).send({ action: 'view' })).status,
+      ).toBe(404);
+      expect(
+        (await second.agent.post(`/api/stories/${storyId}/reactions`).send({ type: 'lol' })).status,
+      ).toBe(404);
     }
   });
 
   it('when an admin deletes for good the story is gone from the dashboard too', async () => {
     const storyId = await approvedStory();
     expect((await admin.agent.delete(`/api/admin/stories/${storyId}`)).status).toBe(204);
-    const dashboard = (await admin.agent.get('/api/dashboard/stories?limit=50')).body.items.map((s: { id: string }) => s.id);
+    const dashboard = (await admin.agent.get('/api/dashboard/stories?limit=50')).body.items.map(
+      (s: { id: string }) => s.id,
+    );
     expect(dashboard).not.toContain(storyId);
   });
 
@@ -284,7 +388,11 @@ describe('moderation and deletion', () => {
     await voters[1]!.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
     await voters[2]!.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' }).expect(200);
     expect((await author.agent.get('/api/dashboard/stories')).status).toBe(403);
-    const items = (await admin.agent.get('/api/dashboard/stories?limit=50')).body.items as Array<{ id: string; totalVotes: number; votingScore: number }>;
+    const items = (await admin.agent.get('/api/dashboard/stories?limit=50')).body.items as Array<{
+      id: string;
+      totalVotes: number;
+      votingScore: number;
+    }>;
     expect(items.find((s) => s.id === storyId)).toMatchObject({ totalVotes: 3, votingScore: 33 });
   });
 });

@@ -2,13 +2,27 @@ import { randomInt } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
 import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import type { Filter, ReadStore } from '@whosright/projections/store/port';
-import { POOL_META_ID, poolSlotId, type PoolDoc, type StoryDoc } from '@whosright/projections/stories/stories-projection';
-import { storyVoteId, type StoryVoteDoc } from '@whosright/projections/story-votes/story-votes-projection';
+import {
+  POOL_META_ID,
+  poolSlotId,
+  type PoolDoc,
+  type StoryDoc,
+} from '@whosright/projections/stories/stories-projection';
+import {
+  storyVoteId,
+  type StoryVoteDoc,
+} from '@whosright/projections/story-votes/story-votes-projection';
 import { poorPerformers } from '@whosright/projections/stories/poor-performers';
 import type { UserDoc } from '@whosright/projections/users/users-projection';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
-import type { ReactionType, StoryEvent, StoryStatus, TrackAction, VoteChoice } from '@whosright/contracts/story/events';
+import type {
+  ReactionType,
+  StoryEvent,
+  StoryStatus,
+  TrackAction,
+  VoteChoice,
+} from '@whosright/contracts/story/events';
 import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
 import { CachedStream } from '#api/platform/cached-stream';
 import { StreamStates } from '#api/platform/stream-states';
@@ -59,7 +73,11 @@ export class StoryService {
   private readonly stories;
   private readonly votes;
   private readonly pool;
-  private readonly poolStream: CachedStream<ReturnType<typeof storyPool.initialState>, Parameters<typeof storyPool.decide>[0], ReturnType<typeof storyPool.decide>[number]>;
+  private readonly poolStream: CachedStream<
+    ReturnType<typeof storyPool.initialState>,
+    Parameters<typeof storyPool.decide>[0],
+    ReturnType<typeof storyPool.decide>[number]
+  >;
   /** The random pool's size when last read (see randomId). */
   private poolSize = 0;
   /** Checked before every vote, view, skip and reaction. */
@@ -93,57 +111,137 @@ export class StoryService {
 
   // ---- commands ----
 
-  async submit(author: Pick<UserDoc, '_id'>, content: string, category: StoryCategory, actor: Actor): Promise<StoryCard> {
+  async submit(
+    author: Pick<UserDoc, '_id'>,
+    content: string,
+    category: StoryCategory,
+    actor: Actor,
+  ): Promise<StoryCard> {
     const storyId = newId('story');
-    await this.deps.bus.run(`story-${storyId}`, storyDecider, { type: 'SubmitStory', storyId, authorId: author._id, content, category }, actor, [
-      'stories',
-      'user-stats',
-    ]);
+    await this.deps.bus.run(
+      `story-${storyId}`,
+      storyDecider,
+      { type: 'SubmitStory', storyId, authorId: author._id, content, category },
+      actor,
+      ['stories', 'user-stats'],
+    );
     return this.card(storyId);
   }
 
-  async moderate(storyId: string, moderator: Pick<UserDoc, '_id'>, to: StoryStatus, reason: string | null, actor: Actor): Promise<StoryCard> {
-    const result = await mapped(this.deps.bus.run(`story-${storyId}`, storyDecider, { type: 'ModerateStory', storyId, moderatorId: moderator._id, to, reason }, actor));
-    const poolPosition = await this.poolStream.run({ type: 'EnsurePooled', storyId, pooled: to === 'approved' }, actor);
+  async moderate(
+    storyId: string,
+    moderator: Pick<UserDoc, '_id'>,
+    to: StoryStatus,
+    reason: string | null,
+    actor: Actor,
+  ): Promise<StoryCard> {
+    const result = await mapped(
+      this.deps.bus.run(
+        `story-${storyId}`,
+        storyDecider,
+        { type: 'ModerateStory', storyId, moderatorId: moderator._id, to, reason },
+        actor,
+      ),
+    );
+    const poolPosition = await this.poolStream.run(
+      { type: 'EnsurePooled', storyId, pooled: to === 'approved' },
+      actor,
+    );
     const position = poolPosition ?? result.position;
     if (position !== undefined) await this.deps.bus.settle(position, ['stories']);
     return this.card(storyId);
   }
 
-  async delete(storyId: string, user: Pick<UserDoc, '_id'>, byAdmin: boolean, actor: Actor): Promise<void> {
-    const result = await mapped(this.deps.bus.run(`story-${storyId}`, storyDecider, { type: 'DeleteStory', storyId, userId: user._id, byAdmin }, actor));
-    const poolPosition = await this.poolStream.run({ type: 'EnsurePooled', storyId, pooled: false }, actor);
+  async delete(
+    storyId: string,
+    user: Pick<UserDoc, '_id'>,
+    byAdmin: boolean,
+    actor: Actor,
+  ): Promise<void> {
+    const result = await mapped(
+      this.deps.bus.run(
+        `story-${storyId}`,
+        storyDecider,
+        { type: 'DeleteStory', storyId, userId: user._id, byAdmin },
+        actor,
+      ),
+    );
+    const poolPosition = await this.poolStream.run(
+      { type: 'EnsurePooled', storyId, pooled: false },
+      actor,
+    );
     const position = poolPosition ?? result.position;
     if (position !== undefined) await this.deps.bus.settle(position, ['stories', 'user-stats']);
     await this.deps.onDeleted?.(storyId, user, actor);
   }
 
-  async vote(storyId: string, user: Pick<UserDoc, '_id'>, vote: VoteChoice, actor: Actor, options: { settle?: boolean } = {}): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
+  async vote(
+    storyId: string,
+    user: Pick<UserDoc, '_id'>,
+    vote: VoteChoice,
+    actor: Actor,
+    options: { settle?: boolean } = {},
+  ): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
     requireApprovedOr404(await this.loadStory(storyId));
     const visitorKey = visitorKeyOfUser(user._id);
     // A vote also counts as engaging with the story: both are written together, or neither.
     const position = await mapped(
       this.deps.bus.runAll(
         [
-          commandOn(`storyVote-${storyId}-${user._id}`, storyVote, { type: 'CastVote', storyId, userId: user._id, vote }, { expectNew: true }),
-          commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, { type: 'TrackStory', storyId, visitorKey, action: 'engage' }),
+          commandOn(
+            `storyVote-${storyId}-${user._id}`,
+            storyVote,
+            { type: 'CastVote', storyId, userId: user._id, vote },
+            { expectNew: true },
+          ),
+          commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
+            type: 'TrackStory',
+            storyId,
+            visitorKey,
+            action: 'engage',
+          }),
         ],
         actor,
       ),
     );
     if (options.settle === false) return null;
-    await this.deps.bus.settle(position ?? (await this.deps.eventStore.headPosition()), ['stories', 'story-votes', 'user-stats']);
+    await this.deps.bus.settle(position ?? (await this.deps.eventStore.headPosition()), [
+      'stories',
+      'story-votes',
+      'user-stats',
+    ]);
     return { vote: { vote }, story: await this.card(storyId) };
   }
 
-  async track(storyId: string, visitorKey: string, action: TrackAction, actor: Actor): Promise<void> {
+  async track(
+    storyId: string,
+    visitorKey: string,
+    action: TrackAction,
+    actor: Actor,
+  ): Promise<void> {
     requireApprovedOr404(await this.loadStory(storyId));
-    await this.deps.bus.run(`storyActivity-${storyId}-${visitorKey}`, storyActivity, { type: 'TrackStory', storyId, visitorKey, action }, actor);
+    await this.deps.bus.run(
+      `storyActivity-${storyId}-${visitorKey}`,
+      storyActivity,
+      { type: 'TrackStory', storyId, visitorKey, action },
+      actor,
+    );
   }
 
-  async react(storyId: string, user: UserDoc, reaction: ReactionType, actor: Actor): Promise<ReactionCounts> {
+  async react(
+    storyId: string,
+    user: UserDoc,
+    reaction: ReactionType,
+    actor: Actor,
+  ): Promise<ReactionCounts> {
     requireApprovedOr404(await this.loadStory(storyId));
-    await this.deps.bus.run(`storyReaction-${storyId}-${user._id}`, storyReaction, { type: 'ToggleReaction', storyId, userId: user._id, reaction }, actor, ['stories']);
+    await this.deps.bus.run(
+      `storyReaction-${storyId}-${user._id}`,
+      storyReaction,
+      { type: 'ToggleReaction', storyId, userId: user._id, reaction },
+      actor,
+      ['stories'],
+    );
     return (await this.card(storyId)).reactions;
   }
 
@@ -152,7 +250,9 @@ export class StoryService {
   /** Approved stories are public; the author and admins also see their pending, rejected or hidden ones. */
   async visible(storyId: string, viewer: UserDoc | null): Promise<StoryDoc> {
     const doc = await this.stories.get(storyId);
-    const allowed = doc && (doc.status === 'approved' || viewer?.role === 'admin' || viewer?._id === doc.authorId);
+    const allowed =
+      doc &&
+      (doc.status === 'approved' || viewer?.role === 'admin' || viewer?._id === doc.authorId);
     if (!doc || !allowed) throw new NotFoundError('Story not found');
     return doc;
   }
@@ -164,9 +264,19 @@ export class StoryService {
     return doc ? { vote: doc.vote } : null;
   }
 
-  feed(options: { category?: StoryCategory | undefined; cursor?: string | undefined; limit: number }) {
-    const filter: Filter = options.category ? { status: 'approved', category: options.category } : { status: 'approved' };
-    return this.stories.find(filter, { sort: [['createdAt', -1]], limit: options.limit, ...(options.cursor ? { after: options.cursor } : {}) });
+  feed(options: {
+    category?: StoryCategory | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  }) {
+    const filter: Filter = options.category
+      ? { status: 'approved', category: options.category }
+      : { status: 'approved' };
+    return this.stories.find(filter, {
+      sort: [['createdAt', -1]],
+      limit: options.limit,
+      ...(options.cursor ? { after: options.cursor } : {}),
+    });
   }
 
   /**
@@ -177,7 +287,10 @@ export class StoryService {
   async randomId(exclude: string | undefined): Promise<string | null> {
     const guess = this.poolSize;
     let slot = guess > 0 ? randomInt(guess) : 0;
-    const [found, meta] = await Promise.all([guess > 0 ? this.pool.get(poolSlotId(slot)) : undefined, this.pool.get(POOL_META_ID)]);
+    const [found, meta] = await Promise.all([
+      guess > 0 ? this.pool.get(poolSlotId(slot)) : undefined,
+      this.pool.get(POOL_META_ID),
+    ]);
     const count = Number(meta?.count ?? 0);
     this.poolSize = count;
     if (count === 0) return null;
@@ -200,7 +313,14 @@ export class StoryService {
   }
 
   dashboard(options: { cursor?: string | undefined; limit: number }) {
-    return this.stories.find({ status: 'approved' }, { sort: [['createdAt', -1]], limit: options.limit, ...(options.cursor ? { after: options.cursor } : {}) });
+    return this.stories.find(
+      { status: 'approved' },
+      {
+        sort: [['createdAt', -1]],
+        limit: options.limit,
+        ...(options.cursor ? { after: options.cursor } : {}),
+      },
+    );
   }
 
   /** The top 5% of rankable stories by skip rate (at least one when any is rankable). */

@@ -11,13 +11,22 @@ export function toCard(doc: StoryDoc): StoryCard {
     heVotes: doc.heVotes,
     sheVotes: doc.sheVotes,
     commentCount: doc.commentCount,
-    reactions: { relatable: doc.reactions.relatable, lol: doc.reactions.lol, wtf: doc.reactions.wtf },
+    reactions: {
+      relatable: doc.reactions.relatable,
+      lol: doc.reactions.lol,
+      wtf: doc.reactions.wtf,
+    },
   };
 }
 
 /** skipRate is a decimal string (SPEC.md section 3), e.g. "0.25". */
 export function toAdminStory(doc: StoryDoc): AdminStory {
-  return { ...toCard(doc), skipRate: doc.skipRate.toFixed(4), viewCount: doc.viewCount, skipCount: doc.skipCount };
+  return {
+    ...toCard(doc),
+    skipRate: doc.skipRate.toFixed(4),
+    viewCount: doc.viewCount,
+    skipCount: doc.skipCount,
+  };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

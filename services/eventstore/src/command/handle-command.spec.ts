@@ -6,20 +6,28 @@ import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import { CommandRetriesExhausted, handleCommand } from './handle-command';
 import type { Decider } from './handle-command';
 
-const catalog = eventCatalog({ ticketIssued: defineEvent('TicketIssued', z.object({ number: z.number().int() })) });
+const catalog = eventCatalog({
+  ticketIssued: defineEvent('TicketIssued', z.object({ number: z.number().int() })),
+});
 type TicketIssued = { type: 'TicketIssued'; data: { number: number } };
 type IssueTicket = { type: 'IssueTicket'; max: number };
 
 /** Issues numbered tickets up to a maximum; `onDecide` lets a test interfere mid-command. */
-function ticketDecider(onDecide: () => Promise<void> | void = () => undefined): Decider<{ issued: number }, IssueTicket, TicketIssued> & { decisions: number } {
+function ticketDecider(
+  onDecide: () => Promise<void> | void = () => undefined,
+): Decider<{ issued: number }, IssueTicket, TicketIssued> & { decisions: number } {
   const decider = {
     decisions: 0,
     initialState: () => ({ issued: 0 }),
-    evolve: (state: { issued: number }, event: TicketIssued) => ({ issued: Math.max(state.issued, event.data.number) }),
+    evolve: (state: { issued: number }, event: TicketIssued) => ({
+      issued: Math.max(state.issued, event.data.number),
+    }),
     decide(command: IssueTicket, state: { issued: number }): TicketIssued[] {
       decider.decisions++;
       void onDecide();
-      return state.issued >= command.max ? [] : [{ type: 'TicketIssued', data: { number: state.issued + 1 } }];
+      return state.issued >= command.max
+        ? []
+        : [{ type: 'TicketIssued', data: { number: state.issued + 1 } }];
     },
   };
   return decider;
@@ -37,7 +45,9 @@ describe('handleCommand', () => {
 
   it('when the command succeeds it returns the appended events with ids, the new revision and the position to wait for', async () => {
     const result = await handleCommand(store, 'tickets-1', ticketDecider(), issue(), { metadata });
-    expect(result.events).toEqual([{ type: 'TicketIssued', data: { number: 1 }, id: expect.any(String) }]);
+    expect(result.events).toEqual([
+      { type: 'TicketIssued', data: { number: 1 }, id: expect.any(String) },
+    ]);
     expect(result.revision).toBe(0n);
     expect(result.position).toBe(await store.headPosition());
     const second = await handleCommand(store, 'tickets-1', ticketDecider(), issue(), { metadata });
@@ -50,7 +60,11 @@ describe('handleCommand', () => {
       if (interfered) return;
       interfered = true;
       // Synchronous in SQLite: lands between this command's read and its append.
-      void store.append('tickets-1', [{ type: 'TicketIssued', data: { number: 1 }, metadata }], 'any');
+      void store.append(
+        'tickets-1',
+        [{ type: 'TicketIssued', data: { number: 1 }, metadata }],
+        'any',
+      );
     });
     const result = await handleCommand(store, 'tickets-1', decider, issue(), { metadata });
     expect(decider.decisions).toBe(2);
@@ -62,9 +76,16 @@ describe('handleCommand', () => {
 
   it('when every attempt conflicts it gives up after the bounded retries with CommandRetriesExhausted', async () => {
     const decider = ticketDecider(() => {
-      void store.append('tickets-1', [{ type: 'TicketIssued', data: { number: 100 }, metadata }], 'any');
+      void store.append(
+        'tickets-1',
+        [{ type: 'TicketIssued', data: { number: 100 }, metadata }],
+        'any',
+      );
     });
-    const error = await handleCommand(store, 'tickets-1', decider, issue(1000), { metadata, maxRetries: 2 }).catch((e: unknown) => e);
+    const error = await handleCommand(store, 'tickets-1', decider, issue(1000), {
+      metadata,
+      maxRetries: 2,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandRetriesExhausted);
     expect(decider.decisions).toBe(3);
   });

@@ -59,7 +59,10 @@ export async function foldStream<TState, TEvent extends DomainEvent>(
 ): Promise<FoldedStream<TState>> {
   let state = known ? known.state : decider.initialState();
   let revision = known ? known.revision : 'no_stream';
-  for await (const event of store.readStream(stream, revision === 'no_stream' ? {} : { from: revision + 1n })) {
+  for await (const event of store.readStream(
+    stream,
+    revision === 'no_stream' ? {} : { from: revision + 1n },
+  )) {
     // The store parsed the data through the event's zod schema: it is a TEvent.
     state = decider.evolve(state, { type: event.type, data: event.data } as TEvent);
     revision = event.revision;
@@ -87,11 +90,16 @@ export async function handleCommand<TState, TCommand, TEvent extends DomainEvent
     const events = decided.map((event) => ({ ...event, id: newEventId() }));
     const expected: ExpectedRevision = revision;
     try {
-      const result = await store.append(stream, events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: options.metadata })), expected);
+      const result = await store.append(
+        stream,
+        events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: options.metadata })),
+        expected,
+      );
       return { events, revision: result.nextRevision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
-      if (attempt >= maxRetries) throw new CommandRetriesExhausted(stream, attempt + 1, { cause: error });
+      if (attempt >= maxRetries)
+        throw new CommandRetriesExhausted(stream, attempt + 1, { cause: error });
     }
   }
 }

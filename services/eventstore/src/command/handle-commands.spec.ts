@@ -25,7 +25,8 @@ const seat: Decider<string | null, { by: string }, SeatTaken> = {
 const guestbook: Decider<string[], { by: string }, SeatTaken> = {
   initialState: () => [],
   evolve: (state, event) => [...state, event.data.by],
-  decide: (command, state) => (state.includes(command.by) ? [] : [{ type: 'SeatTaken', data: { by: command.by } }]),
+  decide: (command, state) =>
+    state.includes(command.by) ? [] : [{ type: 'SeatTaken', data: { by: command.by } }],
 };
 
 const metadata = { correlationId: 'corr-1' };
@@ -43,18 +44,25 @@ describe('handleCommands', () => {
   });
   afterEach(() => store.close());
 
-  const takeSeat = (by: string, where = 'seat-1') => [commandOn(where, seat, { by }), commandOn('guestbook', guestbook, { by })];
+  const takeSeat = (by: string, where = 'seat-1') => [
+    commandOn(where, seat, { by }),
+    commandOn('guestbook', guestbook, { by }),
+  ];
 
   it('when every command decides, their events are appended together, one position after the other', async () => {
     const [taken, signed] = await handleCommands(store, takeSeat('ann'), { metadata });
-    expect(taken!.events).toEqual([{ type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) }]);
+    expect(taken!.events).toEqual([
+      { type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) },
+    ]);
     expect(signed!.position).toBe(taken!.position! + 1n);
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
   });
 
   it('when one command is refused nothing is written to any stream', async () => {
     await handleCommands(store, takeSeat('ann'), { metadata });
-    await expect(handleCommands(store, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(SeatTakenAlready);
+    await expect(handleCommands(store, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
+      SeatTakenAlready,
+    );
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
   });
 
@@ -66,33 +74,55 @@ describe('handleCommands', () => {
   });
 
   it('when 20 take the same seat at once exactly one gets it and only they sign the guestbook', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => handleCommands(store, takeSeat(`guest ${i}`), { metadata, maxRetries: 25 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        handleCommands(store, takeSeat(`guest ${i}`), { metadata, maxRetries: 25 }),
+      ),
+    );
     const winners = results.filter((r) => r.status === 'fulfilled');
     expect(winners).toHaveLength(1);
-    expect(results.every((r) => r.status === 'fulfilled' || r.reason instanceof SeatTakenAlready)).toBe(true);
+    expect(
+      results.every((r) => r.status === 'fulfilled' || r.reason instanceof SeatTakenAlready),
+    ).toBe(true);
     expect(await takers(store, 'guestbook')).toEqual(await takers(store, 'seat-1'));
   });
 
   it('when conflicts never stop it gives up with CommandRetriesExhausted', async () => {
-    const interfering = { ...store, appendAll: async (...args: Parameters<NonNullable<EventStore['appendAll']>>) => {
-      await store.append('seat-1', [{ type: 'SeatTaken', data: { by: 'x' }, metadata }], 'any');
-      return store.appendAll!(...args);
-    } };
-    await expect(handleCommands(interfering, [commandOn('seat-1', guestbook, { by: 'ann' })], { metadata, maxRetries: 2 })).rejects.toBeInstanceOf(CommandRetriesExhausted);
+    const interfering = {
+      ...store,
+      appendAll: async (...args: Parameters<NonNullable<EventStore['appendAll']>>) => {
+        await store.append('seat-1', [{ type: 'SeatTaken', data: { by: 'x' }, metadata }], 'any');
+        return store.appendAll!(...args);
+      },
+    };
+    await expect(
+      handleCommands(interfering, [commandOn('seat-1', guestbook, { by: 'ann' })], {
+        metadata,
+        maxRetries: 2,
+      }),
+    ).rejects.toBeInstanceOf(CommandRetriesExhausted);
   });
 
   it('when a stream is expected to be new it is not read first, and if it exists after all the command is decided on what it holds', async () => {
     const reads = vi.spyOn(store, 'readStream');
-    await handleCommands(store, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], { metadata });
+    await handleCommands(store, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], {
+      metadata,
+    });
     expect(reads).not.toHaveBeenCalled();
-    await expect(handleCommands(store, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true })], { metadata })).rejects.toBeInstanceOf(SeatTakenAlready);
+    await expect(
+      handleCommands(store, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true })], {
+        metadata,
+      }),
+    ).rejects.toBeInstanceOf(SeatTakenAlready);
     expect(await takers(store, 'seat-1')).toEqual(['ann']);
   });
 
   it('when the store cannot append several streams in one step the commands run one after the other', async () => {
     const { appendAll: _unused, ...oneByOne } = store;
     await handleCommands(oneByOne, takeSeat('ann'), { metadata });
-    await expect(handleCommands(oneByOne, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(SeatTakenAlready);
+    await expect(handleCommands(oneByOne, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
+      SeatTakenAlready,
+    );
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
   });
 });

@@ -1,5 +1,10 @@
 import { jsonEvent } from '@kurrent/kurrentdb-client';
-import type { EventData, JSONType, ResolvedEvent, AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
+import type {
+  EventData,
+  JSONType,
+  ResolvedEvent,
+  AllStreamResolvedEvent,
+} from '@kurrent/kurrentdb-client';
 import type { EventCatalog, EventMetadata } from '@whosright/contracts/shared/events';
 import type { PreparedEvent } from '../event-codec';
 import { decodeData } from '../event-codec';
@@ -15,7 +20,12 @@ export function toEventData(event: PreparedEvent): EventData {
     type: event.type,
     data: event.data as JSONType,
     // $correlationId / $causationId are the names KurrentDB's own projections understand.
-    metadata: { ...event.metadata, [SCHEMA_VERSION]: event.version, $correlationId: correlationId, ...(causationId ? { $causationId: causationId } : {}) },
+    metadata: {
+      ...event.metadata,
+      [SCHEMA_VERSION]: event.version,
+      $correlationId: correlationId,
+      ...(causationId ? { $causationId: causationId } : {}),
+    },
   });
 }
 
@@ -25,13 +35,24 @@ export function isSystemEvent(resolved: ResolvedEvent | AllStreamResolvedEvent):
 }
 
 /** A stored KurrentDB event back as a port event: upcast, parsed, commit position as bigint. */
-export function fromResolvedEvent(catalog: EventCatalog, resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent {
+export function fromResolvedEvent(
+  catalog: EventCatalog,
+  resolved: ResolvedEvent | AllStreamResolvedEvent,
+): RecordedEvent {
   const event = resolved.event;
   if (!event) throw new Error('KurrentDB returned an unresolved link event');
-  const stored = (event.isJson && event.metadata && typeof event.metadata === 'object' ? event.metadata : {}) as Record<string, unknown>;
-  const { [SCHEMA_VERSION]: version, $correlationId: _correlation, $causationId: _causation, ...metadata } = stored;
+  const stored = (
+    event.isJson && event.metadata && typeof event.metadata === 'object' ? event.metadata : {}
+  ) as Record<string, unknown>;
+  const {
+    [SCHEMA_VERSION]: version,
+    $correlationId: _correlation,
+    $causationId: _causation,
+    ...metadata
+  } = stored;
   const position = event.position?.commit ?? resolved.commitPosition;
-  if (position === undefined) throw new Error('KurrentDB did not return an event position (server older than 22.6?)');
+  if (position === undefined)
+    throw new Error('KurrentDB did not return an event position (server older than 22.6?)');
   const data = event.isJson ? event.data : JSON.parse(Buffer.from(event.data).toString('utf8'));
   return {
     id: event.id,

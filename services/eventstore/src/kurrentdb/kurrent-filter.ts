@@ -5,7 +5,10 @@ import type { EventFilter, RecordedEvent } from '../port';
 export interface CheckpointOptions {
   /** Multiplier of the server's search window (32 events) between checkpoints. */
   checkpointInterval?: number;
-  checkpointReached?: (subscription: AllStreamSubscription, position: Position) => Promise<void> | void;
+  checkpointReached?: (
+    subscription: AllStreamSubscription,
+    position: Position,
+  ) => Promise<void> | void;
 }
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -14,10 +17,19 @@ const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g
  * The server-side filter for a port filter. The server takes one filter, so types win and a
  * stream-prefix filter given with them is applied on the client (see `matchesFilter`).
  */
-export function toServerFilter(filter: EventFilter | undefined, checkpoint: CheckpointOptions = {}): Filter {
-  const options = { checkpointInterval: checkpoint.checkpointInterval ?? 1, ...(checkpoint.checkpointReached ? { checkpointReached: checkpoint.checkpointReached } : {}) };
+export function toServerFilter(
+  filter: EventFilter | undefined,
+  checkpoint: CheckpointOptions = {},
+): Filter {
+  const options = {
+    checkpointInterval: checkpoint.checkpointInterval ?? 1,
+    ...(checkpoint.checkpointReached ? { checkpointReached: checkpoint.checkpointReached } : {}),
+  };
   if (filter?.eventTypes && filter.eventTypes.length > 0) {
-    return eventTypeFilter({ ...options, regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$` });
+    return eventTypeFilter({
+      ...options,
+      regex: `^(?:${filter.eventTypes.map(escapeRegex).join('|')})$`,
+    });
   }
   if (filter?.streamPrefixes && filter.streamPrefixes.length > 0) {
     return streamNameFilter({ ...options, prefixes: [...filter.streamPrefixes] });
@@ -25,8 +37,15 @@ export function toServerFilter(filter: EventFilter | undefined, checkpoint: Chec
   return excludeSystemEvents(options);
 }
 
-export function matchesFilter(filter: EventFilter | undefined, event: Pick<RecordedEvent, 'type' | 'stream'>): boolean {
+export function matchesFilter(
+  filter: EventFilter | undefined,
+  event: Pick<RecordedEvent, 'type' | 'stream'>,
+): boolean {
   if (filter?.eventTypes && !filter.eventTypes.includes(event.type)) return false;
-  if (filter?.streamPrefixes && !filter.streamPrefixes.some((prefix) => event.stream.startsWith(prefix))) return false;
+  if (
+    filter?.streamPrefixes &&
+    !filter.streamPrefixes.some((prefix) => event.stream.startsWith(prefix))
+  )
+    return false;
   return true;
 }

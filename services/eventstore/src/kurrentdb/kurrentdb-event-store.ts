@@ -1,7 +1,27 @@
-import { ANY, BACKWARDS, END, FORWARDS, KurrentDBClient, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError } from '@kurrent/kurrentdb-client';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  FORWARDS,
+  KurrentDBClient,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+} from '@kurrent/kurrentdb-client';
 import type { AppendStreamState } from '@kurrent/kurrentdb-client';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription } from '../port';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../port';
 import { trackedSubscription } from '../tracked-subscription';
 import { EventStoreClosed } from '../errors';
 import { parseUntil, prepareEvents } from '../event-codec';
@@ -10,7 +30,9 @@ import { matchesFilter, toServerFilter } from './kurrent-filter';
 import { toEventStoreError } from './map-kurrent-error';
 import { createKurrentSubscription } from './kurrentdb-subscription';
 
-export type KurrentDbEventStoreOptions = ({ url: string; client?: never } | { client: KurrentDBClient; url?: never }) & {
+export type KurrentDbEventStoreOptions = (
+  { url: string; client?: never } | { client: KurrentDBClient; url?: never }
+) & {
   catalog: EventCatalog;
 };
 
@@ -34,25 +56,41 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
   }
 
   async function lastPositionOf(stream: string): Promise<bigint> {
-    for await (const resolved of client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+    for await (const resolved of client.readStream(stream, {
+      direction: BACKWARDS,
+      fromRevision: END,
+      maxCount: 1,
+    })) {
       return resolved.event?.position?.commit ?? resolved.commitPosition ?? 0n;
     }
     return 0n;
   }
 
   return {
-    async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(
+      stream: string,
+      events: readonly NewEvent[],
+      expected: ExpectedRevision,
+    ): Promise<AppendResult> {
       assertOpen();
       const prepared = prepareEvents(catalog, events);
       try {
-        const result = await client.appendToStream(stream, prepared.map(toEventData), { streamState: toStreamState(expected) });
-        return { nextRevision: result.nextExpectedRevision, position: result.position?.commit ?? (await lastPositionOf(stream)) };
+        const result = await client.appendToStream(stream, prepared.map(toEventData), {
+          streamState: toStreamState(expected),
+        });
+        return {
+          nextRevision: result.nextExpectedRevision,
+          position: result.position?.commit ?? (await lastPositionOf(stream)),
+        };
       } catch (error) {
         throw toEventStoreError(error, { operation: 'append', stream, expected });
       }
     },
 
-    async *readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    async *readStream(
+      stream: string,
+      options: ReadStreamOptions = {},
+    ): AsyncIterable<RecordedEvent> {
       assertOpen();
       const backwards = options.direction === 'backwards';
       try {
@@ -105,7 +143,11 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     async headPosition(): Promise<bigint> {
       assertOpen();
       try {
-        for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
+        for await (const resolved of client.readAll({
+          direction: BACKWARDS,
+          fromPosition: END,
+          maxCount: 1,
+        })) {
           return resolved.event?.position.commit ?? resolved.commitPosition ?? 0n;
         }
         return 0n;

@@ -1,6 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { UnavailableError } from '@kurrent/kurrentdb-client';
-import type { AllStreamResolvedEvent, KurrentDBClient, SubscribeToAllOptions } from '@kurrent/kurrentdb-client';
+import type {
+  AllStreamResolvedEvent,
+  KurrentDBClient,
+  SubscribeToAllOptions,
+} from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionMessage } from '../port';
 import { testCatalog } from '../testing/test-catalog';
@@ -8,7 +12,9 @@ import { createKurrentSubscription } from './kurrentdb-subscription';
 
 /** Stands in for the client's subscription stream: an object stream plus `unsubscribe`. */
 function fakeSubscription() {
-  return Object.assign(new PassThrough({ objectMode: true }), { unsubscribe: async () => undefined });
+  return Object.assign(new PassThrough({ objectMode: true }), {
+    unsubscribe: async () => undefined,
+  });
 }
 
 function resolved(position: number, stream = 'counter-1'): AllStreamResolvedEvent {
@@ -55,7 +61,11 @@ describe('kurrentdb subscription (fake client)', () => {
       { commit: 50n, prepare: 50n },
       { commit: 200n, prepare: 200n },
     ]);
-    expect([...first, ...after].map((m) => (m.kind === 'event' ? m.event.position : `${m.kind} ${m.position}`))).toEqual([100n, 200n, 300n, 'caughtUp 300']);
+    expect(
+      [...first, ...after].map((m) =>
+        m.kind === 'event' ? m.event.position : `${m.kind} ${m.position}`,
+      ),
+    ).toEqual([100n, 200n, 300n, 'caughtUp 300']);
     await subscription.close();
   });
 

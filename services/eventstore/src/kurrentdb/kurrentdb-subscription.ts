@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { START } from '@kurrent/kurrentdb-client';
-import type { AllStreamResolvedEvent, AllStreamSubscription, KurrentDBClient, Position } from '@kurrent/kurrentdb-client';
+import type {
+  AllStreamResolvedEvent,
+  AllStreamSubscription,
+  KurrentDBClient,
+  Position,
+} from '@kurrent/kurrentdb-client';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
 import { EventStoreError } from '../errors';
 import type { SubscribeOptions, Subscription, SubscriptionMessage } from '../port';
@@ -18,10 +23,15 @@ const MAX_BACKOFF_MS = 10_000;
  * the events buffered before it were delivered. A dropped connection resubscribes, with backoff,
  * from the exact position of the last event received.
  */
-export function createKurrentSubscription(client: KurrentDBClient, catalog: EventCatalog, options: SubscribeOptions = {}): Subscription {
+export function createKurrentSubscription(
+  client: KurrentDBClient,
+  catalog: EventCatalog,
+  options: SubscribeOptions = {},
+): Subscription {
   const queue: SubscriptionMessage[] = [];
   const after = options.after;
-  let resumeFrom: Position | undefined = after === undefined ? undefined : { commit: after, prepare: after };
+  let resumeFrom: Position | undefined =
+    after === undefined ? undefined : { commit: after, prepare: after };
   let lastPosition = after ?? 0n;
   let caughtUp = false;
   let failure: unknown;
@@ -44,7 +54,8 @@ export function createKurrentSubscription(client: KurrentDBClient, catalog: Even
   };
 
   const flushMarkers = (): void => {
-    while (pendingMarkers[0] && pendingMarkers[0].remaining <= 0) push(pendingMarkers.shift()!.message);
+    while (pendingMarkers[0] && pendingMarkers[0].remaining <= 0)
+      push(pendingMarkers.shift()!.message);
   };
 
   const marker = (subscription: AllStreamSubscription, message: SubscriptionMessage): void => {
@@ -58,14 +69,18 @@ export function createKurrentSubscription(client: KurrentDBClient, catalog: Even
       fromPosition: resumeFrom ?? START,
       filter: toServerFilter(options.filter, {
         checkpointReached: (sub, position) => {
-          if (position.commit > lastPosition) marker(sub, { kind: 'checkpoint', position: position.commit });
+          if (position.commit > lastPosition)
+            marker(sub, { kind: 'checkpoint', position: position.commit });
         },
       }),
     });
     current = subscription;
     subscription.on('caughtUp', (info) => {
       const position = info.position?.commit ?? lastPosition;
-      marker(subscription, caughtUp ? { kind: 'checkpoint', position } : { kind: 'caughtUp', position });
+      marker(
+        subscription,
+        caughtUp ? { kind: 'checkpoint', position } : { kind: 'caughtUp', position },
+      );
       caughtUp = true;
     });
     subscription.on('data', (resolved: AllStreamResolvedEvent) => {
@@ -74,7 +89,11 @@ export function createKurrentSubscription(client: KurrentDBClient, catalog: Even
       try {
         const event = resolved.event;
         if (event) resumeFrom = event.position;
-        if (event && !isSystemEvent(resolved) && (after === undefined || event.position.commit > after)) {
+        if (
+          event &&
+          !isSystemEvent(resolved) &&
+          (after === undefined || event.position.commit > after)
+        ) {
           const recorded = fromResolvedEvent(catalog, resolved);
           if (matchesFilter(options.filter, recorded)) {
             lastPosition = recorded.position;
@@ -99,10 +118,13 @@ export function createKurrentSubscription(client: KurrentDBClient, catalog: Even
   function dropped(subscription: AllStreamSubscription, error: Error | undefined): void {
     if (closed || subscription !== current || failure) return;
     const mapped = error ? toEventStoreError(error, { operation: 'subscribeToAll' }) : undefined;
-    if (mapped !== undefined && !(mapped instanceof EventStoreError && mapped.retryable)) return fail(mapped);
+    if (mapped !== undefined && !(mapped instanceof EventStoreError && mapped.retryable))
+      return fail(mapped);
     current = undefined;
     attempts++;
-    void sleep(Math.min(MAX_BACKOFF_MS, 100 * 2 ** attempts), undefined, { signal: stopped.signal }).then(
+    void sleep(Math.min(MAX_BACKOFF_MS, 100 * 2 ** attempts), undefined, {
+      signal: stopped.signal,
+    }).then(
       () => {
         if (!closed && !failure) start();
       },

@@ -5,13 +5,17 @@ import { eventStoreContract } from '../testing/event-store-contract';
 import { counterEvents, testCatalog, testMetadata } from '../testing/test-catalog';
 import { createKurrentDbEventStore } from './kurrentdb-event-store';
 
-const KURRENTDB_IMAGE = process.env.KURRENTDB_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
+const KURRENTDB_IMAGE =
+  process.env.KURRENTDB_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
 
 /** True when a Docker engine answers; testcontainers fails fast when there is none. */
 async function dockerAvailable(): Promise<boolean> {
   try {
     const { getContainerRuntimeClient } = await import('testcontainers');
-    await Promise.race([getContainerRuntimeClient(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5_000))]);
+    await Promise.race([
+      getContainerRuntimeClient(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5_000)),
+    ]);
     return true;
   } catch {
     return false;
@@ -29,7 +33,11 @@ if (withServer) {
     if (configuredUrl) return;
     const { GenericContainer, Wait } = await import('testcontainers');
     container = await new GenericContainer(KURRENTDB_IMAGE)
-      .withEnvironment({ KURRENTDB_INSECURE: 'true', KURRENTDB_MEM_DB: 'true', KURRENTDB_RUN_PROJECTIONS: 'None' })
+      .withEnvironment({
+        KURRENTDB_INSECURE: 'true',
+        KURRENTDB_MEM_DB: 'true',
+        KURRENTDB_RUN_PROJECTIONS: 'None',
+      })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .start();
@@ -54,15 +62,23 @@ if (withServer) {
 describe('kurrentdb event store without a server', () => {
   if (!withServer) {
     beforeAll(() => {
-      console.info('KurrentDB contract suite not run: set EVENTSTORE_URL or start a Docker engine to run it.');
+      console.info(
+        'KurrentDB contract suite not run: set EVENTSTORE_URL or start a Docker engine to run it.',
+      );
     });
   }
 
-  const unreachable = () => createKurrentDbEventStore({ url: 'kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1', catalog: testCatalog });
+  const unreachable = () =>
+    createKurrentDbEventStore({
+      url: 'kurrentdb://127.0.0.1:1?tls=false&maxDiscoverAttempts=1',
+      catalog: testCatalog,
+    });
 
   it('when the server cannot be reached it fails with a retryable EventStoreUnavailable instead of crashing', async () => {
     const store = unreachable();
-    const append = await store.append('counter-1', counterEvents(1), 'any').catch((e: unknown) => e);
+    const append = await store
+      .append('counter-1', counterEvents(1), 'any')
+      .catch((e: unknown) => e);
     expect(append).toBeInstanceOf(EventStoreUnavailable);
     expect(append).toMatchObject({ retryable: true });
     await expect(store.headPosition()).rejects.toBeInstanceOf(EventStoreUnavailable);
@@ -75,7 +91,13 @@ describe('kurrentdb event store without a server', () => {
 
   it('when data is invalid it rejects the append before contacting the server', async () => {
     const store = unreachable();
-    await expect(store.append('counter-1', [{ type: 'CounterIncremented', data: { by: 1.5 }, metadata: testMetadata }], 'any')).rejects.toBeInstanceOf(InvalidEvent);
+    await expect(
+      store.append(
+        'counter-1',
+        [{ type: 'CounterIncremented', data: { by: 1.5 }, metadata: testMetadata }],
+        'any',
+      ),
+    ).rejects.toBeInstanceOf(InvalidEvent);
     await store.close();
   });
 

@@ -27,7 +27,11 @@ export function toEventStoreError(error: unknown, context: ErrorContext): unknow
   if (error instanceof EventStoreError) return error;
   if (error instanceof WrongExpectedVersionError) {
     const actual = error.actualState;
-    return new WrongExpectedVersion(context.stream ?? error.streamName, context.expected ?? 'any', typeof actual === 'bigint' ? actual : 'no_stream');
+    return new WrongExpectedVersion(
+      context.stream ?? error.streamName,
+      context.expected ?? 'any',
+      typeof actual === 'bigint' ? actual : 'no_stream',
+    );
   }
   if (
     error instanceof UnavailableError ||
@@ -35,9 +39,13 @@ export function toEventStoreError(error: unknown, context: ErrorContext): unknow
     error instanceof TimeoutError ||
     error instanceof NotLeaderError ||
     error instanceof CancelledError ||
-    (error instanceof Error && RETRYABLE_GRPC_CODES.has((error as { code?: unknown }).code as number))
+    (error instanceof Error &&
+      RETRYABLE_GRPC_CODES.has((error as { code?: unknown }).code as number))
   ) {
-    return new EventStoreUnavailable(`KurrentDB ${context.operation} failed: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    return new EventStoreUnavailable(
+      `KurrentDB ${context.operation} failed: ${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
+    );
   }
   return error;
 }

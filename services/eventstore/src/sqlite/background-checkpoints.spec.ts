@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 /** Frames in the WAL and how many are already copied into the database file; copies nothing itself. */
-function walState(db: ReturnType<typeof openSqliteDatabase>): { log: number; checkpointed: number } {
+function walState(db: ReturnType<typeof openSqliteDatabase>): {
+  log: number;
+  checkpointed: number;
+} {
   const [row] = db.pragma('wal_checkpoint(NOOP)') as Array<{ log: number; checkpointed: number }>;
   return { log: row!.log, checkpointed: row!.checkpointed };
 }
@@ -58,7 +61,9 @@ describe('background checkpoints', () => {
   it('when a process awaits the reader thread and the checkpoints stopping, with nothing else running, it finishes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'checkpoints-'));
     dirs.push(dir);
-    expect(await runTsChild('worker-threads-child.ts', [join(dir, 'db.sqlite')])).toBe('stopped\nread 5\n');
+    expect(await runTsChild('worker-threads-child.ts', [join(dir, 'db.sqlite')])).toBe(
+      'stopped\nread 5\n',
+    );
   });
 
   it('when the database is in memory there is nothing to do and stopping is harmless', async () => {

@@ -22,7 +22,10 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
  * small write transactions per second. Durability is unchanged: commits never waited for an fsync
  * at `synchronous=NORMAL` anyway, and at FULL they still do.
  */
-export function startBackgroundCheckpoints(db: Database, options: { intervalMs?: number; onError?: (message: string) => void } = {}): BackgroundCheckpoints {
+export function startBackgroundCheckpoints(
+  db: Database,
+  options: { intervalMs?: number; onError?: (message: string) => void } = {},
+): BackgroundCheckpoints {
   if (db.memory) return { stop: async () => undefined };
   const worker = new Worker(new URL('./checkpointer.worker.mjs', import.meta.url), {
     workerData: {
@@ -55,7 +58,10 @@ export function startBackgroundCheckpoints(db: Database, options: { intervalMs?:
         const exited = once(worker, 'exit');
         worker.postMessage('stop');
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+        await Promise.race([
+          exited,
+          new Promise((resolve) => (timer = setTimeout(resolve, 1_000))),
+        ]);
         clearTimeout(timer);
         await worker.terminate();
       })();

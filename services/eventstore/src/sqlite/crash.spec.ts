@@ -27,13 +27,22 @@ function appendUntilKilled(file: string, sync: string, target: number): Promise<
     buffer = lines.pop()!; // an unfinished line was not acknowledged to us yet
     for (const line of lines) {
       const [, ids, stream, revision, position] = line.split(' ');
-      acks.push({ ids: ids!.split(','), stream: stream!, revision: BigInt(revision!), position: BigInt(position!) });
+      acks.push({
+        ids: ids!.split(','),
+        stream: stream!,
+        revision: BigInt(revision!),
+        position: BigInt(position!),
+      });
     }
     if (acks.length >= target) child.kill('SIGKILL');
   });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(acks) : reject(new Error(`writer exited on its own: ${stderr}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL'
+        ? resolve(acks)
+        : reject(new Error(`writer exited on its own: ${stderr}`)),
+    );
   });
 }
 
@@ -52,7 +61,8 @@ describe('sqlite event store after a crash', () => {
 
       expect(events.map((e) => e.position)).toEqual(events.map((_, i) => BigInt(i + 1)));
       const byStream = new Map<string, RecordedEvent[]>();
-      for (const event of events) byStream.set(event.stream, [...(byStream.get(event.stream) ?? []), event]);
+      for (const event of events)
+        byStream.set(event.stream, [...(byStream.get(event.stream) ?? []), event]);
       for (const streamEvents of byStream.values()) {
         expect(streamEvents.map((e) => e.revision)).toEqual(streamEvents.map((_, i) => BigInt(i)));
       }
@@ -60,7 +70,11 @@ describe('sqlite event store after a crash', () => {
       expect(byId.size).toBe(events.length);
       for (const ack of acks) {
         const last = byId.get(ack.ids.at(-1)!);
-        expect(last).toMatchObject({ stream: ack.stream, revision: ack.revision, position: ack.position });
+        expect(last).toMatchObject({
+          stream: ack.stream,
+          revision: ack.revision,
+          position: ack.position,
+        });
         for (const id of ack.ids) expect(byId.has(id)).toBe(true);
       }
       expect(events.length).toBeGreaterThanOrEqual(acks.reduce((n, a) => n + a.ids.length, 0));

@@ -24,7 +24,10 @@ export function syncFromEnv(value: string | undefined = process.env.SQLITE_SYNC)
  * store (same file): WAL so readers never block the writer, a busy timeout so a second process
  * (an admin CLI) waits for the write lock instead of failing with "database is locked".
  */
-export function openSqliteDatabase(file: string, options: SqliteDatabaseOptions = {}): SqliteDatabase {
+export function openSqliteDatabase(
+  file: string,
+  options: SqliteDatabaseOptions = {},
+): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');

@@ -6,7 +6,11 @@ import { parseUntil } from '../event-codec';
  * parameters onto `params`. The SQL text depends only on the filter's shape, so callers can cache
  * one prepared statement per text.
  */
-export function filterClauses(filter: EventFilter | undefined, until: string | undefined, params: unknown[]): string {
+export function filterClauses(
+  filter: EventFilter | undefined,
+  until: string | undefined,
+  params: unknown[],
+): string {
   let sql = '';
   if (filter?.eventTypes) {
     // One type: the (type, position) index yields rows already in position order. Several: the
@@ -14,7 +18,10 @@ export function filterClauses(filter: EventFilter | undefined, until: string | u
     // page (quadratic over a long catch-up); `+type` keeps it on the position range instead and
     // checks the type per row, which is linear.
     const types = filter.eventTypes;
-    sql += types.length === 1 ? ' AND type = ?' : ` AND +type IN (${types.map(() => '?').join(', ') || 'NULL'})`;
+    sql +=
+      types.length === 1
+        ? ' AND type = ?'
+        : ` AND +type IN (${types.map(() => '?').join(', ') || 'NULL'})`;
     params.push(...types);
   }
   if (filter?.streamPrefixes) {

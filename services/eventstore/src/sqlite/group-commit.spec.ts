@@ -49,7 +49,9 @@ describe('GroupCommit', () => {
     try {
       const group = new GroupCommit(db, db.transaction(insert));
       const results = await Promise.allSettled(['a', 'b'].map((v) => group.commit(v)));
-      expect(results.every((r) => r.status === 'rejected' && /locked|busy/i.test(String(r.reason)))).toBe(true);
+      expect(
+        results.every((r) => r.status === 'rejected' && /locked|busy/i.test(String(r.reason))),
+      ).toBe(true);
     } finally {
       other.exec('ROLLBACK');
       other.close();

@@ -11,7 +11,11 @@ type Outcome<R> = { value: R } | { error: unknown };
  * The cost is one turn of the event loop before a commit happens.
  */
 export class GroupCommit<A extends unknown[], R> {
-  private queued: Array<{ args: A; resolve: (value: R) => void; reject: (error: unknown) => void }> = [];
+  private queued: Array<{
+    args: A;
+    resolve: (value: R) => void;
+    reject: (error: unknown) => void;
+  }> = [];
   private readonly together: Transaction<(run: () => void) => void>;
 
   constructor(
@@ -19,7 +23,8 @@ export class GroupCommit<A extends unknown[], R> {
     /** One commit; a transaction function of its own, so inside the shared one it becomes a savepoint. */
     private readonly commitOne: (...args: A) => R,
     /** Runs once the shared transaction has committed, before any caller hears of it. */
-    private readonly afterCommit: (committed: Array<{ args: A; value: R }>) => void = () => undefined,
+    private readonly afterCommit: (committed: Array<{ args: A; value: R }>) => void = () =>
+      undefined,
   ) {
     this.together = db.transaction((run: () => void) => run());
   }
@@ -48,7 +53,11 @@ export class GroupCommit<A extends unknown[], R> {
       for (const { reject } of queued) reject(error);
       return;
     }
-    this.afterCommit(queued.flatMap(({ args }, i) => ('value' in outcomes[i]! ? [{ args, value: outcomes[i].value }] : [])));
+    this.afterCommit(
+      queued.flatMap(({ args }, i) =>
+        'value' in outcomes[i]! ? [{ args, value: outcomes[i].value }] : [],
+      ),
+    );
     queued.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i]!;
       if ('error' in outcome) reject(outcome.error);

@@ -14,7 +14,10 @@ export class PageReader {
   private readonly client: WorkerClient<WorkerPage>;
 
   constructor(file: string, busyTimeoutMs: number) {
-    this.client = new WorkerClient(new URL('./page-reader.worker.mjs', import.meta.url), { file, busyTimeoutMs });
+    this.client = new WorkerClient(new URL('./page-reader.worker.mjs', import.meta.url), {
+      file,
+      busyTimeoutMs,
+    });
   }
 
   /** Runs `sql`, which must select `position` and then one row JSON text, with `params`. */

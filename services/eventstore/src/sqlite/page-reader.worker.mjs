@@ -31,8 +31,16 @@ parentPort.on('message', ({ id, sql, params }) => {
     const rows = statement.all(...params);
     const texts = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) texts[i] = rows[i][1];
-    parentPort.postMessage({ id, count: rows.length, last: rows.length ? rows[rows.length - 1][0] : 0, json: `[${texts.join(',')}]` });
+    parentPort.postMessage({
+      id,
+      count: rows.length,
+      last: rows.length ? rows[rows.length - 1][0] : 0,
+      json: `[${texts.join(',')}]`,
+    });
   } catch (error) {
-    parentPort.postMessage({ id, error: { message: String(error?.message ?? error), code: error?.code } });
+    parentPort.postMessage({
+      id,
+      error: { message: String(error?.message ?? error), code: error?.code },
+    });
   }
 });

@@ -9,7 +9,10 @@ export interface Page<T, TCursor> {
  * (one settled promise, no generator resumption), which matters when a projection replays
  * hundreds of thousands of events. Pages are read lazily, one at a time.
  */
-export function pagedIterable<T, TCursor>(first: TCursor, readPage: (cursor: TCursor) => Page<T, TCursor>): AsyncIterable<T> {
+export function pagedIterable<T, TCursor>(
+  first: TCursor,
+  readPage: (cursor: TCursor) => Page<T, TCursor>,
+): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<T> {
       let items: T[] = [];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../port';
 import { RecentEvents } from './recent-events';
 
-const at = (position: number) => ({ position: BigInt(position), id: `e${position}` }) as RecordedEvent;
+const at = (position: number) =>
+  ({ position: BigInt(position), id: `e${position}` }) as RecordedEvent;
 const positions = (events: RecordedEvent[] | undefined) => events?.map((e) => Number(e.position));
 
 describe('recent events', () => {

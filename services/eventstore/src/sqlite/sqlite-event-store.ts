@@ -14,7 +14,12 @@ import type {
   Subscription,
 } from '../port';
 import { trackedSubscription } from '../tracked-subscription';
-import { DuplicateEventId, EventStoreClosed, EventStoreUnavailable, WrongExpectedVersion } from '../errors';
+import {
+  DuplicateEventId,
+  EventStoreClosed,
+  EventStoreUnavailable,
+  WrongExpectedVersion,
+} from '../errors';
 import { decodeData, prepareEvents } from '../event-codec';
 import type { PreparedEvent } from '../event-codec';
 import { openSqliteDatabase } from './database';
@@ -29,7 +34,9 @@ import { prefetchedIterable } from './prefetched-iterable';
 import { PageReader } from './page-reader';
 import { filterClauses } from './filter-clauses';
 
-export type SqliteEventStoreOptions = ({ database: Database; file?: never } | { file: string; database?: never }) & {
+export type SqliteEventStoreOptions = (
+  { database: Database; file?: never } | { file: string; database?: never }
+) & {
   catalog: EventCatalog;
   /** Only used when the store opens the file itself. */
   sync?: SqliteSync;
@@ -61,7 +68,8 @@ const notifiers = new WeakMap<Database, ChangeNotifier>();
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const ownsDatabase = options.database === undefined;
-  const db = options.database ?? openSqliteDatabase(options.file, { sync: options.sync ?? 'normal' });
+  const db =
+    options.database ?? openSqliteDatabase(options.file, { sync: options.sync ?? 'normal' });
   migrateEventsTable(db);
   const { catalog } = options;
   let changes = notifiers.get(db);
@@ -71,8 +79,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   }
   const notifier = changes;
 
-  const lastInStream = db.prepare<[string], [number, number]>('SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').raw();
-  const byId = db.prepare<[string], [string, number, number]>('SELECT stream, revision, position FROM events WHERE id = ?').raw();
+  const lastInStream = db
+    .prepare<[string], [number, number]>(
+      'SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+    )
+    .raw();
+  const byId = db
+    .prepare<[string], [string, number, number]>(
+      'SELECT stream, revision, position FROM events WHERE id = ?',
+    )
+    .raw();
   const insert = db.prepare<[string, string, number, string, number, string, string, number]>(
     'INSERT INTO events (id, stream, revision, type, version, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -86,7 +102,11 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     if (!statement) {
       if (!Number.isSafeInteger(limit)) throw new RangeError(`Invalid limit ${limit}`);
       const order = backwards ? '<= ? ORDER BY revision DESC' : '>= ? ORDER BY revision';
-      statement = db.prepare<[string, number], string>(`SELECT ${ROW_JSON} FROM events WHERE stream = ? AND revision ${order} LIMIT ${limit}`).pluck();
+      statement = db
+        .prepare<[string, number], string>(
+          `SELECT ${ROW_JSON} FROM events WHERE stream = ? AND revision ${order} LIMIT ${limit}`,
+        )
+        .pluck();
       if (streamPages.size >= 64) streamPages.clear();
       streamPages.set(key, statement);
     }
@@ -97,10 +117,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const subscriptions = new Set<Subscription>();
   const recent = new RecentEvents();
   const workerReadThreshold = options.workerReadThreshold ?? 10_000;
-  const pageReader = db.memory || workerReadThreshold === Infinity ? undefined : new PageReader(db.name, Number(db.pragma('busy_timeout', { simple: true })));
+  const pageReader =
+    db.memory || workerReadThreshold === Infinity
+      ? undefined
+      : new PageReader(db.name, Number(db.pragma('busy_timeout', { simple: true })));
 
   /** The appended events as readers see them; an acknowledged retry (no new rows) records nothing. */
-  function recordedOf(stream: string, prepared: PreparedEvent[], result: AppendResult): RecordedEvent[] {
+  function recordedOf(
+    stream: string,
+    prepared: PreparedEvent[],
+    result: AppendResult,
+  ): RecordedEvent[] {
     const count = prepared.length;
     const firstRevision = result.nextRevision - BigInt(count - 1);
     const firstPosition = result.position - BigInt(count - 1);
@@ -147,7 +174,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
    * A retry of an append that already succeeded (same ids, same place in the same stream, and
    * an expectation that held for the original write) is acknowledged with the original result.
    */
-  function acknowledgeRetry(stream: string, events: PreparedEvent[], expected: ExpectedRevision, first: [string, number, number]): AppendResult | undefined {
+  function acknowledgeRetry(
+    stream: string,
+    events: PreparedEvent[],
+    expected: ExpectedRevision,
+    first: [string, number, number],
+  ): AppendResult | undefined {
     const [firstStream, firstRevision] = first;
     if (firstStream !== stream) return undefined;
     const before = firstRevision === 0 ? 'no_stream' : BigInt(firstRevision - 1);
@@ -161,22 +193,38 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return { nextRevision: BigInt(last[1]), position: BigInt(last[2]) };
   }
 
-  function appendOne(stream: string, events: PreparedEvent[], expected: ExpectedRevision): AppendResult {
+  function appendOne(
+    stream: string,
+    events: PreparedEvent[],
+    expected: ExpectedRevision,
+  ): AppendResult {
     const last = lastInStream.get(stream);
     const actual = last ? BigInt(last[0]) : 'no_stream';
     const first = events[0] && byId.get(events[0].id);
     if (first) {
       const acknowledged = acknowledgeRetry(stream, events, expected, first);
       if (acknowledged) return acknowledged;
-      if (!expectationHolds(expected, actual)) throw new WrongExpectedVersion(stream, expected, actual);
+      if (!expectationHolds(expected, actual))
+        throw new WrongExpectedVersion(stream, expected, actual);
       throw new DuplicateEventId(events[0]!.id);
     }
-    if (!expectationHolds(expected, actual)) throw new WrongExpectedVersion(stream, expected, actual);
-    if (events.length === 0) return { nextRevision: last ? BigInt(last[0]) : -1n, position: last ? BigInt(last[1]) : 0n };
+    if (!expectationHolds(expected, actual))
+      throw new WrongExpectedVersion(stream, expected, actual);
+    if (events.length === 0)
+      return { nextRevision: last ? BigInt(last[0]) : -1n, position: last ? BigInt(last[1]) : 0n };
     let revision = last ? last[0] + 1 : 0;
     let position = 0;
     for (const event of events) {
-      const result = insert.run(event.id, stream, revision, event.type, event.version, event.dataJson, event.metadataJson, event.recordedAtMs);
+      const result = insert.run(
+        event.id,
+        stream,
+        revision,
+        event.type,
+        event.version,
+        event.dataJson,
+        event.metadataJson,
+        event.recordedAtMs,
+      );
       position = Number(result.lastInsertRowid);
       revision++;
     }
@@ -185,7 +233,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const appendTransaction = db.transaction(appendOne);
 
   /** Matching events with `after < position <= upTo`; statements are cached per filter shape. */
-  function readAllPage(after: bigint, upTo: bigint, filter: EventFilter | undefined, until: string | undefined, limit: number): RecordedEvent[] {
+  function readAllPage(
+    after: bigint,
+    upTo: bigint,
+    filter: EventFilter | undefined,
+    until: string | undefined,
+    limit: number,
+  ): RecordedEvent[] {
     if (filter === undefined && until === undefined) {
       const fromMemory = recent.page(after, upTo, limit);
       if (fromMemory) return fromMemory;
@@ -205,10 +259,19 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
    * A long scan through the worker thread. Only committed rows are visible to its connection, so
    * a caller inside an open transaction on this connection reads here instead.
    */
-  function workerReadAll(options: ReadAllOptions, upTo: bigint): AsyncIterable<RecordedEvent> | undefined {
+  function workerReadAll(
+    options: ReadAllOptions,
+    upTo: bigint,
+  ): AsyncIterable<RecordedEvent> | undefined {
     const after = options.after ?? 0n;
     const limit = options.limit ?? Infinity;
-    if (!pageReader || db.inTransaction || upTo - after < BigInt(workerReadThreshold) || limit < workerReadThreshold) return undefined;
+    if (
+      !pageReader ||
+      db.inTransaction ||
+      upTo - after < BigInt(workerReadThreshold) ||
+      limit < workerReadThreshold
+    )
+      return undefined;
     const reader = pageReader;
     const clauseParams: unknown[] = [];
     const clauses = filterClauses(options.filter, options.until, clauseParams);
@@ -224,7 +287,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
           throw translated(error);
         }
         const full = page.count === pageLimit && remaining - page.count > 0;
-        return { raw: page.json, next: full ? { after: BigInt(page.last), remaining: remaining - page.count } : undefined };
+        return {
+          raw: page.json,
+          next: full ? { after: BigInt(page.last), remaining: remaining - page.count } : undefined,
+        };
       },
       (json) => (JSON.parse(json) as EventRow[]).map(decodeRow),
     );
@@ -234,26 +300,43 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return BigInt(guarded(() => headStatement.get()) ?? 0);
   }
 
-  const appendAllTransaction = db.transaction((appends: readonly StreamAppend[], prepared: PreparedEvent[][]) =>
-    appends.map((append, i) => appendOne(append.stream, prepared[i]!, append.expected)),
+  const appendAllTransaction = db.transaction(
+    (appends: readonly StreamAppend[], prepared: PreparedEvent[][]) =>
+      appends.map((append, i) => appendOne(append.stream, prepared[i]!, append.expected)),
   );
   // Concurrent requests' appendAll calls share a commit (see GroupCommit).
   const groupedAppends = new GroupCommit(db, appendAllTransaction, (committed) =>
-    appended(committed.flatMap(({ args: [appends, prepared], value }) => appends.map((append, i) => ({ stream: append.stream, prepared: prepared[i]!, result: value[i]! })))),
+    appended(
+      committed.flatMap(({ args: [appends, prepared], value }) =>
+        appends.map((append, i) => ({
+          stream: append.stream,
+          prepared: prepared[i]!,
+          result: value[i]!,
+        })),
+      ),
+    ),
   );
 
   /** After a commit: subscriptions read what was just appended from memory, and wake up. */
-  function appended(written: Array<{ stream: string; prepared: PreparedEvent[]; result: AppendResult }>): void {
+  function appended(
+    written: Array<{ stream: string; prepared: PreparedEvent[]; result: AppendResult }>,
+  ): void {
     if (!written.some((w) => w.prepared.length > 0)) return;
     // Only committed events may be served from memory: inside a caller's transaction
     // (bulk loads) the write could still roll back.
     if (db.inTransaction) recent.forget();
-    else for (const w of written) if (w.prepared.length > 0) recent.record(recordedOf(w.stream, w.prepared, w.result));
+    else
+      for (const w of written)
+        if (w.prepared.length > 0) recent.record(recordedOf(w.stream, w.prepared, w.result));
     notifier.notify();
   }
 
   return {
-    async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    async append(
+      stream: string,
+      events: readonly NewEvent[],
+      expected: ExpectedRevision,
+    ): Promise<AppendResult> {
       assertOpen();
       const prepared = prepareEvents(catalog, events);
       const result = guarded(() => appendTransaction.immediate(stream, prepared, expected));
@@ -271,19 +354,37 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       }
       // Inside a caller's transaction: now, as part of it.
       const results = guarded(() => appendAllTransaction(appends, prepared));
-      appended(appends.map((append, i) => ({ stream: append.stream, prepared: prepared[i]!, result: results[i]! })));
+      appended(
+        appends.map((append, i) => ({
+          stream: append.stream,
+          prepared: prepared[i]!,
+          result: results[i]!,
+        })),
+      );
       return results;
     },
 
     readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
       assertOpen();
       const backwards = options.direction === 'backwards';
-      const start = { from: options.from !== undefined ? Number(options.from) : backwards ? END_OF_STREAM : 0, remaining: options.limit ?? Infinity };
+      const start = {
+        from: options.from !== undefined ? Number(options.from) : backwards ? END_OF_STREAM : 0,
+        remaining: options.limit ?? Infinity,
+      };
       return pagedIterable(start, ({ from, remaining }) => {
         const limit = Math.min(PAGE_SIZE, remaining);
-        const events = limit > 0 && from >= 0 ? guarded(() => streamPage(backwards, limit).all(stream, from)).map(decode) : [];
+        const events =
+          limit > 0 && from >= 0
+            ? guarded(() => streamPage(backwards, limit).all(stream, from)).map(decode)
+            : [];
         const last = events.at(-1);
-        const next = events.length === limit && last ? { from: Number(last.revision) + (backwards ? -1 : 1), remaining: remaining - events.length } : undefined;
+        const next =
+          events.length === limit && last
+            ? {
+                from: Number(last.revision) + (backwards ? -1 : 1),
+                remaining: remaining - events.length,
+              }
+            : undefined;
         return { items: events, next };
       });
     },
@@ -296,16 +397,28 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       const start = { after: options.after ?? 0n, remaining: options.limit ?? Infinity };
       return pagedIterable(start, ({ after, remaining }) => {
         const limit = Math.min(PAGE_SIZE, remaining);
-        const page = limit > 0 ? readAllPage(after, upTo, options.filter, options.until, limit) : [];
+        const page =
+          limit > 0 ? readAllPage(after, upTo, options.filter, options.until, limit) : [];
         const last = page.at(-1);
-        return { items: page, next: page.length === limit && last ? { after: last.position, remaining: remaining - page.length } : undefined };
+        return {
+          items: page,
+          next:
+            page.length === limit && last
+              ? { after: last.position, remaining: remaining - page.length }
+              : undefined,
+        };
       });
     },
 
     subscribeAll(options: SubscribeOptions = {}): Subscription {
       assertOpen();
       const inner = createSqliteSubscription(
-        { head, changes: notifier, readPage: (after, upTo, limit) => readAllPage(after, upTo, options.filter, undefined, limit) },
+        {
+          head,
+          changes: notifier,
+          readPage: (after, upTo, limit) =>
+            readAllPage(after, upTo, options.filter, undefined, limit),
+        },
         options,
       );
       return trackedSubscription(subscriptions, inner);
@@ -341,8 +454,13 @@ function guarded<T>(operation: () => T): T {
 /** SQLITE_BUSY (the busy timeout ran out behind another writer) becomes a retryable error. */
 function translated(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
-    return new EventStoreUnavailable(`SQLite database is busy: ${(error as Error).message}`, { cause: error });
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+  ) {
+    return new EventStoreUnavailable(`SQLite database is busy: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' && /events\.id/.test((error as Error).message)) {
     return new DuplicateEventId((error as Error).message);

@@ -6,7 +6,15 @@ import { ChangeNotifier } from './change-notifier';
 import { createSqliteSubscription } from './sqlite-subscription';
 
 function event(position: number): RecordedEvent {
-  return { id: `e${position}`, stream: 'counter-1', type: 'CounterIncremented', data: { by: 1 }, metadata: { correlationId: 'c', recordedAt: '2026-01-01T00:00:00.000Z' }, revision: BigInt(position - 1), position: BigInt(position) };
+  return {
+    id: `e${position}`,
+    stream: 'counter-1',
+    type: 'CounterIncremented',
+    data: { by: 1 },
+    metadata: { correlationId: 'c', recordedAt: '2026-01-01T00:00:00.000Z' },
+    revision: BigInt(position - 1),
+    position: BigInt(position),
+  };
 }
 
 describe('sqlite subscription', () => {
@@ -27,12 +35,24 @@ describe('sqlite subscription', () => {
     });
     const iterator = subscription[Symbol.asyncIterator]();
     const messages: SubscriptionMessage[] = [];
-    while (messages.at(-1)?.kind !== 'caughtUp') messages.push((await iterator.next()).value as SubscriptionMessage);
+    while (messages.at(-1)?.kind !== 'caughtUp')
+      messages.push((await iterator.next()).value as SubscriptionMessage);
     failNext = true;
     log.push(event(5), event(6));
     changes.notify();
-    messages.push((await iterator.next()).value as SubscriptionMessage, (await iterator.next()).value as SubscriptionMessage);
-    expect(messages.map((m) => (m.kind === 'event' ? Number(m.event.position) : m.kind))).toEqual([1, 2, 3, 4, 'caughtUp', 5, 6]);
+    messages.push(
+      (await iterator.next()).value as SubscriptionMessage,
+      (await iterator.next()).value as SubscriptionMessage,
+    );
+    expect(messages.map((m) => (m.kind === 'event' ? Number(m.event.position) : m.kind))).toEqual([
+      1,
+      2,
+      3,
+      4,
+      'caughtUp',
+      5,
+      6,
+    ]);
     await subscription.close();
     changes.close();
   });

@@ -20,7 +20,10 @@ export interface SubscriptionSource {
  * only up to it: commits are serialized and positions assigned inside them, so everything at or
  * below the head is visible and "nothing matching up to the head" is a safe checkpoint.
  */
-export function createSqliteSubscription(source: SubscriptionSource, options: SubscribeOptions = {}): Subscription {
+export function createSqliteSubscription(
+  source: SubscriptionSource,
+  options: SubscribeOptions = {},
+): Subscription {
   const abort = new AbortController();
   const checkpointIntervalMs = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
 
@@ -42,7 +45,9 @@ export function createSqliteSubscription(source: SubscriptionSource, options: Su
         // A busy or briefly unavailable database: retry from the last delivered position.
         if (!(error instanceof EventStoreError && error.retryable)) throw error;
         failures++;
-        await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures), undefined, { signal: abort.signal }).catch(() => undefined);
+        await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures), undefined, {
+          signal: abort.signal,
+        }).catch(() => undefined);
         continue;
       }
       for (const event of page) {
@@ -64,7 +69,10 @@ export function createSqliteSubscription(source: SubscriptionSource, options: Su
         lastSignalAt = Date.now();
       }
       if (abort.signal.aborted) return;
-      const checkpointDue = cursor > reported ? Math.max(1, lastSignalAt + checkpointIntervalMs - Date.now()) : undefined;
+      const checkpointDue =
+        cursor > reported
+          ? Math.max(1, lastSignalAt + checkpointIntervalMs - Date.now())
+          : undefined;
       await source.changes.waitForChange(seen, checkpointDue, abort.signal);
     }
   }

@@ -12,7 +12,10 @@ import type { EventFilter } from '../port';
 
 function tempFile(): { file: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'eventstore-'));
-  return { file: join(dir, 'events.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    file: join(dir, 'events.db'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 eventStoreContract('sqlite', async () => {
@@ -72,7 +75,11 @@ describe('sqlite event store', () => {
       { stream: 'counter-1', events: counterEvents(2), expected: 'no_stream' },
       { stream: 'counter-2', events: counterEvents(1), expected: 'no_stream' },
     ]);
-    const live = [(await iterator.next()).value, (await iterator.next()).value, (await iterator.next()).value];
+    const live = [
+      (await iterator.next()).value,
+      (await iterator.next()).value,
+      (await iterator.next()).value,
+    ];
     expect(live.map((m) => [m.event.stream, m.event.revision, m.event.position])).toEqual([
       ['counter-1', 0n, 2n],
       ['counter-1', 1n, 3n],
@@ -99,10 +106,18 @@ describe('sqlite event store', () => {
     const plan = (filter: EventFilter): string => {
       const params: unknown[] = [0, 100];
       const sql = `SELECT position FROM events WHERE position > ? AND position <= ?${filterClauses(filter, undefined, params)} ORDER BY position LIMIT 10`;
-      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('; ');
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>)
+        .map((row) => row.detail)
+        .join('; ');
     };
-    expect(plan({ eventTypes: ['NoteAdded'] })).toMatch(/USING (COVERING )?INDEX events_type_position/);
-    for (const filter of [{ eventTypes: ['NoteAdded'] }, { eventTypes: ['NoteAdded', 'CounterIncremented'] }, { streamPrefixes: ['a', 'b'] }]) {
+    expect(plan({ eventTypes: ['NoteAdded'] })).toMatch(
+      /USING (COVERING )?INDEX events_type_position/,
+    );
+    for (const filter of [
+      { eventTypes: ['NoteAdded'] },
+      { eventTypes: ['NoteAdded', 'CounterIncremented'] },
+      { streamPrefixes: ['a', 'b'] },
+    ]) {
       expect(plan(filter)).not.toMatch(/TEMP B-TREE/);
     }
     db.close();

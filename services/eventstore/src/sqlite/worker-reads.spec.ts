@@ -20,13 +20,21 @@ describe('sqlite readAll through the worker thread', () => {
   let viaWorker: EventStore;
 
   beforeAll(async () => {
-    inThread = createSqliteEventStore({ file, catalog: testCatalog, workerReadThreshold: Infinity });
+    inThread = createSqliteEventStore({
+      file,
+      catalog: testCatalog,
+      workerReadThreshold: Infinity,
+    });
     // 12,000 events over several streams and both types, with recorded times one second apart.
     for (let batch = 0; batch < 12; batch++) {
       const recordedAt = new Date(Date.UTC(2026, 0, 1, 0, 0, batch)).toISOString();
       const events = Array.from({ length: 1_000 }, (_, i) =>
         i % 3 === 0
-          ? { type: 'NoteAdded', data: { text: `note ${batch}-${i}`, author: 'ann' }, metadata: { ...testMetadata, recordedAt } }
+          ? {
+              type: 'NoteAdded',
+              data: { text: `note ${batch}-${i}`, author: 'ann' },
+              metadata: { ...testMetadata, recordedAt },
+            }
           : { ...counterEvents(1, i)[0]!, metadata: { ...testMetadata, recordedAt } },
       );
       await inThread.append(`stream-${batch % 4}`, events, 'any');
@@ -49,12 +57,15 @@ describe('sqlite readAll through the worker thread', () => {
     ['until a time', { until: '2026-01-01T00:00:06.000Z' }],
   ];
 
-  it.each(cases)('when reading %s it yields exactly what a read on this thread yields', async (_name, options) => {
-    const expected = await collect(inThread.readAll(options));
-    const actual = await collect(viaWorker.readAll(options));
-    expect(actual.length).toBe(expected.length);
-    expect(actual).toEqual(expected);
-  });
+  it.each(cases)(
+    'when reading %s it yields exactly what a read on this thread yields',
+    async (_name, options) => {
+      const expected = await collect(inThread.readAll(options));
+      const actual = await collect(viaWorker.readAll(options));
+      expect(actual.length).toBe(expected.length);
+      expect(actual).toEqual(expected);
+    },
+  );
 
   it('when the consumer stops early it can read again, and later pages are never delivered', async () => {
     let seen = 0;
@@ -67,7 +78,11 @@ describe('sqlite readAll through the worker thread', () => {
 
   it('when the caller holds an open transaction it reads on its own connection and sees its own appends', async () => {
     const db = openSqliteDatabase(join(dir, 'shared.db'));
-    const store = createSqliteEventStore({ database: db, catalog: testCatalog, workerReadThreshold: 0 });
+    const store = createSqliteEventStore({
+      database: db,
+      catalog: testCatalog,
+      workerReadThreshold: 0,
+    });
     db.exec('BEGIN IMMEDIATE');
     await store.append('counter-tx', counterEvents(3), 'no_stream');
     expect((await collect(store.readAll())).length).toBe(3);
@@ -79,11 +94,17 @@ describe('sqlite readAll through the worker thread', () => {
 
   it('when the worker cannot open the database the read fails with the reason instead of hanging', async () => {
     const moved = join(dir, 'moved.db');
-    const store = createSqliteEventStore({ file: moved, catalog: testCatalog, workerReadThreshold: 0 });
+    const store = createSqliteEventStore({
+      file: moved,
+      catalog: testCatalog,
+      workerReadThreshold: 0,
+    });
     await store.append('counter-1', counterEvents(10), 'no_stream');
     // This connection keeps the renamed file open; a new one (the worker's) finds nothing there.
     renameSync(moved, `${moved}.elsewhere`);
-    await expect(collect(store.readAll())).rejects.toThrow(/unable to open|no such file|cannot open/i);
+    await expect(collect(store.readAll())).rejects.toThrow(
+      /unable to open|no such file|cannot open/i,
+    );
     await store.close();
   });
 });

@@ -16,5 +16,7 @@ for (let i = 0; ; i++) {
   const size = 1 + (i % 3);
   const events = counterEvents(size).map((event) => ({ ...event, id: uuidv7() }));
   const result = await store.append(stream, events, 'any');
-  process.stdout.write(`ack ${events.map((e) => e.id).join(',')} ${stream} ${result.nextRevision} ${result.position}\n`);
+  process.stdout.write(
+    `ack ${events.map((e) => e.id).join(',')} ${stream} ${result.nextRevision} ${result.position}\n`,
+  );
 }

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import type { EventStore, ReadAllOptions, RecordedEvent, SubscribeOptions, SubscriptionMessage } from '../port';
+import type {
+  EventStore,
+  ReadAllOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  SubscriptionMessage,
+} from '../port';
 import { EventTooLarge, InvalidEvent, UnknownEventType, WrongExpectedVersion } from '../errors';
 import { counterEvents, testCatalog, testCatalogV1, testMetadata } from './test-catalog';
 
@@ -21,7 +27,10 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** Pulls messages until `done` says so (the suite's test timeout guards a hang). */
-async function take(iterator: AsyncIterator<SubscriptionMessage>, done: (message: SubscriptionMessage, all: SubscriptionMessage[]) => boolean): Promise<SubscriptionMessage[]> {
+async function take(
+  iterator: AsyncIterator<SubscriptionMessage>,
+  done: (message: SubscriptionMessage, all: SubscriptionMessage[]) => boolean,
+): Promise<SubscriptionMessage[]> {
   const messages: SubscriptionMessage[] = [];
   for (;;) {
     const next = await iterator.next();
@@ -31,15 +40,23 @@ async function take(iterator: AsyncIterator<SubscriptionMessage>, done: (message
   }
 }
 
-const eventsOf = (messages: SubscriptionMessage[]): RecordedEvent[] => messages.flatMap((m) => (m.kind === 'event' ? [m.event] : []));
-const note = (text: string, metadata: Record<string, string> = {}) => ({ type: 'NoteAdded', data: { text, author: 'ann' }, metadata: { ...testMetadata, ...metadata } });
+const eventsOf = (messages: SubscriptionMessage[]): RecordedEvent[] =>
+  messages.flatMap((m) => (m.kind === 'event' ? [m.event] : []));
+const note = (text: string, metadata: Record<string, string> = {}) => ({
+  type: 'NoteAdded',
+  data: { text, author: 'ann' },
+  metadata: { ...testMetadata, ...metadata },
+});
 
 /**
  * The behaviour every EventStore adapter must have (DESIGN.md 2). Streams are unique per test so
  * the suite also runs against a shared server; global reads are bounded by the head position
  * taken at the start of each test and by the test's stream prefix.
  */
-export function eventStoreContract(name: string, createTarget: () => Promise<ContractTarget>): void {
+export function eventStoreContract(
+  name: string,
+  createTarget: () => Promise<ContractTarget>,
+): void {
   describe(`event store contract: ${name}`, () => {
     let target: ContractTarget;
     let store: EventStore;
@@ -53,8 +70,15 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
       return extra;
     };
     const ownEvents = (options: ReadAllOptions = {}): Promise<RecordedEvent[]> =>
-      collect(store.readAll({ after: start, ...options, filter: { streamPrefixes: [prefix], ...options.filter } }));
-    const subscribe = (options: SubscribeOptions) => store.subscribeAll({ ...options, filter: { streamPrefixes: [prefix], ...options.filter } });
+      collect(
+        store.readAll({
+          after: start,
+          ...options,
+          filter: { streamPrefixes: [prefix], ...options.filter },
+        }),
+      );
+    const subscribe = (options: SubscribeOptions) =>
+      store.subscribeAll({ ...options, filter: { streamPrefixes: [prefix], ...options.filter } });
 
     beforeEach(async () => {
       target = await createTarget();
@@ -71,7 +95,11 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
 
     it('when events are appended to a new stream it reads them back with revisions, positions, ids and metadata', async () => {
       const id = uuidv7();
-      const result = await store.append(stream('note-1'), [{ ...note('first'), id }, note('second')], 'no_stream');
+      const result = await store.append(
+        stream('note-1'),
+        [{ ...note('first'), id }, note('second')],
+        'no_stream',
+      );
       expect(result.nextRevision).toBe(1n);
       const events = await collect(store.readStream(stream('note-1')));
       expect(events.map((e) => [e.type, e.data, e.revision])).toEqual([
@@ -80,7 +108,10 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
       ]);
       expect(events[0]!.id).toBe(id);
       expect(events[1]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
-      expect(events[0]!.metadata).toMatchObject({ actorId: 'user_test', correlationId: 'corr-test' });
+      expect(events[0]!.metadata).toMatchObject({
+        actorId: 'user_test',
+        correlationId: 'corr-test',
+      });
       expect(Date.parse(events[0]!.metadata.recordedAt)).not.toBeNaN();
       expect(typeof events[0]!.position).toBe('bigint');
       expect(events[0]!.position).toBeGreaterThan(start);
@@ -89,8 +120,12 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
     });
 
     it('when a stream does not exist it accepts no_stream and any, and rejects exists and an exact revision', async () => {
-      await expect(store.append(stream('a'), [note('x')], 'exists')).rejects.toBeInstanceOf(WrongExpectedVersion);
-      await expect(store.append(stream('a'), [note('x')], 0n)).rejects.toBeInstanceOf(WrongExpectedVersion);
+      await expect(store.append(stream('a'), [note('x')], 'exists')).rejects.toBeInstanceOf(
+        WrongExpectedVersion,
+      );
+      await expect(store.append(stream('a'), [note('x')], 0n)).rejects.toBeInstanceOf(
+        WrongExpectedVersion,
+      );
       expect((await store.append(stream('a'), [note('x')], 'no_stream')).nextRevision).toBe(0n);
       expect((await store.append(stream('b'), [note('x')], 'any')).nextRevision).toBe(0n);
     });
@@ -100,14 +135,18 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
       expect((await store.append(stream('a'), [note('2')], 'exists')).nextRevision).toBe(1n);
       expect((await store.append(stream('a'), [note('3')], 1n)).nextRevision).toBe(2n);
       expect((await store.append(stream('a'), [note('4')], 'any')).nextRevision).toBe(3n);
-      const error = await store.append(stream('a'), [note('5')], 'no_stream').catch((e: unknown) => e);
+      const error = await store
+        .append(stream('a'), [note('5')], 'no_stream')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedVersion);
       expect(error).toMatchObject({ stream: stream('a'), expected: 'no_stream', actual: 3n });
     });
 
     it('when the expected revision is stale it throws WrongExpectedVersion and leaves the stream unchanged', async () => {
       await store.append(stream('a'), [note('1'), note('2')], 'no_stream');
-      const error = await store.append(stream('a'), [note('3'), note('4')], 0n).catch((e: unknown) => e);
+      const error = await store
+        .append(stream('a'), [note('3'), note('4')], 0n)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedVersion);
       expect(error).toMatchObject({ stream: stream('a'), expected: 0n, actual: 1n });
       const events = await collect(store.readStream(stream('a')));
@@ -116,7 +155,11 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
 
     it('when 50 appends race at the same expected revision it accepts exactly one', async () => {
       await store.append(stream('race'), [note('base')], 'no_stream');
-      const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => store.append(stream('race'), [note(`racer ${i}`)], 0n)));
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          store.append(stream('race'), [note(`racer ${i}`)], 0n),
+        ),
+      );
       const accepted = results.filter((r) => r.status === 'fulfilled');
       const rejected = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
       expect(accepted).toHaveLength(1);
@@ -160,9 +203,17 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
 
     it('when streams are appended in turn it reads every event back in one global order', async () => {
       const appended: bigint[] = [];
-      for (let i = 0; i < 6; i++) appended.push((await store.append(stream(`s${i % 3}`), [note(`${i}`)], 'any')).position);
+      for (let i = 0; i < 6; i++)
+        appended.push((await store.append(stream(`s${i % 3}`), [note(`${i}`)], 'any')).position);
       const events = await ownEvents();
-      expect(events.map((e) => (e.data as { text: string }).text)).toEqual(['0', '1', '2', '3', '4', '5']);
+      expect(events.map((e) => (e.data as { text: string }).text)).toEqual([
+        '0',
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+      ]);
       expect(events.map((e) => e.position)).toEqual(appended);
       expect(events.map((e) => e.stream)).toEqual(['s0', 's1', 's2', 's0', 's1', 's2'].map(stream));
       const afterThird = await ownEvents({ after: appended[2] });
@@ -172,7 +223,8 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
 
     it('when a stream is read backwards, from a revision or with a limit it returns that slice', async () => {
       await store.append(stream('a'), counterEvents(5), 'no_stream');
-      const revisions = async (options: Parameters<EventStore['readStream']>[1]) => (await collect(store.readStream(stream('a'), options))).map((e) => e.revision);
+      const revisions = async (options: Parameters<EventStore['readStream']>[1]) =>
+        (await collect(store.readStream(stream('a'), options))).map((e) => e.revision);
       expect(await revisions({ direction: 'backwards' })).toEqual([4n, 3n, 2n, 1n, 0n]);
       expect(await revisions({ from: 2n })).toEqual([2n, 3n, 4n]);
       expect(await revisions({ from: 3n, direction: 'backwards', limit: 2 })).toEqual([3n, 2n]);
@@ -192,7 +244,12 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
     });
 
     it('when readAll is given until it returns only events recorded at or before that time', async () => {
-      for (const day of ['01', '02', '03']) await store.append(stream('a'), [note(day, { recordedAt: `2020-01-${day}T12:00:00.000Z` })], 'any');
+      for (const day of ['01', '02', '03'])
+        await store.append(
+          stream('a'),
+          [note(day, { recordedAt: `2020-01-${day}T12:00:00.000Z` })],
+          'any',
+        );
       const upTo = await ownEvents({ until: '2020-01-02T12:00:00Z' });
       expect(upTo.map((e) => (e.data as { text: string }).text)).toEqual(['01', '02']);
     });
@@ -204,7 +261,9 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
       const past = await take(iterator, (m) => m.kind === 'caughtUp');
       expect(eventsOf(past).map((e) => e.revision)).toEqual([0n, 1n, 2n]);
       const caughtUp = past.at(-1)!;
-      expect(caughtUp.kind === 'caughtUp' && caughtUp.position).toBeGreaterThanOrEqual(eventsOf(past)[2]!.position);
+      expect(caughtUp.kind === 'caughtUp' && caughtUp.position).toBeGreaterThanOrEqual(
+        eventsOf(past)[2]!.position,
+      );
       await store.append(stream('a'), counterEvents(2), 2n);
       const live = await take(iterator, (_, all) => eventsOf(all).length === 2);
       expect(eventsOf(live).map((e) => e.revision)).toEqual([3n, 4n]);
@@ -215,7 +274,10 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
       const first = await store.append(stream('a'), counterEvents(2), 'no_stream');
       await store.append(stream('b'), counterEvents(2), 'no_stream');
       const subscription = subscribe({ after: first.position });
-      const messages = await take(subscription[Symbol.asyncIterator](), (m) => m.kind === 'caughtUp');
+      const messages = await take(
+        subscription[Symbol.asyncIterator](),
+        (m) => m.kind === 'caughtUp',
+      );
       expect(eventsOf(messages).map((e) => [e.stream, e.revision])).toEqual([
         [stream('b'), 0n],
         [stream('b'), 1n],
@@ -224,7 +286,11 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
     });
 
     it('when the filter matches nothing it still signals caught up and then emits checkpoints as the log grows', async () => {
-      const subscription = subscribe({ after: start, filter: { streamPrefixes: [stream('nothing-')] }, checkpointIntervalMs: 10 });
+      const subscription = subscribe({
+        after: start,
+        filter: { streamPrefixes: [stream('nothing-')] },
+        checkpointIntervalMs: 10,
+      });
       const iterator = subscription[Symbol.asyncIterator]();
       const [caughtUp] = await take(iterator, (m) => m.kind === 'caughtUp');
       const before = caughtUp!.kind === 'caughtUp' ? caughtUp!.position : -1n;
@@ -252,29 +318,58 @@ export function eventStoreContract(name: string, createTarget: () => Promise<Con
     });
 
     it('when an event does not match its schema it rejects the whole batch and writes nothing', async () => {
-      const error = await store.append(stream('a'), [note('fine'), { type: 'CounterIncremented', data: { by: 'one' }, metadata: testMetadata }], 'any').catch((e: unknown) => e);
+      const error = await store
+        .append(
+          stream('a'),
+          [
+            note('fine'),
+            { type: 'CounterIncremented', data: { by: 'one' }, metadata: testMetadata },
+          ],
+          'any',
+        )
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidEvent);
       expect((error as InvalidEvent).issues[0]!.path).toBe('data.by');
-      await expect(store.append(stream('a'), [{ ...note('no correlation'), metadata: { actorId: 'user_x' } as never }], 'any')).rejects.toBeInstanceOf(InvalidEvent);
+      await expect(
+        store.append(
+          stream('a'),
+          [{ ...note('no correlation'), metadata: { actorId: 'user_x' } as never }],
+          'any',
+        ),
+      ).rejects.toBeInstanceOf(InvalidEvent);
       expect(await collect(store.readStream(stream('a')))).toEqual([]);
       expect(await ownEvents()).toEqual([]);
     });
 
     it('when an event type is not in the catalog it rejects the batch and writes nothing', async () => {
-      await expect(store.append(stream('a'), [note('fine'), { type: 'NotAnEvent', data: {}, metadata: testMetadata }], 'any')).rejects.toBeInstanceOf(UnknownEventType);
+      await expect(
+        store.append(
+          stream('a'),
+          [note('fine'), { type: 'NotAnEvent', data: {}, metadata: testMetadata }],
+          'any',
+        ),
+      ).rejects.toBeInstanceOf(UnknownEventType);
       expect(await collect(store.readStream(stream('a')))).toEqual([]);
     });
 
     it('when an event is 1 MB it rejects it with a clear EventTooLarge error and writes nothing', async () => {
-      const error = await store.append(stream('a'), [note('x'.repeat(1024 * 1024))], 'any').catch((e: unknown) => e);
+      const error = await store
+        .append(stream('a'), [note('x'.repeat(1024 * 1024))], 'any')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EventTooLarge);
-      expect((error as Error).message).toMatch(/NoteAdded is \d+ bytes serialized, over the 262144 byte limit/);
+      expect((error as Error).message).toMatch(
+        /NoteAdded is \d+ bytes serialized, over the 262144 byte limit/,
+      );
       expect(await collect(store.readStream(stream('a')))).toEqual([]);
     });
 
     it('when an event was stored in an old schema version it reads it upcast to the current version', async () => {
       const old = await open(testCatalogV1);
-      await old.append(stream('a'), [{ type: 'NoteAdded', data: { text: 'written by v1' }, metadata: testMetadata }], 'no_stream');
+      await old.append(
+        stream('a'),
+        [{ type: 'NoteAdded', data: { text: 'written by v1' }, metadata: testMetadata }],
+        'no_stream',
+      );
       const [event] = await collect(store.readStream(stream('a')));
       expect(event!.data).toEqual({ text: 'written by v1', author: 'unknown' });
       const [fromAll] = await ownEvents();

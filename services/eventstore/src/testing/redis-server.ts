@@ -31,7 +31,9 @@ export interface RedisServer {
 export function findRedisServer(): string | undefined {
   const configured = process.env.REDIS_SERVER_BIN;
   if (configured) return isExecutable(configured) ? configured : undefined;
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin'].filter(Boolean);
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin'].filter(
+    Boolean,
+  );
   for (const dir of dirs) {
     const candidate = join(dir, 'redis-server');
     if (isExecutable(candidate)) return candidate;
@@ -72,7 +74,6 @@ export function describeWithRedis(name: string, suite: () => void): void {
   console.log(`[not run] ${name}: ${missingMessage}`);
 }
 
-
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
@@ -100,10 +101,27 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function startOnce(binary: string, port: number, dir: string): Promise<RedisServer | undefined> {
+async function startOnce(
+  binary: string,
+  port: number,
+  dir: string,
+): Promise<RedisServer | undefined> {
   const child = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--loglevel',
+      'warning',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // Never leave a server behind, even when the test process ends without calling stop().

@@ -20,5 +20,9 @@ export const testCatalogV1 = eventCatalog({
 export const testMetadata = { actorId: 'user_test', correlationId: 'corr-test' };
 
 export function counterEvents(count: number, from = 0) {
-  return Array.from({ length: count }, (_, i) => ({ type: 'CounterIncremented', data: { by: from + i + 1 }, metadata: testMetadata }));
+  return Array.from({ length: count }, (_, i) => ({
+    type: 'CounterIncremented',
+    data: { by: from + i + 1 },
+    metadata: testMetadata,
+  }));
 }

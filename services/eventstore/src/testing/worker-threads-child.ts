@@ -12,7 +12,11 @@ const [file] = process.argv.slice(2);
 if (!file) throw new Error('usage: worker-threads-child.ts <file>');
 const db = openSqliteDatabase(file);
 const checkpoints = startBackgroundCheckpoints(db);
-const store = createSqliteEventStore({ database: db, catalog: testCatalog, workerReadThreshold: 0 });
+const store = createSqliteEventStore({
+  database: db,
+  catalog: testCatalog,
+  workerReadThreshold: 0,
+});
 await store.append('counter-1', counterEvents(5), 'no_stream');
 // Stopped right after starting: the thread may not even be up yet.
 await checkpoints.stop();

@@ -34,12 +34,20 @@ const fromBullId = (bullId: string | undefined) =>
 
 /** The scale-mode adapter: a BullMQ Queue on Redis, plus (optionally) a Worker in this process. */
 export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
-  const { redisUrl, logger, queueName = 'whosright-jobs', runWorker = true, concurrency = 4 } = options;
+  const {
+    redisUrl,
+    logger,
+    queueName = 'whosright-jobs',
+    runWorker = true,
+    concurrency = 4,
+  } = options;
   const registrations = new Map<string, { handler: JobHandler<unknown>; options: JobOptions }>();
 
   // The producer fails fast when Redis is away; the worker must wait forever (BullMQ requires it).
   const producerConnection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  producerConnection.on('error', (err) => logger.warn({ err: { message: err.message } }, 'job queue: Redis connection error'));
+  producerConnection.on('error', (err) =>
+    logger.warn({ err: { message: err.message } }, 'job queue: Redis connection error'),
+  );
   const queue = new Queue(queueName, { connection: producerConnection });
   queue.on('error', (err) => logger.warn({ err: { message: err.message } }, 'job queue error'));
 
@@ -56,7 +64,11 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       await registration.handler(job.data, context);
     } catch (error) {
       // Logged here, before BullMQ moves the job on, so `idle()` never resolves ahead of the line.
-      logJobFailure(logger, { name: job.name, id: context.jobId, attempt: context.attempt, attempts }, error);
+      logJobFailure(
+        logger,
+        { name: job.name, id: context.jobId, attempt: context.attempt, attempts },
+        error,
+      );
       throw error;
     }
   }
@@ -64,10 +76,14 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   function startWorker(): void {
     if (worker || !runWorker || closed) return;
     workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    workerConnection.on('error', (err) => logger.warn({ err: { message: err.message } }, 'job worker: Redis connection error'));
+    workerConnection.on('error', (err) =>
+      logger.warn({ err: { message: err.message } }, 'job worker: Redis connection error'),
+    );
     worker = new Worker(queueName, runJob, { connection: workerConnection, concurrency });
     // Failures are logged by `runJob`; this only keeps BullMQ's own errors from going unhandled.
-    worker.on('error', (err) => logger.error({ err: { message: err.message } }, 'job worker error'));
+    worker.on('error', (err) =>
+      logger.error({ err: { message: err.message } }, 'job worker error'),
+    );
   }
 
   return {
@@ -95,7 +111,14 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
 
     async idle() {
       for (;;) {
-        const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
+        const counts = await queue.getJobCounts(
+          'wait',
+          'active',
+          'delayed',
+          'prioritized',
+          'waiting-children',
+          'paused',
+        );
         if (Object.values(counts).every((count) => count === 0)) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

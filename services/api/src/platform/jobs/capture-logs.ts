@@ -2,7 +2,11 @@ import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '#api/platform/logger';
 
 /** For tests: a real pino logger whose JSON lines are kept in memory. */
-export function captureLogs(): { logger: Logger; entries: () => Record<string, unknown>[]; text: () => string } {
+export function captureLogs(): {
+  logger: Logger;
+  entries: () => Record<string, unknown>[];
+  text: () => string;
+} {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

@@ -13,6 +13,11 @@ export function createJobQueue(
   logger: Logger,
   options: { runWorker?: boolean } = {},
 ): JobQueue {
-  if (config.redisUrl) return createBullmqJobQueue({ redisUrl: config.redisUrl, logger, runWorker: options.runWorker ?? true });
+  if (config.redisUrl)
+    return createBullmqJobQueue({
+      redisUrl: config.redisUrl,
+      logger,
+      runWorker: options.runWorker ?? true,
+    });
   return createInProcessJobQueue({ logger });
 }

@@ -39,7 +39,13 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
     }
   }
 
-  function schedule(name: string, jobId: string, payload: unknown, attempt: number, delayMs: number): void {
+  function schedule(
+    name: string,
+    jobId: string,
+    payload: unknown,
+    attempt: number,
+    delayMs: number,
+  ): void {
     const timer = setTimeout(() => {
       timers.delete(jobId);
       const run = execute(name, jobId, payload, attempt);
@@ -49,7 +55,12 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
     timers.set(jobId, timer);
   }
 
-  async function execute(name: string, jobId: string, payload: unknown, attempt: number): Promise<void> {
+  async function execute(
+    name: string,
+    jobId: string,
+    payload: unknown,
+    attempt: number,
+  ): Promise<void> {
     const { handler, options } = registrations.get(name)!;
     try {
       await handler(payload, { jobId, attempt });

@@ -7,7 +7,9 @@ import type { JobQueue } from './job-queue';
  * The one contract every JobQueue adapter passes (DESIGN.md section 2). Call it inside a
  * `describe` of the adapter; `makeQueue` gets a fresh, isolated queue per test.
  */
-export function jobQueueContract(makeQueue: (logger: Logger) => JobQueue | Promise<JobQueue>): void {
+export function jobQueueContract(
+  makeQueue: (logger: Logger) => JobQueue | Promise<JobQueue>,
+): void {
   let queue: JobQueue;
   let logs: ReturnType<typeof captureLogs>;
 
@@ -22,7 +24,10 @@ export function jobQueueContract(makeQueue: (logger: Logger) => JobQueue | Promi
 
   it('when a job is enqueued it runs the handler once with the payload', async () => {
     const seen: unknown[] = [];
-    queue.register<{ to: string }>('greet', (payload) => void seen.push(payload), { attempts: 1, backoffMs: 0 });
+    queue.register<{ to: string }>('greet', (payload) => void seen.push(payload), {
+      attempts: 1,
+      backoffMs: 0,
+    });
     await queue.enqueue('greet', { to: 'ann@example.com' });
     await queue.idle();
     expect(seen).toEqual([{ to: 'ann@example.com' }]);
@@ -58,12 +63,20 @@ export function jobQueueContract(makeQueue: (logger: Logger) => JobQueue | Promi
       },
       { attempts: 3, backoffMs: 5 },
     );
-    await expect(queue.enqueue('doomed', { secret: 'reset-token-123' }, { jobId: 'doomed-1' })).resolves.toBeUndefined();
+    await expect(
+      queue.enqueue('doomed', { secret: 'reset-token-123' }, { jobId: 'doomed-1' }),
+    ).resolves.toBeUndefined();
     await queue.idle();
     expect(runs).toBe(3);
     const final = logs.entries().filter((e) => e.msg === 'job failed for good, dropped');
     expect(final).toHaveLength(1);
-    expect(final[0]).toMatchObject({ job: 'doomed', jobId: 'doomed-1', attempt: 3, attempts: 3, err: { message: 'SMTP is down' } });
+    expect(final[0]).toMatchObject({
+      job: 'doomed',
+      jobId: 'doomed-1',
+      attempt: 3,
+      attempts: 3,
+      err: { message: 'SMTP is down' },
+    });
     expect(logs.text()).not.toContain('reset-token-123');
   });
 
@@ -88,14 +101,19 @@ export function jobQueueContract(makeQueue: (logger: Logger) => JobQueue | Promi
 
   it('when the handler receives a job it sees the caller job id and the attempt number', async () => {
     const contexts: unknown[] = [];
-    queue.register('ctx', (_payload, context) => void contexts.push(context), { attempts: 1, backoffMs: 0 });
+    queue.register('ctx', (_payload, context) => void contexts.push(context), {
+      attempts: 1,
+      backoffMs: 0,
+    });
     await queue.enqueue('ctx', {}, { jobId: '12345' });
     await queue.idle();
     expect(contexts).toEqual([{ jobId: '12345', attempt: 1 }]);
   });
 
   it('when a job name was never registered enqueue rejects', async () => {
-    await expect(queue.enqueue('nobody-home', {})).rejects.toThrow('No job named nobody-home is registered');
+    await expect(queue.enqueue('nobody-home', {})).rejects.toThrow(
+      'No job named nobody-home is registered',
+    );
   });
 
   it('when nothing is queued idle resolves at once', async () => {
@@ -103,6 +121,8 @@ export function jobQueueContract(makeQueue: (logger: Logger) => JobQueue | Promi
   });
 
   it('when the options are impossible register refuses them', () => {
-    expect(() => queue.register('bad', () => undefined, { attempts: 0, backoffMs: 10 })).toThrow('attempts');
+    expect(() => queue.register('bad', () => undefined, { attempts: 0, backoffMs: 10 })).toThrow(
+      'attempts',
+    );
   });
 }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
+import {
+  describeWithRedis,
+  startRedisServer,
+  type RedisServer,
+} from '@whosright/eventstore/testing/redis-server';
 import { createBullmqJobQueue } from './bullmq-job-queue';
 import { captureLogs } from './capture-logs';
 import { createInProcessJobQueue } from './in-process-job-queue';
@@ -19,7 +23,9 @@ describeWithRedis('BullMQ job queue on a real redis-server', () => {
     await redis.stop();
   });
 
-  jobQueueContract((logger) => createBullmqJobQueue({ redisUrl: redis.url, logger, queueName: `test-${randomUUID()}` }));
+  jobQueueContract((logger) =>
+    createBullmqJobQueue({ redisUrl: redis.url, logger, queueName: `test-${randomUUID()}` }),
+  );
 
   it('when the web process only enqueues a separate worker process runs the job', async () => {
     const { logger } = captureLogs();
@@ -27,9 +33,20 @@ describeWithRedis('BullMQ job queue on a real redis-server', () => {
     const seenByWeb: unknown[] = [];
     const seenByWorker: unknown[] = [];
     const web = createBullmqJobQueue({ redisUrl: redis.url, logger, queueName, runWorker: false });
-    const worker = createBullmqJobQueue({ redisUrl: redis.url, logger, queueName, runWorker: true });
-    web.register('hello', (payload) => void seenByWeb.push(payload), { attempts: 2, backoffMs: 10 });
-    worker.register('hello', (payload) => void seenByWorker.push(payload), { attempts: 2, backoffMs: 10 });
+    const worker = createBullmqJobQueue({
+      redisUrl: redis.url,
+      logger,
+      queueName,
+      runWorker: true,
+    });
+    web.register('hello', (payload) => void seenByWeb.push(payload), {
+      attempts: 2,
+      backoffMs: 10,
+    });
+    worker.register('hello', (payload) => void seenByWorker.push(payload), {
+      attempts: 2,
+      backoffMs: 10,
+    });
     try {
       await web.enqueue('hello', { n: 1 });
       await web.idle();

@@ -7,7 +7,13 @@ export function logJobFailure(
   error: unknown,
 ): void {
   const err = error instanceof Error ? error : new Error(String(error));
-  const fields = { job: job.name, jobId: job.id, attempt: job.attempt, attempts: job.attempts, err };
+  const fields = {
+    job: job.name,
+    jobId: job.id,
+    attempt: job.attempt,
+    attempts: job.attempts,
+    err,
+  };
   if (job.attempt >= job.attempts) logger.error(fields, 'job failed for good, dropped');
   else logger.warn(fields, 'job failed, will retry');
 }

@@ -9,7 +9,10 @@ import { startSmtpTestServer } from './smtp-test-server';
 describe('createMailer', () => {
   it('when SMTP_URL is unset it writes to DATA_DIR/outbox', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wr-create-mailer-'));
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'x@whosright.test', dataDir }, captureLogs().logger);
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'x@whosright.test', dataDir },
+      captureLogs().logger,
+    );
     await mailer.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hello' });
     expect(readdirSync(join(dataDir, 'outbox'))).toHaveLength(1);
   });
@@ -18,7 +21,10 @@ describe('createMailer', () => {
     const smtp = await startSmtpTestServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'wr-create-mailer-'));
     try {
-      const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'x@whosright.test', dataDir }, captureLogs().logger);
+      const mailer = createMailer(
+        { smtpUrl: smtp.url, mailFrom: 'x@whosright.test', dataDir },
+        captureLogs().logger,
+      );
       await mailer.send({ to: 'ann@example.com', subject: 'Hi', text: 'Hello' });
       expect(smtp.received).toHaveLength(1);
       expect(readdirSync(dataDir)).toEqual([]);

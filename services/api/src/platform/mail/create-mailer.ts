@@ -5,7 +5,11 @@ import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
 /** SMTP when SMTP_URL is set, the DATA_DIR/outbox/ files otherwise (DESIGN.md section 2). */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): Mailer {
-  if (config.smtpUrl) return createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  logger: Logger,
+): Mailer {
+  if (config.smtpUrl)
+    return createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   return createOutboxMailer({ dataDir: config.dataDir, from: config.mailFrom, logger });
 }

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqJobQueue } from '#api/platform/jobs/bullmq-job-queue';
-import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
+import {
+  describeWithRedis,
+  startRedisServer,
+  type RedisServer,
+} from '@whosright/eventstore/testing/redis-server';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
 import { createInProcessJobQueue } from '#api/platform/jobs/in-process-job-queue';
 import type { JobQueue } from '#api/platform/jobs/job-queue';
@@ -21,10 +25,18 @@ describe('createMailDelivery', () => {
     const { logger } = captureLogs();
     const dataDir = mkdtempSync(join(tmpdir(), 'wr-delivery-'));
     const queue = createInProcessJobQueue({ logger });
-    const delivery = createMailDelivery(queue, createOutboxMailer({ dataDir, from: 'x@whosright.test', logger }), logger, fast);
+    const delivery = createMailDelivery(
+      queue,
+      createOutboxMailer({ dataDir, from: 'x@whosright.test', logger }),
+      logger,
+      fast,
+    );
     await delivery.deliver(mail);
     await queue.idle();
-    expect(await newestMailTo(dataDir, 'ann@example.com')).toMatchObject({ subject: 'Welcome', text: 'Hello Ann' });
+    expect(await newestMailTo(dataDir, 'ann@example.com')).toMatchObject({
+      subject: 'Welcome',
+      text: 'Hello Ann',
+    });
     await queue.close();
   });
 
@@ -50,9 +62,13 @@ describe('createMailDelivery', () => {
     const logs = captureLogs();
     const queue = createInProcessJobQueue({ logger: logs.logger });
     const mailer: Mailer = { send: () => Promise.reject(new Error('connection refused')) };
-    await expect(createMailDelivery(queue, mailer, logs.logger, fast).deliver(mail)).resolves.toBeUndefined();
+    await expect(
+      createMailDelivery(queue, mailer, logs.logger, fast).deliver(mail),
+    ).resolves.toBeUndefined();
     await queue.idle();
-    expect(logs.entries()).toContainEqual(expect.objectContaining({ msg: 'job failed for good, dropped', job: 'send-mail' }));
+    expect(logs.entries()).toContainEqual(
+      expect.objectContaining({ msg: 'job failed for good, dropped', job: 'send-mail' }),
+    );
     expect(logs.text()).not.toContain('Hello Ann');
     await queue.close();
   });
@@ -65,9 +81,14 @@ describe('createMailDelivery', () => {
       idle: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };
-    await expect(createMailDelivery(broken, { send: async () => undefined }, logs.logger).deliver(mail)).resolves.toBeUndefined();
+    await expect(
+      createMailDelivery(broken, { send: async () => undefined }, logs.logger).deliver(mail),
+    ).resolves.toBeUndefined();
     expect(logs.entries()).toContainEqual(
-      expect.objectContaining({ msg: 'mail could not be queued, dropped', err: expect.objectContaining({ message: 'Redis is unreachable' }) }),
+      expect.objectContaining({
+        msg: 'mail could not be queued, dropped',
+        err: expect.objectContaining({ message: 'Redis is unreachable' }),
+      }),
     );
   });
 
@@ -75,11 +96,16 @@ describe('createMailDelivery', () => {
     const logs = captureLogs();
     const queue = createInProcessJobQueue({ logger: logs.logger });
     const sent: unknown[] = [];
-    createMailDelivery(queue, { send: async (m) => void sent.push(m) }, logs.logger, { attempts: 1, backoffMs: 0 });
+    createMailDelivery(queue, { send: async (m) => void sent.push(m) }, logs.logger, {
+      attempts: 1,
+      backoffMs: 0,
+    });
     await queue.enqueue('send-mail', { to: 'not-an-address', subject: '', text: 1 });
     await queue.idle();
     expect(sent).toEqual([]);
-    expect(logs.entries()).toContainEqual(expect.objectContaining({ msg: 'job failed for good, dropped', job: 'send-mail' }));
+    expect(logs.entries()).toContainEqual(
+      expect.objectContaining({ msg: 'job failed for good, dropped', job: 'send-mail' }),
+    );
     await queue.close();
   });
 });
@@ -96,12 +122,25 @@ describeWithRedis('createMailDelivery over BullMQ on a real redis-server', () =>
   it('when a mail is delivered it goes through Redis and lands in the outbox', async () => {
     const { logger } = captureLogs();
     const dataDir = mkdtempSync(join(tmpdir(), 'wr-delivery-'));
-    const queue = createBullmqJobQueue({ redisUrl: redis.url, logger, queueName: `test-${randomUUID()}` });
+    const queue = createBullmqJobQueue({
+      redisUrl: redis.url,
+      logger,
+      queueName: `test-${randomUUID()}`,
+    });
     try {
-      const delivery = createMailDelivery(queue, createOutboxMailer({ dataDir, from: 'x@whosright.test', logger }), logger, fast);
+      const delivery = createMailDelivery(
+        queue,
+        createOutboxMailer({ dataDir, from: 'x@whosright.test', logger }),
+        logger,
+        fast,
+      );
       await delivery.deliver({ ...mail, html: '<p>Hello Ann</p>' });
       await queue.idle();
-      expect(await newestMailTo(dataDir, 'ann@example.com')).toMatchObject({ subject: 'Welcome', text: 'Hello Ann', html: '<p>Hello Ann</p>' });
+      expect(await newestMailTo(dataDir, 'ann@example.com')).toMatchObject({
+        subject: 'Welcome',
+        text: 'Hello Ann',
+        html: '<p>Hello Ann</p>',
+      });
     } finally {
       await queue.close();
     }

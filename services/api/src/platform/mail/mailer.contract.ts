@@ -8,10 +8,16 @@ export const FROM = "Who's Right <no-reply@whosright.test>";
  * The one contract every Mailer adapter passes. `setup` answers a fresh mailer (sending as FROM)
  * and a way to read back the raw RFC 5322 messages it handed over, oldest first.
  */
-export function mailerContract(setup: () => Promise<{ mailer: Mailer; delivered: () => Promise<string[]> }>): void {
+export function mailerContract(
+  setup: () => Promise<{ mailer: Mailer; delivered: () => Promise<string[]> }>,
+): void {
   it('when a plain text mail is sent it arrives with From, To, Subject and body intact', async () => {
     const { mailer, delivered } = await setup();
-    await mailer.send({ to: 'ann@example.com', subject: 'Reset your password', text: 'Open https://whosright.test/reset?token=abc\nThanks' });
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: 'Reset your password',
+      text: 'Open https://whosright.test/reset?token=abc\nThanks',
+    });
     const [raw] = await delivered();
     const mail = parseEml(raw!);
     expect(addressesOf(mail.headers.get('to'))).toEqual(['ann@example.com']);
@@ -26,7 +32,12 @@ export function mailerContract(setup: () => Promise<{ mailer: Mailer; delivered:
   it('when a mail has an html part and non-ASCII text both parts and the subject survive', async () => {
     const { mailer, delivered } = await setup();
     const text = `Zoë says: you're right ✓ ${'long line '.repeat(20)}`;
-    await mailer.send({ to: 'zoe@example.com', subject: 'Café verdict ✓', text, html: '<p>Zoë says: <b>you’re right</b></p>' });
+    await mailer.send({
+      to: 'zoe@example.com',
+      subject: 'Café verdict ✓',
+      text,
+      html: '<p>Zoë says: <b>you’re right</b></p>',
+    });
     const [raw] = await delivered();
     const mail = parseEml(raw!);
     expect(mail.headers.get('subject')).toBe('Café verdict ✓');

@@ -20,12 +20,22 @@ function fileName(now: Date): string {
  * The embedded adapter: each mail becomes a real RFC 5322 message (built by nodemailer) in
  * DATA_DIR/outbox/. The log line names the file, never the body (bodies carry reset links).
  */
-export function createOutboxMailer(deps: { dataDir: string; from: string; logger: Logger }): Mailer {
+export function createOutboxMailer(deps: {
+  dataDir: string;
+  from: string;
+  logger: Logger;
+}): Mailer {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const dir = outboxDir(deps.dataDir);
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from: deps.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await mkdir(dir, { recursive: true });
       const file = join(dir, fileName(new Date()));
       // Written aside and renamed, so a reader never sees half a message.

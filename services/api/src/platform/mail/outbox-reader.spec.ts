@@ -8,7 +8,14 @@ import { newestMailTo, readOutbox, waitForMailTo } from './outbox-reader';
 
 function outbox() {
   const dataDir = mkdtempSync(join(tmpdir(), 'wr-reader-'));
-  return { dataDir, mailer: createOutboxMailer({ dataDir, from: "Who's Right <no-reply@whosright.test>", logger: captureLogs().logger }) };
+  return {
+    dataDir,
+    mailer: createOutboxMailer({
+      dataDir,
+      from: "Who's Right <no-reply@whosright.test>",
+      logger: captureLogs().logger,
+    }),
+  };
 }
 
 describe('outbox reader', () => {
@@ -20,7 +27,11 @@ describe('outbox reader', () => {
     const { dataDir, mailer } = outbox();
     await mailer.send({ to: 'ann@example.com', subject: 'First', text: 'one' });
     await mailer.send({ to: 'bob@example.com', subject: 'For Bob', text: 'two' });
-    await mailer.send({ to: 'ann@example.com', subject: 'Reset your password', text: 'Open https://whosright.test/reset?token=t0k3n now' });
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: 'Reset your password',
+      text: 'Open https://whosright.test/reset?token=t0k3n now',
+    });
     const mail = await newestMailTo(dataDir, 'Ann@Example.com');
     expect(mail).toMatchObject({
       to: ['ann@example.com'],
@@ -28,7 +39,11 @@ describe('outbox reader', () => {
       subject: 'Reset your password',
       links: ['https://whosright.test/reset?token=t0k3n'],
     });
-    expect((await readOutbox(dataDir)).map((m) => m.subject)).toEqual(['Reset your password', 'For Bob', 'First']);
+    expect((await readOutbox(dataDir)).map((m) => m.subject)).toEqual([
+      'Reset your password',
+      'For Bob',
+      'First',
+    ]);
     expect(await newestMailTo(dataDir, 'nobody@example.com')).toBeUndefined();
   });
 
@@ -37,12 +52,17 @@ describe('outbox reader', () => {
     await mailer.send({ to: 'ann@example.com', subject: 'Old', text: 'old' });
     const before = (await newestMailTo(dataDir, 'ann@example.com'))!.file;
     setTimeout(() => void mailer.send({ to: 'ann@example.com', subject: 'New', text: 'new' }), 100);
-    const mail = await waitForMailTo(dataDir, 'ann@example.com', { newerThan: before, timeoutMs: 2_000 });
+    const mail = await waitForMailTo(dataDir, 'ann@example.com', {
+      newerThan: before,
+      timeoutMs: 2_000,
+    });
     expect(mail.subject).toBe('New');
   });
 
   it('when no mail arrives in time waiting rejects with the address', async () => {
     const { dataDir } = outbox();
-    await expect(waitForMailTo(dataDir, 'ann@example.com', { timeoutMs: 100 })).rejects.toThrow('No mail to ann@example.com');
+    await expect(waitForMailTo(dataDir, 'ann@example.com', { timeoutMs: 100 })).rejects.toThrow(
+      'No mail to ann@example.com',
+    );
   });
 });

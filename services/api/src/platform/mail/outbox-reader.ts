@@ -46,7 +46,10 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
 }
 
 /** The newest mail to `address` (case-insensitive), or undefined. */
-export async function newestMailTo(dataDir: string, address: string): Promise<OutboxMail | undefined> {
+export async function newestMailTo(
+  dataDir: string,
+  address: string,
+): Promise<OutboxMail | undefined> {
   const wanted = address.trim().toLowerCase();
   return (await readOutbox(dataDir)).find((mail) => mail.to.includes(wanted));
 }
@@ -64,7 +67,8 @@ export async function waitForMailTo(
   for (;;) {
     const mail = await newestMailTo(dataDir, address);
     if (mail && (!options.newerThan || mail.file > options.newerThan)) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail to ${address} arrived in ${options.timeoutMs ?? 5_000} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${address} arrived in ${options.timeoutMs ?? 5_000} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -27,10 +27,12 @@ function decodeQuotedPrintable(body: string): Buffer {
 export function decodeHeaderWords(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_match, _charset: string, encoding: string, text: string) =>
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
     );
 }
 
@@ -41,7 +43,11 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
   const headers = new Map<string, string>();
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeHeaderWords(line.slice(colon + 1).trim()));
+    if (colon > 0)
+      headers.set(
+        line.slice(0, colon).trim().toLowerCase(),
+        decodeHeaderWords(line.slice(colon + 1).trim()),
+      );
   }
   return { headers, body };
 }
@@ -54,7 +60,8 @@ function contentType(headers: Map<string, string>): { type: string; boundary: st
 
 function decodeBody(headers: Map<string, string>, body: string): string {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body).toString('utf8');
   return body;
 }

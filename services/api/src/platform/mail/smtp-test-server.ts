@@ -8,7 +8,11 @@ export interface ReceivedMail {
 }
 
 /** For tests: a real SMTP server on a free loopback port that keeps every message it receives. */
-export async function startSmtpTestServer(): Promise<{ url: string; received: ReceivedMail[]; stop(): Promise<void> }> {
+export async function startSmtpTestServer(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  stop(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -32,7 +32,12 @@ describe('OIDC client against a real provider on loopback', () => {
   beforeAll(async () => {
     provider = await startTestProvider({ redirectUri, account });
     oidc = createOidcClient(
-      { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, providerName: 'Test ID' },
+      {
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        providerName: 'Test ID',
+      },
       publicUrl,
     );
   });
@@ -74,7 +79,9 @@ describe('OIDC client against a real provider on loopback', () => {
     const first = await oidc.start();
     const second = await oidc.start();
     const callback = await followToCallback(first.url, redirectUri);
-    expect((await failureOf(oidc.finish(callback, second.transaction))).reason).toBe('state_mismatch');
+    expect((await failureOf(oidc.finish(callback, second.transaction))).reason).toBe(
+      'state_mismatch',
+    );
   });
 
   it('when the ID token carries another nonce it fails closed with nonce_mismatch', async () => {
@@ -95,7 +102,12 @@ describe('OIDC client against a real provider on loopback', () => {
   it('when the configured issuer is not the one the provider declares it fails closed with issuer_mismatch', async () => {
     // Same server, other name: the discovery document's issuer is 127.0.0.1, not localhost.
     const impostor = createOidcClient(
-      { issuer: provider.issuer.replace('127.0.0.1', 'localhost'), clientId: provider.clientId, clientSecret: provider.clientSecret, providerName: 'Test ID' },
+      {
+        issuer: provider.issuer.replace('127.0.0.1', 'localhost'),
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        providerName: 'Test ID',
+      },
       publicUrl,
     );
     expect((await failureOf(impostor.start())).reason).toBe('issuer_mismatch');
@@ -119,20 +131,29 @@ describe('OIDC client against a real provider on loopback', () => {
     const { url } = await oidc.start();
     const callback = await followToCallback(url, redirectUri);
     expect((await failureOf(oidc.finish(callback, undefined))).reason).toBe('invalid_transaction');
-    expect((await failureOf(oidc.finish(callback, { state: 'short' }))).reason).toBe('invalid_transaction');
+    expect((await failureOf(oidc.finish(callback, { state: 'short' }))).reason).toBe(
+      'invalid_transaction',
+    );
   });
 
   it('when the user cancels at the provider it fails with access_denied', async () => {
     const { transaction } = await oidc.start();
     const callback = new URL(redirectUri);
-    callback.search = new URLSearchParams({ error: 'access_denied', state: transaction.state, iss: provider.issuer }).toString();
+    callback.search = new URLSearchParams({
+      error: 'access_denied',
+      state: transaction.state,
+      iss: provider.issuer,
+    }).toString();
     expect((await failureOf(oidc.finish(callback, transaction))).reason).toBe('access_denied');
   });
 });
 
 describe('OIDC client issuer rules', () => {
   it('when the issuer is plain http off loopback it refuses to talk to it', async () => {
-    const remote = createOidcClient({ issuer: 'http://id.example.com', clientId: 'c', clientSecret: 's', providerName: 'X' }, publicUrl);
+    const remote = createOidcClient(
+      { issuer: 'http://id.example.com', clientId: 'c', clientSecret: 's', providerName: 'X' },
+      publicUrl,
+    );
     const error = await failureOf(remote.start());
     expect(error.reason).toBe('invalid_response');
     expect(error.message).toContain('HTTPS');
@@ -143,7 +164,15 @@ describe('OIDC client issuer rules', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };
     await new Promise((resolve) => server.close(resolve));
-    const oidc = createOidcClient({ issuer: `http://127.0.0.1:${port}`, clientId: 'c', clientSecret: undefined, providerName: 'X' }, publicUrl);
+    const oidc = createOidcClient(
+      {
+        issuer: `http://127.0.0.1:${port}`,
+        clientId: 'c',
+        clientSecret: undefined,
+        providerName: 'X',
+      },
+      publicUrl,
+    );
     expect((await failureOf(oidc.start())).reason).toBe('provider_unreachable');
     expect((await failureOf(oidc.start())).reason).toBe('provider_unreachable');
   });

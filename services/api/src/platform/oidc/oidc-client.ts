@@ -47,7 +47,8 @@ const sameString = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-const optionalString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const optionalString = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
  * The external sign-in of DESIGN.md section 2 (authorization code flow with PKCE, state and
@@ -71,7 +72,10 @@ export function createOidcClient(
   let configuration: Promise<client.Configuration> | undefined;
 
   async function discover(): Promise<client.Configuration> {
-    const discovered = await client.discovery(issuer, oidc.clientId, undefined, client.None(), { execute, timeout });
+    const discovered = await client.discovery(issuer, oidc.clientId, undefined, client.None(), {
+      execute,
+      timeout,
+    });
     // Confidential clients authenticate at the token endpoint the way the provider prefers:
     // client_secret_basic is the OIDC default, client_secret_post when that is all it offers.
     const metadata = discovered.serverMetadata();
@@ -119,7 +123,11 @@ export function createOidcClient(
 
     async finish(callbackUrl, rawTransaction) {
       const parsed = oidcTransactionSchema.safeParse(rawTransaction);
-      if (!parsed.success) throw new OidcError('invalid_transaction', 'The sign-in transaction is missing or malformed');
+      if (!parsed.success)
+        throw new OidcError(
+          'invalid_transaction',
+          'The sign-in transaction is missing or malformed',
+        );
       const transaction = parsed.data;
       const config = await getConfiguration();
       const params = callbackUrl.searchParams;
@@ -149,7 +157,11 @@ export function createOidcClient(
         if (!idClaims) throw new OidcError('invalid_response', 'The provider sent no ID token');
         let claims: Record<string, unknown> = idClaims;
         // Providers may keep profile claims out of the ID token (OIDC Core 5.4): ask userinfo.
-        if (claims.email === undefined && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+        if (
+          claims.email === undefined &&
+          tokens.access_token &&
+          config.serverMetadata().userinfo_endpoint
+        ) {
           const userInfo = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
           claims = { ...userInfo, ...idClaims };
         }

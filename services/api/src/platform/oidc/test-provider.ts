@@ -26,7 +26,10 @@ export interface TestProvider {
  * confidential client for `redirectUri` and an interaction that signs `account` in at once
  * (login and consent), so the whole code flow can be driven by fetch.
  */
-export async function startTestProvider(options: { redirectUri: string; account: TestAccount }): Promise<TestProvider> {
+export async function startTestProvider(options: {
+  redirectUri: string;
+  account: TestAccount;
+}): Promise<TestProvider> {
   const clientId = 'whosright-test';
   const clientSecret = 'test-client-secret-with-enough-entropy-0123456789';
   const server = createServer();
@@ -38,7 +41,15 @@ export async function startTestProvider(options: { redirectUri: string; account:
   const warn = console.warn;
   console.warn = () => undefined;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [options.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     async findAccount(_ctx: unknown, id: string) {
       return { accountId: id, claims: () => ({ ...options.account, sub: id }) };
     },
@@ -48,10 +59,30 @@ export async function startTestProvider(options: { redirectUri: string; account:
       profile: ['given_name', 'family_name', 'name', 'picture'],
     },
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+            format: 'jwk',
+          }),
+          kid: 'test',
+          use: 'sig',
+          alg: 'RS256',
+        },
+      ],
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
   });
   console.warn = warn;
 
@@ -63,7 +94,12 @@ export async function startTestProvider(options: { redirectUri: string; account:
       const grant = new provider.Grant({ accountId: options.account.sub, clientId });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { login: { accountId: options.account.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: options.account.sub }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     })().catch(() => {
       res.statusCode = 500;
       res.end();
@@ -103,7 +139,10 @@ export async function followToCallback(authorizationUrl: URL, redirectUri: strin
       else cookies.set(name, value);
     }
     const location = res.headers.get('location');
-    if (!location) throw new Error(`The provider answered ${res.status} without a redirect at ${url.pathname}: ${await res.text()}`);
+    if (!location)
+      throw new Error(
+        `The provider answered ${res.status} without a redirect at ${url.pathname}: ${await res.text()}`,
+      );
     const next = new URL(location, url);
     if (next.href.startsWith(redirectUri)) return next;
     url = next;

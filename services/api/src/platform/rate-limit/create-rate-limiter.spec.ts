@@ -9,7 +9,9 @@ describe('createRateLimiter', () => {
     const limiter = await createRateLimiter({ redisUrl: undefined }, captureLogs().logger);
     const policy = rateLimitPolicies.forgotPasswordPerEmail;
     for (let i = 1; i <= 5; i += 1) await limiter.consume(policy, 'ann@example.com');
-    await expect(limiter.consume(policy, 'ann@example.com')).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(limiter.consume(policy, 'ann@example.com')).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
     await limiter.close();
   });
 });

@@ -10,7 +10,11 @@ export type RateLimitKey = (req: Request) => string | undefined;
  * to the central error handler (429, `Rate limit exceeded...`, Retry-After). Put it after the
  * JSON body parser when the key reads the body.
  */
-export function rateLimit(limiter: RateLimiter, policy: RateLimitPolicy, key: RateLimitKey): RequestHandler {
+export function rateLimit(
+  limiter: RateLimiter,
+  policy: RateLimitPolicy,
+  key: RateLimitKey,
+): RequestHandler {
   return async (req, _res, next) => {
     const value = key(req);
     if (value !== undefined) await limiter.consume(policy, value);

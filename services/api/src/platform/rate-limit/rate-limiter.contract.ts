@@ -17,10 +17,21 @@ function accountsApp(limiter: RateLimiter) {
     '/api/login',
     rateLimit(limiter, policies.signInPerIp, byIp),
     rateLimit(limiter, policies.signInPerEmailAndIp, byEmailAndIp),
-    (_req, res) => void res.status(401).json({ message: 'Unauthorized: wrong e-mail or password', code: 'unauthorized' }),
+    (_req, res) =>
+      void res
+        .status(401)
+        .json({ message: 'Unauthorized: wrong e-mail or password', code: 'unauthorized' }),
   );
-  app.post('/api/forgot-password', rateLimit(limiter, policies.forgotPasswordPerEmail, byEmail), (_req, res) => void res.status(204).end());
-  app.post('/api/register', rateLimit(limiter, policies.registrationPerIp, byIp), (_req, res) => void res.status(201).json({}));
+  app.post(
+    '/api/forgot-password',
+    rateLimit(limiter, policies.forgotPasswordPerEmail, byEmail),
+    (_req, res) => void res.status(204).end(),
+  );
+  app.post(
+    '/api/register',
+    rateLimit(limiter, policies.registrationPerIp, byIp),
+    (_req, res) => void res.status(201).json({}),
+  );
   app.use(errorHandler);
   return app;
 }
@@ -73,7 +84,8 @@ export function rateLimiterContract(makeLimiter: () => Promise<RateLimiter>): vo
   });
 
   it('when one IP tries 100 sign-ins over many e-mails the 101st gets 429 and other IPs still pass', async () => {
-    for (let i = 1; i <= 100; i += 1) expect((await signIn(`user${i}@example.com`)).status).toBe(401);
+    for (let i = 1; i <= 100; i += 1)
+      expect((await signIn(`user${i}@example.com`)).status).toBe(401);
     const blocked = await signIn('fresh@example.com');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(15 * 60);
@@ -88,7 +100,8 @@ export function rateLimiterContract(makeLimiter: () => Promise<RateLimiter>): vo
   });
 
   it('when one IP registers an 11th time within an hour it gets 429', async () => {
-    const register = () => request(app).post('/api/register').set('X-Forwarded-For', '203.0.113.7').send({});
+    const register = () =>
+      request(app).post('/api/register').set('X-Forwarded-For', '203.0.113.7').send({});
     for (let i = 1; i <= 10; i += 1) expect((await register()).status).toBe(201);
     expect((await register()).status).toBe(429);
   });
@@ -96,7 +109,9 @@ export function rateLimiterContract(makeLimiter: () => Promise<RateLimiter>): vo
   it('when a key is reset its attempts are forgotten', async () => {
     const policy = policies.forgotPasswordPerEmail;
     for (let i = 1; i <= 5; i += 1) await limiter.consume(policy, 'ann@example.com');
-    await expect(limiter.consume(policy, 'ann@example.com')).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(limiter.consume(policy, 'ann@example.com')).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
     await limiter.reset(policy, 'ann@example.com');
     await expect(limiter.consume(policy, 'ann@example.com')).resolves.toBeUndefined();
   });

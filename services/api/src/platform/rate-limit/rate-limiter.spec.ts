@@ -3,7 +3,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '#api/platform/errors';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
-import { describeWithRedis, startRedisServer, type RedisServer } from '@whosright/eventstore/testing/redis-server';
+import {
+  describeWithRedis,
+  startRedisServer,
+  type RedisServer,
+} from '@whosright/eventstore/testing/redis-server';
 import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { rateLimitPolicies } from './policies';
 import { rateLimiterContract } from './rate-limiter.contract';
@@ -24,7 +28,8 @@ describeWithRedis('Redis rate limiter on a real redis-server', () => {
     await redis.stop();
   });
 
-  const make = (keyPrefix: string) => createRedisRateLimiter({ redisUrl: redis.url, logger: captureLogs().logger, keyPrefix });
+  const make = (keyPrefix: string) =>
+    createRedisRateLimiter({ redisUrl: redis.url, logger: captureLogs().logger, keyPrefix });
 
   rateLimiterContract(() => make(`test-${randomUUID()}`));
 
@@ -59,11 +64,21 @@ describeWithRedis('Redis rate limiter on a real redis-server', () => {
     const down = await startRedisServer();
     await down.stop();
     const logs = captureLogs();
-    const limiter = await createRedisRateLimiter({ redisUrl: down.url, logger: logs.logger, connectTimeoutMs: 200 });
+    const limiter = await createRedisRateLimiter({
+      redisUrl: down.url,
+      logger: logs.logger,
+      connectTimeoutMs: 200,
+    });
     try {
       for (let i = 1; i <= 5; i += 1) await limiter.consume(policy, 'ann@example.com');
-      await expect(limiter.consume(policy, 'ann@example.com')).rejects.toBeInstanceOf(RateLimitedError);
-      expect(logs.entries()).toContainEqual(expect.objectContaining({ msg: 'rate limits: Redis not reachable yet, counting in memory until it is' }));
+      await expect(limiter.consume(policy, 'ann@example.com')).rejects.toBeInstanceOf(
+        RateLimitedError,
+      );
+      expect(logs.entries()).toContainEqual(
+        expect.objectContaining({
+          msg: 'rate limits: Redis not reachable yet, counting in memory until it is',
+        }),
+      );
     } finally {
       await limiter.close();
     }

@@ -19,7 +19,8 @@ export interface RateLimiter {
 const storeKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
 /** Seconds until the next attempt can pass, at least 1 (the Retry-After header). */
-export const retryAfterSeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+export const retryAfterSeconds = (res: RateLimiterRes) =>
+  Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /** Wraps rate-limiter-flexible: one limiter per policy, made on first use by `makeLimiter`. */
 export function createRateLimiterFrom(
@@ -41,7 +42,8 @@ export function createRateLimiterFrom(
       try {
         await limiterFor(policy).consume(storeKey(key));
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw new RateLimitedError(retryAfterSeconds(rejection));
+        if (rejection instanceof RateLimiterRes)
+          throw new RateLimitedError(retryAfterSeconds(rejection));
         throw rejection;
       }
     },

@@ -18,10 +18,14 @@ export interface RedisRateLimiterOptions {
  * insurance limiter with the same policy, so an outage neither blocks sign-in nor lifts the limits.
  * Resolves once connected (or after `connectTimeoutMs`, on the fallback, with a warning).
  */
-export async function createRedisRateLimiter(options: RedisRateLimiterOptions): Promise<RateLimiter> {
+export async function createRedisRateLimiter(
+  options: RedisRateLimiterOptions,
+): Promise<RateLimiter> {
   const { redisUrl, logger, keyPrefix = 'rl', connectTimeoutMs = 5_000 } = options;
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  redis.on('error', (err) => logger.warn({ err: { message: err.message } }, 'rate limits: Redis connection error'));
+  redis.on('error', (err) =>
+    logger.warn({ err: { message: err.message } }, 'rate limits: Redis connection error'),
+  );
 
   const ready = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), connectTimeoutMs);
@@ -30,12 +34,24 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
       resolve(true);
     });
   });
-  if (!ready) logger.warn({ connectTimeoutMs }, 'rate limits: Redis not reachable yet, counting in memory until it is');
+  if (!ready)
+    logger.warn(
+      { connectTimeoutMs },
+      'rate limits: Redis not reachable yet, counting in memory until it is',
+    );
 
   return createRateLimiterFrom(
     (policy) => {
-      const base = { keyPrefix: `${keyPrefix}:${policy.name}`, points: policy.points, duration: policy.durationSeconds };
-      return new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) });
+      const base = {
+        keyPrefix: `${keyPrefix}:${policy.name}`,
+        points: policy.points,
+        duration: policy.durationSeconds,
+      };
+      return new RateLimiterRedis({
+        ...base,
+        storeClient: redis,
+        insuranceLimiter: new RateLimiterMemory(base),
+      });
     },
     async () => {
       await redis.quit().catch(() => redis.disconnect());

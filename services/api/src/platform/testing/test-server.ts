@@ -26,10 +26,20 @@ function nextClientIp(): string {
 }
 
 /** The real embedded server on a free loopback port with a fresh DATA_DIR; tests own its lifecycle. */
-export async function startTestServer(env: Record<string, string> = {}, options: { webDist?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wr-api-'));
   const config = {
-    ...loadConfig({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env }),
+    ...loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      ...env,
+    }),
     sessionSecret: 'test-session-secret-that-is-long-enough-for-hs256',
   };
   const logs: string[] = [];
@@ -39,7 +49,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       done();
     },
   });
-  const running = await startWebServer(config, createLogger(config, sink), { webDist: options.webDist ?? null });
+  const running = await startWebServer(config, createLogger(config, sink), {
+    webDist: options.webDist ?? null,
+  });
   return {
     url: running.url,
     dataDir,
