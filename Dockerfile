@@ -17,4 +17,4 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["npx", "tsx", "services/api/src/main.ts"]
+CMD ["npx", "tsx", "services/api/src/app/main.ts"]

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'services/api/src/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'services/api/src/app/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },

@@ -47,4 +47,4 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-await import('../services/api/src/main');
+await import('../services/api/src/app/main');

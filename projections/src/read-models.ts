@@ -1,12 +1,15 @@
 import type { AnyProjection } from './runner/projection';
-import { commentsProjection } from './comments/comments-projection';
-import { sessionsProjection } from './sessions/sessions-projection';
-import { storiesProjection } from './stories/stories-projection';
-import { storyVotesProjection } from './story-votes/story-votes-projection';
-import { userStatsProjection } from './user-stats/user-stats-projection';
-import { usersProjection } from './users/users-projection';
+import { commentsProjection } from './comments/projection';
+import { sessionsProjection } from './sessions/projection';
+import { storiesProjection } from './stories/projection';
+import { storyVotesProjection } from './story-votes/projection';
+import { userStatsProjection } from './user-stats/projection';
+import { usersProjection } from './users/projection';
 
-/** Every read model the API serves, in the order the runner starts them. */
+/**
+ * Every read model the app runs, in the order the runner starts them: the API's projection
+ * runner, its /api/ready check and `npm run replay` all take them from here.
+ */
 export const readModels = [
   usersProjection,
   sessionsProjection,

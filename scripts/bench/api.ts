@@ -38,7 +38,7 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wr-bench-api-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startNode(join(repoRoot, 'services/api/src/main.ts'), [], {
+  const server = startNode(join(repoRoot, 'services/api/src/app/main.ts'), [], {
     PORT: String(port),
     DATA_DIR: dataDir,
     SEED_DEMO: '0',

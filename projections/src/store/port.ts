@@ -171,3 +171,6 @@ export interface ReadStore {
   deadLetters(projection?: string): Promise<DeadLetter[]>;
   close(): Promise<void>;
 }
+
+/** What queries read: collections resolved through the active-version pointer. */
+export type ReadModels = Pick<ReadStore, 'collection' | 'generationCollection'>;

@@ -2,14 +2,16 @@ import { join } from 'node:path';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { newId } from '@whosright/contracts/shared/ids';
 import { STORY_CATEGORIES } from '@whosright/contracts/shared/categories';
-import { handleCommand } from '@whosright/eventstore/command/handle-command';
+import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { story } from '../../../services/api/src/story/decider';
 import { storyPool } from '../../../services/api/src/story/pool-decider';
-import { CachedStream } from '../../../services/api/src/platform/cached-stream';
 import { POOL_STREAM } from '../../../services/api/src/story/story-service';
-import { SQLITE_FILE } from '../../../services/api/src/platform/stores';
+import { SQLITE_FILE } from '../../../services/api/src/app/stores';
+import { rejections } from '../../../services/api/src/app/rejections';
+import { CommandBus } from '../../../services/api/src/write/command-bus';
+import { StreamStates } from '../../../services/api/src/write/stream-states';
 
 /**
  * Writes `count` approved stories into DATA_DIR through the story command handlers (the same
@@ -24,28 +26,38 @@ export async function populateApprovedStories(
 ): Promise<string[]> {
   const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
-  const pool = new CachedStream(eventStore, POOL_STREAM, storyPool);
-  const metadata = { correlationId: 'bench' };
+  const bus = new CommandBus(eventStore, null, rejections);
+  const pool = new StreamStates(eventStore, storyPool, 1);
+  const actor = { correlationId: 'bench' };
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const storyId = newId('story');
     const category = STORY_CATEGORIES[i % STORY_CATEGORIES.length]!.value;
     const content = `Bench story ${i}: we disagree about whose turn it is to take out the bins, and neither of us will budge. Who is right?`;
-    await handleCommand(
-      eventStore,
+    await bus.run(
       `story-${storyId}`,
       story,
       { type: 'SubmitStory', storyId, authorId, content, category },
-      { metadata },
+      actor,
     );
-    await handleCommand(
-      eventStore,
-      `story-${storyId}`,
-      story,
-      { type: 'ModerateStory', storyId, moderatorId, to: 'approved', reason: null },
-      { metadata },
+    await bus.runAll(
+      [
+        commandOn(`story-${storyId}`, story, {
+          type: 'ModerateStory',
+          storyId,
+          moderatorId,
+          to: 'approved',
+          reason: null,
+        }),
+        commandOn(
+          POOL_STREAM,
+          storyPool,
+          { type: 'EnsurePooled', storyId, pooled: true },
+          { fold: pool.fold },
+        ),
+      ],
+      actor,
     );
-    await pool.run({ type: 'EnsurePooled', storyId, pooled: true }, metadata);
     ids.push(storyId);
   }
   await eventStore.close();

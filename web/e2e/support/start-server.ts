@@ -1,5 +1,5 @@
 /**
- * Starts the real server (`node --import tsx services/api/src/main.ts` from the repository root)
+ * Starts the real server (`node --import tsx services/api/src/app/main.ts` from the repository root)
  * on a free port with a fresh temporary DATA_DIR, waits until it answers, and returns how to
  * reach and stop it. Used by the global setup (SEED_DEMO=0) and by the screenshot spec, which
  * starts its own demo-seeded server.
@@ -75,7 +75,7 @@ export async function startServer({ seedDemo = false } = {}): Promise<RunningSer
   const baseURL = `http://127.0.0.1:${port}`;
 
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/app/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

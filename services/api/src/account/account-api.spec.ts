@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@whosright/contracts/shared/ids';
 import { waitForMailTo } from '#api/platform/mail/outbox-reader';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 import { emailStream } from './reservations';
 
 const PASSWORD = 'correct horse battery';
@@ -442,7 +442,7 @@ describe('sliding session expiry', () => {
   it('when a session cookie is more than a day old it is renewed for another 30 days on use', async () => {
     const { res } = await register();
     const userId = res.body.id as string;
-    const { SessionTokens } = await import('./session-token');
+    const { SessionTokens } = await import('#api/platform/session-tokens');
     const tokens = new SessionTokens(server.config.sessionSecret);
     const cookie = String(res.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
     const claims = (await tokens.verify(cookie))!;

@@ -1,30 +1,32 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
-import { handleCommand } from '@whosright/eventstore/command/handle-command';
-import type { ReadStore } from '@whosright/projections/store/port';
-import type { UserDoc } from '@whosright/projections/users/users-projection';
+import { foldStream } from '@whosright/eventstore/command/handle-command';
+import { SESSIONS } from '@whosright/projections/sessions/docs';
+import { USERS, type UserDoc } from '@whosright/projections/users/docs';
+import type { UserQueries } from '@whosright/projections/users/queries';
 import type { CurrentUser, RegisterRequest } from '@whosright/contracts/account/dto';
 import {
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
-import type { UserEvent } from '@whosright/contracts/account/events';
 import { newId, userIdSchema } from '@whosright/contracts/shared/ids';
-import { metadataOf, type Actor, type CommandBus } from '#api/platform/commands';
+import type { Actor } from '#api/platform/actor';
 import {
   ConflictError,
   NotFoundError,
   UnauthorizedError,
   ValidationError,
 } from '#api/platform/errors';
+import { SESSION_TTL_MS, newSessionId, type SessionTokens } from '#api/platform/session-tokens';
+import type { CommandBus } from '#api/write/command-bus';
 import * as user from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { claim, emailStream, identityStream, reservationHolder } from './reservations';
-import { SESSION_TTL_MS, newSessionId, type SessionTokens } from './session-token';
+import { emailTaken } from './rejections';
 import { sessionDecider } from './session-decider';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-const ACCOUNT_READ_MODELS = ['users', 'sessions'] as const;
+const ACCOUNT_READ_MODELS = [USERS, SESSIONS] as const;
 
 export interface Mail {
   to: string;
@@ -34,8 +36,8 @@ export interface Mail {
 
 export interface AccountServiceDeps {
   eventStore: EventStore;
-  readStore: ReadStore;
   bus: CommandBus;
+  users: UserQueries;
   tokens: SessionTokens;
   publicUrl: string;
   adminEmails: readonly string[];
@@ -67,11 +69,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 /** Accounts: registration, sign-in, sessions, password reset, external identities, roles and bans. */
 export class AccountService {
-  private readonly users;
   private readonly now: () => Date;
 
   constructor(private readonly deps: AccountServiceDeps) {
-    this.users = deps.readStore.collection<UserDoc>('users', 'users');
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -88,27 +88,21 @@ export class AccountService {
   async createAccount(request: RegisterRequest, actor: Actor): Promise<string> {
     const passwordHash = await hashPassword(request.password);
     const userId = await this.claimEmail(request.email, actor);
-    try {
-      await this.deps.bus.run(
-        `user-${userId}`,
-        user,
-        {
-          type: 'RegisterUser',
-          userId,
-          email: request.email,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          passwordHash,
-          role: this.roleFor(request.email),
-          profileImageUrl: null,
-        },
-        { ...actor, userId },
-      );
-    } catch (error) {
-      if (error instanceof user.UserCommandRejected && error.reason === 'already_registered')
-        throw emailTaken();
-      throw error;
-    }
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      {
+        type: 'RegisterUser',
+        userId,
+        email: request.email,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        passwordHash,
+        role: this.roleFor(request.email),
+        profileImageUrl: null,
+      },
+      { ...actor, userId },
+    );
     return userId;
   }
 
@@ -118,7 +112,7 @@ export class AccountService {
     actor: Actor,
   ): Promise<void> {
     await this.deps.bus.run(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }, actor, [
-      'users',
+      USERS,
     ]);
   }
 
@@ -129,24 +123,18 @@ export class AccountService {
   private async claimEmail(email: string, actor: Actor): Promise<string> {
     const stream = emailStream(email);
     const candidate = newId('user');
-    const result = await claim(this.deps.eventStore, stream, candidate, actor);
+    const result = await claim(this.deps.bus, this.deps.eventStore, stream, candidate, actor);
     if (result.claimed) return candidate;
     if (result.holder && !(await this.userExists(result.holder))) return result.holder;
     throw emailTaken();
   }
 
   private async userExists(userId: string): Promise<boolean> {
-    for await (const _event of this.deps.eventStore.readStream(`user-${userId}`, { limit: 1 }))
-      return true;
-    return false;
+    return (await this.loadUser(userId)).exists;
   }
 
   private async loadUser(userId: string): Promise<user.UserState> {
-    let state = user.initialState();
-    for await (const event of this.deps.eventStore.readStream(`user-${userId}`)) {
-      state = user.evolve(state, { type: event.type, data: event.data } as UserEvent);
-    }
-    return state;
+    return (await foldStream(this.deps.eventStore, `user-${userId}`, user)).state;
   }
 
   private async userIdByEmail(email: string): Promise<string | null> {
@@ -201,7 +189,7 @@ export class AccountService {
       { ...actor, userId },
       ACCOUNT_READ_MODELS,
     );
-    const doc = await this.users.get(userId);
+    const doc = await this.deps.users.byId(userId);
     if (!doc) throw new NotFoundError('Account not found');
     return {
       user: toCurrentUser(doc),
@@ -218,7 +206,7 @@ export class AccountService {
       sessionDecider,
       { type: 'RenewSession', expiresAt: expiresAt.toISOString() },
       actor,
-      ['sessions'],
+      [SESSIONS],
     );
   }
 
@@ -228,7 +216,7 @@ export class AccountService {
       sessionDecider,
       { type: 'EndSession', reason: 'logout' },
       actor,
-      ['sessions'],
+      [SESSIONS],
     );
   }
 
@@ -269,24 +257,18 @@ export class AccountService {
     if (!userId || !secret || !userIdSchema.safeParse(userId).success)
       throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
     const passwordHash = await hashPassword(password);
-    try {
-      await this.deps.bus.run(
-        `user-${userId}`,
-        user,
-        {
-          type: 'ResetPassword',
-          tokenHash: sha256(secret),
-          passwordHash,
-          now: this.now().toISOString(),
-        },
-        { ...actor, userId },
-        ['users'],
-      );
-    } catch (error) {
-      if (error instanceof user.UserCommandRejected)
-        throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
-      throw error;
-    }
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      {
+        type: 'ResetPassword',
+        tokenHash: sha256(secret),
+        passwordHash,
+        now: this.now().toISOString(),
+      },
+      { ...actor, userId },
+      [USERS],
+    );
   }
 
   /** Signs in with an external identity: linked by (issuer, subject); by e-mail only when the provider verified it. */
@@ -336,7 +318,7 @@ export class AccountService {
       );
     }
     const as = { ...actor, userId };
-    await claim(this.deps.eventStore, stream, userId, as);
+    await claim(this.deps.bus, this.deps.eventStore, stream, userId, as);
     await this.deps.bus.run(
       `user-${userId}`,
       user,
@@ -371,13 +353,7 @@ export class AccountService {
       ban: { type: 'BanUser', reason: null },
       unban: { type: 'UnbanUser' },
     } as const satisfies Record<string, user.UserCommand>;
-    try {
-      await this.deps.bus.run(`user-${userId}`, user, commands[command], actor, ['users']);
-    } catch (error) {
-      if (error instanceof user.UserCommandRejected && error.reason === 'unknown_user')
-        throw new NotFoundError('User not found');
-      throw error;
-    }
+    await this.deps.bus.run(`user-${userId}`, user, commands[command], actor, [USERS]);
   }
 
   /** At start: accounts whose e-mail is in ADMIN_EMAILS hold the admin role. */
@@ -386,19 +362,17 @@ export class AccountService {
     for (const email of this.deps.adminEmails) {
       const userId = await this.userIdByEmail(email);
       if (!userId || !(await this.userExists(userId))) continue;
-      const result = await handleCommand(
-        this.deps.eventStore,
+      const result = await this.deps.bus.run(
         `user-${userId}`,
         user,
-        { type: 'PromoteUser', reason: 'admin_emails' },
-        { metadata: metadataOf(actor) },
+        {
+          type: 'PromoteUser',
+          reason: 'admin_emails',
+        },
+        actor,
       );
       promoted += result.events.length;
     }
     return promoted;
   }
-}
-
-function emailTaken(): ConflictError {
-  return new ConflictError('An account with this email already exists. Try signing in instead.');
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
-import { startWebServer } from '#api/platform/server';
+import { startTestServer, type TestServer } from '#api/app/test-server';
+import { startWebServer } from '#api/app/server';
 import { createLogger } from '#api/platform/logger';
 
 describe('ADMIN_EMAILS', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
-import { deciderSpec } from '#api/platform/testing/decider-spec';
+import { deciderSpec } from '#api/testing/decider-spec';
 import * as user from './decider';
 
 const spec = deciderSpec(user);

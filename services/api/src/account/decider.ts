@@ -1,4 +1,5 @@
 import type { Role, UserEvent } from '@whosright/contracts/account/events';
+import { CommandRejected } from '#api/write/rejection';
 
 /**
  * The user aggregate (`user-{id}` stream): pure decide + evolve. Time comes from the command.
@@ -105,14 +106,13 @@ export type UserCommand =
   | { type: 'DemoteUser'; reason: 'admin' | 'admin_emails' }
   | { type: 'LinkExternalIdentity'; issuer: string; subject: string };
 
-/** Why a user command was refused; the route maps each to an HTTP error. */
+/** Why a user command was refused; `rejections.ts` says what the client sees for each. */
 export type UserRejection =
   'already_registered' | 'unknown_user' | 'no_password' | 'invalid_reset_token';
 
-export class UserCommandRejected extends Error {
-  constructor(readonly reason: UserRejection) {
-    super(reason);
-    this.name = 'UserCommandRejected';
+export class UserCommandRejected extends CommandRejected<UserRejection> {
+  constructor(reason: UserRejection) {
+    super('account', reason);
   }
 }
 
@@ -138,7 +138,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         },
       ];
     case 'ResetPassword': {
-      requireUser(state);
+      // A token naming an account that does not exist is just an invalid token.
+      if (!state.exists) throw new UserCommandRejected('invalid_reset_token');
       const pending = state.pendingReset;
       const valid =
         pending !== null &&

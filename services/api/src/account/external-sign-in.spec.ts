@@ -6,7 +6,7 @@ import {
   type TestAccount,
   type TestProvider,
 } from '#api/platform/oidc/test-provider';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 describe('external sign-in (OpenID Connect against a real provider on loopback)', () => {
   let provider: TestProvider | undefined;

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { foldStream } from '@whosright/eventstore/command/handle-command';
 import type { EventStore } from '@whosright/eventstore/port';
-import { reserve } from '@whosright/eventstore/command/reserve';
-import type { Actor } from '#api/platform/commands';
-import { metadataOf } from '#api/platform/commands';
+import type { Actor } from '#api/platform/actor';
+import type { CommandBus } from '#api/write/command-bus';
+import { reservation } from './reservation-decider';
 
 /** Reservation streams are named by a hash, so e-mails never appear in stream names. */
 export function emailStream(email: string): string {
@@ -15,26 +17,25 @@ export function identityStream(issuer: string, subject: string): string {
 
 /** The user holding a reservation, or null when nobody does. */
 export async function reservationHolder(store: EventStore, stream: string): Promise<string | null> {
-  let holder: string | null = null;
-  for await (const event of store.readStream(stream)) {
-    const data = event.data as { userId: string };
-    holder = event.type === 'ReservationClaimed' ? data.userId : null;
-  }
-  return holder;
+  return (await foldStream(store, stream, reservation)).state.holder;
 }
 
-/** Claims `stream` for `userId`; answers the holder when someone already has it. */
+/**
+ * Claims `stream` for `userId` (DESIGN.md 4: the first claim wins); answers the holder when
+ * someone already has it. The stream usually does not exist yet, so the claim is appended
+ * expecting none, and read only when that fails.
+ */
 export async function claim(
+  bus: CommandBus,
   store: EventStore,
   stream: string,
   userId: string,
   actor: Actor,
 ): Promise<{ claimed: true } | { claimed: false; holder: string | null }> {
-  const result = await reserve(store, stream, {
-    type: 'ReservationClaimed',
-    data: { userId },
-    metadata: metadataOf(actor),
-  });
-  if (result.reserved) return { claimed: true };
+  const [result] = await bus.runAll(
+    [commandOn(stream, reservation, { type: 'ClaimReservation', userId }, { expectNew: true })],
+    actor,
+  );
+  if (result?.events.length) return { claimed: true };
   return { claimed: false, holder: await reservationHolder(store, stream) };
 }

@@ -23,7 +23,7 @@ import {
   OIDC_COOKIE_TTL_SECONDS,
   type OidcTransactionCookie,
 } from './oidc-transaction-cookie';
-import { sessionCookieName, sessionCookieOptions } from './session-token';
+import { sessionCookieName, sessionCookieOptions } from '#api/platform/session-tokens';
 
 export interface AccountRoutesDeps {
   accounts: AccountService;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('./admin.ts', import.meta.url));

@@ -2,14 +2,15 @@
  * `npm run admin -- <promote|demote|ban|unban> <email>` and `npm run admin -- list`.
  * Appends events to the same store as the running server, which sees them within a second.
  */
+import { UserQueries } from '@whosright/projections/users/queries';
 import { AccountService } from '#api/account/account-service';
-import { SessionTokens } from '#api/account/session-token';
-import type { UserDoc } from '@whosright/projections/users/users-projection';
-import { CommandBus } from '#api/platform/commands';
+import { rejections } from '#api/app/rejections';
+import { openStores } from '#api/app/stores';
 import { ConfigError, loadConfig } from '#api/platform/config';
 import { HttpError } from '#api/platform/errors';
 import { createLogger } from '#api/platform/logger';
-import { openStores } from '#api/platform/stores';
+import { SessionTokens } from '#api/platform/session-tokens';
+import { CommandBus } from '#api/write/command-bus';
 
 const USAGE = 'Usage: npm run admin -- <promote|demote|ban|unban> <email> | list';
 const ACTIONS = ['promote', 'demote', 'ban', 'unban'] as const;
@@ -42,11 +43,9 @@ async function main(args: string[]): Promise<void> {
   const stores = await openStores(config, logger, { runProjections: false });
   try {
     if (command === 'list') {
-      const page = await stores.readStore
-        .collection<UserDoc>('users', 'users')
-        .find({}, { sort: [['createdAt', 1]], limit: 10_000 });
-      if (page.items.length === 0) console.log('No accounts yet.');
-      for (const u of page.items) {
+      const users = await new UserQueries(stores.readStore).all(10_000);
+      if (users.length === 0) console.log('No accounts yet.');
+      for (const u of users) {
         console.log(
           [u.email.padEnd(36), u.role.padEnd(6), u.status.padEnd(7), u.createdAt, u._id].join('  '),
         );
@@ -55,8 +54,8 @@ async function main(args: string[]): Promise<void> {
     }
     const accounts = new AccountService({
       eventStore: stores.eventStore,
-      readStore: stores.readStore,
-      bus: new CommandBus(stores.eventStore, null),
+      bus: new CommandBus(stores.eventStore, null, rejections),
+      users: new UserQueries(stores.readStore),
       tokens: new SessionTokens('unused-by-the-cli-unused-by-the-cli'),
       publicUrl: config.publicUrl,
       adminEmails: config.adminEmails,

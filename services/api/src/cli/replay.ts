@@ -3,14 +3,15 @@
  *   npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]
  * Uses the embedded SQLite file DATA_DIR/whosright.sqlite (DATA_DIR defaults to ./data).
  */
-import { buildProjections, replayEventCatalog } from '@whosright/projections/registry';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { readModels } from '@whosright/projections/read-models';
 import { abortOnInterrupt } from './replay/interrupt';
 import { runReplay } from './replay/run-replay';
 
 const interrupt = abortOnInterrupt(process);
 process.exitCode = await runReplay(process.argv.slice(2), {
-  projections: buildProjections(),
-  catalog: replayEventCatalog(),
+  projections: readModels,
+  catalog: domainEventCatalog,
   dataDir: process.env.DATA_DIR || './data',
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '#api/platform/testing/people';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { signUp } from '#api/testing/people';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -234,7 +234,7 @@ describe('deleting comments', () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);
     await author.agent.delete(`/api/stories/${storyId}`).expect(204);
-    const mine = await server.running.application.comments.byAuthor(commenter.id);
+    const mine = await server.running.application.queries.comments.byAuthor(commenter.id, 200);
     expect(mine.items.map((c) => c._id)).not.toContain(comment.id);
     expect((await server.agent().get(`/api/stories/${storyId}/comments`)).status).toBe(404);
   });

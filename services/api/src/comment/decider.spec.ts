@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { CommentEvent } from '@whosright/contracts/comment/events';
-import { deciderSpec } from '#api/platform/testing/decider-spec';
+import { deciderSpec } from '#api/testing/decider-spec';
 import { CommentCommandRejected, comment, commentVote, type CommentRejection } from './decider';
 
 const commentId = 'comment_01JAAAAAAAAAAAAAAAAAAAAAAA';
@@ -20,14 +20,34 @@ const posted: CommentEvent = {
   },
 };
 
+const approvedStory = { approved: true, ...posted.data.story };
+
 describe('comment decider', () => {
   const spec = deciderSpec(comment);
 
   it('when a comment is posted it keeps the content as given, story details included', () => {
     spec
       .given([])
-      .when({ type: 'PostComment', ...posted.data })
+      .when({ type: 'PostComment', ...posted.data, story: approvedStory })
       .then([posted]);
+  });
+
+  it('when the story is not approved or does not exist the comment is refused as not found', () => {
+    spec
+      .given([])
+      .when({ type: 'PostComment', ...posted.data, story: { ...approvedStory, approved: false } })
+      .thenThrows(rejected('story_not_found'));
+    spec
+      .given([])
+      .when({ type: 'PostComment', ...posted.data, story: null })
+      .thenThrows(rejected('story_not_found'));
+  });
+
+  it('when the same comment is posted twice the second is refused', () => {
+    spec
+      .given([posted])
+      .when({ type: 'PostComment', ...posted.data, story: approvedStory })
+      .thenThrows(rejected('already_posted'));
   });
 
   it("when another user deletes someone's comment it is refused; the author and admins may", () => {
@@ -69,6 +89,7 @@ describe('comment decider', () => {
 
 describe('comment vote decider', () => {
   const spec = deciderSpec(commentVote);
+  const live = comment.evolve(comment.initialState(), posted);
   const up = {
     type: 'CommentVoteCast' as const,
     data: { commentId, storyId, userId: other, vote: 'up' as const, previous: null },
@@ -77,14 +98,14 @@ describe('comment vote decider', () => {
   it('when a user votes the first time it records the vote without a previous one', () => {
     spec
       .given([])
-      .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' })
+      .when({ type: 'VoteComment', commentId, userId: other, vote: 'up', comment: live })
       .then([up]);
   });
 
   it('when a user votes the other way it switches, naming the previous vote', () => {
     spec
       .given([up])
-      .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'down' })
+      .when({ type: 'VoteComment', commentId, userId: other, vote: 'down', comment: live })
       .then([
         {
           type: 'CommentVoteCast',
@@ -96,7 +117,35 @@ describe('comment vote decider', () => {
   it('when a user votes the same way again nothing changes', () => {
     spec
       .given([up])
-      .when({ type: 'VoteComment', commentId, storyId, userId: other, vote: 'up' })
+      .when({ type: 'VoteComment', commentId, userId: other, vote: 'up', comment: live })
       .thenNothingHappens();
+  });
+
+  it('when the comment does not exist or was deleted the vote is refused as not found', () => {
+    spec
+      .given([])
+      .when({
+        type: 'VoteComment',
+        commentId,
+        userId: other,
+        vote: 'up',
+        comment: comment.initialState(),
+      })
+      .thenThrows(rejected('not_found'));
+    const deleted = comment.evolve(live, {
+      type: 'CommentDeleted',
+      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
+    });
+    spec
+      .given([])
+      .when({ type: 'VoteComment', commentId, userId: other, vote: 'up', comment: deleted })
+      .thenThrows(rejected('not_found'));
+  });
+
+  it('when the author votes on their own comment it is refused', () => {
+    spec
+      .given([])
+      .when({ type: 'VoteComment', commentId, userId: author, vote: 'up', comment: live })
+      .thenThrows(rejected('own_comment'));
   });
 });

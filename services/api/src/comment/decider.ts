@@ -4,16 +4,16 @@ import type {
   CommentVoteEvent,
 } from '@whosright/contracts/comment/events';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
+import { CommandRejected } from '#api/write/rejection';
 
 /** Comments (`comment-{id}`) and one user's vote on one comment (`commentVote-{commentId}-{userId}`). */
 
 export type CommentRejection =
-  'already_posted' | 'not_found' | 'not_author_or_admin' | 'own_comment';
+  'already_posted' | 'not_found' | 'not_author_or_admin' | 'own_comment' | 'story_not_found';
 
-export class CommentCommandRejected extends Error {
-  constructor(readonly reason: CommentRejection) {
-    super(reason);
-    this.name = 'CommentCommandRejected';
+export class CommentCommandRejected extends CommandRejected<CommentRejection> {
+  constructor(reason: CommentRejection) {
+    super('comment', reason);
   }
 }
 
@@ -31,7 +31,8 @@ export type CommentCommand =
       storyId: string;
       authorId: string;
       content: string;
-      story: { category: StoryCategory; content: string };
+      /** The story as it stands (null: it does not exist); only an approved one takes comments. */
+      story: { approved: boolean; category: StoryCategory; content: string } | null;
     }
   | { type: 'DeleteComment'; commentId: string; userId: string; byAdmin: boolean };
 
@@ -63,8 +64,10 @@ export const comment = {
     switch (command.type) {
       case 'PostComment': {
         if (state.exists) throw new CommentCommandRejected('already_posted');
-        const { type: _type, ...data } = command;
-        return [{ type: 'CommentPosted', data }];
+        if (!command.story?.approved) throw new CommentCommandRejected('story_not_found');
+        const { commentId, storyId, authorId, content } = command;
+        const story = { category: command.story.category, content: command.story.content };
+        return [{ type: 'CommentPosted', data: { commentId, storyId, authorId, content, story } }];
       }
       case 'DeleteComment':
         if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
@@ -90,8 +93,8 @@ export const comment = {
   },
 };
 
-/** Guard for voting: the comment must be live and not the voter's own. */
-export function requireVotable(state: CommentState, userId: string): void {
+/** Voting needs a live comment that is not the voter's own. */
+function requireVotable(state: CommentState, userId: string): void {
   if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
   if (state.authorId === userId) throw new CommentCommandRejected('own_comment');
 }
@@ -103,9 +106,10 @@ export interface CommentVoteState {
 export interface VoteComment {
   type: 'VoteComment';
   commentId: string;
-  storyId: string;
   userId: string;
   vote: CommentVoteChoice;
+  /** The comment as it stands. */
+  comment: CommentState;
 }
 
 export const commentVote = {
@@ -115,13 +119,14 @@ export const commentVote = {
   }),
   /** Voting the other way switches the vote; the same way again changes nothing. */
   decide(command: VoteComment, state: CommentVoteState): CommentVoteEvent[] {
+    requireVotable(command.comment, command.userId);
     if (state.vote === command.vote) return [];
     return [
       {
         type: 'CommentVoteCast',
         data: {
           commentId: command.commentId,
-          storyId: command.storyId,
+          storyId: command.comment.storyId!,
           userId: command.userId,
           vote: command.vote,
           previous: state.vote,

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import type { ReadStore } from '@whosright/projections/store/port';
-import type { SessionDoc } from '@whosright/projections/sessions/sessions-projection';
-import type { UserDoc } from '@whosright/projections/users/users-projection';
+import type { SessionQueries } from '@whosright/projections/sessions/queries';
+import type { UserDoc } from '@whosright/projections/users/docs';
+import type { UserQueries } from '@whosright/projections/users/queries';
 import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
 import {
   SESSION_RENEW_AFTER_MS,
@@ -10,9 +10,9 @@ import {
   sessionCookieName,
   sessionCookieOptions,
   type SessionTokens,
-} from '#api/account/session-token';
+} from './session-tokens';
 import { ForbiddenError, UnauthorizedError } from './errors';
-import type { Actor } from './commands';
+import type { Actor } from './actor';
 import { requestIdOf } from './request-logging';
 import { contextOf, requestContextOf } from './request-context';
 
@@ -34,15 +34,15 @@ export function authOf(req: Request): AuthContext {
 
 /** Resolves the session cookie to a live session and its user: two lookups by id. */
 export function authentication(options: {
-  readStore: ReadStore;
+  sessions: SessionQueries;
+  users: UserQueries;
   tokens: SessionTokens;
   publicUrl: string;
   /** Sliding expiry: records the new expiry of a session whose cookie is older than a day. */
   renew(sessionId: string, expiresAt: Date, actor: Actor): Promise<void>;
 }): RequestHandler {
   const cookieName = sessionCookieName(options.publicUrl);
-  const sessions = options.readStore.collection<SessionDoc>('sessions', 'sessions');
-  const users = options.readStore.collection<UserDoc>('users', 'users');
+  const { sessions, users } = options;
 
   const signedIn = async (
     req: Request,
@@ -55,8 +55,8 @@ export function authentication(options: {
     if (!claims) return next();
     // Asked for together: the read store checks other writers once for both.
     const [session, user] = await Promise.all([
-      sessions.get(claims.sessionId),
-      users.get(claims.userId),
+      sessions.byId(claims.sessionId),
+      users.byId(claims.userId),
     ]);
     if (!session || session.userId !== claims.userId || Date.parse(session.expiresAt) <= Date.now())
       return next();

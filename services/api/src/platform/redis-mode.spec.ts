@@ -5,7 +5,7 @@ import {
   startRedisServer,
   type RedisServer,
 } from '@whosright/eventstore/testing/redis-server';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 describeWithRedis(
   'the server with REDIS_URL (jobs on BullMQ, rate limits and projection leases in Redis)',

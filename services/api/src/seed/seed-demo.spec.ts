@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 import { seedDemo } from './seed-demo';
 import { DEMO_STORIES } from './demo-content';
 
@@ -30,7 +30,7 @@ describe('the demo seed', () => {
       0,
     );
     expect(votes).toBeGreaterThan(200);
-    const poor = await server.running.application.stories.poorPerformers();
+    const poor = await server.running.application.queries.stories.poorPerformers();
     expect(poor.length).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountService } from '#api/account/account-service';
-import type { Actor } from '#api/platform/commands';
+import type { Actor } from '#api/platform/actor';
 import type { Logger } from '#api/platform/logger';
 import type { StoryService } from '#api/story/story-service';
 import { visitorKeyOfVisitor } from '#api/story/story-service';

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { StoryEvent } from '@whosright/contracts/story/events';
-import { deciderSpec } from '#api/platform/testing/decider-spec';
+import { deciderSpec } from '#api/testing/decider-spec';
 import {
   StoryCommandRejected,
   story,
@@ -131,16 +131,32 @@ describe('story decider', () => {
   });
 });
 
+/** A story's state after these events, as the services pass it to the deciders. */
+const storyAfter = (...events: StoryEvent[]) => events.reduce(story.evolve, story.initialState());
+const live = storyAfter(submitted, approved);
+const notVotable = {
+  pending: storyAfter(submitted),
+  hidden: storyAfter(submitted, approved, {
+    type: 'StoryModerated',
+    data: { storyId, moderatorId: admin, from: 'approved', to: 'hidden', reason: null },
+  }),
+  deleted: storyAfter(submitted, approved, {
+    type: 'StoryDeleted',
+    data: { storyId, authorId: author, deletedBy: author, byAdmin: false },
+  }),
+  missing: story.initialState(),
+};
+
 describe('story vote decider', () => {
   const spec = deciderSpec(storyVote);
   it('when the user has not voted it records the vote; a second vote is refused', () => {
     spec
       .given([])
-      .when({ type: 'CastVote', storyId, userId: other, vote: 'she' })
+      .when({ type: 'CastVote', storyId, userId: other, vote: 'she', story: live })
       .then([{ type: 'StoryVoteCast', data: { storyId, userId: other, vote: 'she' } }]);
     spec
       .given([{ type: 'StoryVoteCast', data: { storyId, userId: other, vote: 'she' } }])
-      .when({ type: 'CastVote', storyId, userId: other, vote: 'he' })
+      .when({ type: 'CastVote', storyId, userId: other, vote: 'he', story: live })
       .thenThrows(rejected('already_voted'));
   });
 });
@@ -150,15 +166,15 @@ describe('story activity decider', () => {
   it('when a visitor views twice it counts once; skip and engage count separately', () => {
     spec
       .given([])
-      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view' })
+      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view', story: live })
       .then([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }]);
     spec
       .given([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }])
-      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view' })
+      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view', story: live })
       .thenNothingHappens();
     spec
       .given([{ type: 'StoryViewed', data: { storyId, visitorKey: 'v1' } }])
-      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'skip' })
+      .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'skip', story: live })
       .then([{ type: 'StorySkipped', data: { storyId, visitorKey: 'v1' } }]);
   });
 });
@@ -172,11 +188,47 @@ describe('story reaction decider', () => {
     };
     spec
       .given([])
-      .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' })
+      .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol', story: live })
       .then([added]);
     spec
       .given([added])
-      .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' })
+      .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol', story: live })
       .then([{ ...added, type: 'StoryReactionRemoved' }]);
+  });
+});
+
+describe('what only an approved story allows', () => {
+  it('when the story is pending or hidden a vote, a view and a reaction are refused as not approved', () => {
+    for (const state of [notVotable.pending, notVotable.hidden]) {
+      deciderSpec(storyVote)
+        .given([])
+        .when({ type: 'CastVote', storyId, userId: other, vote: 'he', story: state })
+        .thenThrows(rejected('not_approved'));
+      deciderSpec(storyActivity)
+        .given([])
+        .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'view', story: state })
+        .thenThrows(rejected('not_approved'));
+      deciderSpec(storyReaction)
+        .given([])
+        .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'wtf', story: state })
+        .thenThrows(rejected('not_approved'));
+    }
+  });
+
+  it('when the story was deleted or never existed they are refused as not found', () => {
+    for (const state of [notVotable.deleted, notVotable.missing]) {
+      deciderSpec(storyVote)
+        .given([])
+        .when({ type: 'CastVote', storyId, userId: other, vote: 'she', story: state })
+        .thenThrows(rejected('not_found'));
+      deciderSpec(storyActivity)
+        .given([])
+        .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'skip', story: state })
+        .thenThrows(rejected('not_found'));
+      deciderSpec(storyReaction)
+        .given([])
+        .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol', story: state })
+        .thenThrows(rejected('not_found'));
+    }
   });
 });

@@ -9,6 +9,7 @@ import type {
   VoteChoice,
 } from '@whosright/contracts/story/events';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
+import { CommandRejected } from '#api/write/rejection';
 
 /**
  * Stories and what people do with them, as pure deciders. The story itself lives in
@@ -17,17 +18,11 @@ import type { StoryCategory } from '@whosright/contracts/shared/categories';
  */
 
 export type StoryRejection =
-  | 'already_submitted'
-  | 'not_found'
-  | 'not_approved'
-  | 'not_author_or_admin'
-  | 'already_voted'
-  | 'deleted';
+  'already_submitted' | 'not_found' | 'not_approved' | 'not_author_or_admin' | 'already_voted';
 
-export class StoryCommandRejected extends Error {
-  constructor(readonly reason: StoryRejection) {
-    super(reason);
-    this.name = 'StoryCommandRejected';
+export class StoryCommandRejected extends CommandRejected<StoryRejection> {
+  constructor(reason: StoryRejection) {
+    super('story', reason);
   }
 }
 
@@ -135,7 +130,7 @@ function requireLive(state: StoryState): void {
 }
 
 /** Only approved, not deleted stories can be voted on, tracked or reacted to. */
-export function requireApproved(state: StoryState): void {
+function requireApproved(state: StoryState): void {
   requireLive(state);
   if (state.status !== 'approved') throw new StoryCommandRejected('not_approved');
 }
@@ -150,6 +145,7 @@ export const storyVote = {
   initialState: (): VoteState => ({ vote: null }),
   evolve: (_state: VoteState, event: StoryVoteEvent): VoteState => ({ vote: event.data.vote }),
   decide(command: CastVote, state: VoteState): StoryVoteEvent[] {
+    requireApproved(command.story);
     if (state.vote !== null) throw new StoryCommandRejected('already_voted');
     return [
       {
@@ -165,6 +161,8 @@ export interface CastVote {
   storyId: string;
   userId: string;
   vote: VoteChoice;
+  /** The story as it stands: only an approved one can be voted on. */
+  story: StoryState;
 }
 
 // ---- storyActivity-{storyId}-{visitorKey} ----
@@ -195,6 +193,7 @@ export const storyActivity = {
   },
   /** Each visitor counts at most once per action and story; a repeat changes nothing. */
   decide(command: TrackStory, state: ActivityState): StoryActivityEvent[] {
+    requireApproved(command.story);
     if (state[command.action]) return [];
     return [
       {
@@ -210,6 +209,8 @@ export interface TrackStory {
   storyId: string;
   visitorKey: string;
   action: TrackAction;
+  /** The story as it stands: only an approved one counts views, skips and engagement. */
+  story: StoryState;
 }
 
 // ---- storyReaction-{storyId}-{userId} ----
@@ -223,6 +224,7 @@ export const storyReaction = {
   },
   /** A reaction toggles: the first time adds it, the next time takes it back. */
   decide(command: ToggleReaction, state: ReactionState): StoryReactionEvent[] {
+    requireApproved(command.story);
     const data = { storyId: command.storyId, userId: command.userId, reaction: command.reaction };
     return [
       { type: state[command.reaction] ? 'StoryReactionRemoved' : 'StoryReactionAdded', data },
@@ -235,4 +237,6 @@ export interface ToggleReaction {
   storyId: string;
   userId: string;
   reaction: ReactionType;
+  /** The story as it stands: only an approved one can be reacted to. */
+  story: StoryState;
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '#api/platform/testing/people';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { signUp } from '#api/testing/people';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 function dist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wr-dist-'));

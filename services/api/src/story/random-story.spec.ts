@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  POOL_META_ID,
-  poolSlotId,
-  type PoolDoc,
-} from '@whosright/projections/stories/stories-projection';
-import { signUp } from '#api/platform/testing/people';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { POOL_META_ID, poolSlotId, type PoolDoc } from '@whosright/projections/stories/docs';
+import { signUp } from '#api/testing/people';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 describe('random story draws', () => {
   let server: TestServer;
@@ -58,7 +54,7 @@ describe('random story draws', () => {
     const removed = new Set([3, 17, 30, 8, 41].map((i) => approved[i]!));
     const counts = new Map<string, number>();
     for (let i = 0; i < 10_000; i++) {
-      const id = (await server.running.application.stories.randomId(undefined))!;
+      const id = (await server.running.application.queries.stories.randomId(undefined))!;
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     expect(counts.size).toBe(50);
@@ -74,7 +70,7 @@ describe('random story draws', () => {
     const draw = async (times: number) => {
       const seen = new Set<string>();
       for (let i = 0; i < times; i++) {
-        const id = await server.running.application.stories.randomId(undefined);
+        const id = await server.running.application.queries.stories.randomId(undefined);
         expect(id).toEqual(expect.any(String));
         seen.add(id!);
       }

@@ -9,17 +9,23 @@ import {
   submitStoryRequestSchema,
   trackRequestSchema,
 } from '@whosright/contracts/story/dto';
+import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
 import { NotFoundError } from '#api/platform/errors';
 import { visitorId } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
 import { toAdminStory, toCard, toDashboardStory } from './story-views';
 
+export interface StoryRoutesDeps {
+  stories: StoryService;
+  queries: StoryQueries;
+  secureCookies: boolean;
+}
+
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
 export function storyRoutes(
   router: Router,
-  stories: StoryService,
-  options: { secureCookies: boolean },
+  { stories, queries, secureCookies }: StoryRoutesDeps,
 ): void {
   router.post('/stories', async (req, res) => {
     const user = activeUser(req);
@@ -29,13 +35,13 @@ export function storyRoutes(
 
   router.get('/stories', async (req, res) => {
     const query = storyFeedQuerySchema.parse(req.query);
-    const page = await stories.feed(query);
+    const page = await queries.feed(query);
     res.json({ items: page.items.map(toCard), nextCursor: page.next ?? null });
   });
 
   router.get('/stories/random', async (req, res) => {
     const { exclude } = randomStoryQuerySchema.parse(req.query);
-    const id = await stories.randomId(exclude);
+    const id = await queries.randomId(exclude);
     if (!id) throw new NotFoundError('No story to show yet');
     res.json({ id });
   });
@@ -63,7 +69,7 @@ export function storyRoutes(
     const user = authOf(req).user;
     const key = user
       ? visitorKeyOfUser(user._id)
-      : visitorKeyOfVisitor(visitorId(req, res, options.secureCookies));
+      : visitorKeyOfVisitor(visitorId(req, res, secureCookies));
     await stories.track(id, key, action, actorOf(req, user ? undefined : key));
     res.status(204).end();
   });
@@ -84,7 +90,7 @@ export function storyRoutes(
 
   router.get('/admin/stories', async (req, res) => {
     adminUser(req);
-    res.json((await stories.pendingQueue()).items.map(toAdminStory));
+    res.json((await queries.pendingQueue(200)).map(toAdminStory));
   });
 
   router.patch('/admin/stories/:id', async (req, res) => {
@@ -103,13 +109,13 @@ export function storyRoutes(
 
   router.get('/admin/skipped-stories', async (req, res) => {
     adminUser(req);
-    res.json((await stories.poorPerformers()).map(toAdminStory));
+    res.json((await queries.poorPerformers()).map(toAdminStory));
   });
 
   router.get('/dashboard/stories', async (req, res) => {
     adminUser(req);
     const query = storyFeedQuerySchema.omit({ category: true }).parse(req.query);
-    const page = await stories.dashboard(query);
+    const page = await queries.dashboard(query);
     res.json({ items: page.items.map(toDashboardStory), nextCursor: page.next ?? null });
   });
 }

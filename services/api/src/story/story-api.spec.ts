@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '#api/platform/testing/people';
-import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
+import { signUp } from '#api/testing/people';
+import { startTestServer, type TestServer } from '#api/app/test-server';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -269,7 +269,6 @@ describe('tracking and reactions', () => {
 
 describe('random story', () => {
   it('when asked with exclude it never returns the excluded story; with nothing else it answers 404', async () => {
-    const { stories } = server.running.application;
     const feed = await server.agent().get('/api/stories?limit=50');
     const approved = feed.body.items as Array<{ id: string }>;
     expect(approved.length).toBeGreaterThan(1);
@@ -278,7 +277,9 @@ describe('random story', () => {
       expect(res.status).toBe(200);
       expect(res.body.id).not.toBe(approved[0]!.id);
     }
-    expect(await stories.randomId(undefined)).toEqual(expect.any(String));
+    expect(await server.running.application.queries.stories.randomId(undefined)).toEqual(
+      expect.any(String),
+    );
     expect((await server.agent().get('/api/stories/random?exclude=bad')).status).toBe(400);
   });
 });

@@ -1,112 +1,78 @@
-import { randomInt } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
 import { commandOn } from '@whosright/eventstore/command/handle-commands';
-import type { Filter, ReadStore } from '@whosright/projections/store/port';
-import {
-  POOL_META_ID,
-  poolSlotId,
-  type PoolDoc,
-  type StoryDoc,
-} from '@whosright/projections/stories/stories-projection';
-import {
-  storyVoteId,
-  type StoryVoteDoc,
-} from '@whosright/projections/story-votes/story-votes-projection';
-import { poorPerformers } from '@whosright/projections/stories/poor-performers';
-import type { UserDoc } from '@whosright/projections/users/users-projection';
+import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
+import type { StoryQueries } from '@whosright/projections/stories/queries';
+import { STORY_VOTES } from '@whosright/projections/story-votes/docs';
+import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import { USER_STATS } from '@whosright/projections/user-stats/docs';
+import type { UserDoc } from '@whosright/projections/users/docs';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
 import type {
   ReactionType,
   StoryEvent,
+  StoryPoolEvent,
   StoryStatus,
   TrackAction,
   VoteChoice,
 } from '@whosright/contracts/story/events';
 import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
-import { CachedStream } from '#api/platform/cached-stream';
-import { StreamStates } from '#api/platform/stream-states';
-import type { Actor, CommandBus } from '#api/platform/commands';
-import { ConflictError, ForbiddenError, NotFoundError } from '#api/platform/errors';
+import type { Actor } from '#api/platform/actor';
+import { NotFoundError } from '#api/platform/errors';
+import type { CommandBus } from '#api/write/command-bus';
+import { StreamStates } from '#api/write/stream-states';
 import {
-  StoryCommandRejected,
-  requireApproved,
   story as storyDecider,
   storyActivity,
   storyReaction,
   storyVote,
   type StoryState,
 } from './decider';
-import { storyPool } from './pool-decider';
+import { storyPool, type PoolState } from './pool-decider';
 import { toCard } from './story-views';
 
 export const POOL_STREAM = 'storyPool-approved';
-export const ALREADY_VOTED_MESSAGE = 'Already voted on this story';
 
-/** Maps a decider's refusal to the HTTP error the client sees. */
-function httpError(error: unknown): unknown {
-  if (!(error instanceof StoryCommandRejected)) return error;
-  switch (error.reason) {
-    case 'already_voted':
-      return new ConflictError(ALREADY_VOTED_MESSAGE, 'already_voted');
-    case 'not_author_or_admin':
-      return new ForbiddenError('Only the author or an admin can delete this story');
-    case 'not_found':
-    case 'not_approved':
-    case 'deleted':
-      return new NotFoundError('Story not found');
-    case 'already_submitted':
-      return new ConflictError('This story already exists');
-  }
+export const visitorKeyOfUser = (userId: string) => `u-${userId}`;
+export const visitorKeyOfVisitor = (visitorId: string) => `v-${visitorId}`;
+
+const storyStream = (storyId: string) => `story-${storyId}`;
+
+export interface StoryServiceDeps {
+  eventStore: EventStore;
+  bus: CommandBus;
+  stories: StoryQueries;
+  votes: StoryVoteQueries;
+  /** What other slices remove with a story (its comments); runs after the story is deleted. */
+  onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<void>;
 }
 
-async function mapped<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    throw httpError(error);
-  }
-}
-
-/** Stories: the write side (submit, moderate, vote, track, react, delete) and its queries. */
+/** Stories: the write side (submit, moderate, vote, track, react, delete) and its access rules. */
 export class StoryService {
-  private readonly stories;
-  private readonly votes;
-  private readonly pool;
-  private readonly poolStream: CachedStream<
-    ReturnType<typeof storyPool.initialState>,
-    Parameters<typeof storyPool.decide>[0],
-    ReturnType<typeof storyPool.decide>[number]
-  >;
-  /** The random pool's size when last read (see randomId). */
-  private poolSize = 0;
-  /** Checked before every vote, view, skip and reaction. */
+  /** Every command on a story decides on its state: folded incrementally, not per command. */
   private readonly storyStates: StreamStates<StoryState, StoryEvent>;
+  /** The random pool holds every approved story: folded once, then caught up per command. */
+  private readonly poolStates: StreamStates<PoolState, StoryPoolEvent>;
 
-  constructor(
-    private readonly deps: {
-      eventStore: EventStore;
-      readStore: ReadStore;
-      bus: CommandBus;
-      /** What other slices remove with a story (its comments); runs after the story is deleted. */
-      onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<void>;
-    },
-  ) {
-    this.stories = deps.readStore.collection<StoryDoc>('stories', 'stories');
-    this.votes = deps.readStore.collection<StoryVoteDoc>('story-votes', 'votes');
-    this.pool = deps.readStore.collection<PoolDoc>('stories', 'pool');
-    this.poolStream = new CachedStream(deps.eventStore, POOL_STREAM, storyPool);
+  constructor(private readonly deps: StoryServiceDeps) {
     this.storyStates = new StreamStates(deps.eventStore, storyDecider);
-  }
-
-  private loadStory(storyId: string): Promise<StoryState> {
-    return this.storyStates.read(`story-${storyId}`);
+    this.poolStates = new StreamStates(deps.eventStore, storyPool, 1);
   }
 
   private async card(storyId: string): Promise<StoryCard> {
-    const doc = await this.stories.get(storyId);
+    const doc = await this.deps.stories.byId(storyId);
     if (!doc) throw new NotFoundError('Story not found');
     return toCard(doc);
+  }
+
+  /** Keeps the random pool in step with the story's status, in the same append. */
+  private poolCommand(storyId: string, pooled: boolean) {
+    return commandOn(
+      POOL_STREAM,
+      storyPool,
+      { type: 'EnsurePooled', storyId, pooled },
+      { fold: this.poolStates.fold },
+    );
   }
 
   // ---- commands ----
@@ -119,11 +85,11 @@ export class StoryService {
   ): Promise<StoryCard> {
     const storyId = newId('story');
     await this.deps.bus.run(
-      `story-${storyId}`,
+      storyStream(storyId),
       storyDecider,
       { type: 'SubmitStory', storyId, authorId: author._id, content, category },
       actor,
-      ['stories', 'user-stats'],
+      [STORIES, USER_STATS],
     );
     return this.card(storyId);
   }
@@ -135,20 +101,20 @@ export class StoryService {
     reason: string | null,
     actor: Actor,
   ): Promise<StoryCard> {
-    const result = await mapped(
-      this.deps.bus.run(
-        `story-${storyId}`,
-        storyDecider,
-        { type: 'ModerateStory', storyId, moderatorId: moderator._id, to, reason },
-        actor,
-      ),
-    );
-    const poolPosition = await this.poolStream.run(
-      { type: 'EnsurePooled', storyId, pooled: to === 'approved' },
+    await this.deps.bus.runAll(
+      [
+        commandOn(storyStream(storyId), storyDecider, {
+          type: 'ModerateStory',
+          storyId,
+          moderatorId: moderator._id,
+          to,
+          reason,
+        }),
+        this.poolCommand(storyId, to === 'approved'),
+      ],
       actor,
+      [STORIES],
     );
-    const position = poolPosition ?? result.position;
-    if (position !== undefined) await this.deps.bus.settle(position, ['stories']);
     return this.card(storyId);
   }
 
@@ -158,20 +124,19 @@ export class StoryService {
     byAdmin: boolean,
     actor: Actor,
   ): Promise<void> {
-    const result = await mapped(
-      this.deps.bus.run(
-        `story-${storyId}`,
-        storyDecider,
-        { type: 'DeleteStory', storyId, userId: user._id, byAdmin },
-        actor,
-      ),
-    );
-    const poolPosition = await this.poolStream.run(
-      { type: 'EnsurePooled', storyId, pooled: false },
+    await this.deps.bus.runAll(
+      [
+        commandOn(storyStream(storyId), storyDecider, {
+          type: 'DeleteStory',
+          storyId,
+          userId: user._id,
+          byAdmin,
+        }),
+        this.poolCommand(storyId, false),
+      ],
       actor,
+      [STORIES, USER_STATS],
     );
-    const position = poolPosition ?? result.position;
-    if (position !== undefined) await this.deps.bus.settle(position, ['stories', 'user-stats']);
     await this.deps.onDeleted?.(storyId, user, actor);
   }
 
@@ -182,34 +147,29 @@ export class StoryService {
     actor: Actor,
     options: { settle?: boolean } = {},
   ): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
-    requireApprovedOr404(await this.loadStory(storyId));
+    const story = await this.storyStates.read(storyStream(storyId));
     const visitorKey = visitorKeyOfUser(user._id);
     // A vote also counts as engaging with the story: both are written together, or neither.
-    const position = await mapped(
-      this.deps.bus.runAll(
-        [
-          commandOn(
-            `storyVote-${storyId}-${user._id}`,
-            storyVote,
-            { type: 'CastVote', storyId, userId: user._id, vote },
-            { expectNew: true },
-          ),
-          commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
-            type: 'TrackStory',
-            storyId,
-            visitorKey,
-            action: 'engage',
-          }),
-        ],
-        actor,
-      ),
+    await this.deps.bus.runAll(
+      [
+        commandOn(
+          `storyVote-${storyId}-${user._id}`,
+          storyVote,
+          { type: 'CastVote', storyId, userId: user._id, vote, story },
+          { expectNew: true },
+        ),
+        commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
+          type: 'TrackStory',
+          storyId,
+          visitorKey,
+          action: 'engage',
+          story,
+        }),
+      ],
+      actor,
+      options.settle === false ? [] : [STORIES, STORY_VOTES, USER_STATS],
     );
     if (options.settle === false) return null;
-    await this.deps.bus.settle(position ?? (await this.deps.eventStore.headPosition()), [
-      'stories',
-      'story-votes',
-      'user-stats',
-    ]);
     return { vote: { vote }, story: await this.card(storyId) };
   }
 
@@ -219,11 +179,11 @@ export class StoryService {
     action: TrackAction,
     actor: Actor,
   ): Promise<void> {
-    requireApprovedOr404(await this.loadStory(storyId));
+    const story = await this.storyStates.read(storyStream(storyId));
     await this.deps.bus.run(
       `storyActivity-${storyId}-${visitorKey}`,
       storyActivity,
-      { type: 'TrackStory', storyId, visitorKey, action },
+      { type: 'TrackStory', storyId, visitorKey, action, story },
       actor,
     );
   }
@@ -234,22 +194,22 @@ export class StoryService {
     reaction: ReactionType,
     actor: Actor,
   ): Promise<ReactionCounts> {
-    requireApprovedOr404(await this.loadStory(storyId));
+    const story = await this.storyStates.read(storyStream(storyId));
     await this.deps.bus.run(
       `storyReaction-${storyId}-${user._id}`,
       storyReaction,
-      { type: 'ToggleReaction', storyId, userId: user._id, reaction },
+      { type: 'ToggleReaction', storyId, userId: user._id, reaction, story },
       actor,
-      ['stories'],
+      [STORIES],
     );
     return (await this.card(storyId)).reactions;
   }
 
-  // ---- queries ----
+  // ---- access rules on reads ----
 
   /** Approved stories are public; the author and admins also see their pending, rejected or hidden ones. */
   async visible(storyId: string, viewer: UserDoc | null): Promise<StoryDoc> {
-    const doc = await this.stories.get(storyId);
+    const doc = await this.deps.stories.byId(storyId);
     const allowed =
       doc &&
       (doc.status === 'approved' || viewer?.role === 'admin' || viewer?._id === doc.authorId);
@@ -260,82 +220,7 @@ export class StoryService {
   async myVote(storyId: string, viewer: UserDoc | null): Promise<{ vote: VoteChoice } | null> {
     await this.visible(storyId, viewer);
     if (!viewer) return null;
-    const doc = await this.votes.get(storyVoteId(storyId, viewer._id));
+    const doc = await this.deps.votes.voteOf(storyId, viewer._id);
     return doc ? { vote: doc.vote } : null;
-  }
-
-  feed(options: {
-    category?: StoryCategory | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  }) {
-    const filter: Filter = options.category
-      ? { status: 'approved', category: options.category }
-      : { status: 'approved' };
-    return this.stories.find(filter, {
-      sort: [['createdAt', -1]],
-      limit: options.limit,
-      ...(options.cursor ? { after: options.cursor } : {}),
-    });
-  }
-
-  /**
-   * A uniformly random approved story other than `exclude`: the pool size and one slot, both
-   * looked up by id. The slot is drawn on the size seen last time so that both are read at once,
-   * sharing one freshness check; if the size has changed since, it is drawn again on the new one.
-   */
-  async randomId(exclude: string | undefined): Promise<string | null> {
-    const guess = this.poolSize;
-    let slot = guess > 0 ? randomInt(guess) : 0;
-    const [found, meta] = await Promise.all([
-      guess > 0 ? this.pool.get(poolSlotId(slot)) : undefined,
-      this.pool.get(POOL_META_ID),
-    ]);
-    const count = Number(meta?.count ?? 0);
-    this.poolSize = count;
-    if (count === 0) return null;
-    let id = found?.storyId;
-    if (count !== guess) {
-      slot = randomInt(count);
-      id = (await this.pool.get(poolSlotId(slot)))?.storyId;
-    }
-    if (id === exclude) {
-      if (count === 1) return null;
-      // Uniform over the other count - 1 slots.
-      slot = (slot + 1 + randomInt(count - 1)) % count;
-      id = (await this.pool.get(poolSlotId(slot)))?.storyId;
-    }
-    return id ?? null;
-  }
-
-  pendingQueue(limit = 200) {
-    return this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit });
-  }
-
-  dashboard(options: { cursor?: string | undefined; limit: number }) {
-    return this.stories.find(
-      { status: 'approved' },
-      {
-        sort: [['createdAt', -1]],
-        limit: options.limit,
-        ...(options.cursor ? { after: options.cursor } : {}),
-      },
-    );
-  }
-
-  /** The top 5% of rankable stories by skip rate (at least one when any is rankable). */
-  poorPerformers(): Promise<StoryDoc[]> {
-    return poorPerformers(this.stories);
-  }
-}
-
-export const visitorKeyOfUser = (userId: string) => `u-${userId}`;
-export const visitorKeyOfVisitor = (visitorId: string) => `v-${visitorId}`;
-
-function requireApprovedOr404(state: StoryState): void {
-  try {
-    requireApproved(state);
-  } catch (error) {
-    throw httpError(error);
   }
 }

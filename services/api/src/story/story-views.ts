@@ -1,5 +1,5 @@
 import type { AdminStory, DashboardStory, StoryCard } from '@whosright/contracts/story/dto';
-import type { StoryDoc } from '@whosright/projections/stories/stories-projection';
+import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 export function toCard(doc: StoryDoc): StoryCard {
   return {

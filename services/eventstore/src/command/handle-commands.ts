@@ -4,6 +4,7 @@ import type { EventStore } from '../port';
 import {
   CommandRetriesExhausted,
   foldStream,
+  type FoldedStream,
   handleCommand,
   type CommandResult,
   type Decider,
@@ -32,7 +33,11 @@ export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
   stream: string,
   decider: Decider<TState, TCommand, TEvent>,
   command: TCommand,
-  options: { expectNew?: boolean } = {},
+  options: {
+    expectNew?: boolean;
+    /** Folds the stream for a decision (a cached state); default: read it all. */
+    fold?: (stream: string) => Promise<FoldedStream<TState>>;
+  } = {},
 ): StreamCommand {
   return {
     stream,
@@ -40,7 +45,7 @@ export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
       const { state, revision } =
         options.expectNew && attempt === 0
           ? { state: decider.initialState(), revision: 'no_stream' as const }
-          : await foldStream(store, stream, decider);
+          : await (options.fold ? options.fold(stream) : foldStream(store, stream, decider));
       return { events: [...decider.decide(command, state)], revision };
     },
     handle(store, options) {

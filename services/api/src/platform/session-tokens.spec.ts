@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionTokens, newSessionId, sessionCookieName } from './session-token';
+import { SessionTokens, newSessionId, sessionCookieName } from './session-tokens';
 
 describe('session tokens', () => {
   const tokens = new SessionTokens('s'.repeat(48));

@@ -1,4 +1,4 @@
-import type { TestServer } from './test-server';
+import type { TestServer } from '#api/app/test-server';
 
 let counter = 0;
 

@@ -1,19 +1,18 @@
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { POOR_STORY_MIN_VIEWS } from '@whosright/contracts/shared/constants';
 import type {
-  ReactionType,
   StoryActivityEvent,
   StoryEvent,
   StoryPoolEvent,
   StoryReactionEvent,
-  StoryStatus,
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { Doc, ReadCollection } from '../store/port';
+import type { ReadCollection } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import { poorPerformers } from './poor-performers';
+import { POOL, POOL_META_ID, STORIES, STORY_CARDS, poolSlotId, type StoryDoc } from './docs';
+import { poorPerformers } from './queries';
 
 type Handled =
   | Recorded<StoryEvent>
@@ -23,44 +22,6 @@ type Handled =
   | Recorded<StoryPoolEvent>
   | Recorded<Extract<CommentEvent, { type: 'CommentPosted' | 'CommentDeleted' }>>;
 
-export interface StoryDoc extends Doc {
-  authorId: string;
-  content: string;
-  category: string;
-  status: StoryStatus;
-  createdAt: string;
-  heVotes: number;
-  sheVotes: number;
-  commentCount: number;
-  reactions: Record<ReactionType, number>;
-  viewCount: number;
-  skipCount: number;
-  engageCount: number;
-  /** Derived when projected. */
-  totalVotes: number;
-  votingScore: number;
-  skipRate: number;
-  /** Approved with enough views for its skip rate to mean something. */
-  rankable: boolean;
-}
-
-/** The pool document counting the approved stories (`count`). */
-export const POOL_META_ID = 'approved';
-
-/**
- * The pool document naming the story in one slot of the dense random pool: a random story is
- * two lookups by id (this and the count), which the read store answers from its cache once seen.
- */
-export function poolSlotId(slot: number): string {
-  return `slot-${slot}`;
-}
-
-/** A document of the `pool` collection: a slot (`storyId`) or the count (`count`). */
-export interface PoolDoc extends Doc {
-  storyId?: string;
-  count?: number;
-}
-
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
@@ -69,7 +30,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
  * story query (feed, card, random, pending queue, ranking, dashboard, profile) is one find here.
  */
 export const storiesProjection = defineProjection<Handled>({
-  name: 'stories',
+  name: STORIES,
   // 2: the random pool's slots moved from the story cards to their own documents.
   version: 2,
   eventTypes: [
@@ -89,7 +50,7 @@ export const storiesProjection = defineProjection<Handled>({
   ],
   collections: [
     {
-      name: 'stories',
+      name: STORY_CARDS,
       indexes: [
         {
           fields: [
@@ -129,11 +90,11 @@ export const storiesProjection = defineProjection<Handled>({
         };
       },
     },
-    { name: 'pool', indexes: [] },
+    { name: POOL, indexes: [] },
   ],
   /** The poor performers ranking (top 5% by skip rate), e.g. as it stood last Monday with --until. */
   async report(collection) {
-    const ranked = await poorPerformers(collection('stories') as ReadCollection<StoryDoc>);
+    const ranked = await poorPerformers(collection(STORY_CARDS) as ReadCollection<StoryDoc>);
     return ranked.map((story, i) => ({
       rank: i + 1,
       storyId: story._id,
@@ -149,7 +110,7 @@ export const storiesProjection = defineProjection<Handled>({
     switch (event.type) {
       case 'StorySubmitted':
         return [
-          upsert('stories', event.data.storyId, {
+          upsert(STORY_CARDS, event.data.storyId, {
             $set: {
               authorId: event.data.authorId,
               content: event.data.content,
@@ -167,37 +128,37 @@ export const storiesProjection = defineProjection<Handled>({
           }),
         ];
       case 'StoryModerated':
-        return [update('stories', event.data.storyId, { $set: { status: event.data.to } })];
+        return [update(STORY_CARDS, event.data.storyId, { $set: { status: event.data.to } })];
       case 'StoryDeleted':
-        return [remove('stories', event.data.storyId)];
+        return [remove(STORY_CARDS, event.data.storyId)];
       case 'StoryVoteCast':
         return [
-          update('stories', event.data.storyId, {
+          update(STORY_CARDS, event.data.storyId, {
             $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 },
           }),
         ];
       case 'StoryViewed':
-        return [update('stories', event.data.storyId, { $inc: { viewCount: 1 } })];
+        return [update(STORY_CARDS, event.data.storyId, { $inc: { viewCount: 1 } })];
       case 'StorySkipped':
-        return [update('stories', event.data.storyId, { $inc: { skipCount: 1 } })];
+        return [update(STORY_CARDS, event.data.storyId, { $inc: { skipCount: 1 } })];
       case 'StoryEngaged':
-        return [update('stories', event.data.storyId, { $inc: { engageCount: 1 } })];
+        return [update(STORY_CARDS, event.data.storyId, { $inc: { engageCount: 1 } })];
       case 'StoryReactionAdded':
         return [
-          update('stories', event.data.storyId, {
+          update(STORY_CARDS, event.data.storyId, {
             $inc: { [`reactions.${event.data.reaction}`]: 1 },
           }),
         ];
       case 'StoryReactionRemoved':
         return [
-          update('stories', event.data.storyId, {
+          update(STORY_CARDS, event.data.storyId, {
             $inc: { [`reactions.${event.data.reaction}`]: -1 },
           }),
         ];
       case 'StoryPooled':
         return [
-          upsert('pool', poolSlotId(event.data.slot), { $set: { storyId: event.data.storyId } }),
-          upsert('pool', POOL_META_ID, { $inc: { count: 1 } }),
+          upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: event.data.storyId } }),
+          upsert(POOL, POOL_META_ID, { $inc: { count: 1 } }),
         ];
       case 'StoryUnpooled': {
         // The last story moves into the freed slot; the last slot goes.
@@ -205,17 +166,17 @@ export const storiesProjection = defineProjection<Handled>({
         return [
           ...(moved
             ? [
-                upsert('pool', poolSlotId(event.data.slot), { $set: { storyId: moved.storyId } }),
-                remove('pool', poolSlotId(moved.from)),
+                upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: moved.storyId } }),
+                remove(POOL, poolSlotId(moved.from)),
               ]
-            : [remove('pool', poolSlotId(event.data.slot))]),
-          upsert('pool', POOL_META_ID, { $inc: { count: -1 } }),
+            : [remove(POOL, poolSlotId(event.data.slot))]),
+          upsert(POOL, POOL_META_ID, { $inc: { count: -1 } }),
         ];
       }
       case 'CommentPosted':
-        return [update('stories', event.data.storyId, { $inc: { commentCount: 1 } })];
+        return [update(STORY_CARDS, event.data.storyId, { $inc: { commentCount: 1 } })];
       case 'CommentDeleted':
-        return [update('stories', event.data.storyId, { $inc: { commentCount: -1 } })];
+        return [update(STORY_CARDS, event.data.storyId, { $inc: { commentCount: -1 } })];
       default:
         return [];
     }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import type { Doc } from '../store/port';
-import { storiesProjection, type StoryDoc } from './stories-projection';
+import { storiesProjection } from './projection';
+import type { StoryDoc } from './docs';
 
 const fixtures: SqliteFixture[] = [];
 afterEach(async () => {

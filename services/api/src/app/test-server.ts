@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { loadConfig, type Config } from '../config';
-import { createLogger } from '../logger';
-import { startWebServer, type RunningServer } from '../server';
+import { loadConfig, type Config } from '#api/platform/config';
+import { createLogger } from '#api/platform/logger';
+import { startWebServer, type RunningServer } from './server';
 
 export interface TestServer {
   url: string;

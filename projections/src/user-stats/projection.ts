@@ -1,26 +1,20 @@
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import type { StoryEvent, StoryVoteEvent } from '@whosright/contracts/story/events';
-import type { Doc } from '../store/port';
 import { defineProjection, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
+import { USER_STATS, USER_STATS_DOCS } from './docs';
 
 type Handled =
   | Recorded<Extract<StoryEvent, { type: 'StorySubmitted' | 'StoryDeleted' }>>
   | Recorded<StoryVoteEvent>
   | Recorded<CommentEvent>;
 
-export interface UserStatsDoc extends Doc {
-  storiesSubmitted?: number;
-  commentsPosted?: number;
-  votesGiven?: number;
-}
-
 /**
  * The profile counters. A deleted story or comment leaves the count with it (the counts match the
  * lists); votes given stay counted: they were given.
  */
 export const userStatsProjection = defineProjection<Handled>({
-  name: 'user-stats',
+  name: USER_STATS,
   version: 1,
   eventTypes: [
     'StorySubmitted',
@@ -29,19 +23,19 @@ export const userStatsProjection = defineProjection<Handled>({
     'CommentPosted',
     'CommentDeleted',
   ],
-  collections: [{ name: 'stats', indexes: [] }],
+  collections: [{ name: USER_STATS_DOCS, indexes: [] }],
   apply(event) {
     switch (event.type) {
       case 'StorySubmitted':
-        return [upsert('stats', event.data.authorId, { $inc: { storiesSubmitted: 1 } })];
+        return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { storiesSubmitted: 1 } })];
       case 'StoryDeleted':
-        return [upsert('stats', event.data.authorId, { $inc: { storiesSubmitted: -1 } })];
+        return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { storiesSubmitted: -1 } })];
       case 'StoryVoteCast':
-        return [upsert('stats', event.data.userId, { $inc: { votesGiven: 1 } })];
+        return [upsert(USER_STATS_DOCS, event.data.userId, { $inc: { votesGiven: 1 } })];
       case 'CommentPosted':
-        return [upsert('stats', event.data.authorId, { $inc: { commentsPosted: 1 } })];
+        return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { commentsPosted: 1 } })];
       case 'CommentDeleted':
-        return [upsert('stats', event.data.authorId, { $inc: { commentsPosted: -1 } })];
+        return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { commentsPosted: -1 } })];
       default:
         return [];
     }

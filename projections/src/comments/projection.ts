@@ -4,32 +4,9 @@ import type {
   CommentVoteEvent,
 } from '@whosright/contracts/comment/events';
 import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/constants';
-import type { Doc } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-
-export interface CommentDoc extends Doc {
-  storyId: string;
-  authorId: string;
-  content: string;
-  createdAt: string;
-  upvotes: number;
-  downvotes: number;
-  /** The story's category and text when the comment was posted (profile and admin lists). */
-  story: { category: string; content: string };
-  /** Derived: at least 3 downvotes and more down than up. */
-  flagged: boolean;
-  flagScore: number;
-}
-
-export interface CommentVoteDoc extends Doc {
-  commentId: string;
-  storyId: string;
-  userId: string;
-  vote: CommentVoteChoice;
-}
-
-export const commentVoteId = (commentId: string, userId: string) => `${commentId}:${userId}`;
+import { COMMENTS, COMMENT_DOCS, COMMENT_VOTE_DOCS, commentVoteId } from './docs';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -40,12 +17,12 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 export const commentsProjection = defineProjection<
   Recorded<CommentEvent> | Recorded<CommentVoteEvent>
 >({
-  name: 'comments',
+  name: COMMENTS,
   version: 1,
   eventTypes: ['CommentPosted', 'CommentDeleted', 'CommentVoteCast'],
   collections: [
     {
-      name: 'comments',
+      name: COMMENT_DOCS,
       indexes: [
         {
           fields: [
@@ -76,7 +53,7 @@ export const commentsProjection = defineProjection<
       },
     },
     {
-      name: 'votes',
+      name: COMMENT_VOTE_DOCS,
       indexes: [
         {
           fields: [
@@ -91,7 +68,7 @@ export const commentsProjection = defineProjection<
     switch (event.type) {
       case 'CommentPosted':
         return [
-          upsert('comments', event.data.commentId, {
+          upsert(COMMENT_DOCS, event.data.commentId, {
             $set: {
               storyId: event.data.storyId,
               authorId: event.data.authorId,
@@ -104,14 +81,14 @@ export const commentsProjection = defineProjection<
           }),
         ];
       case 'CommentDeleted':
-        return [remove('comments', event.data.commentId)];
+        return [remove(COMMENT_DOCS, event.data.commentId)];
       case 'CommentVoteCast': {
         const field = (vote: CommentVoteChoice) => (vote === 'up' ? 'upvotes' : 'downvotes');
         const inc: Record<string, number> = { [field(event.data.vote)]: 1 };
         if (event.data.previous) inc[field(event.data.previous)] = -1;
         return [
-          update('comments', event.data.commentId, { $inc: inc }),
-          upsert('votes', commentVoteId(event.data.commentId, event.data.userId), {
+          update(COMMENT_DOCS, event.data.commentId, { $inc: inc }),
+          upsert(COMMENT_VOTE_DOCS, commentVoteId(event.data.commentId, event.data.userId), {
             $set: {
               commentId: event.data.commentId,
               storyId: event.data.storyId,

@@ -1,14 +1,14 @@
-import type { Doc } from '../store/port';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { defineProjection, update, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
+import { USERS, USER_DOCS } from './docs';
 
 /**
  * Accounts as the API shows them (current user, admin user list, comment authors), plus the
  * moment before which every session of the user is void (bans and password resets end sessions).
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
-  name: 'users',
+  name: USERS,
   version: 1,
   eventTypes: [
     'UserRegistered',
@@ -21,7 +21,7 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
   ],
   collections: [
     {
-      name: 'users',
+      name: USER_DOCS,
       indexes: [{ fields: [['email', 1]], unique: true }, { fields: [['createdAt', -1]] }],
     },
   ],
@@ -31,7 +31,7 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
     switch (event.type) {
       case 'UserRegistered':
         return [
-          upsert('users', id, {
+          upsert(USER_DOCS, id, {
             $set: {
               email: event.data.email,
               username: null,
@@ -47,37 +47,24 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
         ];
       case 'PasswordChanged':
         return event.data.reason === 'reset'
-          ? [update('users', id, { $set: { sessionsValidFrom: at } })]
+          ? [update(USER_DOCS, id, { $set: { sessionsValidFrom: at } })]
           : [];
       case 'ProfileUpdated':
         return [
-          update('users', id, {
+          update(USER_DOCS, id, {
             $set: { username: event.data.username, profileImageUrl: event.data.profileImageUrl },
           }),
         ];
       case 'UserBanned':
-        return [update('users', id, { $set: { status: 'banned', sessionsValidFrom: at } })];
+        return [update(USER_DOCS, id, { $set: { status: 'banned', sessionsValidFrom: at } })];
       case 'UserUnbanned':
-        return [update('users', id, { $set: { status: 'active' } })];
+        return [update(USER_DOCS, id, { $set: { status: 'active' } })];
       case 'UserPromoted':
-        return [update('users', id, { $set: { role: 'admin' } })];
+        return [update(USER_DOCS, id, { $set: { role: 'admin' } })];
       case 'UserDemoted':
-        return [update('users', id, { $set: { role: 'user' } })];
+        return [update(USER_DOCS, id, { $set: { role: 'user' } })];
       default:
         return [];
     }
   },
 });
-
-export interface UserDoc extends Doc {
-  _id: string;
-  email: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  role: 'user' | 'admin';
-  status: 'active' | 'banned';
-  createdAt: string;
-  sessionsValidFrom: string;
-}

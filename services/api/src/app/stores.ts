@@ -19,8 +19,8 @@ import { readModels } from '@whosright/projections/read-models';
 import { dropAbandonedCopies } from '@whosright/projections/runner/rebuild';
 import { createRedisLeaseManager } from '@whosright/projections/runner/lease/redis-lease';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
-import type { Logger } from './logger';
+import type { Config } from '#api/platform/config';
+import type { Logger } from '#api/platform/logger';
 
 export const SQLITE_FILE = 'whosright.sqlite';
 

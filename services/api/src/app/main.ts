@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig, type Config } from '#api/platform/config';
 import { ensureSessionSecret } from '#api/platform/session-secret';
 import { createLogger } from '#api/platform/logger';
-import { startWebServer } from '#api/platform/server';
+import { startWebServer } from './server';
 
 function configOrExit(): Config {
   try {

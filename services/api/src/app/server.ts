@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
-import type { Config } from './config';
-import type { Logger } from './logger';
-import { ReadinessProbe } from './readiness';
-import { ensureDataDir } from './data-dir';
+import { createApp } from '#api/platform/app';
+import type { Config } from '#api/platform/config';
+import type { Logger } from '#api/platform/logger';
+import { ReadinessProbe } from '#api/platform/readiness';
+import { ensureDataDir } from '#api/platform/data-dir';
 import { composeApplication, type Application } from './compose';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));

@@ -1,25 +1,16 @@
-import type { StoryVoteEvent, VoteChoice } from '@whosright/contracts/story/events';
-import type { Doc } from '../store/port';
+import type { StoryVoteEvent } from '@whosright/contracts/story/events';
 import { defineProjection, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-
-export interface StoryVoteDoc extends Doc {
-  storyId: string;
-  userId: string;
-  vote: VoteChoice;
-  votedAt: string;
-}
-
-export const storyVoteId = (storyId: string, userId: string) => `${storyId}:${userId}`;
+import { STORY_VOTES, STORY_VOTE_DOCS, storyVoteId } from './docs';
 
 /** Each user's vote per story: GET /api/stories/{id}/vote is one lookup by id. */
 export const storyVotesProjection = defineProjection<Recorded<StoryVoteEvent>>({
-  name: 'story-votes',
+  name: STORY_VOTES,
   version: 1,
   eventTypes: ['StoryVoteCast'],
   collections: [
     {
-      name: 'votes',
+      name: STORY_VOTE_DOCS,
       indexes: [
         {
           fields: [
@@ -32,7 +23,7 @@ export const storyVotesProjection = defineProjection<Recorded<StoryVoteEvent>>({
   ],
   apply(event) {
     return [
-      upsert('votes', storyVoteId(event.data.storyId, event.data.userId), {
+      upsert(STORY_VOTE_DOCS, storyVoteId(event.data.storyId, event.data.userId), {
         $set: {
           storyId: event.data.storyId,
           userId: event.data.userId,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
-import { loadConfig } from './config';
-import { createLogger } from './logger';
+import { loadConfig } from '#api/platform/config';
+import { createLogger } from '#api/platform/logger';
 import { openStores, SQLITE_FILE } from './stores';
 
 const dirs: string[] = [];

@@ -1,0 +1,29 @@
+import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
+import type { Doc } from '../store/port';
+
+export const COMMENTS = 'comments';
+export const COMMENT_DOCS = 'comments';
+export const COMMENT_VOTE_DOCS = 'votes';
+
+export interface CommentDoc extends Doc {
+  storyId: string;
+  authorId: string;
+  content: string;
+  createdAt: string;
+  upvotes: number;
+  downvotes: number;
+  /** The story's category and text when the comment was posted (profile and admin lists). */
+  story: { category: string; content: string };
+  /** Derived: at least 3 downvotes and more down than up. */
+  flagged: boolean;
+  flagScore: number;
+}
+
+export interface CommentVoteDoc extends Doc {
+  commentId: string;
+  storyId: string;
+  userId: string;
+  vote: CommentVoteChoice;
+}
+
+export const commentVoteId = (commentId: string, userId: string) => `${commentId}:${userId}`;

@@ -1,0 +1,45 @@
+import type { ReadModels } from '../store/port';
+import {
+  COMMENTS,
+  COMMENT_DOCS,
+  COMMENT_VOTE_DOCS,
+  type CommentDoc,
+  type CommentVoteDoc,
+} from './docs';
+
+/** Every read the API makes of the comments read model. */
+export class CommentQueries {
+  private readonly comments;
+  private readonly votes;
+
+  constructor(models: ReadModels) {
+    this.comments = models.collection<CommentDoc>(COMMENTS, COMMENT_DOCS);
+    this.votes = models.collection<CommentVoteDoc>(COMMENTS, COMMENT_VOTE_DOCS);
+  }
+
+  byId(commentId: string): Promise<CommentDoc | undefined> {
+    return this.comments.get(commentId);
+  }
+
+  /** A story's comments, oldest first. */
+  async ofStory(storyId: string, limit: number): Promise<CommentDoc[]> {
+    return (await this.comments.find({ storyId }, { sort: [['createdAt', 1]], limit })).items;
+  }
+
+  /** What one member voted on a story's comments, by comment id. */
+  async myVotesOnStory(storyId: string, userId: string, limit: number) {
+    const page = await this.votes.find({ storyId, userId }, { limit });
+    return new Map(page.items.map((vote) => [vote.commentId, vote.vote]));
+  }
+
+  /** A member's comments, newest first. */
+  byAuthor(authorId: string, limit: number) {
+    return this.comments.find({ authorId }, { sort: [['createdAt', -1]], limit });
+  }
+
+  /** Flagged comments, most downvoted (net) first. */
+  async flagged(limit: number): Promise<CommentDoc[]> {
+    return (await this.comments.find({ flagged: true }, { sort: [['flagScore', -1]], limit }))
+      .items;
+  }
+}

@@ -1,0 +1,12 @@
+import type { Doc } from '../store/port';
+
+export const SESSIONS = 'sessions';
+export const SESSION_DOCS = 'sessions';
+
+/** A live session; an ended one has no document. */
+export interface SessionDoc extends Doc {
+  _id: string;
+  userId: string;
+  startedAt: string;
+  expiresAt: string;
+}

@@ -1,0 +1,16 @@
+import type { ReadModels } from '../store/port';
+import { SESSIONS, SESSION_DOCS, type SessionDoc } from './docs';
+
+/** Every read the API makes of the sessions read model. */
+export class SessionQueries {
+  private readonly sessions;
+
+  constructor(models: ReadModels) {
+    this.sessions = models.collection<SessionDoc>(SESSIONS, SESSION_DOCS);
+  }
+
+  /** The live session with this id, if any: one lookup per signed-in request. */
+  byId(sessionId: string): Promise<SessionDoc | undefined> {
+    return this.sessions.get(sessionId);
+  }
+}

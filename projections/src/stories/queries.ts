@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto';
+import type { StoryCategory } from '@whosright/contracts/shared/categories';
+import { POOR_STORY_TOP_FRACTION } from '@whosright/contracts/shared/constants';
+import type { Filter, Page, ReadCollection, ReadModels } from '../store/port';
+import {
+  POOL,
+  POOL_META_ID,
+  STORIES,
+  STORY_CARDS,
+  poolSlotId,
+  type PoolDoc,
+  type StoryDoc,
+} from './docs';
+
+/**
+ * The top 5% of rankable stories by skip rate, at least one when any is rankable: the admin's
+ * "Poor Performing Stories", and what `npm run replay -- stories` prints.
+ */
+export async function poorPerformers(stories: ReadCollection<StoryDoc>): Promise<StoryDoc[]> {
+  const rankable = await stories.count({ rankable: true });
+  if (rankable === 0) return [];
+  const top = Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
+  return (await stories.find({ rankable: true }, { sort: [['skipRate', -1]], limit: top })).items;
+}
+
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const newestFirst = (page: PageRequest) => ({
+  sort: [['createdAt', -1]] as const,
+  limit: page.limit,
+  ...(page.cursor ? { after: page.cursor } : {}),
+});
+
+/** Every read the API makes of the stories read model: one lookup or one sorted, limited find. */
+export class StoryQueries {
+  private readonly stories;
+  private readonly pool;
+  /** The random pool's size when last read (see randomId). */
+  private poolSize = 0;
+
+  constructor(models: ReadModels) {
+    this.stories = models.collection<StoryDoc>(STORIES, STORY_CARDS);
+    this.pool = models.collection<PoolDoc>(STORIES, POOL);
+  }
+
+  byId(storyId: string): Promise<StoryDoc | undefined> {
+    return this.stories.get(storyId);
+  }
+
+  /** Approved stories, newest first, optionally of one category (the home feed). */
+  feed(request: PageRequest & { category?: StoryCategory | undefined }): Promise<Page<StoryDoc>> {
+    const filter: Filter = request.category
+      ? { status: 'approved', category: request.category }
+      : { status: 'approved' };
+    return this.stories.find(filter, newestFirst(request));
+  }
+
+  /** Approved stories, newest first (the admin dashboard). */
+  dashboard(request: PageRequest): Promise<Page<StoryDoc>> {
+    return this.stories.find({ status: 'approved' }, newestFirst(request));
+  }
+
+  /** Stories awaiting moderation, oldest first. */
+  async pendingQueue(limit: number): Promise<StoryDoc[]> {
+    return (await this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit }))
+      .items;
+  }
+
+  poorPerformers(): Promise<StoryDoc[]> {
+    return poorPerformers(this.stories);
+  }
+
+  /**
+   * A uniformly random approved story other than `exclude`: the pool size and one slot, both
+   * looked up by id. The slot is drawn on the size seen last time so that both are read at once,
+   * sharing one freshness check; if the size has changed since, it is drawn again on the new one.
+   */
+  async randomId(exclude: string | undefined): Promise<string | null> {
+    const guess = this.poolSize;
+    let slot = guess > 0 ? randomInt(guess) : 0;
+    const [found, meta] = await Promise.all([
+      guess > 0 ? this.pool.get(poolSlotId(slot)) : undefined,
+      this.pool.get(POOL_META_ID),
+    ]);
+    const count = Number(meta?.count ?? 0);
+    this.poolSize = count;
+    if (count === 0) return null;
+    let id = found?.storyId;
+    if (count !== guess) {
+      slot = randomInt(count);
+      id = (await this.pool.get(poolSlotId(slot)))?.storyId;
+    }
+    if (id === exclude) {
+      if (count === 1) return null;
+      // Uniform over the other count - 1 slots.
+      slot = (slot + 1 + randomInt(count - 1)) % count;
+      id = (await this.pool.get(poolSlotId(slot)))?.storyId;
+    }
+    return id ?? null;
+  }
+}

@@ -1,0 +1,19 @@
+import type { Doc } from '../store/port';
+
+/** The read model's name (its active-version pointer) and its one collection. */
+export const USERS = 'users';
+export const USER_DOCS = 'users';
+
+export interface UserDoc extends Doc {
+  _id: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: 'user' | 'admin';
+  status: 'active' | 'banned';
+  createdAt: string;
+  /** Sessions started before this moment are void (bans and password resets end sessions). */
+  sessionsValidFrom: string;
+}

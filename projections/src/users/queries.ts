@@ -1,0 +1,27 @@
+import type { ReadModels } from '../store/port';
+import { USERS, USER_DOCS, type UserDoc } from './docs';
+
+/** Every read the API makes of the users read model. */
+export class UserQueries {
+  private readonly users;
+
+  constructor(models: ReadModels) {
+    this.users = models.collection<UserDoc>(USERS, USER_DOCS);
+  }
+
+  byId(userId: string): Promise<UserDoc | undefined> {
+    return this.users.get(userId);
+  }
+
+  /** One `$in` lookup for a page's worth of users (comment authors). */
+  async byIds(userIds: readonly string[]): Promise<UserDoc[]> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return [];
+    return (await this.users.find({ _id: { $in: ids } }, { limit: ids.length })).items;
+  }
+
+  /** Oldest first: the admin CLI's list. */
+  async all(limit: number): Promise<UserDoc[]> {
+    return (await this.users.find({}, { sort: [['createdAt', 1]], limit })).items;
+  }
+}

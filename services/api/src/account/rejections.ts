@@ -1,0 +1,16 @@
+import { INVALID_RESET_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
+import { ConflictError, NotFoundError, ValidationError } from '#api/platform/errors';
+import type { Rejections } from '#api/write/rejection';
+import type { UserRejection } from './decider';
+
+export function emailTaken(): ConflictError {
+  return new ConflictError('An account with this email already exists. Try signing in instead.');
+}
+
+/** What a client sees when an account command is refused. */
+export const accountRejections: Rejections<UserRejection> = {
+  already_registered: emailTaken,
+  unknown_user: () => new NotFoundError('User not found'),
+  no_password: () => new ValidationError('This account signs in with an external provider'),
+  invalid_reset_token: () => new ValidationError(INVALID_RESET_TOKEN_MESSAGE),
+};

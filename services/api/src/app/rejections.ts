@@ -1,0 +1,11 @@
+import { accountRejections } from '#api/account/rejections';
+import { commentRejections } from '#api/comment/rejections';
+import { storyRejections } from '#api/story/rejections';
+import type { RejectionsByContext } from '#api/write/command-bus';
+
+/** Every slice's refusals, by the context its deciders name: what the command bus applies. */
+export const rejections: RejectionsByContext = {
+  account: accountRejections,
+  comment: commentRejections,
+  story: storyRejections,
+};

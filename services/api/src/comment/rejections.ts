@@ -1,0 +1,16 @@
+import { ConflictError, ForbiddenError, NotFoundError } from '#api/platform/errors';
+import type { Rejections } from '#api/write/rejection';
+import type { CommentRejection } from './decider';
+
+/**
+ * What a client sees when a comment command is refused. A comment that already exists is a
+ * 409 Conflict, as a story that already exists is (it was a 403 before the house issue).
+ */
+export const commentRejections: Rejections<CommentRejection> = {
+  already_posted: () => new ConflictError('This comment already exists'),
+  not_found: () => new NotFoundError('Comment not found'),
+  not_author_or_admin: () =>
+    new ForbiddenError('Only the author or an admin can delete this comment'),
+  own_comment: () => new ForbiddenError('You cannot vote on your own comment'),
+  story_not_found: () => new NotFoundError('Story not found'),
+};

@@ -1,0 +1,18 @@
+import { ConflictError, ForbiddenError, NotFoundError } from '#api/platform/errors';
+import type { Rejections } from '#api/write/rejection';
+import type { StoryRejection } from './decider';
+
+export const ALREADY_VOTED_MESSAGE = 'Already voted on this story';
+
+/**
+ * What a client sees when a story command is refused. A story that is not approved answers
+ * 404 like a missing one: nobody learns that a pending or hidden story exists.
+ */
+export const storyRejections: Rejections<StoryRejection> = {
+  already_submitted: () => new ConflictError('This story already exists'),
+  not_found: () => new NotFoundError('Story not found'),
+  not_approved: () => new NotFoundError('Story not found'),
+  not_author_or_admin: () =>
+    new ForbiddenError('Only the author or an admin can delete this story'),
+  already_voted: () => new ConflictError(ALREADY_VOTED_MESSAGE, 'already_voted'),
+};

@@ -1,0 +1,113 @@
+import {
+  handleCommand,
+  type CommandResult,
+  type Decider,
+  type DomainEvent,
+} from '@whosright/eventstore/command/handle-command';
+import { handleCommands, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
+import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
+import type { Actor } from '#api/platform/actor';
+import { HttpError } from '#api/platform/errors';
+import { CommandRejected, type Rejections } from './rejection';
+
+export function metadataOf(actor: Actor): NewEventMetadata {
+  return {
+    ...(actor.userId ? { actorId: actor.userId } : {}),
+    ...(actor.visitorId ? { visitorId: actor.visitorId } : {}),
+    correlationId: actor.correlationId,
+    ...(actor.recordedAt ? { recordedAt: actor.recordedAt } : {}),
+  };
+}
+
+export class ReadModelLagging extends HttpError {
+  constructor() {
+    super(
+      503,
+      'not_ready',
+      'Saved, but it is taking longer than usual to show. Please refresh in a moment.',
+    );
+  }
+}
+
+/** The position of the last event the commands appended, if any. */
+export function lastPosition(
+  results: ReadonlyArray<CommandResult<DomainEvent>>,
+): bigint | undefined {
+  let last: bigint | undefined;
+  for (const { position } of results)
+    if (position !== undefined && (last === undefined || position > last)) last = position;
+  return last;
+}
+
+/** Each slice's refusals by context (`story`, `comment`, `account`): its `rejections.ts`. */
+export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
+
+/**
+ * The one path of every write: a command is decided on its stream's state and appended at the
+ * revision it was decided on (retried on a conflict, see handleCommands); a refusal becomes the
+ * HTTP error its slice chose; and when the answer depends on read models, the bus waits until
+ * they have applied what was appended (read-your-writes, DESIGN.md section 5).
+ */
+export class CommandBus {
+  constructor(
+    private readonly eventStore: EventStore,
+    /** Null in processes that run no projections (the admin CLI): nothing there reads back. */
+    private readonly projections: Pick<ProjectionRunner, 'waitFor'> | null,
+    private readonly rejections: RejectionsByContext,
+  ) {}
+
+  /** One command on one stream; waits for `readModels` when something was appended. */
+  async run<S, C, E extends DomainEvent>(
+    stream: string,
+    decider: Decider<S, C, E>,
+    command: C,
+    actor: Actor,
+    readModels: readonly string[] = [],
+  ): Promise<CommandResult<E>> {
+    const result = await this.translated(
+      handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
+    );
+    if (result.position !== undefined && readModels.length > 0)
+      await this.settle(result.position, readModels);
+    return result;
+  }
+
+  /**
+   * Commands on several streams (`commandOn`), appended in one step where the store can (see
+   * handleCommands); waits for `readModels` when something was appended.
+   */
+  async runAll(
+    commands: readonly StreamCommand[],
+    actor: Actor,
+    readModels: readonly string[] = [],
+  ): Promise<Array<CommandResult<DomainEvent>>> {
+    const results = await this.translated(
+      handleCommands(this.eventStore, commands, { metadata: metadataOf(actor) }),
+    );
+    const last = lastPosition(results);
+    if (last !== undefined && readModels.length > 0) await this.settle(last, readModels);
+    return results;
+  }
+
+  /** Waits (bounded) until `readModels` reflect `position`. */
+  async settle(position: bigint, readModels: readonly string[]): Promise<void> {
+    if (this.projections && !(await this.projections.waitFor(position, readModels)))
+      throw new ReadModelLagging();
+  }
+
+  /** Waits until `readModels` reflect everything appended so far (a repeated, no-op command). */
+  async settleAll(readModels: readonly string[]): Promise<void> {
+    await this.settle(await this.eventStore.headPosition(), readModels);
+  }
+
+  private async translated<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (!(error instanceof CommandRejected)) throw error;
+      const toHttp = this.rejections[error.context]?.[error.reason];
+      throw toHttp ? toHttp() : error;
+    }
+  }
+}
