@@ -42,8 +42,49 @@ const ioModules = [
   '@kurrent/*',
 ];
 
-/** @param {string[]} packages @param {string[]} [extraPatterns] */
-function boundaryRule(packages, extraPatterns = []) {
+/**
+ * services/api's rooms (DESIGN.md section 3): the composition root `app/` imports everything and
+ * only entry points (`cli/`) and tests import it; `platform/` (HTTP edge, adapters) and `write/`
+ * (command bus, stream caches) know no slice; a slice does not reach into another one.
+ */
+const apiSlices = ['account', 'story', 'comment'];
+const apiRooms = [
+  {
+    room: 'platform',
+    forbid: [...apiSlices, 'seed', 'cli', 'app', 'write'],
+    message: 'platform/ is the HTTP edge and its adapters: it imports no slice, write/ or app/.',
+  },
+  {
+    room: 'write',
+    forbid: [...apiSlices, 'seed', 'cli', 'app'],
+    message: 'write/ serves every slice and knows none of them, nor app/.',
+  },
+  ...apiSlices.map((slice) => ({
+    room: slice,
+    forbid: [...apiSlices.filter((other) => other !== slice), 'seed', 'cli', 'app'],
+    message:
+      'A slice does not reach into another slice or app/: share through platform/, write/ or contracts.',
+  })),
+  { room: 'seed', forbid: ['cli', 'app'], message: 'Only entry points and tests import app/.' },
+];
+
+/** @param {{ forbid: string[], message: string }} room */
+function roomPatterns({ forbid, message }) {
+  return [
+    {
+      // A leading # would start a comment in these gitignore-style patterns: escaped.
+      group: forbid.flatMap((r) => [`\\#api/${r}/*`, `../${r}/*`, `../../${r}/*`]),
+      message,
+    },
+  ];
+}
+
+/**
+ * @param {string[]} packages
+ * @param {string[]} [extraPatterns] I/O modules a pure file must not import
+ * @param {{ group: string[], message: string }[]} [extraGroups]
+ */
+function boundaryRule(packages, extraPatterns = [], extraGroups = []) {
   return [
     'error',
     {
@@ -56,6 +97,7 @@ function boundaryRule(packages, extraPatterns = []) {
         ...(extraPatterns.length
           ? [{ group: extraPatterns, message: 'Deciders and contracts are pure: no I/O imports.' }]
           : []),
+        ...extraGroups,
       ],
     },
   ];
@@ -91,10 +133,27 @@ export default tseslint.config(
       'no-restricted-imports': boundaryRule(packages, dir === 'contracts' ? ioModules : []),
     },
   })),
-  {
-    files: ['services/api/src/**/decider.ts'],
-    rules: { 'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], ioModules) },
-  },
+  ...apiRooms.map((room) => ({
+    files: [`services/api/src/${room.room}/**/*.ts`],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': boundaryRule(
+        forbiddenByPackage['services/api'],
+        [],
+        roomPatterns(room),
+      ),
+    },
+  })),
+  ...apiRooms.map((room) => ({
+    files: [`services/api/src/${room.room}/**/*decider.ts`],
+    rules: {
+      'no-restricted-imports': boundaryRule(
+        forbiddenByPackage['services/api'],
+        ioModules,
+        roomPatterns(room),
+      ),
+    },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -27,6 +27,13 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
       "import { x } from '../../../../projections/src/store/port';",
     ],
     ['services/api/src/story/decider.ts', "import Database from 'better-sqlite3';"],
+    ['services/api/src/story/pool-decider.ts', "import { randomInt } from 'node:crypto';"],
+    ['services/api/src/platform/x.ts', "import { x } from '#api/story/story-service';"],
+    ['services/api/src/platform/x.ts', "import { x } from '#api/write/command-bus';"],
+    ['services/api/src/write/x.ts', "import { x } from '#api/account/decider';"],
+    ['services/api/src/story/x.ts', "import { x } from '../comment/comment-service';"],
+    ['services/api/src/comment/x.ts', "import { x } from '#api/story/story-service';"],
+    ['services/api/src/account/x.ts', "import { x } from '#api/app/compose';"],
   ])('when %s imports across the boundary (%s) it fails', async (file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).not.toHaveLength(0);
   });
@@ -37,6 +44,10 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
     ['services/api/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['projections/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['services/eventstore/src/x.ts', "import { x } from '@whosright/contracts/shared/events';"],
+    ['services/api/src/story/x.ts', "import { x } from '#api/write/command-bus';"],
+    ['services/api/src/story/x.ts', "import { x } from '#api/platform/errors';"],
+    ['services/api/src/cli/x.ts', "import { x } from '#api/app/stores';"],
+    ['services/api/src/story/x.spec.ts', "import { x } from '#api/app/test-server';"],
   ])('when %s imports along the one-way direction (%s) it passes', async (file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).toEqual([]);
   });
