@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { waitForMailTo } from './mail/outbox-reader';
+import { waitForMailTo } from '#api/platform/mail/outbox-reader';
 import {
   describeWithRedis,
   startRedisServer,
