@@ -9,6 +9,7 @@ import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import type { EventStore } from '@whosright/eventstore/port';
 import { story, type StoryState } from '#api/story/decider';
+import { storyPool } from '#api/story/pool-decider';
 import { StreamStates } from './stream-states';
 
 const metadata = { correlationId: 'test' };
@@ -76,5 +77,25 @@ describe('StreamStates', () => {
     expect(await states.read('story-none')).toEqual(story.initialState());
     await store.append('story-none', [{ ...submitted, metadata }], 'no_stream');
     expect((await states.read('story-none')).exists).toBe(true);
+  });
+
+  it('when two folds of a stream whose evolve changes state in place overlap, each event is applied once', async () => {
+    const store = open();
+    const states = new StreamStates(store, storyPool, 1);
+    const pooled = (slot: number) => ({
+      type: 'StoryPooled',
+      data: { storyId: newId('story'), slot },
+      metadata,
+    });
+    await store.append('storyPool-approved', [pooled(0), pooled(1), pooled(2)], 'no_stream');
+    await states.fold('storyPool-approved');
+    await store.append('storyPool-approved', [pooled(3), pooled(4)], 2n);
+    const [first, second] = await Promise.all([
+      states.fold('storyPool-approved'),
+      states.fold('storyPool-approved'),
+    ]);
+    expect(first.state.slots).toHaveLength(5);
+    expect(second.state.slots).toHaveLength(5);
+    expect(second.revision).toBe(4n);
   });
 });
