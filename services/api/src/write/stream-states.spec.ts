@@ -82,20 +82,26 @@ describe('StreamStates', () => {
   it('when two folds of a stream whose evolve changes state in place overlap, each event is applied once', async () => {
     const store = open();
     const states = new StreamStates(store, storyPool, 1);
-    const pooled = (slot: number) => ({
-      type: 'StoryPooled',
-      data: { storyId: newId('story'), slot },
-      metadata,
-    });
-    await store.append('storyPool-approved', [pooled(0), pooled(1), pooled(2)], 'no_stream');
+    const ids = [0, 1, 2, 3, 4].map(() => newId('story'));
+    await store.append(
+      'storyPool-approved',
+      ids.map((storyId, slot) => ({ type: 'StoryPooled', data: { storyId, slot }, metadata })),
+      'no_stream',
+    );
     await states.fold('storyPool-approved');
-    await store.append('storyPool-approved', [pooled(3), pooled(4)], 2n);
+    // Removing the last slot pops it: applied twice, a second slot would go too.
+    const unpooled = { storyId: ids[4], slot: 4, moved: null };
+    await store.append(
+      'storyPool-approved',
+      [{ type: 'StoryUnpooled', data: unpooled, metadata }],
+      4n,
+    );
     const [first, second] = await Promise.all([
       states.fold('storyPool-approved'),
       states.fold('storyPool-approved'),
     ]);
-    expect(first.state.slots).toHaveLength(5);
-    expect(second.state.slots).toHaveLength(5);
-    expect(second.revision).toBe(4n);
+    expect(first.state.slots).toEqual(ids.slice(0, 4));
+    expect(second.state.slots).toEqual(ids.slice(0, 4));
+    expect(second.revision).toBe(5n);
   });
 });
