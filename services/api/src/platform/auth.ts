@@ -122,7 +122,3 @@ export function adminUser(req: Request): UserDoc {
   return user;
 }
 
-export const requireAdmin: RequestHandler = (req: Request, _res: Response, next: NextFunction) => {
-  adminUser(req);
-  next();
-};
