@@ -8,7 +8,8 @@ import { openSqliteFixture } from './sqlite-fixture';
 
 const [file, batchSize = '100'] = process.argv.slice(2);
 if (!file) throw new Error('usage: projector-child.ts <sqlite file> [batch size]');
-const { eventStore, readStore, close } = openSqliteFixture(file);
+const fixture = openSqliteFixture(file);
+const { eventStore, readStore } = fixture;
 const runner = createProjectionRunner({
   eventStore,
   readStore,
@@ -18,6 +19,6 @@ const runner = createProjectionRunner({
 runner.start();
 const reached = await runner.waitFor(await eventStore.headPosition(), undefined, 120_000);
 await runner.stop();
-await close();
+await fixture.close();
 console.log(reached ? 'caught-up' : 'timed-out');
 process.exit(reached ? 0 : 1);

@@ -1,0 +1,260 @@
+import { describe, it } from 'vitest';
+import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
+import { eventLog } from '../testing/event-log';
+import { projectionSpec } from '../testing/projection-spec';
+import { commentsProjection } from './comments-projection';
+
+const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
+const ann = 'user_01JC0000000000000000000001';
+const ben = 'user_01JC0000000000000000000002';
+const cat = 'user_01JC0000000000000000000003';
+const dan = 'user_01JC0000000000000000000004';
+const eve = 'user_01JC0000000000000000000005';
+const dishes = 'story_01JDDDDDDDDDDDDDDDDDDDDDDD';
+const rent = 'story_01JEEEEEEEEEEEEEEEEEEEEEEE';
+const tip = 'comment_01JG0000000000000000000001';
+const rant = 'comment_01JG0000000000000000000002';
+
+const stories = {
+  [dishes]: { category: 'household', content: 'He never does the dishes.' },
+  [rent]: { category: 'money', content: 'She pays the rent late every month.' },
+} as const;
+
+/** Comments and their votes as the API writes them, in a log of its own. */
+function commentHistory() {
+  const log = eventLog();
+  /** What each user's vote on each comment is so far: the next vote carries it as `previous`. */
+  const votes = new Map<string, CommentVoteChoice>();
+  return {
+    posted: (commentId: string, storyId: keyof typeof stories, content: string) =>
+      log.comment(
+        {
+          type: 'CommentPosted',
+          data: { commentId, storyId, authorId: author, content, story: stories[storyId] },
+        },
+        { actorId: author },
+      ),
+    deleted: (commentId: string, deletedBy: string) =>
+      log.comment(
+        {
+          type: 'CommentDeleted',
+          data: {
+            commentId,
+            storyId: dishes,
+            authorId: author,
+            deletedBy,
+            byAdmin: deletedBy === admin,
+          },
+        },
+        { actorId: deletedBy },
+      ),
+    voted: (commentId: string, userId: string, vote: CommentVoteChoice) => {
+      const key = `${commentId}:${userId}`;
+      const previous = votes.get(key) ?? null;
+      votes.set(key, vote);
+      return log.commentVote(
+        { type: 'CommentVoteCast', data: { commentId, storyId: dishes, userId, vote, previous } },
+        { actorId: userId },
+      );
+    },
+  };
+}
+
+/** A comment on the dishes story as posted; tests spread in what changed since. */
+function comment(posted: { data: { commentId: string }; metadata: { recordedAt: string } }) {
+  return {
+    _id: posted.data.commentId,
+    storyId: dishes,
+    authorId: author,
+    content: 'Take turns, one week each.',
+    createdAt: posted.metadata.recordedAt,
+    upvotes: 0,
+    downvotes: 0,
+    story: stories[dishes],
+    flagged: false,
+    flagScore: 0,
+  };
+}
+
+function vote(commentId: string, userId: string, choice: CommentVoteChoice) {
+  return { _id: `${commentId}:${userId}`, commentId, storyId: dishes, userId, vote: choice };
+}
+
+describe('comments projection', () => {
+  const spec = projectionSpec(commentsProjection);
+
+  it('when a comment is posted it keeps it with the story it answers, without votes, not flagged', async () => {
+    const posted = commentHistory().posted(tip, dishes, 'Take turns, one week each.');
+    await spec
+      .given([])
+      .when(posted)
+      .then({
+        comments: [
+          {
+            _id: tip,
+            storyId: dishes,
+            authorId: author,
+            content: 'Take turns, one week each.',
+            createdAt: posted.metadata.recordedAt,
+            upvotes: 0,
+            downvotes: 0,
+            story: { category: 'household', content: 'He never does the dishes.' },
+            flagged: false,
+            flagScore: 0,
+          },
+        ],
+        votes: [],
+      });
+  });
+
+  it('when a user upvotes a comment it counts the vote and records it as theirs', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    await spec
+      .given([posted])
+      .when(history.voted(tip, ann, 'up'))
+      .then({
+        comments: [{ ...comment(posted), upvotes: 1, flagScore: -1 }],
+        votes: [vote(tip, ann, 'up')],
+      });
+  });
+
+  it('when a user switches their vote it moves exactly one count from up to down', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'up'),
+      history.voted(tip, ben, 'up'),
+      history.voted(tip, cat, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.voted(tip, ann, 'down'))
+      .then({
+        comments: [{ ...comment(posted), upvotes: 1, downvotes: 2, flagScore: 1 }],
+        votes: [vote(tip, ann, 'down'), vote(tip, ben, 'up'), vote(tip, cat, 'down')],
+      });
+  });
+
+  it('when a third downvote outnumbers the upvotes it flags the comment', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'down'),
+      history.voted(tip, ben, 'up'),
+      history.voted(tip, cat, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.voted(tip, dan, 'down'))
+      .then({
+        comments: [{ ...comment(posted), upvotes: 1, downvotes: 3, flagged: true, flagScore: 2 }],
+        votes: [
+          vote(tip, ann, 'down'),
+          vote(tip, ben, 'up'),
+          vote(tip, cat, 'down'),
+          vote(tip, dan, 'down'),
+        ],
+      });
+  });
+
+  it('when three downvotes do not outnumber the upvotes it leaves the comment unflagged', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'up'),
+      history.voted(tip, ben, 'up'),
+      history.voted(tip, cat, 'up'),
+      history.voted(tip, dan, 'down'),
+      history.voted(tip, eve, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.voted(tip, admin, 'down'))
+      .then({
+        comments: [{ ...comment(posted), upvotes: 3, downvotes: 3 }],
+        votes: [
+          vote(tip, ann, 'up'),
+          vote(tip, ben, 'up'),
+          vote(tip, cat, 'up'),
+          vote(tip, dan, 'down'),
+          vote(tip, eve, 'down'),
+          vote(tip, admin, 'down'),
+        ],
+      });
+  });
+
+  it('when a downvote of a flagged comment switches to up it unflags it', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'down'),
+      history.voted(tip, ben, 'down'),
+      history.voted(tip, cat, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.voted(tip, cat, 'up'))
+      .then({
+        comments: [{ ...comment(posted), upvotes: 1, downvotes: 2, flagScore: 1 }],
+        votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'up')],
+      });
+  });
+
+  it('when a comment is deleted it removes it and keeps the other comments and the votes cast on it', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const other = history.posted(rant, rent, 'Late is late.');
+    const given = [posted, other, history.voted(tip, ann, 'down')];
+    await spec
+      .given(given)
+      .when(history.deleted(tip, admin))
+      .then({
+        comments: [
+          {
+            _id: rant,
+            storyId: rent,
+            authorId: author,
+            content: 'Late is late.',
+            createdAt: other.metadata.recordedAt,
+            upvotes: 0,
+            downvotes: 0,
+            story: { category: 'money', content: 'She pays the rent late every month.' },
+            flagged: false,
+            flagScore: 0,
+          },
+        ],
+        votes: [vote(tip, ann, 'down')],
+      });
+  });
+
+  it('when a vote lands after its comment was deleted it does not bring the comment back', async () => {
+    const history = commentHistory();
+    const given = [
+      history.posted(tip, dishes, 'Take turns, one week each.'),
+      history.deleted(tip, author),
+    ];
+    await spec
+      .given(given)
+      .when(history.voted(tip, ann, 'up'))
+      .then({ comments: [], votes: [vote(tip, ann, 'up')] });
+  });
+
+  it('when a switch is delivered again it moves the count once', async () => {
+    const history = commentHistory();
+    const given = [
+      history.posted(tip, dishes, 'Take turns, one week each.'),
+      history.voted(tip, ann, 'up'),
+    ];
+    const switched = history.voted(tip, ann, 'down');
+    await spec
+      .given([...given, switched])
+      .when(switched)
+      .thenNothingChanges();
+  });
+});
