@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
-import { commentsProjection } from './comments-projection';
+import { commentsProjection } from './projection';
 
 const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
-import { sessionsProjection } from './sessions-projection';
+import { sessionsProjection } from './projection';
 
 const alice = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 // As newSessionId makes them: 24 random bytes in base64url.

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { ReactionType, StoryStatus, VoteChoice } from '@whosright/contracts/story/events';
 import { eventLog, type Actor } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
-import { storiesProjection } from './stories-projection';
+import { storiesProjection } from './projection';
 
 const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
-import { storyVotesProjection } from './story-votes-projection';
+import { storyVotesProjection } from './projection';
 
 const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
-import { userStatsProjection } from './user-stats-projection';
+import { userStatsProjection } from './projection';
 
 const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
-import { usersProjection } from './users-projection';
+import { usersProjection } from './projection';
 
 const alice = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
