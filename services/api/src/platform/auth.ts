@@ -121,4 +121,3 @@ export function adminUser(req: Request): UserDoc {
   if (user.role !== 'admin') throw new ForbiddenError('Admin access required');
   return user;
 }
-
