@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test.describe('static screens', () => {
   test('when /privacy is opened the policy sections render', async ({ page }) => {
