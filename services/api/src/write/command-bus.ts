@@ -9,7 +9,7 @@ import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { Actor } from '#api/platform/actor';
 import { HttpError } from '#api/platform/errors';
-import { CommandRejected, type Rejections } from './rejection';
+import { isRejection, type Rejections } from './rejection';
 
 export function metadataOf(actor: Actor): NewEventMetadata {
   return {
@@ -105,7 +105,7 @@ export class CommandBus {
     try {
       return await work;
     } catch (error) {
-      if (!(error instanceof CommandRejected)) throw error;
+      if (!isRejection(error)) throw error;
       const toHttp = this.rejections[error.context]?.[error.reason];
       throw toHttp ? toHttp() : error;
     }

@@ -15,5 +15,10 @@ export class CommandRejected<TReason extends string = string> extends Error {
   }
 }
 
+/** `instanceof` would type the reason `any`; this keeps it a string. */
+export function isRejection(error: unknown): error is CommandRejected {
+  return error instanceof CommandRejected;
+}
+
 /** Every reason of one context to the error the client sees. */
 export type Rejections<TReason extends string> = Readonly<Record<TReason, () => HttpError>>;
