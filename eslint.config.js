@@ -7,7 +7,7 @@ import globals from 'globals';
 /**
  * DESIGN.md section 3: workspace packages depend one way, with no cycles.
  *   web -> contracts; services/api -> contracts, eventstore, projections;
- *   projections -> contracts, eventstore; eventstore -> contracts.
+ *   projections -> contracts, eventstore; eventstore -> contracts; testing -> nothing.
  * Each package lists the workspace packages it must not import. Relative paths that climb out
  * of a package into another one are refused everywhere: cross the boundary by package name.
  */
@@ -22,7 +22,22 @@ const forbiddenByPackage = {
   projections: ['@whosright/api', '@whosright/web'],
   'services/api': ['@whosright/web'],
   web: ['@whosright/eventstore', '@whosright/projections', '@whosright/api'],
+  testing: [
+    '@whosright/contracts',
+    '@whosright/eventstore',
+    '@whosright/projections',
+    '@whosright/api',
+    '@whosright/web',
+  ],
 };
+
+/** The private test-helper package (test servers, child processes): a devDependency only. */
+const testHelpers = {
+  group: ['@whosright/testing', '@whosright/testing/*'],
+  message: 'Only specs and testing/ folders may import @whosright/testing (a devDependency).',
+};
+/** Where a package may import test helpers, relative to the package folder. */
+const testFiles = ['**/*.spec.{ts,tsx}', '**/testing/**/*.{ts,tsx,js,mjs}'];
 
 const escapingRelativeImport = {
   regex: '^(\\.\\./)+(contracts|services|eventstore|api|projections|web)/',
@@ -42,8 +57,12 @@ const ioModules = [
   '@kurrent/*',
 ];
 
-/** @param {string[]} packages @param {string[]} [extraPatterns] */
-function boundaryRule(packages, extraPatterns = []) {
+/**
+ * @param {string[]} packages
+ * @param {{ io?: string[], testHelpers?: boolean }} [options] `io`: I/O modules refused too;
+ *   `testHelpers`: whether @whosright/testing may be imported (specs and testing/ folders).
+ */
+function boundaryRule(packages, { io = [], testHelpers: allowTestHelpers = false } = {}) {
   return [
     'error',
     {
@@ -53,13 +72,17 @@ function boundaryRule(packages, extraPatterns = []) {
           message: 'This import crosses the one-way package boundary of DESIGN.md section 3.',
         },
         escapingRelativeImport,
-        ...(extraPatterns.length
-          ? [{ group: extraPatterns, message: 'Deciders and contracts are pure: no I/O imports.' }]
+        ...(io.length
+          ? [{ group: io, message: 'Deciders and contracts are pure: no I/O imports.' }]
           : []),
+        ...(allowTestHelpers ? [] : [testHelpers]),
       ],
     },
   ];
 }
+
+/** @param {string} dir */
+const ioFor = (dir) => (dir === 'contracts' ? ioModules : []);
 
 export default tseslint.config(
   {
@@ -87,13 +110,19 @@ export default tseslint.config(
   },
   ...Object.entries(forbiddenByPackage).map(([dir, packages]) => ({
     files: [`${dir}/**/*.{ts,tsx,js,mjs}`],
+    rules: { 'no-restricted-imports': boundaryRule(packages, { io: ioFor(dir) }) },
+  })),
+  ...Object.entries(forbiddenByPackage).map(([dir, packages]) => ({
+    files: testFiles.map((pattern) => `${dir}/${pattern}`),
     rules: {
-      'no-restricted-imports': boundaryRule(packages, dir === 'contracts' ? ioModules : []),
+      'no-restricted-imports': boundaryRule(packages, { io: ioFor(dir), testHelpers: true }),
     },
   })),
   {
     files: ['services/api/src/**/decider.ts'],
-    rules: { 'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], ioModules) },
+    rules: {
+      'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], { io: ioModules }),
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../testing/event-store-contract';
-import { runTsChild, spawnTsChild } from '../testing/run-child';
+import { runTsChild, spawnTsChild } from '@whosright/testing/ts-child';
 import { counterEvents, testCatalog } from '../testing/test-catalog';
 import { openSqliteDatabase, syncFromEnv } from './database';
 import { createSqliteEventStore } from './sqlite-event-store';
 import { filterClauses } from './filter-clauses';
 import type { EventFilter } from '../port';
+
+const appendFromChild = new URL('../testing/append-from-child.ts', import.meta.url);
 
 function tempFile(): { file: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'eventstore-'));
@@ -23,7 +25,7 @@ eventStoreContract('sqlite', async () => {
   return {
     open: async (catalog) => createSqliteEventStore({ file, catalog }),
     appendElsewhere: async (stream, count) => {
-      await runTsChild('append-from-child.ts', [file, stream, String(count)]);
+      await runTsChild(appendFromChild, [file, stream, String(count)]);
     },
     dispose: async () => remove(),
   };
@@ -35,7 +37,7 @@ eventStoreContract('sqlite, readAll through the worker thread', async () => {
   return {
     open: async (catalog) => createSqliteEventStore({ file, catalog, workerReadThreshold: 0 }),
     appendElsewhere: async (stream, count) => {
-      await runTsChild('append-from-child.ts', [file, stream, String(count)]);
+      await runTsChild(appendFromChild, [file, stream, String(count)]);
     },
     dispose: async () => remove(),
   };
@@ -132,7 +134,7 @@ describe('sqlite event store', () => {
   it('when another process appends at the same time it loses no event and surfaces no lock error', async () => {
     const { file, remove } = tempFile();
     const store = createSqliteEventStore({ file, catalog: testCatalog });
-    const child = spawnTsChild('append-from-child.ts', [file, 'counter-child', '600']);
+    const child = spawnTsChild(appendFromChild, [file, 'counter-child', '600']);
     const exited = new Promise((resolve) => child.on('exit', resolve));
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
