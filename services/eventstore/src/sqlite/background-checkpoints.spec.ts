@@ -59,7 +59,7 @@ describe('background checkpoints', () => {
     db.close();
   });
 
-  it('when a process awaits the reader thread and the checkpoints stopping, with nothing else running, it finishes', async () => {
+  it('when a process awaits the checkpoints stopping, with nothing else running, it finishes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'checkpoints-'));
     dirs.push(dir);
     expect(await runTsChild(workerThreadsChild, [join(dir, 'db.sqlite')])).toBe(

@@ -30,8 +30,6 @@ import { GroupCommit } from './group-commit';
 import { RecentEvents } from './recent-events';
 import { createSqliteSubscription } from './sqlite-subscription';
 import { pagedIterable } from './paged-iterable';
-import { prefetchedIterable } from './prefetched-iterable';
-import { PageReader } from './page-reader';
 import { filterClauses } from './filter-clauses';
 
 export type SqliteEventStoreOptions = (
@@ -42,11 +40,6 @@ export type SqliteEventStoreOptions = (
   sync?: SqliteSync;
   /** How often subscriptions look for appends made by other processes. */
   pollIntervalMs?: number;
-  /**
-   * A readAll spanning at least this many positions has its pages fetched by a worker thread
-   * while this thread decodes (default 10,000; Infinity: never). In-memory databases never do.
-   */
-  workerReadThreshold?: number;
 };
 
 /** [id, stream, type, revision, version, position, data, metadata] */
@@ -59,8 +52,6 @@ type EventRow = [string, string, string, number, number, number, unknown, EventM
  */
 const ROW_JSON = `'[' || json_quote(id) || ',' || json_quote(stream) || ',' || json_quote(type) || ',' || revision || ',' || version || ',' || position || ',' || data || ',' || metadata || ']'`;
 const PAGE_SIZE = 1_000;
-/** Larger pages through the worker: fewer messages, and the copy across threads is one string. */
-const WORKER_PAGE_SIZE = 2_000;
 const END_OF_STREAM = Number.MAX_SAFE_INTEGER;
 
 /** One notifier per connection, so every store sharing a connection wakes on its appends. */
@@ -116,11 +107,6 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
   const subscriptions = new Set<Subscription>();
   const recent = new RecentEvents();
-  const workerReadThreshold = options.workerReadThreshold ?? 10_000;
-  const pageReader =
-    db.memory || workerReadThreshold === Infinity
-      ? undefined
-      : new PageReader(db.name, Number(db.pragma('busy_timeout', { simple: true })));
 
   /** The appended events as readers see them; an acknowledged retry (no new rows) records nothing. */
   function recordedOf(
@@ -148,10 +134,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   }
 
   function decode(json: string): RecordedEvent {
-    return decodeRow(JSON.parse(json) as EventRow);
-  }
-
-  function decodeRow(row: EventRow): RecordedEvent {
+    const row = JSON.parse(json) as EventRow;
     return {
       id: row[0],
       stream: row[1],
@@ -255,47 +238,6 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return guarded(() => statement.all(...params)).map(decode);
   }
 
-  /**
-   * A long scan through the worker thread. Only committed rows are visible to its connection, so
-   * a caller inside an open transaction on this connection reads here instead.
-   */
-  function workerReadAll(
-    options: ReadAllOptions,
-    upTo: bigint,
-  ): AsyncIterable<RecordedEvent> | undefined {
-    const after = options.after ?? 0n;
-    const limit = options.limit ?? Infinity;
-    if (
-      !pageReader ||
-      db.inTransaction ||
-      upTo - after < BigInt(workerReadThreshold) ||
-      limit < workerReadThreshold
-    )
-      return undefined;
-    const reader = pageReader;
-    const clauseParams: unknown[] = [];
-    const clauses = filterClauses(options.filter, options.until, clauseParams);
-    const sql = `SELECT position, ${ROW_JSON} FROM events WHERE position > ? AND position <= ?${clauses} ORDER BY position LIMIT ?`;
-    return prefetchedIterable(
-      { after, remaining: limit },
-      async ({ after: from, remaining }) => {
-        const pageLimit = Math.min(WORKER_PAGE_SIZE, remaining);
-        let page;
-        try {
-          page = await reader.query(sql, [from, upTo, ...clauseParams, pageLimit]);
-        } catch (error) {
-          throw translated(error);
-        }
-        const full = page.count === pageLimit && remaining - page.count > 0;
-        return {
-          raw: page.json,
-          next: full ? { after: BigInt(page.last), remaining: remaining - page.count } : undefined,
-        };
-      },
-      (json) => (JSON.parse(json) as EventRow[]).map(decodeRow),
-    );
-  }
-
   function head(): bigint {
     return BigInt(guarded(() => headStatement.get()) ?? 0);
   }
@@ -392,8 +334,6 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
       assertOpen();
       const upTo = head();
-      const viaWorker = workerReadAll(options, upTo);
-      if (viaWorker) return viaWorker;
       const start = { after: options.after ?? 0n, remaining: options.limit ?? Infinity };
       return pagedIterable(start, ({ after, remaining }) => {
         const limit = Math.min(PAGE_SIZE, remaining);
@@ -433,7 +373,6 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       if (closed) return;
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.close()));
-      await pageReader?.close();
       if (ownsDatabase) {
         notifier.close();
         notifiers.delete(db);

@@ -31,18 +31,6 @@ eventStoreContract('sqlite', async () => {
   };
 });
 
-// The same contract with every readAll paged through the worker thread.
-eventStoreContract('sqlite, readAll through the worker thread', async () => {
-  const { file, remove } = tempFile();
-  return {
-    open: async (catalog) => createSqliteEventStore({ file, catalog, workerReadThreshold: 0 }),
-    appendElsewhere: async (stream, count) => {
-      await runTsChild(appendFromChild, [file, stream, String(count)]);
-    },
-    dispose: async () => remove(),
-  };
-});
-
 describe('sqlite event store', () => {
   it('when the log is empty it reports head position 0 and reads nothing', async () => {
     const store = createSqliteEventStore({ file: ':memory:', catalog: testCatalog });
