@@ -51,7 +51,7 @@ describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
       metadata,
     });
     expect(result.events).toEqual([
-      { type: 'TicketIssued', data: { number: 1 }, id: expect.any(String) },
+      { type: 'TicketIssued', data: { number: 1 }, id: expect.any(String) as unknown },
     ]);
     expect(result.revision).toBe(0n);
     expect(result.position).toBe(await store.headPosition());

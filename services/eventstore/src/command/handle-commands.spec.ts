@@ -74,7 +74,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   it('when every command decides, their events are appended together, one position after the other', async () => {
     const [taken, signed] = await handleCommands(subject, takeSeat('ann'), { metadata });
     expect(taken!.events).toEqual([
-      { type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) },
+      { type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) as unknown },
     ]);
     expect(signed!.position).toBe(taken!.position! + 1n);
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
@@ -127,7 +127,9 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   it('when a fold is given it decides on the state the fold answers and does not read the stream itself', async () => {
     await store.append('guestbook', taken('ann'), 'no_stream');
     const reads = vi.spyOn(subject, 'readStream');
-    const fold = vi.fn(async (_stream: string) => ({ state: ['ann', 'bob'], revision: 0n }));
+    const fold = vi.fn((_stream: string) =>
+      Promise.resolve({ state: ['ann', 'bob'], revision: 0n }),
+    );
     const [signed] = await handleCommands(
       subject,
       [commandOn('guestbook', guestbook, { by: 'bob' }, { fold })],
@@ -144,7 +146,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
       { state: [], revision: 'no_stream' as const },
       await foldStream(store, 'guestbook', guestbook),
     ];
-    const fold = vi.fn(async (_stream: string) => answers.shift()!);
+    const fold = vi.fn((_stream: string) => Promise.resolve(answers.shift()!));
     const [signed] = await handleCommands(
       subject,
       [commandOn('guestbook', guestbook, { by: 'ann' }, { fold })],

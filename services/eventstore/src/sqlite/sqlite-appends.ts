@@ -42,7 +42,7 @@ export function sqliteAppends(
       const prepared = prepareEvents(catalog, events);
       const result = guarded(() => transactions.append.immediate(stream, prepared, expected));
       announce([{ stream, prepared, result }]);
-      return result;
+      return Promise.resolve(result);
     },
 
     async appendAll(appends) {

@@ -68,7 +68,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     subscribeAll(subscribeOptions = {}) {
       assertOpen();
       const source = {
-        head: log.head,
+        head: () => log.head(),
         changes: notifier,
         readPage: (after: bigint, upTo: bigint, limit: number) =>
           log.page(after, upTo, subscribeOptions.filter, undefined, limit),
@@ -77,7 +77,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     },
     async headPosition() {
       assertOpen();
-      return log.head();
+      return Promise.resolve(log.head());
     },
     async close() {
       if (closed) return;

@@ -8,7 +8,7 @@ import { counterEvents, testCatalog } from '../testing/test-catalog';
 import { openSqliteDatabase, syncFromEnv } from './database';
 import { createSqliteEventStore } from './sqlite-event-store';
 import { filterClauses } from './filter-clauses';
-import type { EventFilter } from '../port';
+import type { EventFilter, SubscriptionMessage } from '../port';
 
 const appendFromChild = new URL('../testing/append-from-child.ts', import.meta.url);
 
@@ -20,15 +20,15 @@ function tempFile(): { file: string; remove: () => void } {
   };
 }
 
-eventStoreContract('sqlite', async () => {
+eventStoreContract('sqlite', () => {
   const { file, remove } = tempFile();
-  return {
-    open: async (catalog) => createSqliteEventStore({ file, catalog }),
+  return Promise.resolve({
+    open: (catalog) => Promise.resolve(createSqliteEventStore({ file, catalog })),
     appendElsewhere: async (stream, count) => {
       await runTsChild(appendFromChild, [file, stream, String(count)]);
     },
-    dispose: async () => remove(),
-  };
+    dispose: () => Promise.resolve(remove()),
+  });
 });
 
 describe('sqlite event store', () => {
@@ -65,12 +65,14 @@ describe('sqlite event store', () => {
       { stream: 'counter-1', events: counterEvents(2), expected: 'no_stream' },
       { stream: 'counter-2', events: counterEvents(1), expected: 'no_stream' },
     ]);
-    const live = [
-      (await iterator.next()).value,
-      (await iterator.next()).value,
-      (await iterator.next()).value,
-    ];
-    expect(live.map((m) => [m.event.stream, m.event.revision, m.event.position])).toEqual([
+    const live: SubscriptionMessage[] = [];
+    for (let i = 0; i < 3; i++)
+      live.push(((await iterator.next()) as IteratorYieldResult<SubscriptionMessage>).value);
+    expect(
+      live.map((m) =>
+        m.kind === 'event' ? [m.event.stream, m.event.revision, m.event.position] : m,
+      ),
+    ).toEqual([
       ['counter-1', 0n, 2n],
       ['counter-1', 1n, 3n],
       ['counter-2', 0n, 4n],

@@ -2,8 +2,9 @@ import type { EventStore } from '../port';
 
 /** The same store without `appendAll`, as a store that cannot append several streams atomically. */
 export function oneStreamAtATime(store: EventStore): EventStore {
-  const { appendAll: _atomic, ...rest } = store;
-  return rest;
+  const oneAtATime = { ...store };
+  delete oneAtATime.appendAll;
+  return oneAtATime;
 }
 
 /**
