@@ -8,6 +8,7 @@ COPY services/eventstore/package.json services/eventstore/
 COPY services/api/package.json services/api/
 COPY projections/package.json projections/
 COPY web/package.json web/
+COPY testing/package.json testing/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

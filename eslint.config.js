@@ -7,7 +7,7 @@ import globals from 'globals';
 /**
  * DESIGN.md section 3: workspace packages depend one way, with no cycles.
  *   web -> contracts; services/api -> contracts, eventstore, projections;
- *   projections -> contracts, eventstore; eventstore -> contracts.
+ *   projections -> contracts, eventstore; eventstore -> contracts; testing -> nothing.
  * Each package lists the workspace packages it must not import. Relative paths that climb out
  * of a package into another one are refused everywhere: cross the boundary by package name.
  */
@@ -22,7 +22,22 @@ const forbiddenByPackage = {
   projections: ['@whosright/api', '@whosright/web'],
   'services/api': ['@whosright/web'],
   web: ['@whosright/eventstore', '@whosright/projections', '@whosright/api'],
+  testing: [
+    '@whosright/contracts',
+    '@whosright/eventstore',
+    '@whosright/projections',
+    '@whosright/api',
+    '@whosright/web',
+  ],
 };
+
+/** The private test-helper package (test servers, child processes): a devDependency only. */
+const testHelpers = {
+  group: ['@whosright/testing', '@whosright/testing/*'],
+  message: 'Only specs and testing/ folders may import @whosright/testing (a devDependency).',
+};
+/** Where a package may import test helpers, relative to the package folder. */
+const testFiles = ['**/*.spec.{ts,tsx}', '**/testing/**/*.{ts,tsx,js,mjs}'];
 
 const escapingRelativeImport = {
   regex: '^(\\.\\./)+(contracts|services|eventstore|api|projections|web)/',
@@ -81,10 +96,14 @@ function roomPatterns({ forbid, message }) {
 
 /**
  * @param {string[]} packages
- * @param {string[]} [extraPatterns] I/O modules a pure file must not import
- * @param {{ group: string[], message: string }[]} [extraGroups]
+ * @param {{ io?: string[], testHelpers?: boolean, extra?: { group: string[], message: string }[] }} [options]
+ *   `io`: I/O modules refused too; `testHelpers`: whether @whosright/testing may be imported
+ *   (specs and testing/ folders); `extra`: more refused groups (the API's rooms).
  */
-function boundaryRule(packages, extraPatterns = [], extraGroups = []) {
+function boundaryRule(
+  packages,
+  { io = [], testHelpers: allowTestHelpers = false, extra = [] } = {},
+) {
   return [
     'error',
     {
@@ -94,14 +113,18 @@ function boundaryRule(packages, extraPatterns = [], extraGroups = []) {
           message: 'This import crosses the one-way package boundary of DESIGN.md section 3.',
         },
         escapingRelativeImport,
-        ...(extraPatterns.length
-          ? [{ group: extraPatterns, message: 'Deciders and contracts are pure: no I/O imports.' }]
+        ...(io.length
+          ? [{ group: io, message: 'Deciders and contracts are pure: no I/O imports.' }]
           : []),
-        ...extraGroups,
+        ...(allowTestHelpers ? [] : [testHelpers]),
+        ...extra,
       ],
     },
   ];
 }
+
+/** @param {string} dir */
+const ioFor = (dir) => (dir === 'contracts' ? ioModules : []);
 
 export default tseslint.config(
   {
@@ -129,29 +152,30 @@ export default tseslint.config(
   },
   ...Object.entries(forbiddenByPackage).map(([dir, packages]) => ({
     files: [`${dir}/**/*.{ts,tsx,js,mjs}`],
+    rules: { 'no-restricted-imports': boundaryRule(packages, { io: ioFor(dir) }) },
+  })),
+  ...Object.entries(forbiddenByPackage).map(([dir, packages]) => ({
+    files: testFiles.map((pattern) => `${dir}/${pattern}`),
     rules: {
-      'no-restricted-imports': boundaryRule(packages, dir === 'contracts' ? ioModules : []),
+      'no-restricted-imports': boundaryRule(packages, { io: ioFor(dir), testHelpers: true }),
     },
   })),
   ...apiRooms.map((room) => ({
     files: [`services/api/src/${room.room}/**/*.ts`],
     ignores: ['**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': boundaryRule(
-        forbiddenByPackage['services/api'],
-        [],
-        roomPatterns(room),
-      ),
+      'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], {
+        extra: roomPatterns(room),
+      }),
     },
   })),
   ...apiRooms.map((room) => ({
     files: [`services/api/src/${room.room}/**/*decider.ts`],
     rules: {
-      'no-restricted-imports': boundaryRule(
-        forbiddenByPackage['services/api'],
-        ioModules,
-        roomPatterns(room),
-      ),
+      'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], {
+        io: ioModules,
+        extra: roomPatterns(room),
+      }),
     },
   })),
   {

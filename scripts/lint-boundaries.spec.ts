@@ -34,6 +34,8 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
     ['services/api/src/story/x.ts', "import { x } from '../comment/comment-service';"],
     ['services/api/src/comment/x.ts', "import { x } from '#api/story/story-service';"],
     ['services/api/src/account/x.ts', "import { x } from '#api/app/compose';"],
+    ['testing/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
+    ['testing/src/x.ts', "import { x } from '@whosright/contracts/shared/events';"],
   ])('when %s imports across the boundary (%s) it fails', async (file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).not.toHaveLength(0);
   });
@@ -50,5 +52,27 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
     ['services/api/src/story/x.spec.ts', "import { x } from '#api/app/test-server';"],
   ])('when %s imports along the one-way direction (%s) it passes', async (file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport const y = x;\n`)).toEqual([]);
+  });
+
+  it.each([
+    ['services/api/src/platform/x.ts', '@whosright/testing/free-port'],
+    ['projections/src/store/x.ts', '@whosright/testing/mongo-server'],
+    ['services/eventstore/src/sqlite/x.ts', '@whosright/testing/ts-child'],
+    ['web/src/lib/x.ts', '@whosright/testing'],
+  ])('when %s, neither a spec nor in testing/, imports %s it fails', async (file, from) => {
+    const code = `import { x } from '${from}';\nexport const y = x;\n`;
+    expect(await boundaryErrors(file, code)).toEqual([
+      expect.stringContaining('Only specs and testing/ folders may import @whosright/testing'),
+    ]);
+  });
+
+  it.each([
+    ['services/api/src/platform/x.spec.ts', '@whosright/testing/redis-server'],
+    ['projections/src/store/x.spec.ts', '@whosright/testing/mongo-server'],
+    ['projections/src/testing/x.ts', '@whosright/testing/ts-child'],
+    ['services/eventstore/src/testing/x.ts', '@whosright/testing/free-port'],
+  ])('when %s, a spec or in testing/, imports %s it passes', async (file, from) => {
+    const code = `import { x } from '${from}';\nexport const y = x;\n`;
+    expect(await boundaryErrors(file, code)).toEqual([]);
   });
 });

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { activeHashes } from '../testing/read-models';
 import { appendSampleLog, sampleLog } from '../testing/sample-log';
 import { sampleProjections } from '../testing/sample-projections';
-import { exited, spawnTsChild } from '../testing/spawn-child';
+import { exited, spawnTsChild } from '@whosright/testing/ts-child';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 
+const projectorChild = new URL('../testing/projector-child.ts', import.meta.url);
 const fixtures: SqliteFixture[] = [];
 afterEach(async () => {
   for (const f of fixtures.splice(0).reverse()) await f.dispose();
@@ -28,7 +29,7 @@ function progress(file: string): number {
 }
 
 async function runToEnd(file: string): Promise<void> {
-  const result = await exited(spawnTsChild('projector-child.ts', [file, '100']));
+  const result = await exited(spawnTsChild(projectorChild, [file, '100']));
   expect(result.stderr).toBe('');
   expect(result.stdout.trim()).toBe('caught-up');
 }
@@ -47,7 +48,7 @@ describe('projector crash', () => {
     copyFileSync(source.file, crashed);
     copyFileSync(source.file, clean);
 
-    const child = spawnTsChild('projector-child.ts', [crashed, '100']);
+    const child = spawnTsChild(projectorChild, [crashed, '100']);
     const done = exited(child);
     let seen = 0;
     while (seen < head / 3) {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll } from 'vitest';
-import { startMongoServer } from '../testing/mongo-server';
+import { startMongoServer } from '@whosright/testing/mongo-server';
 import { createMongoReadStore } from './mongodb/mongo-read-store';
 import { readStoreContract } from './read-store.contract';
 import { createSqliteReadStore } from './sqlite/sqlite-read-store';

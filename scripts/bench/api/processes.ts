@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export { freePort } from '@whosright/eventstore/testing/free-port';
+export { freePort } from '@whosright/testing/free-port';
 
 /** Starts a TypeScript entry point in its own Node process (so load generation never shares its event loop). */
 export function startNode(

@@ -80,7 +80,7 @@ export function prepareEvents(
   now: Date = new Date(),
 ): PreparedEvent[] {
   const defaultTime = { iso: now.toISOString(), ms: now.getTime() };
-  const prepared: PreparedEvent[] = new Array(events.length);
+  const prepared = new Array<PreparedEvent>(events.length);
   // Events of one batch usually share their metadata object: validate and serialize it once.
   // (Plain loop, no closures: this runs once per appended event.)
   let lastInput: NewEventMetadata | undefined;

@@ -1,4 +1,4 @@
-import { freePort } from '@whosright/eventstore/testing/free-port';
+import { freePort } from '@whosright/testing/free-port';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   followToCallback,

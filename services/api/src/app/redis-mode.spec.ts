@@ -4,7 +4,7 @@ import {
   describeWithRedis,
   startRedisServer,
   type RedisServer,
-} from '@whosright/eventstore/testing/redis-server';
+} from '@whosright/testing/redis-server';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 describeWithRedis(

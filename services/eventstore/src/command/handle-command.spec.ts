@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEvent, eventCatalog } from '@whosright/contracts/shared/events';
 import type { EventStore } from '../port';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
+import { appendModes } from '../testing/append-modes';
 import { CommandRetriesExhausted, handleCommand } from './handle-command';
 import type { Decider } from './handle-command';
 
@@ -36,21 +37,27 @@ function ticketDecider(
 const metadata = { actorId: 'user_1', correlationId: 'corr-1' };
 const issue = (max = 10): IssueTicket => ({ type: 'IssueTicket', max });
 
-describe('handleCommand', () => {
+describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
   let store: EventStore;
+  let subject: EventStore;
   beforeEach(() => {
     store = createSqliteEventStore({ file: ':memory:', catalog });
+    subject = inMode(store);
   });
   afterEach(() => store.close());
 
   it('when the command succeeds it returns the appended events with ids, the new revision and the position to wait for', async () => {
-    const result = await handleCommand(store, 'tickets-1', ticketDecider(), issue(), { metadata });
+    const result = await handleCommand(subject, 'tickets-1', ticketDecider(), issue(), {
+      metadata,
+    });
     expect(result.events).toEqual([
-      { type: 'TicketIssued', data: { number: 1 }, id: expect.any(String) },
+      { type: 'TicketIssued', data: { number: 1 }, id: expect.any(String) as unknown },
     ]);
     expect(result.revision).toBe(0n);
     expect(result.position).toBe(await store.headPosition());
-    const second = await handleCommand(store, 'tickets-1', ticketDecider(), issue(), { metadata });
+    const second = await handleCommand(subject, 'tickets-1', ticketDecider(), issue(), {
+      metadata,
+    });
     expect(second.events[0]!.data).toEqual({ number: 2 });
   });
 
@@ -66,7 +73,7 @@ describe('handleCommand', () => {
         'any',
       );
     });
-    const result = await handleCommand(store, 'tickets-1', decider, issue(), { metadata });
+    const result = await handleCommand(subject, 'tickets-1', decider, issue(), { metadata });
     expect(decider.decisions).toBe(2);
     expect(result.events[0]!.data).toEqual({ number: 2 });
     const numbers: unknown[] = [];
@@ -82,7 +89,7 @@ describe('handleCommand', () => {
         'any',
       );
     });
-    const error = await handleCommand(store, 'tickets-1', decider, issue(1000), {
+    const error = await handleCommand(subject, 'tickets-1', decider, issue(1000), {
       metadata,
       maxRetries: 2,
     }).catch((e: unknown) => e);
@@ -91,7 +98,9 @@ describe('handleCommand', () => {
   });
 
   it('when the decision is to do nothing it appends nothing and returns no position', async () => {
-    const result = await handleCommand(store, 'tickets-1', ticketDecider(), issue(0), { metadata });
+    const result = await handleCommand(subject, 'tickets-1', ticketDecider(), issue(0), {
+      metadata,
+    });
     expect(result).toEqual({ events: [], revision: 'no_stream', position: undefined });
     expect(await store.headPosition()).toBe(0n);
   });

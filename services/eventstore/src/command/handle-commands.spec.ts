@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineEvent, eventCatalog } from '@whosright/contracts/shared/events';
 import type { EventStore } from '../port';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
-import { CommandRetriesExhausted, type Decider } from './handle-command';
+import { appendModes, oneStreamAtATime } from '../testing/append-modes';
+import { CommandRetriesExhausted, foldStream, type Decider } from './handle-command';
 import { commandOn, handleCommands } from './handle-commands';
 
 const catalog = eventCatalog({ seatTaken: defineEvent('SeatTaken', z.object({ by: z.string() })) });
@@ -30,6 +31,7 @@ const guestbook: Decider<string[], { by: string }, SeatTaken> = {
 };
 
 const metadata = { correlationId: 'corr-1' };
+const taken = (by: string) => [{ type: 'SeatTaken', data: { by }, metadata }];
 
 async function takers(store: EventStore, stream: string): Promise<string[]> {
   const seen: string[] = [];
@@ -37,38 +39,50 @@ async function takers(store: EventStore, stream: string): Promise<string[]> {
   return seen;
 }
 
-describe('handleCommands', () => {
+const takeSeat = (by: string, where = 'seat-1') => [
+  commandOn(where, seat, { by }),
+  commandOn('guestbook', guestbook, { by }),
+];
+
+describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   let store: EventStore;
+  let subject: EventStore;
   beforeEach(() => {
     store = createSqliteEventStore({ file: ':memory:', catalog });
+    subject = inMode(store);
   });
   afterEach(() => store.close());
 
-  const takeSeat = (by: string, where = 'seat-1') => [
-    commandOn(where, seat, { by }),
-    commandOn('guestbook', guestbook, { by }),
-  ];
+  /** The subject, with another writer taking seat-1 just before each of its appends. */
+  function interfering(): EventStore {
+    const appendAll = subject.appendAll?.bind(subject);
+    return {
+      ...subject,
+      append: async (...args) => {
+        await store.append('seat-1', taken('x'), 'any');
+        return subject.append(...args);
+      },
+      ...(appendAll && {
+        appendAll: async (...args: Parameters<typeof appendAll>) => {
+          await store.append('seat-1', taken('x'), 'any');
+          return appendAll(...args);
+        },
+      }),
+    };
+  }
 
   it('when every command decides, their events are appended together, one position after the other', async () => {
-    const [taken, signed] = await handleCommands(store, takeSeat('ann'), { metadata });
+    const [taken, signed] = await handleCommands(subject, takeSeat('ann'), { metadata });
     expect(taken!.events).toEqual([
-      { type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) },
+      { type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) as unknown },
     ]);
     expect(signed!.position).toBe(taken!.position! + 1n);
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
   });
 
-  it('when one command is refused nothing is written to any stream', async () => {
-    await handleCommands(store, takeSeat('ann'), { metadata });
-    await expect(handleCommands(store, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
-      SeatTakenAlready,
-    );
-    expect(await takers(store, 'guestbook')).toEqual(['ann']);
-  });
-
   it('when a command decides nothing the others are still appended', async () => {
-    await handleCommands(store, takeSeat('ann', 'seat-1'), { metadata });
-    const [taken, signed] = await handleCommands(store, takeSeat('ann', 'seat-2'), { metadata });
+    await handleCommands(subject, takeSeat('ann', 'seat-1'), { metadata });
+    const [taken, signed] = await handleCommands(subject, takeSeat('ann', 'seat-2'), { metadata });
     expect(taken!.position).toBeDefined();
     expect(signed).toMatchObject({ events: [], position: undefined });
   });
@@ -76,7 +90,7 @@ describe('handleCommands', () => {
   it('when 20 take the same seat at once exactly one gets it and only they sign the guestbook', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        handleCommands(store, takeSeat(`guest ${i}`), { metadata, maxRetries: 25 }),
+        handleCommands(subject, takeSeat(`guest ${i}`), { metadata, maxRetries: 25 }),
       ),
     );
     const winners = results.filter((r) => r.status === 'fulfilled');
@@ -88,15 +102,8 @@ describe('handleCommands', () => {
   });
 
   it('when conflicts never stop it gives up with CommandRetriesExhausted', async () => {
-    const interfering = {
-      ...store,
-      appendAll: async (...args: Parameters<NonNullable<EventStore['appendAll']>>) => {
-        await store.append('seat-1', [{ type: 'SeatTaken', data: { by: 'x' }, metadata }], 'any');
-        return store.appendAll!(...args);
-      },
-    };
     await expect(
-      handleCommands(interfering, [commandOn('seat-1', guestbook, { by: 'ann' })], {
+      handleCommands(interfering(), [commandOn('seat-1', guestbook, { by: 'ann' })], {
         metadata,
         maxRetries: 2,
       }),
@@ -104,25 +111,111 @@ describe('handleCommands', () => {
   });
 
   it('when a stream is expected to be new it is not read first, and if it exists after all the command is decided on what it holds', async () => {
-    const reads = vi.spyOn(store, 'readStream');
-    await handleCommands(store, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], {
+    const reads = vi.spyOn(subject, 'readStream');
+    await handleCommands(subject, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], {
       metadata,
     });
     expect(reads).not.toHaveBeenCalled();
     await expect(
-      handleCommands(store, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true })], {
+      handleCommands(subject, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true })], {
         metadata,
       }),
     ).rejects.toBeInstanceOf(SeatTakenAlready);
     expect(await takers(store, 'seat-1')).toEqual(['ann']);
   });
 
+  it('when a fold is given it decides on the state the fold answers and does not read the stream itself', async () => {
+    await store.append('guestbook', taken('ann'), 'no_stream');
+    const reads = vi.spyOn(subject, 'readStream');
+    const fold = vi.fn((_stream: string) =>
+      Promise.resolve({ state: ['ann', 'bob'], revision: 0n }),
+    );
+    const [signed] = await handleCommands(
+      subject,
+      [commandOn('guestbook', guestbook, { by: 'bob' }, { fold })],
+      { metadata },
+    );
+    expect(fold).toHaveBeenCalledWith('guestbook');
+    expect(reads).not.toHaveBeenCalled();
+    expect(signed).toEqual({ events: [], revision: 0n, position: undefined });
+  });
+
+  it('when the fold answers a stale state the append conflicts and the next attempt asks the fold again', async () => {
+    await store.append('guestbook', taken('ann'), 'no_stream');
+    const answers = [
+      { state: [], revision: 'no_stream' as const },
+      await foldStream(store, 'guestbook', guestbook),
+    ];
+    const fold = vi.fn((_stream: string) => Promise.resolve(answers.shift()!));
+    const [signed] = await handleCommands(
+      subject,
+      [commandOn('guestbook', guestbook, { by: 'ann' }, { fold })],
+      { metadata },
+    );
+    expect(fold).toHaveBeenCalledTimes(2);
+    expect(signed).toMatchObject({ events: [], revision: 0n });
+    expect(await takers(store, 'guestbook')).toEqual(['ann']);
+  });
+
+  it('when a stream is expected to be new and a fold is given the first attempt asks the fold nothing', async () => {
+    await store.append('seat-1', taken('ann'), 'no_stream');
+    const fold = vi.fn((stream: string) => foldStream(store, stream, seat));
+    await expect(
+      handleCommands(
+        subject,
+        [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true, fold })],
+        { metadata },
+      ),
+    ).rejects.toBeInstanceOf(SeatTakenAlready);
+    expect(fold).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('handleCommands, given a store that appends several streams in one step', () => {
+  let store: EventStore;
+  beforeEach(() => {
+    store = createSqliteEventStore({ file: ':memory:', catalog });
+  });
+  afterEach(() => store.close());
+
+  it('when one command is refused nothing is written to any stream', async () => {
+    await handleCommands(store, takeSeat('ann'), { metadata });
+    await expect(handleCommands(store, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
+      SeatTakenAlready,
+    );
+    expect(await takers(store, 'guestbook')).toEqual(['ann']);
+  });
+});
+
+describe('handleCommands, given a store that appends one stream at a time', () => {
+  let store: EventStore;
+  beforeEach(() => {
+    store = createSqliteEventStore({ file: ':memory:', catalog });
+  });
+  afterEach(() => store.close());
+
   it('when the store cannot append several streams in one step the commands run one after the other', async () => {
-    const { appendAll: _unused, ...oneByOne } = store;
+    const oneByOne = oneStreamAtATime(store);
     await handleCommands(oneByOne, takeSeat('ann'), { metadata });
     await expect(handleCommands(oneByOne, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
       SeatTakenAlready,
     );
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
+  });
+
+  it('when a later command is refused the ones before it stay written', async () => {
+    const oneByOne = oneStreamAtATime(store);
+    await handleCommands(oneByOne, takeSeat('ann'), { metadata });
+    await expect(
+      handleCommands(
+        oneByOne,
+        [
+          commandOn('guestbook', guestbook, { by: 'bob' }),
+          commandOn('seat-1', seat, { by: 'bob' }),
+        ],
+        { metadata },
+      ),
+    ).rejects.toBeInstanceOf(SeatTakenAlready);
+    expect(await takers(store, 'guestbook')).toEqual(['ann', 'bob']);
   });
 });

@@ -1,76 +1,122 @@
 import { newEventId } from '../event-id';
 import { WrongExpectedVersion } from '../errors';
-import type { EventStore } from '../port';
-import {
-  CommandRetriesExhausted,
-  foldStream,
-  type FoldedStream,
-  handleCommand,
-  type CommandResult,
-  type Decider,
-  type DomainEvent,
-  type HandleCommandOptions,
-} from './handle-command';
+import type { AppendResult, EventStore, NewEventMetadata, StreamAppend } from '../port';
+import type { Decider, DomainEvent } from './decider';
+import { foldStream, type FoldedStream } from './fold-stream';
+
+export interface HandleCommandOptions {
+  metadata: NewEventMetadata;
+  /** Decisions retried after a concurrent append to the same stream, beyond the first. */
+  maxRetries?: number;
+}
+
+export interface CommandResult<TEvent extends DomainEvent> {
+  /** What was appended, with ids; empty when the decision was "nothing to do". */
+  events: Array<TEvent & { id: string }>;
+  /** Stream revision after the command ('no_stream' when it still does not exist). */
+  revision: bigint | 'no_stream';
+  /** Global position of the last appended event, to wait for read models; undefined when nothing was appended. */
+  position: bigint | undefined;
+}
+
+export class CommandRetriesExhausted extends Error {
+  constructor(
+    readonly stream: string,
+    readonly attempts: number,
+    options?: ErrorOptions,
+  ) {
+    super(`Gave up on ${stream} after ${attempts} conflicting attempts`, options);
+    this.name = 'CommandRetriesExhausted';
+  }
+}
 
 /** A command on its stream, its decider's types hidden so commands on different streams travel together. */
-export interface StreamCommand {
+export interface StreamCommand<TEvent extends DomainEvent = DomainEvent> {
   stream: string;
-  /** Reads and folds the stream: the events the command decides and the revision they expect. */
+  /** Reads the stream's state and decides: the events to append and the revision they expect. */
   decide(
     store: EventStore,
     attempt: number,
-  ): Promise<{ events: DomainEvent[]; revision: bigint | 'no_stream' }>;
-  /** The one-stream path, for stores that cannot append to several streams in one step. */
-  handle(store: EventStore, options: HandleCommandOptions): Promise<CommandResult<DomainEvent>>;
+  ): Promise<{ events: readonly TEvent[]; revision: bigint | 'no_stream' }>;
 }
 
-/**
- * `expectNew`: the stream usually does not exist yet (one vote per user and story), so the first
- * attempt decides on the initial state without reading it and appends expecting no stream; if
- * the stream does exist, that append conflicts and the next attempt reads it as usual.
- */
+export interface CommandOnOptions<TState> {
+  /**
+   * The stream usually does not exist yet (one vote per user and story): the first attempt
+   * decides on the initial state without reading it and appends expecting no stream; if the
+   * stream does exist, that append conflicts and the next attempt reads it as usual.
+   */
+  expectNew?: boolean;
+  /**
+   * Where the state to decide on comes from (default: the stream folded from the store), e.g. a
+   * cache that catches up from the revision it knows. A stale answer only costs a conflict: the
+   * append expects the revision it answered, and the next attempt asks again.
+   */
+  fold?: (stream: string) => Promise<FoldedStream<TState>>;
+}
+
 export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
   stream: string,
   decider: Decider<TState, TCommand, TEvent>,
   command: TCommand,
-  options: {
-    expectNew?: boolean;
-    /** Folds the stream for a decision (a cached state); default: read it all. */
-    fold?: (stream: string) => Promise<FoldedStream<TState>>;
-  } = {},
-): StreamCommand {
+  options: CommandOnOptions<TState> = {},
+): StreamCommand<TEvent> {
   return {
     stream,
     async decide(store, attempt) {
       const { state, revision } =
         options.expectNew && attempt === 0
           ? { state: decider.initialState(), revision: 'no_stream' as const }
-          : await (options.fold ? options.fold(stream) : foldStream(store, stream, decider));
-      return { events: [...decider.decide(command, state)], revision };
-    },
-    handle(store, options) {
-      return handleCommand(store, stream, decider, command, options);
+          : await (options.fold ?? ((name: string) => foldStream(store, name, decider)))(stream);
+      return { events: decider.decide(command, state), revision };
     },
   };
 }
 
 /**
- * Commands on several streams, all or nothing where the store can append them in one step
- * (`appendAll`): each stream is folded and decided, everything is appended together with the
- * revisions decided on, and a concurrent append to any of them decides them all again (bounded).
- * A decider that refuses throws before anything is written. Elsewhere they run one after the
- * other, each only once the one before succeeded.
+ * Commands on several streams. Where the store can append to several streams in one step
+ * (`appendAll`) it is all or nothing: every stream is read and decided, everything is appended
+ * together with the revisions decided on, and a concurrent append to any of them decides them
+ * all again (bounded). A decider that refuses throws before anything is written. Elsewhere each
+ * command is decided, appended and retried on its own, in order, each only once the one before
+ * succeeded.
  */
-export async function handleCommands(
+export async function handleCommands<TEvent extends DomainEvent = DomainEvent>(
   store: EventStore,
-  commands: readonly StreamCommand[],
+  commands: ReadonlyArray<StreamCommand<TEvent>>,
   options: HandleCommandOptions,
-): Promise<Array<CommandResult<DomainEvent>>> {
-  if (!store.appendAll) {
-    const results: Array<CommandResult<DomainEvent>> = [];
-    for (const command of commands) results.push(await command.handle(store, options));
-    return results;
+): Promise<Array<CommandResult<TEvent>>> {
+  if (store.appendAll) {
+    const appendAll = store.appendAll.bind(store);
+    return decideAndAppend(store, commands, options, (appends) => appendAll(appends));
   }
+  const results: Array<CommandResult<TEvent>> = [];
+  for (const command of commands)
+    results.push(...(await decideAndAppend(store, [command], options, appendEach(store))));
+  return results;
+}
+
+/** Appends to one stream after the other, for stores without `appendAll`. */
+function appendEach(store: EventStore) {
+  return async (appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    const results: AppendResult[] = [];
+    for (const { stream, events, expected } of appends)
+      results.push(await store.append(stream, events, expected));
+    return results;
+  };
+}
+
+/**
+ * The one read-decide-append loop: decides every command, appends what they decided with the
+ * revisions they decided on, and on a conflict decides them all again on fresh state (bounded),
+ * so nothing is ever applied twice or on stale state.
+ */
+async function decideAndAppend<TEvent extends DomainEvent>(
+  store: EventStore,
+  commands: ReadonlyArray<StreamCommand<TEvent>>,
+  options: HandleCommandOptions,
+  append: (appends: readonly StreamAppend[]) => Promise<AppendResult[]>,
+): Promise<Array<CommandResult<TEvent>>> {
   const maxRetries = options.maxRetries ?? 3;
   for (let attempt = 0; ; attempt++) {
     const decisions = [];
@@ -85,7 +131,7 @@ export async function handleCommands(
     const writing = decisions.filter((d) => d.events.length > 0);
     try {
       const appended = writing.length
-        ? await store.appendAll(
+        ? await append(
             writing.map((d) => ({
               stream: d.stream,
               expected: d.revision,

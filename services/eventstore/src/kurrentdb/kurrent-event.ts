@@ -53,7 +53,9 @@ export function fromResolvedEvent(
   const position = event.position?.commit ?? resolved.commitPosition;
   if (position === undefined)
     throw new Error('KurrentDB did not return an event position (server older than 22.6?)');
-  const data = event.isJson ? event.data : JSON.parse(Buffer.from(event.data).toString('utf8'));
+  const data: unknown = event.isJson
+    ? event.data
+    : JSON.parse(Buffer.from(event.data).toString('utf8'));
   return {
     id: event.id,
     stream: event.streamId,

@@ -13,7 +13,7 @@ import { createKurrentSubscription } from './kurrentdb-subscription';
 /** Stands in for the client's subscription stream: an object stream plus `unsubscribe`. */
 function fakeSubscription() {
   return Object.assign(new PassThrough({ objectMode: true }), {
-    unsubscribe: async () => undefined,
+    unsubscribe: () => Promise.resolve(),
   });
 }
 

@@ -34,7 +34,8 @@ export function createKurrentSubscription(
     after === undefined ? undefined : { commit: after, prepare: after };
   let lastPosition = after ?? 0n;
   let caughtUp = false;
-  let failure: unknown;
+  /** Why the subscription ended, wrapped: whatever was thrown, even a falsy value. */
+  let failure: { error: unknown } | undefined;
   let closed = false;
   const stopped = new AbortController();
   let wake: (() => void) | undefined;
@@ -110,7 +111,7 @@ export function createKurrentSubscription(
   }
 
   function fail(error: unknown): void {
-    failure = error;
+    failure = { error };
     void current?.unsubscribe().catch(() => undefined);
     signal();
   }
@@ -141,7 +142,7 @@ export function createKurrentSubscription(
           yield next;
           continue;
         }
-        if (failure) throw failure;
+        if (failure) throw failure.error;
         if (closed) return;
         await new Promise<void>((resolve) => (wake = resolve));
       }

@@ -48,15 +48,17 @@ if (withServer) {
     await container?.stop();
   });
 
-  eventStoreContract('kurrentdb', async () => ({
-    open: async (catalog) => createKurrentDbEventStore({ url, catalog }),
-    appendElsewhere: async (stream, count) => {
-      const secondClient = createKurrentDbEventStore({ url, catalog: testCatalog });
-      for (const event of counterEvents(count)) await secondClient.append(stream, [event], 'any');
-      await secondClient.close();
-    },
-    dispose: async () => undefined,
-  }));
+  eventStoreContract('kurrentdb', () =>
+    Promise.resolve({
+      open: (catalog) => Promise.resolve(createKurrentDbEventStore({ url, catalog })),
+      appendElsewhere: async (stream, count) => {
+        const secondClient = createKurrentDbEventStore({ url, catalog: testCatalog });
+        for (const event of counterEvents(count)) await secondClient.append(stream, [event], 'any');
+        await secondClient.close();
+      },
+      dispose: () => Promise.resolve(),
+    }),
+  );
 }
 
 describe('kurrentdb event store without a server', () => {

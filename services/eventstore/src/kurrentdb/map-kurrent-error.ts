@@ -43,7 +43,7 @@ export function toEventStoreError(error: unknown, context: ErrorContext): unknow
       RETRYABLE_GRPC_CODES.has((error as { code?: unknown }).code as number))
   ) {
     return new EventStoreUnavailable(
-      `KurrentDB ${context.operation} failed: ${(error as Error).message.split('\n')[0]}`,
+      `KurrentDB ${context.operation} failed: ${error.message.split('\n')[0]}`,
       { cause: error },
     );
   }

@@ -5,8 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackgroundCheckpoints } from './background-checkpoints';
 import { openSqliteDatabase } from './database';
-import { runTsChild } from '../testing/run-child';
+import { runTsChild } from '@whosright/testing/ts-child';
 
+const workerThreadsChild = new URL('../testing/worker-threads-child.ts', import.meta.url);
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -58,10 +59,10 @@ describe('background checkpoints', () => {
     db.close();
   });
 
-  it('when a process awaits the reader thread and the checkpoints stopping, with nothing else running, it finishes', async () => {
+  it('when a process awaits the checkpoints stopping, with nothing else running, it finishes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'checkpoints-'));
     dirs.push(dir);
-    expect(await runTsChild('worker-threads-child.ts', [join(dir, 'db.sqlite')])).toBe(
+    expect(await runTsChild(workerThreadsChild, [join(dir, 'db.sqlite')])).toBe(
       'stopped\nread 5\n',
     );
   });

@@ -26,7 +26,7 @@ export function startBackgroundCheckpoints(
   db: Database,
   options: { intervalMs?: number; onError?: (message: string) => void } = {},
 ): BackgroundCheckpoints {
-  if (db.memory) return { stop: async () => undefined };
+  if (db.memory) return { stop: () => Promise.resolve() };
   const worker = new Worker(new URL('./checkpointer.worker.mjs', import.meta.url), {
     workerData: {
       file: db.name,

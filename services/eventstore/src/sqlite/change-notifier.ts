@@ -84,3 +84,21 @@ export class ChangeNotifier {
     }
   }
 }
+
+const notifiers = new WeakMap<Database, ChangeNotifier>();
+
+/** One notifier per connection, so every store sharing a connection wakes on its appends. */
+export function sharedNotifier(db: Database, pollIntervalMs: number): ChangeNotifier {
+  let notifier = notifiers.get(db);
+  if (!notifier) {
+    notifier = new ChangeNotifier(db, pollIntervalMs);
+    notifiers.set(db, notifier);
+  }
+  return notifier;
+}
+
+/** Stops the connection's notifier, for whoever is about to close the connection. */
+export function closeSharedNotifier(db: Database): void {
+  notifiers.get(db)?.close();
+  notifiers.delete(db);
+}

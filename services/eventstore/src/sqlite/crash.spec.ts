@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../port';
-import { spawnTsChild } from '../testing/run-child';
+import { spawnTsChild } from '@whosright/testing/ts-child';
 import { testCatalog } from '../testing/test-catalog';
 import { createSqliteEventStore } from './sqlite-event-store';
+
+const appendUntilKilledChild = new URL('../testing/append-until-killed.ts', import.meta.url);
 
 interface Ack {
   ids: string[];
@@ -16,7 +18,7 @@ interface Ack {
 
 /** Lets a child append until it has acknowledged `target` appends, then SIGKILLs it. */
 function appendUntilKilled(file: string, sync: string, target: number): Promise<Ack[]> {
-  const child = spawnTsChild('append-until-killed.ts', [file, sync]);
+  const child = spawnTsChild(appendUntilKilledChild, [file, sync]);
   const acks: Ack[] = [];
   let buffer = '';
   let stderr = '';

@@ -18,20 +18,22 @@ export function pagedIterable<T, TCursor>(
       let items: T[] = [];
       let index = 0;
       let cursor: TCursor | undefined = first;
+      /** Reads pages until one holds an item, or to the end. */
+      const advance = (): IteratorResult<T> => {
+        while (index === items.length) {
+          if (cursor === undefined) return { done: true, value: undefined };
+          const page = readPage(cursor);
+          items = page.items;
+          index = 0;
+          cursor = page.next;
+        }
+        return { done: false, value: items[index++]! };
+      };
       return {
         next(): Promise<IteratorResult<T>> {
-          try {
-            while (index === items.length) {
-              if (cursor === undefined) return Promise.resolve({ done: true, value: undefined });
-              const page = readPage(cursor);
-              items = page.items;
-              index = 0;
-              cursor = page.next;
-            }
-            return Promise.resolve({ done: false, value: items[index++]! });
-          } catch (error) {
-            return Promise.reject(error);
-          }
+          if (index < items.length) return Promise.resolve({ done: false, value: items[index++]! });
+          // A page read that throws rejects the promise: the executor runs at once.
+          return new Promise((resolve) => resolve(advance()));
         },
         return(): Promise<IteratorResult<T>> {
           cursor = undefined;

@@ -1,38 +1,18 @@
-import type { Database, Statement } from 'better-sqlite3';
-import type { EventCatalog, EventMetadata } from '@whosright/contracts/shared/events';
-import type {
-  AppendResult,
-  EventFilter,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  StreamAppend,
-  SubscribeOptions,
-  Subscription,
-} from '../port';
+import type { Database } from 'better-sqlite3';
+import type { EventCatalog } from '@whosright/contracts/shared/events';
+import type { EventStore, Subscription } from '../port';
 import { trackedSubscription } from '../tracked-subscription';
-import {
-  DuplicateEventId,
-  EventStoreClosed,
-  EventStoreUnavailable,
-  WrongExpectedVersion,
-} from '../errors';
-import { decodeData, prepareEvents } from '../event-codec';
-import type { PreparedEvent } from '../event-codec';
-import { openSqliteDatabase } from './database';
-import type { SqliteSync } from './database';
+import { EventStoreClosed } from '../errors';
+import { openSqliteDatabase, type SqliteSync } from './database';
 import { migrateEventsTable } from './schema';
-import { ChangeNotifier } from './change-notifier';
-import { GroupCommit } from './group-commit';
+import { closeSharedNotifier, sharedNotifier } from './change-notifier';
 import { RecentEvents } from './recent-events';
+import { rowDecoder } from './event-rows';
+import { appendAnnouncer } from './announce-appends';
+import { sqliteAppends } from './sqlite-appends';
+import { streamReads } from './stream-reads';
+import { logReads } from './log-reads';
 import { createSqliteSubscription } from './sqlite-subscription';
-import { pagedIterable } from './paged-iterable';
-import { prefetchedIterable } from './prefetched-iterable';
-import { PageReader } from './page-reader';
-import { filterClauses } from './filter-clauses';
 
 export type SqliteEventStoreOptions = (
   { database: Database; file?: never } | { file: string; database?: never }
@@ -42,428 +22,71 @@ export type SqliteEventStoreOptions = (
   sync?: SqliteSync;
   /** How often subscriptions look for appends made by other processes. */
   pollIntervalMs?: number;
-  /**
-   * A readAll spanning at least this many positions has its pages fetched by a worker thread
-   * while this thread decodes (default 10,000; Infinity: never). In-memory databases never do.
-   */
-  workerReadThreshold?: number;
 };
 
-/** [id, stream, type, revision, version, position, data, metadata] */
-type EventRow = [string, string, string, number, number, number, unknown, EventMetadata];
-
 /**
- * Each row comes back as one JSON array text built by SQLite (data and metadata are stored as
- * JSON text and embedded as they are): one JSON.parse per event instead of eight column values
- * plus two parses, which makes full reads (projection rebuilds) about 10% faster.
+ * The event store on one SQLite connection, its own file's or one it shares with the read-model
+ * store (which it then leaves open): appends in transactions, announced to subscriptions; reads
+ * of a stream or of the log, a page at a time; subscriptions woken by this connection's appends
+ * and by polling for other processes'.
  */
-const ROW_JSON = `'[' || json_quote(id) || ',' || json_quote(stream) || ',' || json_quote(type) || ',' || revision || ',' || version || ',' || position || ',' || data || ',' || metadata || ']'`;
-const PAGE_SIZE = 1_000;
-/** Larger pages through the worker: fewer messages, and the copy across threads is one string. */
-const WORKER_PAGE_SIZE = 2_000;
-const END_OF_STREAM = Number.MAX_SAFE_INTEGER;
-
-/** One notifier per connection, so every store sharing a connection wakes on its appends. */
-const notifiers = new WeakMap<Database, ChangeNotifier>();
-
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const ownsDatabase = options.database === undefined;
   const db =
     options.database ?? openSqliteDatabase(options.file, { sync: options.sync ?? 'normal' });
   migrateEventsTable(db);
-  const { catalog } = options;
-  let changes = notifiers.get(db);
-  if (!changes) {
-    changes = new ChangeNotifier(db, options.pollIntervalMs ?? 50);
-    notifiers.set(db, changes);
-  }
-  const notifier = changes;
-
-  const lastInStream = db
-    .prepare<[string], [number, number]>(
-      'SELECT revision, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
-    )
-    .raw();
-  const byId = db
-    .prepare<[string], [string, number, number]>(
-      'SELECT stream, revision, position FROM events WHERE id = ?',
-    )
-    .raw();
-  const insert = db.prepare<[string, string, number, string, number, string, string, number]>(
-    'INSERT INTO events (id, stream, revision, type, version, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const headStatement = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
-  // The page size is written into the SQL: with `LIMIT ?` SQLite takes about 30 µs longer per
-  // stream read here, and every command starts with one.
-  const streamPages = new Map<string, Statement<[string, number], string>>();
-  function streamPage(backwards: boolean, limit: number): Statement<[string, number], string> {
-    const key = `${backwards ? '-' : '+'}${limit}`;
-    let statement = streamPages.get(key);
-    if (!statement) {
-      if (!Number.isSafeInteger(limit)) throw new RangeError(`Invalid limit ${limit}`);
-      const order = backwards ? '<= ? ORDER BY revision DESC' : '>= ? ORDER BY revision';
-      statement = db
-        .prepare<[string, number], string>(
-          `SELECT ${ROW_JSON} FROM events WHERE stream = ? AND revision ${order} LIMIT ${limit}`,
-        )
-        .pluck();
-      if (streamPages.size >= 64) streamPages.clear();
-      streamPages.set(key, statement);
-    }
-    return statement;
-  }
-  const allStatements = new Map<string, Statement<unknown[], string>>();
-
-  const subscriptions = new Set<Subscription>();
+  const notifier = sharedNotifier(db, options.pollIntervalMs ?? 50);
   const recent = new RecentEvents();
-  const workerReadThreshold = options.workerReadThreshold ?? 10_000;
-  const pageReader =
-    db.memory || workerReadThreshold === Infinity
-      ? undefined
-      : new PageReader(db.name, Number(db.pragma('busy_timeout', { simple: true })));
-
-  /** The appended events as readers see them; an acknowledged retry (no new rows) records nothing. */
-  function recordedOf(
-    stream: string,
-    prepared: PreparedEvent[],
-    result: AppendResult,
-  ): RecordedEvent[] {
-    const count = prepared.length;
-    const firstRevision = result.nextRevision - BigInt(count - 1);
-    const firstPosition = result.position - BigInt(count - 1);
-    return prepared.map((event, i) => ({
-      id: event.id,
-      stream,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata,
-      revision: firstRevision + BigInt(i),
-      position: firstPosition + BigInt(i),
-    }));
-  }
+  const decode = rowDecoder(options.catalog);
+  const writes = sqliteAppends(db, options.catalog, appendAnnouncer(db, recent, notifier));
+  const readStream = streamReads(db, decode);
+  const log = logReads(db, decode, recent);
+  const subscriptions = new Set<Subscription>();
   let closed = false;
 
   function assertOpen(): void {
     if (closed) throw new EventStoreClosed();
   }
 
-  function decode(json: string): RecordedEvent {
-    return decodeRow(JSON.parse(json) as EventRow);
-  }
-
-  function decodeRow(row: EventRow): RecordedEvent {
-    return {
-      id: row[0],
-      stream: row[1],
-      type: row[2],
-      revision: BigInt(row[3]),
-      position: BigInt(row[5]),
-      data: decodeData(catalog, row[2], row[4], row[6]),
-      metadata: row[7],
-    };
-  }
-
-  function expectationHolds(expected: ExpectedRevision, actual: bigint | 'no_stream'): boolean {
-    if (expected === 'any') return true;
-    if (expected === 'no_stream') return actual === 'no_stream';
-    if (expected === 'exists') return actual !== 'no_stream';
-    return actual === expected;
-  }
-
-  /**
-   * A retry of an append that already succeeded (same ids, same place in the same stream, and
-   * an expectation that held for the original write) is acknowledged with the original result.
-   */
-  function acknowledgeRetry(
-    stream: string,
-    events: PreparedEvent[],
-    expected: ExpectedRevision,
-    first: [string, number, number],
-  ): AppendResult | undefined {
-    const [firstStream, firstRevision] = first;
-    if (firstStream !== stream) return undefined;
-    const before = firstRevision === 0 ? 'no_stream' : BigInt(firstRevision - 1);
-    if (!expectationHolds(expected, before)) return undefined;
-    let last = first;
-    for (let i = 1; i < events.length; i++) {
-      const row = byId.get(events[i]!.id);
-      if (!row || row[0] !== stream || row[1] !== firstRevision + i) return undefined;
-      last = row;
-    }
-    return { nextRevision: BigInt(last[1]), position: BigInt(last[2]) };
-  }
-
-  function appendOne(
-    stream: string,
-    events: PreparedEvent[],
-    expected: ExpectedRevision,
-  ): AppendResult {
-    const last = lastInStream.get(stream);
-    const actual = last ? BigInt(last[0]) : 'no_stream';
-    const first = events[0] && byId.get(events[0].id);
-    if (first) {
-      const acknowledged = acknowledgeRetry(stream, events, expected, first);
-      if (acknowledged) return acknowledged;
-      if (!expectationHolds(expected, actual))
-        throw new WrongExpectedVersion(stream, expected, actual);
-      throw new DuplicateEventId(events[0]!.id);
-    }
-    if (!expectationHolds(expected, actual))
-      throw new WrongExpectedVersion(stream, expected, actual);
-    if (events.length === 0)
-      return { nextRevision: last ? BigInt(last[0]) : -1n, position: last ? BigInt(last[1]) : 0n };
-    let revision = last ? last[0] + 1 : 0;
-    let position = 0;
-    for (const event of events) {
-      const result = insert.run(
-        event.id,
-        stream,
-        revision,
-        event.type,
-        event.version,
-        event.dataJson,
-        event.metadataJson,
-        event.recordedAtMs,
-      );
-      position = Number(result.lastInsertRowid);
-      revision++;
-    }
-    return { nextRevision: BigInt(revision - 1), position: BigInt(position) };
-  }
-  const appendTransaction = db.transaction(appendOne);
-
-  /** Matching events with `after < position <= upTo`; statements are cached per filter shape. */
-  function readAllPage(
-    after: bigint,
-    upTo: bigint,
-    filter: EventFilter | undefined,
-    until: string | undefined,
-    limit: number,
-  ): RecordedEvent[] {
-    if (filter === undefined && until === undefined) {
-      const fromMemory = recent.page(after, upTo, limit);
-      if (fromMemory) return fromMemory;
-    }
-    const params: unknown[] = [after, upTo];
-    const sql = `SELECT ${ROW_JSON} FROM events WHERE position > ? AND position <= ?${filterClauses(filter, until, params)} ORDER BY position LIMIT ?`;
-    params.push(limit);
-    let statement = allStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[], string>(sql).pluck();
-      allStatements.set(sql, statement);
-    }
-    return guarded(() => statement.all(...params)).map(decode);
-  }
-
-  /**
-   * A long scan through the worker thread. Only committed rows are visible to its connection, so
-   * a caller inside an open transaction on this connection reads here instead.
-   */
-  function workerReadAll(
-    options: ReadAllOptions,
-    upTo: bigint,
-  ): AsyncIterable<RecordedEvent> | undefined {
-    const after = options.after ?? 0n;
-    const limit = options.limit ?? Infinity;
-    if (
-      !pageReader ||
-      db.inTransaction ||
-      upTo - after < BigInt(workerReadThreshold) ||
-      limit < workerReadThreshold
-    )
-      return undefined;
-    const reader = pageReader;
-    const clauseParams: unknown[] = [];
-    const clauses = filterClauses(options.filter, options.until, clauseParams);
-    const sql = `SELECT position, ${ROW_JSON} FROM events WHERE position > ? AND position <= ?${clauses} ORDER BY position LIMIT ?`;
-    return prefetchedIterable(
-      { after, remaining: limit },
-      async ({ after: from, remaining }) => {
-        const pageLimit = Math.min(WORKER_PAGE_SIZE, remaining);
-        let page;
-        try {
-          page = await reader.query(sql, [from, upTo, ...clauseParams, pageLimit]);
-        } catch (error) {
-          throw translated(error);
-        }
-        const full = page.count === pageLimit && remaining - page.count > 0;
-        return {
-          raw: page.json,
-          next: full ? { after: BigInt(page.last), remaining: remaining - page.count } : undefined,
-        };
-      },
-      (json) => (JSON.parse(json) as EventRow[]).map(decodeRow),
-    );
-  }
-
-  function head(): bigint {
-    return BigInt(guarded(() => headStatement.get()) ?? 0);
-  }
-
-  const appendAllTransaction = db.transaction(
-    (appends: readonly StreamAppend[], prepared: PreparedEvent[][]) =>
-      appends.map((append, i) => appendOne(append.stream, prepared[i]!, append.expected)),
-  );
-  // Concurrent requests' appendAll calls share a commit (see GroupCommit).
-  const groupedAppends = new GroupCommit(db, appendAllTransaction, (committed) =>
-    appended(
-      committed.flatMap(({ args: [appends, prepared], value }) =>
-        appends.map((append, i) => ({
-          stream: append.stream,
-          prepared: prepared[i]!,
-          result: value[i]!,
-        })),
-      ),
-    ),
-  );
-
-  /** After a commit: subscriptions read what was just appended from memory, and wake up. */
-  function appended(
-    written: Array<{ stream: string; prepared: PreparedEvent[]; result: AppendResult }>,
-  ): void {
-    if (!written.some((w) => w.prepared.length > 0)) return;
-    // Only committed events may be served from memory: inside a caller's transaction
-    // (bulk loads) the write could still roll back.
-    if (db.inTransaction) recent.forget();
-    else
-      for (const w of written)
-        if (w.prepared.length > 0) recent.record(recordedOf(w.stream, w.prepared, w.result));
-    notifier.notify();
-  }
-
   return {
-    async append(
-      stream: string,
-      events: readonly NewEvent[],
-      expected: ExpectedRevision,
-    ): Promise<AppendResult> {
+    async append(stream, events, expected) {
       assertOpen();
-      const prepared = prepareEvents(catalog, events);
-      const result = guarded(() => appendTransaction.immediate(stream, prepared, expected));
-      appended([{ stream, prepared, result }]);
-      return result;
+      return writes.append(stream, events, expected);
     },
-
-    async appendAll(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    async appendAll(appends) {
       assertOpen();
-      const prepared = appends.map((append) => prepareEvents(catalog, append.events));
-      if (!db.inTransaction) {
-        return groupedAppends.commit(appends, prepared).catch((error: unknown) => {
-          throw translated(error);
-        });
-      }
-      // Inside a caller's transaction: now, as part of it.
-      const results = guarded(() => appendAllTransaction(appends, prepared));
-      appended(
-        appends.map((append, i) => ({
-          stream: append.stream,
-          prepared: prepared[i]!,
-          result: results[i]!,
-        })),
-      );
-      return results;
+      return writes.appendAll(appends);
     },
-
-    readStream(stream: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    readStream(stream, readOptions = {}) {
       assertOpen();
-      const backwards = options.direction === 'backwards';
-      const start = {
-        from: options.from !== undefined ? Number(options.from) : backwards ? END_OF_STREAM : 0,
-        remaining: options.limit ?? Infinity,
+      return readStream(stream, readOptions);
+    },
+    readAll(readOptions = {}) {
+      assertOpen();
+      return log.readAll(readOptions);
+    },
+    subscribeAll(subscribeOptions = {}) {
+      assertOpen();
+      const source = {
+        head: () => log.head(),
+        changes: notifier,
+        readPage: (after: bigint, upTo: bigint, limit: number) =>
+          log.page(after, upTo, subscribeOptions.filter, undefined, limit),
       };
-      return pagedIterable(start, ({ from, remaining }) => {
-        const limit = Math.min(PAGE_SIZE, remaining);
-        const events =
-          limit > 0 && from >= 0
-            ? guarded(() => streamPage(backwards, limit).all(stream, from)).map(decode)
-            : [];
-        const last = events.at(-1);
-        const next =
-          events.length === limit && last
-            ? {
-                from: Number(last.revision) + (backwards ? -1 : 1),
-                remaining: remaining - events.length,
-              }
-            : undefined;
-        return { items: events, next };
-      });
+      return trackedSubscription(subscriptions, createSqliteSubscription(source, subscribeOptions));
     },
-
-    readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
+    async headPosition() {
       assertOpen();
-      const upTo = head();
-      const viaWorker = workerReadAll(options, upTo);
-      if (viaWorker) return viaWorker;
-      const start = { after: options.after ?? 0n, remaining: options.limit ?? Infinity };
-      return pagedIterable(start, ({ after, remaining }) => {
-        const limit = Math.min(PAGE_SIZE, remaining);
-        const page =
-          limit > 0 ? readAllPage(after, upTo, options.filter, options.until, limit) : [];
-        const last = page.at(-1);
-        return {
-          items: page,
-          next:
-            page.length === limit && last
-              ? { after: last.position, remaining: remaining - page.length }
-              : undefined,
-        };
-      });
+      return Promise.resolve(log.head());
     },
-
-    subscribeAll(options: SubscribeOptions = {}): Subscription {
-      assertOpen();
-      const inner = createSqliteSubscription(
-        {
-          head,
-          changes: notifier,
-          readPage: (after, upTo, limit) =>
-            readAllPage(after, upTo, options.filter, undefined, limit),
-        },
-        options,
-      );
-      return trackedSubscription(subscriptions, inner);
-    },
-
-    async headPosition(): Promise<bigint> {
-      assertOpen();
-      return head();
-    },
-
-    async close(): Promise<void> {
+    async close() {
       if (closed) return;
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.close()));
-      await pageReader?.close();
       if (ownsDatabase) {
-        notifier.close();
-        notifiers.delete(db);
+        closeSharedNotifier(db);
         db.close();
       }
     },
   };
-}
-
-function guarded<T>(operation: () => T): T {
-  try {
-    return operation();
-  } catch (error) {
-    throw translated(error);
-  }
-}
-
-/** SQLITE_BUSY (the busy timeout ran out behind another writer) becomes a retryable error. */
-function translated(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-  ) {
-    return new EventStoreUnavailable(`SQLite database is busy: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' && /events\.id/.test((error as Error).message)) {
-    return new DuplicateEventId((error as Error).message);
-  }
-  return error;
 }

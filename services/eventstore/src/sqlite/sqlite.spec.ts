@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../testing/event-store-contract';
-import { runTsChild, spawnTsChild } from '../testing/run-child';
+import { runTsChild, spawnTsChild } from '@whosright/testing/ts-child';
 import { counterEvents, testCatalog } from '../testing/test-catalog';
 import { openSqliteDatabase, syncFromEnv } from './database';
 import { createSqliteEventStore } from './sqlite-event-store';
 import { filterClauses } from './filter-clauses';
-import type { EventFilter } from '../port';
+import type { EventFilter, SubscriptionMessage } from '../port';
+
+const appendFromChild = new URL('../testing/append-from-child.ts', import.meta.url);
 
 function tempFile(): { file: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'eventstore-'));
@@ -18,27 +20,15 @@ function tempFile(): { file: string; remove: () => void } {
   };
 }
 
-eventStoreContract('sqlite', async () => {
+eventStoreContract('sqlite', () => {
   const { file, remove } = tempFile();
-  return {
-    open: async (catalog) => createSqliteEventStore({ file, catalog }),
+  return Promise.resolve({
+    open: (catalog) => Promise.resolve(createSqliteEventStore({ file, catalog })),
     appendElsewhere: async (stream, count) => {
-      await runTsChild('append-from-child.ts', [file, stream, String(count)]);
+      await runTsChild(appendFromChild, [file, stream, String(count)]);
     },
-    dispose: async () => remove(),
-  };
-});
-
-// The same contract with every readAll paged through the worker thread.
-eventStoreContract('sqlite, readAll through the worker thread', async () => {
-  const { file, remove } = tempFile();
-  return {
-    open: async (catalog) => createSqliteEventStore({ file, catalog, workerReadThreshold: 0 }),
-    appendElsewhere: async (stream, count) => {
-      await runTsChild('append-from-child.ts', [file, stream, String(count)]);
-    },
-    dispose: async () => remove(),
-  };
+    dispose: () => Promise.resolve(remove()),
+  });
 });
 
 describe('sqlite event store', () => {
@@ -75,12 +65,14 @@ describe('sqlite event store', () => {
       { stream: 'counter-1', events: counterEvents(2), expected: 'no_stream' },
       { stream: 'counter-2', events: counterEvents(1), expected: 'no_stream' },
     ]);
-    const live = [
-      (await iterator.next()).value,
-      (await iterator.next()).value,
-      (await iterator.next()).value,
-    ];
-    expect(live.map((m) => [m.event.stream, m.event.revision, m.event.position])).toEqual([
+    const live: SubscriptionMessage[] = [];
+    for (let i = 0; i < 3; i++)
+      live.push(((await iterator.next()) as IteratorYieldResult<SubscriptionMessage>).value);
+    expect(
+      live.map((m) =>
+        m.kind === 'event' ? [m.event.stream, m.event.revision, m.event.position] : m,
+      ),
+    ).toEqual([
       ['counter-1', 0n, 2n],
       ['counter-1', 1n, 3n],
       ['counter-2', 0n, 4n],
@@ -132,7 +124,7 @@ describe('sqlite event store', () => {
   it('when another process appends at the same time it loses no event and surfaces no lock error', async () => {
     const { file, remove } = tempFile();
     const store = createSqliteEventStore({ file, catalog: testCatalog });
-    const child = spawnTsChild('append-from-child.ts', [file, 'counter-child', '600']);
+    const child = spawnTsChild(appendFromChild, [file, 'counter-child', '600']);
     const exited = new Promise((resolve) => child.on('exit', resolve));
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -161,7 +161,9 @@ export function eventStoreContract(
         ),
       );
       const accepted = results.filter((r) => r.status === 'fulfilled');
-      const rejected = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+      const rejected = results.flatMap((r) =>
+        r.status === 'rejected' ? [r.reason as unknown] : [],
+      );
       expect(accepted).toHaveLength(1);
       expect(rejected.every((e) => e instanceof WrongExpectedVersion)).toBe(true);
       expect(await collect(store.readStream(stream('race')))).toHaveLength(2);

@@ -4,7 +4,7 @@ import {
   describeWithRedis,
   startRedisServer,
   type RedisServer,
-} from '@whosright/eventstore/testing/redis-server';
+} from '@whosright/testing/redis-server';
 import { createBullmqJobQueue } from './bullmq-job-queue';
 import { captureLogs } from './capture-logs';
 import { createInProcessJobQueue } from './in-process-job-queue';

@@ -8,7 +8,7 @@ import {
   describeWithRedis,
   startRedisServer,
   type RedisServer,
-} from '@whosright/eventstore/testing/redis-server';
+} from '@whosright/testing/redis-server';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
 import { createInProcessJobQueue } from '#api/platform/jobs/in-process-job-queue';
 import type { JobQueue } from '#api/platform/jobs/job-queue';

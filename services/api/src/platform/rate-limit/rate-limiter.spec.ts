@@ -7,7 +7,7 @@ import {
   describeWithRedis,
   startRedisServer,
   type RedisServer,
-} from '@whosright/eventstore/testing/redis-server';
+} from '@whosright/testing/redis-server';
 import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { rateLimitPolicies } from './policies';
 import { rateLimiterContract } from './rate-limiter.contract';
