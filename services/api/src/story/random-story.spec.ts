@@ -4,6 +4,8 @@ import {
   poolSlotId,
   type PoolDoc,
 } from '@whosright/projections/stories/stories-projection';
+import { storyCardSchema } from '@whosright/contracts/story/dto';
+import { parseBody } from '#api/platform/testing/parse-body';
 import { signUp } from '#api/platform/testing/people';
 import { startTestServer, type TestServer } from '#api/platform/testing/test-server';
 
@@ -22,11 +24,9 @@ describe('random story draws', () => {
         .post('/api/stories')
         .send({ content: `Story ${i}`, category: 'other' })
         .expect(201);
-      await admin.agent
-        .patch(`/api/admin/stories/${story.body.id}`)
-        .send({ status: 'approved' })
-        .expect(200);
-      approved.push(story.body.id);
+      const { id } = parseBody(story, storyCardSchema);
+      await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'approved' }).expect(200);
+      approved.push(id);
     }
     // Leave 50 in the pool, with holes made in the middle (the last story moves into each).
     for (const id of [approved[3]!, approved[17]!, approved[30]!]) {
@@ -87,11 +87,9 @@ describe('random story draws', () => {
         .post('/api/stories')
         .send({ content: `Later story ${i}`, category: 'other' })
         .expect(201);
-      await admin.agent
-        .patch(`/api/admin/stories/${story.body.id}`)
-        .send({ status: 'approved' })
-        .expect(200);
-      added.push(story.body.id);
+      const { id } = parseBody(story, storyCardSchema);
+      await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'approved' }).expect(200);
+      added.push(id);
     }
     const afterGrowth = await draw(400);
     expect(added.filter((id) => afterGrowth.has(id)).length).toBeGreaterThan(25);
