@@ -174,8 +174,4 @@ export const skipRanking = defineProjection<SampleEvent>({
   },
 });
 
-export const sampleProjections: readonly AnyProjection[] = [
-  storyTallies,
-  userStats,
-  skipRanking,
-] as unknown as readonly AnyProjection[];
+export const sampleProjections: readonly AnyProjection[] = [storyTallies, userStats, skipRanking];
