@@ -74,9 +74,12 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -94,6 +97,10 @@ export default tseslint.config(
   {
     files: ['services/api/src/**/decider.ts'],
     rules: { 'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], ioModules) },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['web/**/*.{ts,tsx}'],
