@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noCrossFeatureImports } from './scripts/eslint/no-cross-feature-imports.js';
 
 /**
  * DESIGN.md section 3: workspace packages depend one way, with no cycles.
@@ -105,7 +106,13 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: {
+      'react-hooks': reactHooks,
+      house: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'house/no-cross-feature-imports': 'error',
+    },
   },
 );
