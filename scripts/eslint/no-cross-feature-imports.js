@@ -37,9 +37,9 @@ export const noCrossFeatureImports = {
     const from = featureOf(file);
     if (!from) return {};
 
-    /** @param {import('estree').Node & { value?: unknown }} source */
+    /** @param {import('eslint').Rule.Node} source */
     function check(source) {
-      if (typeof source.value !== 'string') return;
+      if (source.type !== 'Literal' || typeof source.value !== 'string') return;
       const target = resolveSpecifier(source.value);
       const to = target && featureOf(target);
       if (to && to !== from)
