@@ -74,5 +74,4 @@ export const sessionEvents = {
 };
 
 export type UserEvent = EventOf<(typeof userEvents)[keyof typeof userEvents]>;
-export type ReservationEvent = EventOf<(typeof reservationEvents)[keyof typeof reservationEvents]>;
 export type SessionEvent = EventOf<(typeof sessionEvents)[keyof typeof sessionEvents]>;
