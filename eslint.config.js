@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noCrossFeatureImports } from './scripts/eslint/no-cross-feature-imports.js';
 
 /**
  * DESIGN.md section 3: workspace packages depend one way, with no cycles.
@@ -139,9 +140,12 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -179,9 +183,19 @@ export default tseslint.config(
     },
   })),
   {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: {
+      'react-hooks': reactHooks,
+      house: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'house/no-cross-feature-imports': 'error',
+    },
   },
 );

@@ -1,16 +1,22 @@
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+// The samples are files that do not exist, so no tsconfig holds them: the import rules need no
+// types, and the type-aware ones are switched off for these samples only.
+const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function errorsOf(ruleId: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
+
+const boundaryErrors = (filePath: string, code: string) =>
+  errorsOf('no-restricted-imports', filePath, code);
+const featureErrors = (filePath: string, code: string) =>
+  errorsOf('house/no-cross-feature-imports', filePath, code);
 
 describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
   it.each([
@@ -74,5 +80,42 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
   ])('when %s, a spec or in testing/, imports %s it passes', async (file, from) => {
     const code = `import { x } from '${from}';\nexport const y = x;\n`;
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('the feature-import lint rule (DESIGN.md section 3: web features do not import each other)', () => {
+  it.each([
+    [
+      'web/src/features/comments/components/x.tsx',
+      "import { x } from '#web/features/stories/api/story-keys.ts';",
+    ],
+    [
+      'web/src/features/comments/components/x.tsx',
+      "import { x } from '../../stories/api/story-keys.ts';",
+    ],
+    ['web/src/features/auth/api/x.ts', "export { x } from '#web/features/consent/lib/x.ts';"],
+    [
+      'web/src/features/auth/api/x.ts',
+      "const { x } = await import('../../home/components/x.tsx');",
+    ],
+  ])('when %s imports another feature (%s) it fails', async (file, code) => {
+    expect(await featureErrors(file, `${code}\nexport const y = x;\n`)).not.toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'web/src/features/comments/components/x.tsx',
+      "import { x } from '#web/features/comments/api/comment-keys.ts';",
+    ],
+    ['web/src/features/comments/components/x.tsx', "import { x } from '../lib/author-name.ts';"],
+    ['web/src/features/comments/components/x.tsx', "import { x } from '#web/lib/api-client.ts';"],
+    [
+      'web/src/features/comments/components/x.tsx',
+      "import { x } from '#web/components/ui/button.tsx';",
+    ],
+    ['web/src/routes/x.tsx', "import { x } from '#web/features/stories/api/story-keys.ts';"],
+    ['web/src/app/x.tsx', "import { x } from '#web/features/comments/api/comment-keys.ts';"],
+  ])('when %s imports its own feature or shared code (%s) it passes', async (file, code) => {
+    expect(await featureErrors(file, `${code}\nexport const y = x;\n`)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'tooling', environment: 'node', include: ['**/*.spec.ts'], testTimeout: 60_000 },
+  test: { name: 'scripts', environment: 'node', include: ['**/*.spec.ts'], testTimeout: 60_000 },
 });

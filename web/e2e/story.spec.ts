@@ -1,5 +1,5 @@
 /** The story screen against the real server: voting, results, comments, Skip, Share. */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 
 import {
   PASSWORD,
@@ -15,6 +15,12 @@ import { expectToast } from './support/toast.ts';
 const he = (page: Page) => page.getByRole('button', { name: "He's Right", exact: true });
 const she = (page: Page) => page.getByRole('button', { name: "She's Right", exact: true });
 const storyPath = /\/story\/(story_[0-9A-Z]+)$/;
+
+/** The action a track request posted (Playwright types posted JSON as any). */
+function trackedAction(request: Request): unknown {
+  const body: unknown = request.postDataJSON();
+  return typeof body === 'object' && body !== null && 'action' in body ? body.action : undefined;
+}
 
 async function signedInPage(browser: Browser, clientIp: string) {
   const context = await browser.newContext({
@@ -188,7 +194,7 @@ test.describe('story journey', () => {
     await approvedStory(clientIp, undefined, 'lifestyle');
 
     const viewed = page.waitForRequest(
-      (r) => r.url().endsWith('/track') && r.postDataJSON()?.action === 'view',
+      (r) => r.url().endsWith('/track') && trackedAction(r) === 'view',
     );
     await page.goto('/random');
     await expect(page).toHaveURL(storyPath);
@@ -196,8 +202,7 @@ test.describe('story journey', () => {
     await viewed;
 
     const skipped = page.waitForRequest(
-      (r) =>
-        r.url().endsWith(`/api/stories/${firstId}/track`) && r.postDataJSON()?.action === 'skip',
+      (r) => r.url().endsWith(`/api/stories/${firstId}/track`) && trackedAction(r) === 'skip',
     );
     const random = page.waitForRequest((r) =>
       r.url().includes(`/api/stories/random?exclude=${firstId}`),

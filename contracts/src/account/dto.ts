@@ -45,7 +45,6 @@ export const loginRequestSchema = z.strictObject({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.strictObject({ email });
-export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.strictObject({
   token: z
@@ -55,27 +54,6 @@ export const resetPasswordRequestSchema = z.strictObject({
     .max(200),
   password,
 });
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(30, 'Username must be at most 30 characters')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dot, dash and underscore');
-
-export const profileImageUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, 'Profile image URL is too long')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Profile image URL must be an http(s) URL' }));
-
-/** PATCH /api/users/profile: empty values arrive as absent (SPEC.md section 5) and clear the field. */
-export const updateProfileRequestSchema = z.strictObject({
-  username: usernameSchema.optional().nullable(),
-  profileImageUrl: profileImageUrlSchema.optional().nullable(),
-});
-export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 /** GET /api/auth/user and every auth response that returns the user. */
 export const currentUserSchema = z.object({

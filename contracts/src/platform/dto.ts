@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** GET /api/health: the process is alive. */
-export const healthSchema = z.object({ status: z.literal('ok') });
-export type Health = z.infer<typeof healthSchema>;
-
 /** GET /api/ready: stores open and projections caught up (200), or why not (503). */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'not_ready']),

@@ -11,9 +11,6 @@ export const EXCERPT_LENGTH = {
   shareText: 100,
 } as const;
 
-/** Dashboard voting-score labels: above 20 Strong He, above 0 Lean He, below -20 Strong She, below 0 Lean She, 0 Tied. */
-export const VOTING_SCORE_THRESHOLDS = { strong: 20 } as const;
-
 /** Poor performing stories: the top 5% by skip rate, among stories with enough views to judge. */
 export const POOR_STORY_TOP_FRACTION = 0.05;
 export const POOR_STORY_MIN_VIEWS = 10;

@@ -63,6 +63,3 @@ function idSchema(kind: IdKind) {
 export const storyIdSchema = idSchema('story');
 export const commentIdSchema = idSchema('comment');
 export const userIdSchema = idSchema('user');
-export type StoryId = z.infer<typeof storyIdSchema>;
-export type CommentId = z.infer<typeof commentIdSchema>;
-export type UserId = z.infer<typeof userIdSchema>;

@@ -17,7 +17,6 @@ export const submitStoryRequestSchema = z.strictObject({
     .max(STORY_MAX_LENGTH, `Story must be at most ${STORY_MAX_LENGTH} characters`),
   category: storyCategorySchema,
 });
-export type SubmitStoryRequest = z.infer<typeof submitStoryRequestSchema>;
 
 export const castVoteRequestSchema = z.strictObject({ vote: voteChoiceSchema });
 export const trackRequestSchema = z.strictObject({ action: trackActionSchema });

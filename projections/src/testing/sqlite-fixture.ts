@@ -16,9 +16,9 @@ export interface SqliteFixture {
   eventStore: EventStore;
   readStore: ReadStore;
   /** Closes the connection (keeps the files). */
-  close(): Promise<void>;
+  close: () => Promise<void>;
   /** Closes and deletes the files. */
-  dispose(): Promise<void>;
+  dispose: () => Promise<void>;
 }
 
 /** The embedded mode as the app runs it: one SQLite file, one connection for events and read models. */

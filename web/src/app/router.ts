@@ -5,10 +5,6 @@ import { CrashScreen } from '#web/components/errors/crash-screen.tsx';
 import { NotFoundScreen } from '#web/components/errors/not-found-screen.tsx';
 import { routeTree } from '#web/route-tree.gen.ts';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,

@@ -5,7 +5,7 @@ import { ApiError, createApiRequest, isRateLimited, isUnauthorized } from '#web/
 import { createRateLimiter } from '#web/lib/rate-limiter.ts';
 
 function setup(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response);
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(response));
   const limiter = createRateLimiter({ minIntervalMs: 0 });
   return { fetchMock, apiRequest: createApiRequest({ fetch: fetchMock, limiter }) };
 }
@@ -65,7 +65,7 @@ describe('apiRequest', () => {
   });
 
   it('when the client rate limit is hit it fails before calling the server', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => json({}));
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(json({})));
     const limiter = createRateLimiter({ minIntervalMs: 0, maxRequestsPerWindow: 1 });
     const apiRequest = createApiRequest({ fetch: fetchMock, limiter });
     await apiRequest('GET', '/api/config');

@@ -26,7 +26,7 @@ export class ApiError extends Error {
     try {
       const body: unknown = JSON.parse(this.responseText);
       if (body && typeof body === 'object' && 'message' in body) {
-        const { message } = body as { message: unknown };
+        const { message } = body;
         if (typeof message === 'string' && message) return message;
       }
     } catch {

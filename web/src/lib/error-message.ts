@@ -15,7 +15,7 @@ interface ErrorBody {
 function parseBody(text: string): ErrorBody | null {
   try {
     const body: unknown = JSON.parse(text);
-    return body && typeof body === 'object' ? (body as ErrorBody) : null;
+    return body && typeof body === 'object' ? body : null;
   } catch {
     return null;
   }

@@ -35,14 +35,6 @@ export function openSubmitStoryDialog(): boolean {
   return true;
 }
 
-export function closeSubmitStoryDialog() {
-  setOpenState(false);
-}
-
-export function isSubmitStoryDialogRegistered() {
-  return registered > 0;
-}
-
 /** For the dialog component: registers it while mounted and exposes its open state. */
 export function useSubmitStoryDialog() {
   useEffect(() => {

@@ -19,9 +19,13 @@ describe('unauthorized handling', () => {
     act(() => handleUnauthorized());
     expect(screen.getByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(navigate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
@@ -30,7 +34,9 @@ describe('unauthorized handling', () => {
       handleUnauthorized();
       handleUnauthorized();
     });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
@@ -38,7 +44,9 @@ describe('unauthorized handling', () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     act(() => handleUnauthorized('/api/login'));
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(assign).toHaveBeenCalledWith('/api/login');
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -47,7 +55,9 @@ describe('unauthorized handling', () => {
     act(() => requireLogin('Please log in to submit your story.'));
     expect(screen.getByText('Login Required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to submit your story.')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 });

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 
 import { RootLayout } from '#web/app/layout/root-layout.tsx';
-import type { RouterContext } from '#web/app/router.ts';
+import type { RouterContext } from '#web/app/router-context.ts';
 import { CrashScreen } from '#web/components/errors/crash-screen.tsx';
 import { NotFoundScreen } from '#web/components/errors/not-found-screen.tsx';
 

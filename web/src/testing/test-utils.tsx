@@ -60,23 +60,34 @@ export function renderWithApp(
   return { ...result, router, queryClient };
 }
 
-/** A fetch stub answering by "METHOD /path"; unknown calls get a JSON 404. */
+/** The URL a fetch was asked for, whichever form it came in. */
+export function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+/**
+ * A fetch stub answering by "METHOD /path"; unknown calls get a JSON 404. Each call is recorded
+ * with its body as text ('' without one): the api client sends JSON text.
+ */
 export function stubFetch(
   routes: Record<string, { status?: number; body?: unknown } | (() => Response)>,
 ) {
-  const calls: Array<{ method: string; url: string; init: RequestInit | undefined }> = [];
-  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input.toString();
+  const calls: Array<{ method: string; url: string; body: string }> = [];
+  const fetchStub = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = requestUrl(input);
     const method = (init?.method ?? 'GET').toUpperCase();
-    calls.push({ method, url, init });
+    calls.push({ method, url, body: typeof init?.body === 'string' ? init.body : '' });
     const handler = routes[`${method} ${new URL(url, 'http://local').pathname}`];
-    if (typeof handler === 'function') return handler();
+    if (typeof handler === 'function') return Promise.resolve(handler());
     const status = handler?.status ?? (handler ? 200 : 404);
     const body = handler ? handler.body : { message: 'Not found', code: 'not_found' };
-    return new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return Promise.resolve(
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
   };
   return { fetch: fetchStub, calls };
 }

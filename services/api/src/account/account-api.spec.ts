@@ -1,7 +1,10 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserSchema } from '@whosright/contracts/account/dto';
+import { errorBodySchema } from '@whosright/contracts/shared/errors';
 import { newId } from '@whosright/contracts/shared/ids';
 import { waitForMailTo } from '#api/platform/mail/outbox-reader';
+import { parseBody } from '#api/testing/parse-body';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 import { emailStream } from './reservations';
 
@@ -39,7 +42,7 @@ describe('registration', () => {
       status: 'active',
       username: null,
     });
-    expect(res.body.id).toMatch(/^user_/);
+    expect(parseBody(res, currentUserSchema).id).toMatch(/^user_/);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/wr_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -47,7 +50,7 @@ describe('registration', () => {
     expect(cookie).toMatch(/Path=\//);
     const me = await agent.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body.id).toBe(res.body.id);
+    expect(parseBody(me, currentUserSchema).id).toBe(parseBody(res, currentUserSchema).id);
   });
 
   it('when the e-mail is taken, in another case and with spaces, it answers 409 in words a person understands', async () => {
@@ -57,7 +60,7 @@ describe('registration', () => {
       .post('/api/auth/register')
       .send({ email: `  ${email.toUpperCase()} `, password: PASSWORD, firstName: 'Bo' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(
+    expect(parseBody(again, errorBodySchema).message).toBe(
       'An account with this email already exists. Try signing in instead.',
     );
   });
@@ -96,8 +99,9 @@ describe('registration', () => {
     const before = await head();
     const res = await server.agent().post('/api/auth/register').send(body);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('validation_failed');
-    expect(res.body.issues.length).toBeGreaterThan(0);
+    const error = parseBody(res, errorBodySchema);
+    expect(error.code).toBe('validation_failed');
+    expect(error.issues?.length).toBeGreaterThan(0);
     expect(await head()).toBe(before);
   });
 
@@ -121,7 +125,7 @@ describe('registration', () => {
 
   it('when an ADMIN_EMAILS address registers it holds the admin role', async () => {
     const { res } = await register('boss@example.com');
-    expect(res.body.role).toBe('admin');
+    expect(parseBody(res, currentUserSchema).role).toBe('admin');
   });
 });
 
@@ -134,7 +138,7 @@ describe('sign-in', () => {
       .post('/api/auth/login')
       .send({ email: email.toUpperCase(), password: PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body.email).toBe(email);
+    expect(parseBody(res, currentUserSchema).email).toBe(email);
     expect(String(res.headers['set-cookie'])).not.toBe(first);
     expect((await agent.get('/api/auth/user')).status).toBe(200);
   });
@@ -229,7 +233,7 @@ describe('sign-in', () => {
     }
     const limited = await browser.post('/api/auth/login').send({ email, password: PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe(
+    expect(parseBody(limited, errorBodySchema).message).toBe(
       'Rate limit exceeded. Please wait a moment before trying again.',
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -341,7 +345,7 @@ describe('password reset', () => {
       .post('/api/auth/reset-password')
       .send({ token, password: 'another new password' });
     expect(reuse.status).toBe(400);
-    expect(reuse.body.message).toBe('Invalid or expired reset token');
+    expect(parseBody(reuse, errorBodySchema).message).toBe('Invalid or expired reset token');
   });
 
   it('when one token is submitted twice in parallel exactly one succeeds', async () => {
@@ -398,20 +402,19 @@ describe('password reset', () => {
 describe('admins and bans', () => {
   it('when a user is banned their sessions end; they can sign in again and read, shown as banned', async () => {
     const { agent, email, res } = await register();
+    const userId = parseBody(res, currentUserSchema).id;
     // Signed in before the ban: the cookie has been verified and is recognised from memory since.
     expect((await agent.get('/api/auth/user')).status).toBe(200);
-    await server.running.application.accounts.change(res.body.id, 'ban', { correlationId: 'test' });
+    await server.running.application.accounts.change(userId, 'ban', { correlationId: 'test' });
     expect((await agent.get('/api/auth/user')).status).toBe(401);
     const again = server.agent();
     expect((await again.post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(
       200,
     );
     const me = await again.get('/api/auth/user');
-    expect(me.body.status).toBe('banned');
-    await server.running.application.accounts.change(res.body.id, 'unban', {
-      correlationId: 'test',
-    });
-    expect((await again.get('/api/auth/user')).body.status).toBe('active');
+    expect(parseBody(me, currentUserSchema).status).toBe('banned');
+    await server.running.application.accounts.change(userId, 'unban', { correlationId: 'test' });
+    expect(parseBody(await again.get('/api/auth/user'), currentUserSchema).status).toBe('active');
   });
 });
 
@@ -441,7 +444,7 @@ describe('logs', () => {
 describe('sliding session expiry', () => {
   it('when a session cookie is more than a day old it is renewed for another 30 days on use', async () => {
     const { res } = await register();
-    const userId = res.body.id as string;
+    const userId = parseBody(res, currentUserSchema).id;
     const { SessionTokens } = await import('#api/platform/session-tokens');
     const tokens = new SessionTokens(server.config.sessionSecret);
     const cookie = String(res.headers['set-cookie']).split(';')[0]!.split('=')[1]!;

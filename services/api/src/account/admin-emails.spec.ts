@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { currentUserSchema } from '@whosright/contracts/account/dto';
+import { parseBody } from '#api/testing/parse-body';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 import { startWebServer } from '#api/app/server';
 import { createLogger } from '#api/platform/logger';
@@ -16,7 +18,7 @@ describe('ADMIN_EMAILS', () => {
       .post('/api/auth/register')
       .send({ email: 'later-admin@example.com', password: 'a good password', firstName: 'Lia' })
       .expect(201);
-    expect((await agent.get('/api/auth/user')).body.role).toBe('user');
+    expect(parseBody(await agent.get('/api/auth/user'), currentUserSchema).role).toBe('user');
     await server.running.stop();
 
     const config = { ...server.config, adminEmails: ['later-admin@example.com'] };
@@ -33,6 +35,6 @@ describe('ADMIN_EMAILS', () => {
       .post('/api/auth/login')
       .send({ email: 'later-admin@example.com', password: 'a good password' });
     expect(login.status).toBe(200);
-    expect(login.body.role).toBe('admin');
+    expect(parseBody(login, currentUserSchema).role).toBe('admin');
   });
 });

@@ -55,7 +55,7 @@ describe('user decider', () => {
     const external: UserEvent = {
       ...registered,
       data: { ...registered.data, passwordHash: null },
-    } as UserEvent;
+    };
     spec
       .given([external])
       .when({ type: 'RequestPasswordReset', tokenHash: 'h', expiresAt: '2026-01-01T11:00:00.000Z' })

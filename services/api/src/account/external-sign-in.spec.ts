@@ -1,5 +1,8 @@
 import { freePort } from '@whosright/testing/free-port';
 import { afterEach, describe, expect, it } from 'vitest';
+import { currentUserSchema } from '@whosright/contracts/account/dto';
+import { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
+import { parseBody } from '#api/testing/parse-body';
 import {
   followToCallback,
   startTestProvider,
@@ -57,7 +60,10 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
       family_name: 'Park',
     });
     const config = await server.agent().get('/api/config');
-    expect(config.body.externalSignIn).toEqual({ enabled: true, label: 'Continue with Test ID' });
+    expect(parseBody(config, runtimeConfigSchema).externalSignIn).toEqual({
+      enabled: true,
+      label: 'Continue with Test ID',
+    });
     const browser = server.agent();
     const done = await signInThroughProvider(browser, publicUrl);
     expect(done.status).toBe(303);
@@ -73,7 +79,9 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
 
     const again = server.agent();
     await signInThroughProvider(again, publicUrl);
-    expect((await again.get('/api/auth/user')).body.id).toBe(me.body.id);
+    expect(parseBody(await again.get('/api/auth/user'), currentUserSchema).id).toBe(
+      parseBody(me, currentUserSchema).id,
+    );
   });
 
   it('when the verified e-mail belongs to a password account it links to that account', async () => {
@@ -88,7 +96,9 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
       .send({ email: 'linked@example.com', password: 'a good password', firstName: 'Lin' });
     const browser = server.agent();
     await signInThroughProvider(browser, publicUrl);
-    expect((await browser.get('/api/auth/user')).body.id).toBe(existing.body.id);
+    expect(parseBody(await browser.get('/api/auth/user'), currentUserSchema).id).toBe(
+      parseBody(existing, currentUserSchema).id,
+    );
   });
 
   it('when the e-mail is not verified it never takes over an existing account', async () => {

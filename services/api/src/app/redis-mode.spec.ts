@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { currentUserSchema } from '@whosright/contracts/account/dto';
 import { waitForMailTo } from '#api/platform/mail/outbox-reader';
 import {
   describeWithRedis,
   startRedisServer,
   type RedisServer,
 } from '@whosright/testing/redis-server';
+import { parseBody } from '#api/testing/parse-body';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 describeWithRedis(
@@ -28,7 +30,7 @@ describeWithRedis(
         .post('/api/auth/register')
         .send({ email, password: 'a good password', firstName: 'Rhea' })
         .expect(201);
-      expect((await agent.get('/api/auth/user')).body.email).toBe(email);
+      expect(parseBody(await agent.get('/api/auth/user'), currentUserSchema).email).toBe(email);
       await agent.post('/api/auth/forgot-password').send({ email }).expect(200);
       const mail = await waitForMailTo(server.dataDir, email, { timeoutMs: 10_000 });
       expect(mail.links[0]).toContain('/login?mode=reset&token=');

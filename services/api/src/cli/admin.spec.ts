@@ -45,11 +45,11 @@ describe('the admin CLI', () => {
   it('when the command or the account is unknown it exits 1 with a clear message', async () => {
     await expect(admin('frobnicate', 'x@example.com')).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('Usage: npm run admin'),
+      stderr: expect.stringContaining('Usage: npm run admin') as unknown,
     });
     await expect(admin('ban', 'nobody@example.com')).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('No account with the e-mail nobody@example.com'),
+      stderr: expect.stringContaining('No account with the e-mail nobody@example.com') as unknown,
     });
   });
 });

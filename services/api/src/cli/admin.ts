@@ -59,7 +59,7 @@ async function main(args: string[]): Promise<void> {
       tokens: new SessionTokens('unused-by-the-cli-unused-by-the-cli'),
       publicUrl: config.publicUrl,
       adminEmails: config.adminEmails,
-      sendMail: async () => undefined,
+      sendMail: () => Promise.resolve(),
     });
     await accounts.changeByEmail(email!, command as Action, {
       correlationId: `cli-${process.pid}`,

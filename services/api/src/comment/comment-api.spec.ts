@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { commentSchema } from '@whosright/contracts/comment/dto';
+import { storyCardSchema } from '@whosright/contracts/story/dto';
+import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
@@ -6,6 +10,7 @@ let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 let author: Awaited<ReturnType<typeof signUp>>;
 let commenter: Awaited<ReturnType<typeof signUp>>;
+const commentListSchema = z.array(commentSchema);
 const head = () => server.running.application.stores.eventStore.headPosition();
 
 async function approvedStory(text = 'She moved the couch without asking. Who is right?') {
@@ -13,17 +18,15 @@ async function approvedStory(text = 'She moved the couch without asking. Who is 
     .post('/api/stories')
     .send({ content: text, category: 'lifestyle' })
     .expect(201);
-  await admin.agent
-    .patch(`/api/admin/stories/${story.body.id}`)
-    .send({ status: 'approved' })
-    .expect(200);
-  return story.body.id as string;
+  const { id } = parseBody(story, storyCardSchema);
+  await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'approved' }).expect(200);
+  return id;
 }
 
 async function post(storyId: string, by = commenter, content = 'I am with him on this one.') {
   const res = await by.agent.post(`/api/stories/${storyId}/comments`).send({ content });
   expect(res.status).toBe(201);
-  return res.body as { id: string; content: string };
+  return parseBody(res, commentSchema);
 }
 
 beforeAll(async () => {
@@ -42,11 +45,14 @@ describe('posting and listing comments', () => {
     const first = await post(storyId, commenter, '  First!  ');
     expect(first.content).toBe('First!');
     await post(storyId, author, 'Second.');
-    expect((await server.agent().get(`/api/stories/${storyId}`)).body.commentCount).toBe(2);
+    expect(
+      parseBody(await server.agent().get(`/api/stories/${storyId}`), storyCardSchema).commentCount,
+    ).toBe(2);
     const list = await server.agent().get(`/api/stories/${storyId}/comments`);
     expect(list.status).toBe(200);
-    expect(list.body.map((c: { content: string }) => c.content)).toEqual(['First!', 'Second.']);
-    expect(list.body[0]).toMatchObject({
+    const comments = parseBody(list, commentListSchema);
+    expect(comments.map((c) => c.content)).toEqual(['First!', 'Second.']);
+    expect(comments[0]).toMatchObject({
       upvotes: 0,
       downvotes: 0,
       isOwn: false,
@@ -55,9 +61,9 @@ describe('posting and listing comments', () => {
     });
     expect(JSON.stringify(list.body)).not.toContain('@example.com');
     const asAuthor = await commenter.agent.get(`/api/stories/${storyId}/comments`);
-    expect(asAuthor.body[0].isOwn).toBe(true);
+    expect(parseBody(asAuthor, commentListSchema)[0]?.isOwn).toBe(true);
     const asAdmin = await admin.agent.get(`/api/stories/${storyId}/comments`);
-    expect(asAdmin.body[0].author.email).toBe(commenter.email);
+    expect(parseBody(asAdmin, commentListSchema)[0]?.author.email).toBe(commenter.email);
   });
 
   it('when content is markup it is stored and returned as the same text', async () => {
@@ -66,7 +72,7 @@ describe('posting and listing comments', () => {
     await post(storyId, commenter, script);
     const list = await server.agent().get(`/api/stories/${storyId}/comments`);
     expect(list.headers['content-type']).toMatch(/application\/json/);
-    expect(list.body[0].content).toBe(script);
+    expect(parseBody(list, commentListSchema)[0]?.content).toBe(script);
   });
 
   it.each([
@@ -96,21 +102,15 @@ describe('posting and listing comments', () => {
       .post('/api/stories')
       .send({ content: 'Pending one', category: 'other' })
       .expect(201);
+    const pendingId = parseBody(pending, storyCardSchema).id;
     const afterStory = await head();
     expect(
-      (
-        await commenter.agent
-          .post(`/api/stories/${pending.body.id}/comments`)
-          .send({ content: 'hi' })
-      ).status,
+      (await commenter.agent.post(`/api/stories/${pendingId}/comments`).send({ content: 'hi' }))
+        .status,
     ).toBe(404);
     expect(
-      (
-        await server
-          .agent()
-          .post(`/api/stories/${pending.body.id}/comments`)
-          .send({ content: 'hi' })
-      ).status,
+      (await server.agent().post(`/api/stories/${pendingId}/comments`).send({ content: 'hi' }))
+        .status,
     ).toBe(401);
     expect(await head()).toBe(afterStory);
     expect(afterStory).toBeGreaterThan(before);
@@ -134,7 +134,7 @@ describe('voting on comments', () => {
     ).toMatchObject({ upvotes: 0, downvotes: 1 });
     expect(await head()).toBe(before);
     const list = await voter.agent.get(`/api/stories/${storyId}/comments`);
-    expect(list.body[0].myVote).toBe('down');
+    expect(parseBody(list, commentListSchema)[0]?.myVote).toBe('down');
   });
 
   it('when 30 members vote at once the counts are exact', async () => {
@@ -148,7 +148,7 @@ describe('voting on comments', () => {
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const list = await server.agent().get(`/api/stories/${storyId}/comments`);
-    expect(list.body[0]).toMatchObject({ upvotes: 18, downvotes: 12 });
+    expect(parseBody(list, commentListSchema)[0]).toMatchObject({ upvotes: 18, downvotes: 12 });
   });
 
   it('when authors vote on their own comment it answers 403; a visitor 401; a bad vote 400', async () => {
@@ -219,7 +219,9 @@ describe('deleting comments', () => {
     const comment = await post(storyId);
     expect((await commenter.agent.delete(`/api/comments/${comment.id}`)).status).toBe(204);
     expect((await server.agent().get(`/api/stories/${storyId}/comments`)).body).toEqual([]);
-    expect((await server.agent().get(`/api/stories/${storyId}`)).body.commentCount).toBe(0);
+    expect(
+      parseBody(await server.agent().get(`/api/stories/${storyId}`), storyCardSchema).commentCount,
+    ).toBe(0);
     expect((await commenter.agent.delete(`/api/comments/${comment.id}`)).status).toBe(404);
   });
 

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readinessSchema } from '@whosright/contracts/platform/dto';
+import { errorBodySchema } from '@whosright/contracts/shared/errors';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { ReadinessProbe } from './readiness';
+import { parseBody } from '#api/testing/parse-body';
 
 function captureLogs() {
   const lines: string[] = [];
@@ -64,7 +67,7 @@ describe('the app', () => {
     notReadyReason = null;
     const up = await request(app).get('/api/ready');
     expect(up.status).toBe(200);
-    expect(up.body.status).toBe('ready');
+    expect(parseBody(up, readinessSchema).status).toBe('ready');
   });
 
   it('when an unknown /api path is asked it answers a JSON 404', async () => {
@@ -148,7 +151,7 @@ describe('the app', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ content: 'x'.repeat(64 * 1024) }));
     expect(res.status).toBe(413);
-    expect(res.body.code).toBe('payload_too_large');
+    expect(parseBody(res, errorBodySchema).code).toBe('payload_too_large');
   });
 
   it('when requests are logged their lines carry no cookies, query strings or bodies', async () => {

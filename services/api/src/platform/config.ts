@@ -107,8 +107,6 @@ const envSchema = z.object({
   ),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;

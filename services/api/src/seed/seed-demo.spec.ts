@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storyFeedSchema } from '@whosright/contracts/story/dto';
+import { parseBody } from '#api/testing/parse-body';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 import { seedDemo } from './seed-demo';
 import { DEMO_STORIES } from './demo-content';
@@ -22,23 +24,18 @@ describe('the demo seed', () => {
   });
 
   it('when the store is empty it seeds approved stories in all seven categories, with votes and views', async () => {
-    const feed = await server.agent().get('/api/stories?limit=50');
-    expect(feed.body.items).toHaveLength(DEMO_STORIES.length);
-    expect(new Set(feed.body.items.map((s: { category: string }) => s.category)).size).toBe(7);
-    const votes = feed.body.items.reduce(
-      (sum: number, s: { heVotes: number; sheVotes: number }) => sum + s.heVotes + s.sheVotes,
-      0,
-    );
+    const { items } = parseBody(await server.agent().get('/api/stories?limit=50'), storyFeedSchema);
+    expect(items).toHaveLength(DEMO_STORIES.length);
+    expect(new Set(items.map((s) => s.category)).size).toBe(7);
+    const votes = items.reduce((sum, s) => sum + s.heVotes + s.sheVotes, 0);
     expect(votes).toBeGreaterThan(200);
     const poor = await server.running.application.queries.stories.poorPerformers();
     expect(poor.length).toBeGreaterThan(0);
   });
 
   it('when seeded most stories have comments with votes, and some comments are flagged', async () => {
-    const feed = await server.agent().get('/api/stories?limit=50');
-    const withComments = feed.body.items.filter(
-      (s: { commentCount: number }) => s.commentCount > 0,
-    );
+    const { items } = parseBody(await server.agent().get('/api/stories?limit=50'), storyFeedSchema);
+    const withComments = items.filter((s) => s.commentCount > 0);
     expect(withComments.length).toBeGreaterThanOrEqual(
       DEMO_STORIES.filter((s) => s.comments.length > 0).length,
     );
@@ -79,7 +76,9 @@ describe('SEED_DEMO=0', () => {
   it('when off a new server starts empty', async () => {
     const server = await startTestServer({ SEED_DEMO: '0' });
     try {
-      expect((await server.agent().get('/api/stories')).body.items).toEqual([]);
+      expect(parseBody(await server.agent().get('/api/stories'), storyFeedSchema).items).toEqual(
+        [],
+      );
       expect(await server.running.application.stores.eventStore.headPosition()).toBe(0n);
     } finally {
       await server.stop();

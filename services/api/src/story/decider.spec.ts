@@ -132,7 +132,8 @@ describe('story decider', () => {
 });
 
 /** A story's state after these events, as the services pass it to the deciders. */
-const storyAfter = (...events: StoryEvent[]) => events.reduce(story.evolve, story.initialState());
+const storyAfter = (...events: StoryEvent[]) =>
+  events.reduce((state, event) => story.evolve(state, event), story.initialState());
 const live = storyAfter(submitted, approved);
 const notVotable = {
   pending: storyAfter(submitted),

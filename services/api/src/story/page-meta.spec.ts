@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storyCardSchema } from '@whosright/contracts/story/dto';
+import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
@@ -30,17 +32,16 @@ describe('link previews for story pages', () => {
       .post('/api/stories')
       .send({ content, category: 'lifestyle' })
       .expect(201);
+    approvedId = parseBody(approved, storyCardSchema).id;
     await admin.agent
-      .patch(`/api/admin/stories/${approved.body.id}`)
+      .patch(`/api/admin/stories/${approvedId}`)
       .send({ status: 'approved' })
       .expect(200);
-    approvedId = approved.body.id;
-    pendingId = (
-      await admin.agent
-        .post('/api/stories')
-        .send({ content: 'Secret pending story', category: 'other' })
-        .expect(201)
-    ).body.id;
+    const pending = await admin.agent
+      .post('/api/stories')
+      .send({ content: 'Secret pending story', category: 'other' })
+      .expect(201);
+    pendingId = parseBody(pending, storyCardSchema).id;
   });
   afterAll(async () => {
     await server.stop();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_META_ID, poolSlotId, type PoolDoc } from '@whosright/projections/stories/docs';
+import { storyCardSchema } from '@whosright/contracts/story/dto';
+import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
@@ -18,11 +20,9 @@ describe('random story draws', () => {
         .post('/api/stories')
         .send({ content: `Story ${i}`, category: 'other' })
         .expect(201);
-      await admin.agent
-        .patch(`/api/admin/stories/${story.body.id}`)
-        .send({ status: 'approved' })
-        .expect(200);
-      approved.push(story.body.id);
+      const { id } = parseBody(story, storyCardSchema);
+      await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'approved' }).expect(200);
+      approved.push(id);
     }
     // Leave 50 in the pool, with holes made in the middle (the last story moves into each).
     for (const id of [approved[3]!, approved[17]!, approved[30]!]) {
@@ -83,11 +83,9 @@ describe('random story draws', () => {
         .post('/api/stories')
         .send({ content: `Later story ${i}`, category: 'other' })
         .expect(201);
-      await admin.agent
-        .patch(`/api/admin/stories/${story.body.id}`)
-        .send({ status: 'approved' })
-        .expect(200);
-      added.push(story.body.id);
+      const { id } = parseBody(story, storyCardSchema);
+      await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'approved' }).expect(200);
+      added.push(id);
     }
     const afterGrowth = await draw(400);
     expect(added.filter((id) => afterGrowth.has(id)).length).toBeGreaterThan(25);

@@ -1,4 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorBodySchema } from '@whosright/contracts/shared/errors';
+import {
+  adminStorySchema,
+  castVoteResponseSchema,
+  dashboardStorySchema,
+  randomStorySchema,
+  storyCardSchema,
+  storyFeedSchema,
+} from '@whosright/contracts/story/dto';
+import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
@@ -6,13 +17,18 @@ let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 let author: Awaited<ReturnType<typeof signUp>>;
 
+const dashboardPageSchema = z.object({
+  items: z.array(dashboardStorySchema),
+  nextCursor: z.string().nullable(),
+});
+
 const head = () => server.running.application.stores.eventStore.headPosition();
 const content = (n: number) => `My partner and I disagree about thing number ${n}. Who is right?`;
 
 async function submitStory(by = author, category = 'household', text = content(Math.random())) {
   const res = await by.agent.post('/api/stories').send({ content: text, category });
   expect(res.status).toBe(201);
-  return res.body as { id: string; status: string };
+  return parseBody(res, storyCardSchema);
 }
 
 async function approvedStory(by = author) {
@@ -48,7 +64,7 @@ describe('submitting a story', () => {
       commentCount: 0,
       reactions: { relatable: 0, lol: 0, wtf: 0 },
     });
-    expect(res.body.id).toMatch(/^story_[0-9A-Z]{26}$/);
+    expect(parseBody(res, storyCardSchema).id).toMatch(/^story_[0-9A-Z]{26}$/);
   });
 
   it.each([
@@ -82,7 +98,7 @@ describe('submitting a story', () => {
       .post('/api/stories')
       .send({ content: 'Hello', category: 'other' });
     expect(visitor.status).toBe(401);
-    expect(visitor.body.message).toContain('Unauthorized');
+    expect(parseBody(visitor, errorBodySchema).message).toContain('Unauthorized');
     expect(await head()).toBe(before);
 
     const banned = await signUp(server);
@@ -96,7 +112,7 @@ describe('submitting a story', () => {
       .post('/api/stories')
       .send({ content: 'Hello', category: 'other' });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('banned');
+    expect(parseBody(res, errorBodySchema).code).toBe('banned');
     expect(await head()).toBe(beforeBanned);
   });
 });
@@ -120,7 +136,7 @@ describe('reading stories', () => {
   });
 
   it('when approved a story appears in the feed newest first, filtered by category, with cursor pages', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const story = await submitStory(author, 'communication');
       await admin.agent
@@ -129,17 +145,21 @@ describe('reading stories', () => {
         .expect(200);
       ids.push(story.id);
     }
-    const first = await server.agent().get('/api/stories?category=communication&limit=2');
-    expect(first.status).toBe(200);
-    expect(first.body.items.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
-    expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await server
-      .agent()
-      .get(
-        `/api/stories?category=communication&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`,
-      );
-    expect(second.body.items.map((s: { id: string }) => s.id)).toEqual([ids[0]]);
-    expect(second.body.nextCursor).toBeNull();
+    const firstRes = await server.agent().get('/api/stories?category=communication&limit=2');
+    expect(firstRes.status).toBe(200);
+    const first = parseBody(firstRes, storyFeedSchema);
+    expect(first.items.map((s) => s.id)).toEqual([ids[2], ids[1]]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = parseBody(
+      await server
+        .agent()
+        .get(
+          `/api/stories?category=communication&limit=2&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+        ),
+      storyFeedSchema,
+    );
+    expect(second.items.map((s) => s.id)).toEqual([ids[0]]);
+    expect(second.nextCursor).toBeNull();
     expect((await server.agent().get('/api/stories?limit=51')).status).toBe(400);
     expect((await server.agent().get('/api/stories?category=nope')).status).toBe(400);
   });
@@ -152,9 +172,11 @@ describe('voting', () => {
     expect((await voter.agent.get(`/api/stories/${storyId}/vote`)).body).toBeNull();
     const res = await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' });
     expect(res.status).toBe(200);
-    expect(res.body.vote).toEqual({ vote: 'she' });
-    expect(res.body.story).toMatchObject({ id: storyId, heVotes: 0, sheVotes: 1 });
-    expect((await server.agent().get(`/api/stories/${storyId}`)).body.sheVotes).toBe(1);
+    const voted = parseBody(res, castVoteResponseSchema);
+    expect(voted.vote).toEqual({ vote: 'she' });
+    expect(voted.story).toMatchObject({ id: storyId, heVotes: 0, sheVotes: 1 });
+    const card = parseBody(await server.agent().get(`/api/stories/${storyId}`), storyCardSchema);
+    expect(card.sheVotes).toBe(1);
     expect((await voter.agent.get(`/api/stories/${storyId}/vote`)).body).toEqual({ vote: 'she' });
   });
 
@@ -164,7 +186,7 @@ describe('voting', () => {
     await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
     const again = await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toContain('Already voted');
+    expect(parseBody(again, errorBodySchema).message).toContain('Already voted');
     expect((await server.agent().get(`/api/stories/${storyId}`)).body).toMatchObject({
       heVotes: 1,
       sheVotes: 0,
@@ -181,7 +203,7 @@ describe('voting', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(49);
-    const card = (await server.agent().get(`/api/stories/${storyId}`)).body;
+    const card = parseBody(await server.agent().get(`/api/stories/${storyId}`), storyCardSchema);
     expect(card.heVotes + card.sheVotes).toBe(1);
   });
 
@@ -269,13 +291,15 @@ describe('tracking and reactions', () => {
 
 describe('random story', () => {
   it('when asked with exclude it never returns the excluded story; with nothing else it answers 404', async () => {
-    const feed = await server.agent().get('/api/stories?limit=50');
-    const approved = feed.body.items as Array<{ id: string }>;
+    const approved = parseBody(
+      await server.agent().get('/api/stories?limit=50'),
+      storyFeedSchema,
+    ).items;
     expect(approved.length).toBeGreaterThan(1);
     for (let i = 0; i < 50; i++) {
       const res = await server.agent().get(`/api/stories/random?exclude=${approved[0]!.id}`);
       expect(res.status).toBe(200);
-      expect(res.body.id).not.toBe(approved[0]!.id);
+      expect(parseBody(res, randomStorySchema).id).not.toBe(approved[0]!.id);
     }
     expect(await server.running.application.queries.stories.randomId(undefined)).toEqual(
       expect.any(String),
@@ -296,7 +320,7 @@ describe('moderation and deletion', () => {
       .patch(`/api/admin/stories/${story.id}`)
       .send({ status: 'hidden', reason: 'Off topic' });
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('hidden');
+    expect(parseBody(res, storyCardSchema).status).toBe('hidden');
     const events = [];
     for await (const e of server.running.application.stores.eventStore.readStream(
       `story-${story.id}`,
@@ -315,21 +339,14 @@ describe('moderation and deletion', () => {
   it('when the pending queue is listed it is oldest first with category, status, createdAt and content', async () => {
     const a = await submitStory(author, 'money');
     const b = await submitStory(author, 'family');
-    const queue = (await admin.agent.get('/api/admin/stories')).body as Array<{
-      id: string;
-      status: string;
-      category: string;
-      content: string;
-      createdAt: string;
-    }>;
+    const queue = parseBody(await admin.agent.get('/api/admin/stories'), z.array(adminStorySchema));
     const ids = queue.map((s) => s.id);
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
     expect(queue.every((s) => s.status === 'pending')).toBe(true);
-    expect(queue.find((s) => s.id === b.id)).toMatchObject({
-      category: 'family',
-      content: expect.any(String),
-      createdAt: expect.any(String),
-    });
+    const queued = queue.find((s) => s.id === b.id);
+    expect(queued?.category).toBe('family');
+    expect(queued?.content).toBeTypeOf('string');
+    expect(queued?.createdAt).toBeTypeOf('string');
   });
 
   it("when someone else deletes a story it answers 403; the author's delete removes it everywhere", async () => {
@@ -339,12 +356,15 @@ describe('moderation and deletion', () => {
     expect((await author.agent.delete(`/api/stories/${storyId}`)).status).toBe(204);
     expect((await server.agent().get(`/api/stories/${storyId}`)).status).toBe(404);
     expect((await admin.agent.get(`/api/stories/${storyId}`)).status).toBe(404);
-    const feed = (await server.agent().get('/api/stories?limit=50')).body.items.map(
-      (s: { id: string }) => s.id,
-    );
+    const feed = parseBody(
+      await server.agent().get('/api/stories?limit=50'),
+      storyFeedSchema,
+    ).items.map((s) => s.id);
     expect(feed).not.toContain(storyId);
     for (let i = 0; i < 30; i++)
-      expect((await server.agent().get('/api/stories/random')).body.id).not.toBe(storyId);
+      expect(
+        parseBody(await server.agent().get('/api/stories/random'), randomStorySchema).id,
+      ).not.toBe(storyId);
     expect((await author.agent.delete(`/api/stories/${storyId}`)).status).toBe(404);
   });
 
@@ -376,24 +396,24 @@ describe('moderation and deletion', () => {
   it('when an admin deletes for good the story is gone from the dashboard too', async () => {
     const storyId = await approvedStory();
     expect((await admin.agent.delete(`/api/admin/stories/${storyId}`)).status).toBe(204);
-    const dashboard = (await admin.agent.get('/api/dashboard/stories?limit=50')).body.items.map(
-      (s: { id: string }) => s.id,
-    );
+    const dashboard = parseBody(
+      await admin.agent.get('/api/dashboard/stories?limit=50'),
+      dashboardPageSchema,
+    ).items.map((s) => s.id);
     expect(dashboard).not.toContain(storyId);
   });
 
   it('when the dashboard is listed it adds totalVotes and votingScore; admins only', async () => {
     const storyId = await approvedStory();
     const voters = await Promise.all([signUp(server), signUp(server), signUp(server)]);
-    await voters[0]!.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
-    await voters[1]!.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
-    await voters[2]!.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' }).expect(200);
+    await voters[0].agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+    await voters[1].agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+    await voters[2].agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' }).expect(200);
     expect((await author.agent.get('/api/dashboard/stories')).status).toBe(403);
-    const items = (await admin.agent.get('/api/dashboard/stories?limit=50')).body.items as Array<{
-      id: string;
-      totalVotes: number;
-      votingScore: number;
-    }>;
+    const { items } = parseBody(
+      await admin.agent.get('/api/dashboard/stories?limit=50'),
+      dashboardPageSchema,
+    );
     expect(items.find((s) => s.id === storyId)).toMatchObject({ totalVotes: 3, votingScore: 33 });
   });
 });

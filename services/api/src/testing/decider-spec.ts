@@ -13,7 +13,10 @@ interface Decider<C, E, S> {
 export function deciderSpec<C, E, S>(decider: Decider<C, E, S>) {
   return {
     given(events: E[]) {
-      const state = events.reduce(decider.evolve, decider.initialState());
+      const state = events.reduce(
+        (state, event) => decider.evolve(state, event),
+        decider.initialState(),
+      );
       return {
         when(command: C) {
           const run = () => decider.decide(command, state);

@@ -1,3 +1,5 @@
+import { currentUserSchema } from '@whosright/contracts/account/dto';
+import { parseBody } from './parse-body';
 import type { TestServer } from '#api/app/test-server';
 
 let counter = 0;
@@ -17,5 +19,5 @@ export async function signUp(
   });
   if (res.status !== 201)
     throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { agent, email, id: res.body.id as string };
+  return { agent, email, id: parseBody(res, currentUserSchema).id };
 }

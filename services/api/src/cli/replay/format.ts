@@ -3,9 +3,18 @@ import type { ReplayFormat } from './args';
 export type Row = Record<string, unknown>;
 
 function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  switch (typeof value) {
+    case 'undefined':
+      return '';
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    default:
+      return value === null ? '' : (JSON.stringify(value) ?? '');
+  }
 }
 
 function columnsOf(rows: readonly Row[]): string[] {

@@ -9,7 +9,10 @@ export interface SignalSource {
  * event and drops its unfinished copies instead of leaving them in the file. The listeners are
  * gone after the first signal: a second one ends the process at once, as it normally would.
  */
-export function abortOnInterrupt(source: SignalSource): { signal: AbortSignal; dispose(): void } {
+export function abortOnInterrupt(source: SignalSource): {
+  signal: AbortSignal;
+  dispose: () => void;
+} {
   const controller = new AbortController();
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const onSignal = () => {

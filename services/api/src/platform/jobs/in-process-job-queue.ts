@@ -81,13 +81,16 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
       registrations.set(name, { handler: handler as JobHandler<unknown>, options });
     },
 
-    async enqueue(name, payload, options: EnqueueOptions = {}) {
-      if (closed) throw new Error(`The job queue is closed; ${name} was not enqueued`);
-      if (!registrations.has(name)) throw new UnknownJobError(name);
+    enqueue(name, payload, options: EnqueueOptions = {}) {
+      if (closed)
+        return Promise.reject(new Error(`The job queue is closed; ${name} was not enqueued`));
+      if (!registrations.has(name)) return Promise.reject(new UnknownJobError(name));
       const jobId = options.jobId ?? randomUUID();
-      if (pending.has(jobId)) return;
-      pending.add(jobId);
-      schedule(name, jobId, payload, 1, 0);
+      if (!pending.has(jobId)) {
+        pending.add(jobId);
+        schedule(name, jobId, payload, 1, 0);
+      }
+      return Promise.resolve();
     },
 
     idle() {

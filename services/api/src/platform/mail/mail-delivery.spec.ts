@@ -46,10 +46,11 @@ describe('createMailDelivery', () => {
     const sent: Mail[] = [];
     let calls = 0;
     const mailer: Mailer = {
-      async send(m) {
+      send(m) {
         calls += 1;
-        if (calls === 1) throw new Error('421 try again later');
+        if (calls === 1) return Promise.reject(new Error('421 try again later'));
         sent.push(m);
+        return Promise.resolve();
       },
     };
     await createMailDelivery(queue, mailer, logger, fast).deliver(mail);
@@ -82,12 +83,12 @@ describe('createMailDelivery', () => {
       close: () => Promise.resolve(),
     };
     await expect(
-      createMailDelivery(broken, { send: async () => undefined }, logs.logger).deliver(mail),
+      createMailDelivery(broken, { send: () => Promise.resolve() }, logs.logger).deliver(mail),
     ).resolves.toBeUndefined();
     expect(logs.entries()).toContainEqual(
       expect.objectContaining({
         msg: 'mail could not be queued, dropped',
-        err: expect.objectContaining({ message: 'Redis is unreachable' }),
+        err: expect.objectContaining({ message: 'Redis is unreachable' }) as unknown,
       }),
     );
   });
@@ -96,10 +97,20 @@ describe('createMailDelivery', () => {
     const logs = captureLogs();
     const queue = createInProcessJobQueue({ logger: logs.logger });
     const sent: unknown[] = [];
-    createMailDelivery(queue, { send: async (m) => void sent.push(m) }, logs.logger, {
-      attempts: 1,
-      backoffMs: 0,
-    });
+    createMailDelivery(
+      queue,
+      {
+        send: (m) => {
+          sent.push(m);
+          return Promise.resolve();
+        },
+      },
+      logs.logger,
+      {
+        attempts: 1,
+        backoffMs: 0,
+      },
+    );
     await queue.enqueue('send-mail', { to: 'not-an-address', subject: '', text: 1 });
     await queue.idle();
     expect(sent).toEqual([]);

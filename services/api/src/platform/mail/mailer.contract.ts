@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import type { Mailer } from './mailer';
 import { addressesOf, parseEml } from './parse-eml';
 
+type MaybePromise<T> = T | Promise<T>;
+
 export const FROM = "Who's Right <no-reply@whosright.test>";
 
 /**
@@ -9,7 +11,7 @@ export const FROM = "Who's Right <no-reply@whosright.test>";
  * and a way to read back the raw RFC 5322 messages it handed over, oldest first.
  */
 export function mailerContract(
-  setup: () => Promise<{ mailer: Mailer; delivered: () => Promise<string[]> }>,
+  setup: () => MaybePromise<{ mailer: Mailer; delivered: () => MaybePromise<string[]> }>,
 ): void {
   it('when a plain text mail is sent it arrives with From, To, Subject and body intact', async () => {
     const { mailer, delivered } = await setup();

@@ -16,10 +16,10 @@ function readEmls(dataDir: string): string[] {
 }
 
 describe('outbox mailer', () => {
-  mailerContract(async () => {
+  mailerContract(() => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wr-outbox-'));
     const mailer = createOutboxMailer({ dataDir, from: FROM, logger: captureLogs().logger });
-    return { mailer, delivered: async () => readEmls(dataDir) };
+    return { mailer, delivered: () => readEmls(dataDir) };
   });
 
   it('when a mail is written it logs the file name and subject but never the body', async () => {
@@ -67,14 +67,14 @@ describe('SMTP mailer against a real SMTP server', () => {
     await smtp.stop();
   });
 
-  mailerContract(async () => {
+  mailerContract(() => {
     const before = smtp.received.length;
     const mailer = createSmtpMailer({
       smtpUrl: smtp.url,
       from: FROM,
       logger: captureLogs().logger,
     });
-    return { mailer, delivered: async () => smtp.received.slice(before).map((m) => m.raw) };
+    return { mailer, delivered: () => smtp.received.slice(before).map((m) => m.raw) };
   });
 
   it('when a mail is sent the SMTP envelope names the sender and the recipient', async () => {

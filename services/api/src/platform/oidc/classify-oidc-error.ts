@@ -3,7 +3,7 @@ import { OidcError } from './oidc-error';
 
 type Detail = { claim?: unknown; attribute?: unknown };
 const asDetail = (value: unknown): Detail =>
-  typeof value === 'object' && value !== null ? (value as Detail) : {};
+  typeof value === 'object' && value !== null ? value : {};
 
 /** openid-client puts the comparison detail on its cause, or on its cause's cause (oauth4webapi). */
 const detailOf = (error: ClientError): Detail => {

@@ -50,9 +50,8 @@ export async function startTestProvider(options: {
         response_types: ['code'],
       },
     ],
-    async findAccount(_ctx: unknown, id: string) {
-      return { accountId: id, claims: () => ({ ...options.account, sub: id }) };
-    },
+    findAccount: (_ctx: unknown, id: string) =>
+      Promise.resolve({ accountId: id, claims: () => ({ ...options.account, sub: id }) }),
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -92,7 +91,8 @@ export async function startTestProvider(options: {
     void (async () => {
       const details = await provider.interactionDetails(req, res);
       const grant = new provider.Grant({ accountId: options.account.sub, clientId });
-      grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+      const { scope } = details.params;
+      grant.addOIDCScope(typeof scope === 'string' ? scope : 'openid');
       const grantId = await grant.save();
       await provider.interactionFinished(
         req,

@@ -2,8 +2,10 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RATE_LIMIT_MESSAGE } from '@whosright/contracts/shared/constants';
+import { errorBodySchema } from '@whosright/contracts/shared/errors';
 import { errorHandler } from '#api/platform/error-handler';
 import { RateLimitedError } from '#api/platform/errors';
+import { parseBody } from '#api/testing/parse-body';
 import { rateLimitPolicies as policies } from './policies';
 import { byEmail, byEmailAndIp, byIp, rateLimit } from './rate-limit-middleware';
 import type { RateLimiter } from './rate-limiter';
@@ -40,7 +42,7 @@ function accountsApp(limiter: RateLimiter) {
  * The one contract every RateLimiter adapter passes. `makeLimiter` answers a fresh limiter with
  * its own counters for each test.
  */
-export function rateLimiterContract(makeLimiter: () => Promise<RateLimiter>): void {
+export function rateLimiterContract(makeLimiter: () => RateLimiter | Promise<RateLimiter>): void {
   let limiter: RateLimiter;
   let app: ReturnType<typeof accountsApp>;
 
@@ -61,7 +63,7 @@ export function rateLimiterContract(makeLimiter: () => Promise<RateLimiter>): vo
     const blocked = await signIn('ann@example.com');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: RATE_LIMIT_MESSAGE, code: 'rate_limited' });
-    expect(blocked.body.message).toMatch(/^Rate limit exceeded/);
+    expect(parseBody(blocked, errorBodySchema).message).toMatch(/^Rate limit exceeded/);
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);

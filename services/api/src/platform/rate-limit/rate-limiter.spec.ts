@@ -16,7 +16,7 @@ import { createRedisRateLimiter } from './redis-rate-limiter';
 const policy = rateLimitPolicies.forgotPasswordPerEmail;
 
 describe('in-memory rate limiter', () => {
-  rateLimiterContract(async () => createMemoryRateLimiter());
+  rateLimiterContract(() => createMemoryRateLimiter());
 });
 
 describeWithRedis('Redis rate limiter on a real redis-server', () => {

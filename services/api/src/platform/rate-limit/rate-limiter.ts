@@ -25,7 +25,7 @@ export const retryAfterSeconds = (res: RateLimiterRes) =>
 /** Wraps rate-limiter-flexible: one limiter per policy, made on first use by `makeLimiter`. */
 export function createRateLimiterFrom(
   makeLimiter: (policy: RateLimitPolicy) => RateLimiterAbstract,
-  close: () => Promise<void> = async () => undefined,
+  close: () => Promise<void> = () => Promise.resolve(),
 ): RateLimiter {
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (policy: RateLimitPolicy) => {

@@ -153,7 +153,7 @@ describe('auth form', () => {
     await toastTitle('Registration successful');
     toastDescription("Welcome to Who's Right!");
     expect(onSignedIn).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(fetch.calls[0]?.init?.body))).toEqual({
+    expect(JSON.parse(fetch.calls[0]?.body ?? '')).toEqual({
       email: 'robin@example.com',
       password: 'secret-password',
       firstName: 'Robin',

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
-import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
+import {
+  renderWithApp,
+  requestUrl,
+  stubFetch,
+  unauthorizedResponse,
+} from '#web/testing/test-utils.tsx';
 
 const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const story = {
@@ -62,7 +67,7 @@ describe('story screen', () => {
     expect(tracks()).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(30));
     expect(tracks()).toHaveLength(1);
-    expect(JSON.parse(String(tracks()[0]?.init?.body))).toEqual({ action: 'view' });
+    expect(JSON.parse(tracks()[0]?.body ?? '')).toEqual({ action: 'view' });
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(tracks()).toHaveLength(1);
   });
@@ -98,7 +103,7 @@ describe('story screen', () => {
     expect(screen.getByRole('button', { name: 'Next Story' })).toBeInTheDocument();
     expect(screen.getByText('the comments')).toBeInTheDocument();
     // The server records engage with the vote: the client sends no engage of its own.
-    expect(fetch.calls.filter((c) => String(c.init?.body).includes('engage'))).toHaveLength(0);
+    expect(fetch.calls.filter((c) => c.body.includes('engage'))).toHaveLength(0);
   });
 
   it('when the vote was already cast it toasts Already Voted and shows the stored vote', async () => {
@@ -182,7 +187,7 @@ describe('story screen', () => {
       [`POST ${path}/track`]: { status: 204 },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
+      const url = requestUrl(input);
       if (url.startsWith('/api/stories/random')) {
         randomUrls.push(url);
         return new Response(JSON.stringify({ message: 'No story to show yet' }), { status: 404 });
@@ -195,7 +200,7 @@ describe('story screen', () => {
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(randomUrls).toEqual([`/api/stories/random?exclude=${id}`, '/api/stories/random']);
-    const skip = base.calls.find((c) => String(c.init?.body).includes('skip'));
+    const skip = base.calls.find((c) => c.body.includes('skip'));
     expect(skip?.url).toBe(`${path}/track`);
   });
 });

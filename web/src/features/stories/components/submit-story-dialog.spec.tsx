@@ -7,9 +7,12 @@ import { SubmitStoryDialog } from '#web/features/stories/components/submit-story
 import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
 
 // Radix Select measures and scrolls; jsdom has neither.
-Element.prototype.scrollIntoView ??= () => {};
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
+if (typeof Element.prototype.scrollIntoView !== 'function')
+  Element.prototype.scrollIntoView = () => {};
+if (typeof Element.prototype.hasPointerCapture !== 'function')
+  Element.prototype.hasPointerCapture = () => false;
+if (typeof Element.prototype.releasePointerCapture !== 'function')
+  Element.prototype.releasePointerCapture = () => {};
 
 const story = {
   id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
@@ -95,7 +98,7 @@ describe('submit story dialog', () => {
     await toastTitle('Story Submitted!');
     toastDescription('Your story has been submitted for review and will appear soon.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(JSON.parse(String(fetch.calls[0]?.init?.body))).toEqual({
+    expect(JSON.parse(fetch.calls[0]?.body ?? '')).toEqual({
       category: 'money',
       content: 'He spends, I save.',
     });
