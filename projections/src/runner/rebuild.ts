@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
-import type { Generation, ReadStore } from '../store/port';
+import type { Generation, ReadModelWriter, ReadStore } from '../store/port';
 import { BatchFolder, DeriveError } from './batch-fold';
 import { DocCache } from './doc-cache';
 import type { AnyProjection } from './projection';
@@ -48,7 +48,10 @@ export const TOUCH_EVERY_MS = 30_000;
 export const ABANDONED_AFTER_MS = 15 * 60_000;
 
 /** Drops the copies of rebuilds killed outright; returns them. */
-export function dropAbandonedCopies(readStore: ReadStore, now = Date.now()): Promise<Generation[]> {
+export function dropAbandonedCopies(
+  readStore: ReadModelWriter,
+  now = Date.now(),
+): Promise<Generation[]> {
   return readStore.dropAbandoned(now - ABANDONED_AFTER_MS);
 }
 

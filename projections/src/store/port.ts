@@ -3,8 +3,9 @@
  * to what both backends serve from an index. Every query the API serves is one `get`, one `find`
  * (equality / range / `$in`, sorted, limited, keyset cursor) or one `count`.
  *
- * Writes come only from projectors, as whole documents folded from `$set` / `$inc` / `$unset`
- * updates (see runner/), committed together with the projection checkpoint.
+ * Two faces: `ReadModels` for queries, `ReadModelWriter` for the runner and rebuilds. Writes come
+ * only from projectors, as whole documents folded from `$set` / `$inc` / `$unset` updates (see
+ * runner/), committed together with the projection checkpoint.
  */
 
 export type Scalar = string | number | boolean | null;
@@ -109,13 +110,16 @@ export interface CommitOptions {
   requireActive?: boolean;
 }
 
-export interface ReadStore {
-  readonly kind: 'sqlite' | 'mongodb';
+/** What queries need: reader views of the read models. */
+export interface ReadModels {
   /** Reader view resolved through the active-version pointer on every call: never a half-built copy. */
   collection<T extends Doc = Doc>(projection: string, name: string): ReadCollection<T>;
   /** Reader view of one specific generation (rebuild checks, scratch copies, tests). */
   generationCollection<T extends Doc = Doc>(target: Generation, name: string): ReadCollection<T>;
+}
 
+/** What the runner and rebuilds need: generations, their checkpoints and commits, dead letters. */
+export interface ReadModelWriter {
   /** The active generation of a projection, if any. */
   active(projection: string): Promise<Generation | undefined>;
   /**
@@ -169,5 +173,9 @@ export interface ReadStore {
 
   recordDeadLetter(letter: DeadLetter): Promise<void>;
   deadLetters(projection?: string): Promise<DeadLetter[]>;
+}
+
+export interface ReadStore extends ReadModels, ReadModelWriter {
+  readonly kind: 'sqlite' | 'mongodb';
   close(): Promise<void>;
 }
