@@ -1,5 +1,5 @@
 import type { EventStore, RecordedEvent, Subscription } from '@whosright/eventstore/port';
-import type { Generation, ReadStore } from '../store/port';
+import type { Generation, GuaranteedWriter } from '../store/port';
 import { BatchFolder, DeriveError, type FoldFailure } from './batch-fold';
 import { DocCache } from './doc-cache';
 import type { Lease, LeaseManager } from './lease/port';
@@ -9,7 +9,7 @@ import type { ProjectionState, ProjectionStatus, RunnerLogger } from './status';
 
 export interface WorkerOptions {
   eventStore: EventStore;
-  readStore: ReadStore;
+  readStore: GuaranteedWriter;
   leases: LeaseManager;
   projection: AnyProjection;
   logger: RunnerLogger;

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
-import type { Generation, ReadModelWriter, ReadStore } from '../store/port';
+import type { Generation, GuaranteedWriter, ReadModelWriter } from '../store/port';
 import { BatchFolder, DeriveError } from './batch-fold';
 import { DocCache } from './doc-cache';
 import type { AnyProjection } from './projection';
@@ -16,7 +16,7 @@ export interface RebuildProgress {
 
 export interface RebuildOptions {
   eventStore: EventStore;
-  readStore: ReadStore;
+  readStore: GuaranteedWriter;
   projections: readonly AnyProjection[];
   /**
    * Builds the state as of this ISO time into scratch copies that are never activated: the caller

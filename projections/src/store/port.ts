@@ -175,7 +175,20 @@ export interface ReadModelWriter {
   deadLetters(projection?: string): Promise<DeadLetter[]>;
 }
 
+/** What an adapter guarantees, so that its callers never ask which adapter it is. */
+export interface StoreGuarantees {
+  /**
+   * Documents carry the position of the last event applied to them (`_pos`, a bigint when
+   * loaded), and a commit may be redelivered without its checkpoint: the fold skips events a
+   * document already reflects. False where the checkpoint commits atomically with the documents.
+   */
+  readonly documentPositions: boolean;
+}
+
+/** The writer face with what the adapter guarantees: what a fold over its documents needs. */
+export type GuaranteedWriter = ReadModelWriter & Pick<ReadStore, 'guarantees'>;
+
 export interface ReadStore extends ReadModels, ReadModelWriter {
-  readonly kind: 'sqlite' | 'mongodb';
+  readonly guarantees: StoreGuarantees;
   close(): Promise<void>;
 }

@@ -232,7 +232,7 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
   }
 
   return {
-    kind: 'mongodb',
+    guarantees: { documentPositions: true },
     collection: <T extends Doc>(projection: string, name: string) =>
       reader<T>(() => resolveActive(projection), name),
     generationCollection: <T extends Doc>(target: Generation, name: string) =>

@@ -400,7 +400,7 @@ export function createSqliteReadStore({
   );
 
   return {
-    kind: 'sqlite',
+    guarantees: { documentPositions: false },
     collection: <T extends Doc>(projection: string, name: string) =>
       reader<T>(() => cachedActive(projection), name),
     generationCollection: <T extends Doc>(target: Generation, name: string) =>
