@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@whosright/eventstore/port';
-import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from '../store/port';
+import type { CollectionSpec, Doc, DocWrite, Generation, GuaranteedWriter } from '../store/port';
 import { applyUpdateInPlace } from '../store/update';
 import type { CacheEntry, DocCache } from './doc-cache';
 import { applyEvent, type AnyProjection, type Change } from './projection';
@@ -30,7 +30,7 @@ export class DeriveError extends Error {
 
 type Planned = Array<{ event: RecordedEvent; changes: readonly Change[] }>;
 
-/** Last applied position the MongoDB adapter keeps on a document (absent in SQLite). */
+/** Last applied position a store with `documentPositions` keeps on a document. */
 function storedPosition(doc: Doc | null): bigint | undefined {
   const position = doc?._pos;
   return typeof position === 'bigint' ? position : undefined;
@@ -53,11 +53,11 @@ export class BatchFolder {
   /** Entries changed since the last `takeWrites`, with their collection. */
   private dirty: Array<{ collection: string; entry: CacheEntry }> = [];
   private readonly types: ReadonlySet<string>;
-  /** Whether stored documents carry their last applied position. */
+  /** Whether stored documents carry their last applied position (see `StoreGuarantees`). */
   private readonly guarded: boolean;
 
   constructor(
-    private readonly store: ReadStore,
+    private readonly store: GuaranteedWriter,
     private readonly target: Generation,
     private readonly projection: AnyProjection,
     readonly cache: DocCache,
@@ -67,7 +67,7 @@ export class BatchFolder {
       projection.collections.map((spec) => [spec.name, cache.docs(spec.name)]),
     );
     this.types = new Set(projection.eventTypes);
-    this.guarded = store.kind === 'mongodb';
+    this.guarded = store.guarantees.documentPositions;
   }
 
   /**
@@ -210,7 +210,7 @@ export class BatchFolder {
     if (!entry) throw new Error(`Document ${change.collection}/${change.id} was not loaded`);
     const current = entry.doc;
     if (this.guarded) {
-      // A redelivered event the document already reflects (MongoDB's per-document guard).
+      // A redelivered event the document already reflects (the store's per-document positions).
       const applied = storedPosition(current);
       if (applied !== undefined && event.position <= applied) return;
     }

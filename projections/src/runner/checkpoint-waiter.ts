@@ -1,4 +1,4 @@
-import type { ReadStore } from '../store/port';
+import type { ReadModelWriter } from '../store/port';
 import { sleep } from './sleep';
 
 export interface PositionWaiter {
@@ -16,7 +16,7 @@ export interface PositionWaiter {
  * ignores only about once a second.
  */
 export function createCheckpointWaiter(
-  readStore: ReadStore,
+  readStore: ReadModelWriter,
   { pollMs = 20 }: { pollMs?: number } = {},
 ): PositionWaiter {
   async function reached(position: bigint, names: readonly string[]): Promise<boolean> {

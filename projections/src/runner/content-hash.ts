@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Doc, Generation, ReadStore } from '../store/port';
+import type { Doc, Generation, ReadModelWriter, ReadModels } from '../store/port';
+
+/** The faces a content hash reads through: collection names (writer) and generation readers. */
+type Readable = ReadModels & Pick<ReadModelWriter, 'collectionNames'>;
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -15,7 +18,7 @@ function canonical(value: unknown): unknown {
 
 /** Every document of every collection in `_id` order, each serialized with sorted keys. */
 export async function* readModelDocuments(
-  store: ReadStore,
+  store: Readable,
   target: Generation,
 ): AsyncIterable<{ collection: string; doc: Doc }> {
   for (const collection of (await store.collectionNames(target)).sort()) {
@@ -33,7 +36,7 @@ export async function* readModelDocuments(
 }
 
 /** A content hash of a read model: equal hashes mean identical documents in every collection. */
-export async function readModelHash(store: ReadStore, target: Generation): Promise<string> {
+export async function readModelHash(store: Readable, target: Generation): Promise<string> {
   const hash = createHash('sha256');
   for await (const { collection, doc } of readModelDocuments(store, target)) {
     hash.update(`${collection}\u0000${JSON.stringify(canonical(doc))}\n`);

@@ -32,7 +32,7 @@ export class DocCache {
   /** The documents of one collection; the map stays the same object for the cache's lifetime. */
   docs(collection: string): Map<string, CacheEntry> {
     let docs = this.collections.get(collection);
-    if (!docs) this.collections.set(collection, (docs = new Map()));
+    if (!docs) this.collections.set(collection, (docs = new Map<string, CacheEntry>()));
     return docs;
   }
 

@@ -1,5 +1,5 @@
 import type { EventStore } from '@whosright/eventstore/port';
-import type { ReadStore } from '../store/port';
+import type { GuaranteedWriter } from '../store/port';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import type { LeaseManager } from './lease/port';
 import type { AnyProjection } from './projection';
@@ -10,7 +10,7 @@ import { createCheckpointWaiter } from './checkpoint-waiter';
 
 export interface ProjectionRunnerOptions {
   eventStore: EventStore;
-  readStore: ReadStore;
+  readStore: GuaranteedWriter;
   projections: readonly AnyProjection[];
   /** Defaults to in-process leases shared by the runners of this read store (embedded mode); Redis in scale mode. */
   leases?: LeaseManager;
@@ -42,9 +42,9 @@ export interface ProjectionRunner {
 }
 
 /** Embedded mode: one lease holder per projection and read store in this process, whichever runner asks. */
-const processLeases = new WeakMap<ReadStore, LeaseManager>();
+const processLeases = new WeakMap<GuaranteedWriter, LeaseManager>();
 
-function inProcessLeases(store: ReadStore): LeaseManager {
+function inProcessLeases(store: GuaranteedWriter): LeaseManager {
   let leases = processLeases.get(store);
   if (!leases) processLeases.set(store, (leases = createInProcessLeaseManager()));
   return leases;

@@ -1,26 +1,30 @@
-import type { EventStore, RecordedEvent, Subscription } from '@whosright/eventstore/port';
-import type { Generation, ReadStore } from '../store/port';
-import { BatchFolder, DeriveError, type FoldFailure } from './batch-fold';
-import { DocCache } from './doc-cache';
+import type { EventStore } from '@whosright/eventstore/port';
+import type { Generation } from '../store/port';
+import type { FoldFailure } from './batch-fold';
+import {
+  GenerationRun,
+  type RunOutcome,
+  type RunReporter,
+  type RunSettings,
+} from './generation-run';
 import type { Lease, LeaseManager } from './lease/port';
-import { handles, type AnyProjection } from './projection';
 import { sleep } from './sleep';
-import type { ProjectionState, ProjectionStatus, RunnerLogger } from './status';
+import type { ProjectionState, ProjectionStatus } from './status';
+import { resolveTarget } from './target-generation';
 
-export interface WorkerOptions {
+export interface WorkerOptions extends RunSettings {
   eventStore: EventStore;
-  readStore: ReadStore;
   leases: LeaseManager;
-  projection: AnyProjection;
-  logger: RunnerLogger;
-  /** Events per transaction while catching up. */
-  batchSize: number;
-  /** How often a live projection persists a checkpoint for events it does not handle. */
-  idleCheckpointMs: number;
   maxBackoffMs: number;
 }
 
-type Outcome = 'stopped' | 'superseded' | 'paused';
+type Outcome = RunOutcome | 'stopped';
+
+/** Whether `pending` settles before the next turn of the event loop. */
+function readyThisTick(pending: Promise<unknown>): Promise<boolean> {
+  const nextTick = new Promise<boolean>((resolve) => setImmediate(() => resolve(false)));
+  return Promise.race([pending.then(() => true), nextTick]);
+}
 
 /** Persisted in the dead-letter collection, reported on /api/ready. */
 function describe(error: Error): string {
@@ -28,9 +32,9 @@ function describe(error: Error): string {
 }
 
 /**
- * Keeps one projection up to date: holds its lease, subscribes from its checkpoint, batches while
- * catching up, commits each event once live, checkpoints quiet stretches, resubscribes with
- * backoff after a failure, and pauses on an event it cannot apply.
+ * Keeps one projection up to date: holds its lease, feeds a `GenerationRun` from a subscription
+ * after its checkpoint, resubscribes with backoff after a failure, waits while paused on an event
+ * it cannot apply, and reports its status.
  */
 export class ProjectionWorker {
   private state: ProjectionState = 'starting';
@@ -149,103 +153,35 @@ export class ProjectionWorker {
     }
   }
 
-  /** Resolves the generation to write: the live one, or a new one when there is none or the version changed. */
-  private async resolveTarget(): Promise<{
-    target: Generation;
-    previous: number | null;
-    building: boolean;
-  }> {
-    const { readStore, projection } = this.options;
-    const active = await readStore.active(projection.name);
-    if (active && active.version === projection.version)
-      return { target: active, previous: active.generation, building: false };
-    // Resume a build this runner (or its previous process) started; a replay's builds are its own.
-    const unfinished = await readStore.findRunnerBuild(projection.name, projection.version);
-    const target =
-      unfinished ??
-      (await readStore.createGeneration(
-        projection.name,
-        projection.version,
-        projection.collections,
-        { owner: 'runner' },
-      ));
-    this.options.logger.info(
-      { projection: projection.name, generation: target.generation, resumed: Boolean(unfinished) },
-      'building a new version of the read model',
-    );
-    return { target, previous: active?.generation ?? null, building: true };
-  }
-
   private async runGeneration(signal: AbortSignal): Promise<Outcome> {
-    const { eventStore, readStore, projection, batchSize, idleCheckpointMs, logger } = this.options;
-    const resolved = await this.resolveTarget();
-    const { target, previous } = resolved;
-    let building = resolved.building;
-    this.generation = target.generation;
-    this.rebuilding = building;
-    await readStore.ensureCollections(target, projection.collections);
-    const stored = await readStore.checkpoint(target);
-    let committed = stored ?? 0n;
-    let processed = committed;
-    if (!building) {
+    const { readStore, projection, logger } = this.options;
+    const chosen = await resolveTarget(readStore, projection, logger);
+    this.generation = chosen.target.generation;
+    this.rebuilding = chosen.building;
+    const run = await GenerationRun.open(this.options, chosen, this.reporter);
+    if (!chosen.building) {
       // Set, not advance: after a replay swapped copies, readers see the new copy's position.
-      this.position = processed;
+      this.position = run.position;
       this.emit();
     }
-    const cache = new DocCache(undefined, stored === undefined);
-    const folder = new BatchFolder(readStore, target, projection, cache);
-    const batch: RecordedEvent[] = [];
-    let queued = processed;
-    let live = false;
-    let lastPersistAt = Date.now();
     this.setState('catchingUp');
+    return this.follow(run, signal);
+  }
 
-    const persist = async (): Promise<boolean> => {
-      if (processed <= committed) return true;
-      const ok = await readStore.commit(target, [], processed, { requireActive: !building });
-      if (ok) committed = processed;
-      lastPersistAt = Date.now();
-      return ok;
-    };
+  private readonly reporter: RunReporter = {
+    reached: (position) => this.advance(position),
+    activated: () => {
+      this.rebuilding = false;
+    },
+    live: () => this.setState('live'),
+    park: (target, failure) => this.park(target, failure),
+  };
 
-    const flush = async (): Promise<Outcome | undefined> => {
-      if (!batch.length) return undefined;
-      try {
-        const result = await folder.fold(batch);
-        if (result.checkpoint !== undefined) {
-          if (
-            !(await readStore.commit(target, folder.takeWrites(), result.checkpoint, {
-              requireActive: !building,
-            }))
-          )
-            return 'superseded';
-          committed = processed = result.checkpoint;
-          lastPersistAt = Date.now();
-          if (!building) this.advance(processed);
-        }
-        batch.length = 0;
-        if (result.failure) {
-          await this.park(target, result.failure);
-          return 'paused';
-        }
-        return undefined;
-      } catch (error) {
-        cache.clear();
-        const event =
-          error instanceof DeriveError
-            ? batch.find((e) => e.position === error.position)
-            : undefined;
-        if (!event) throw error;
-        await this.park(target, { event, error: error as Error });
-        return 'paused';
-      }
-    };
-
-    const NOT_READY = Symbol('not ready');
-    const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /** Feeds a run from a subscription after its position, until it stops, pauses or is superseded. */
+  private async follow(run: GenerationRun, signal: AbortSignal): Promise<Outcome> {
     // Unfiltered, so a wait on any position resolves promptly; a type filter would also make
     // SQLite sort every catch-up page through a temporary b-tree.
-    const subscription: Subscription = eventStore.subscribeAll({ after: processed });
+    const subscription = this.options.eventStore.subscribeAll({ after: run.position });
     const closeOnAbort = () => void subscription.close();
     signal.addEventListener('abort', closeOnAbort, { once: true });
     const iterator = subscription[Symbol.asyncIterator]();
@@ -254,60 +190,16 @@ export class ProjectionWorker {
         const pending = iterator.next();
         // Live, events that arrive together (one page of concurrent appends) are committed
         // together: the batch is flushed only once no further message is ready this tick.
-        if (live && batch.length) {
-          const ready = await Promise.race([pending, nextTick().then(() => NOT_READY)]);
-          if (ready === NOT_READY) {
-            const outcome = await flush();
-            if (outcome) return outcome;
-          }
+        if (run.holdsLiveBatch && !(await readyThisTick(pending))) {
+          const outcome = await run.flush();
+          if (outcome) return outcome;
         }
         const step = await pending;
         if (step.done) break;
-        const message = step.value;
         if (signal.aborted) return 'stopped';
-        let outcome: Outcome | undefined;
-        if (message.kind === 'event') {
-          const event = message.event;
-          // Redelivered (a resubscription, an at-least-once transport): already applied or queued.
-          if (event.position <= queued || event.position <= processed) continue;
-          if (live && !handles(projection, event) && !batch.length) {
-            processed = queued = event.position;
-            if (!building) this.advance(processed);
-            if (Date.now() - lastPersistAt >= idleCheckpointMs && !(await persist()))
-              return 'superseded';
-            continue;
-          }
-          batch.push(event);
-          queued = event.position;
-          if (batch.length >= batchSize) outcome = await flush();
-        } else {
-          outcome = await flush();
-          if (!outcome) {
-            if (message.position > processed) processed = queued = message.position;
-            if (!(await persist())) return 'superseded';
-            if (!building) this.advance(processed);
-            if (message.kind === 'caughtUp' && !live) {
-              if (building) {
-                try {
-                  await readStore.activate(target, { expectedActive: previous });
-                } catch (error) {
-                  // Another writer (a replay) flipped the pointer first: use its copy, drop ours.
-                  await readStore.drop(target).catch(() => undefined);
-                  throw error;
-                }
-                logger.info(
-                  { projection: projection.name, generation: target.generation },
-                  'new version of the read model is live',
-                );
-                building = false;
-                this.rebuilding = false;
-                this.advance(processed);
-              }
-              live = true;
-              this.setState('live');
-            }
-          }
-        }
+        const message = step.value;
+        const outcome =
+          message.kind === 'event' ? await run.event(message.event) : await run.quiet(message);
         if (outcome) return outcome;
       }
     } finally {

@@ -108,14 +108,14 @@ describe('rebuild', () => {
       database: f.database,
     });
     // Folding slower than the reader thread reads: its pages then arrive back to back.
-    const slow = defineProjection({
+    const slow = defineProjection<never>({
       ...(sampleProjections[0] as unknown as AnyProjection),
       apply(event) {
         const until = performance.now() + 0.02;
         while (performance.now() < until);
-        return sampleProjections[0]!.apply(event as never);
+        return sampleProjections[0]!.apply(event);
       },
-    }) as AnyProjection;
+    });
     const controller = new AbortController();
     const folded: number[] = [];
     const rebuilding = rebuildProjections({
@@ -203,12 +203,12 @@ describe('rebuild', () => {
   it('when an event cannot be applied the rebuild fails with the event named and live data stays', async () => {
     const { eventStore, readStore } = await liveFixture(log.slice(0, 200));
     const before = await activeHashes(readStore, sampleProjections);
-    const broken = defineProjection({
+    const broken = defineProjection<never>({
       ...(sampleProjections[0] as unknown as AnyProjection),
       apply() {
         throw new Error('boom');
       },
-    }) as AnyProjection;
+    });
     await expect(
       rebuildProjections({ eventStore, readStore, projections: [broken] }),
     ).rejects.toThrow(RebuildError);

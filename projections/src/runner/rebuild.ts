@@ -1,9 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
-import type { Generation, ReadStore } from '../store/port';
-import { BatchFolder, DeriveError } from './batch-fold';
-import { DocCache } from './doc-cache';
+import type { Generation, GuaranteedWriter, ReadModelWriter } from '../store/port';
 import type { AnyProjection } from './projection';
+import { RebuildCopy } from './rebuild-copy';
+import { RebuildError } from './rebuild-error';
+
+export { RebuildError } from './rebuild-error';
 
 export interface RebuildProgress {
   /** Events read from the log so far. */
@@ -16,7 +18,7 @@ export interface RebuildProgress {
 
 export interface RebuildOptions {
   eventStore: EventStore;
-  readStore: ReadStore;
+  readStore: GuaranteedWriter;
   projections: readonly AnyProjection[];
   /**
    * Builds the state as of this ISO time into scratch copies that are never activated: the caller
@@ -48,7 +50,10 @@ export const TOUCH_EVERY_MS = 30_000;
 export const ABANDONED_AFTER_MS = 15 * 60_000;
 
 /** Drops the copies of rebuilds killed outright; returns them. */
-export function dropAbandonedCopies(readStore: ReadStore, now = Date.now()): Promise<Generation[]> {
+export function dropAbandonedCopies(
+  readStore: ReadModelWriter,
+  now = Date.now(),
+): Promise<Generation[]> {
   return readStore.dropAbandoned(now - ABANDONED_AFTER_MS);
 }
 
@@ -61,179 +66,139 @@ export interface RebuiltProjection {
   applied: number;
 }
 
-export class RebuildError extends Error {
-  override readonly name = 'RebuildError';
-}
-
-interface Build {
-  projection: AnyProjection;
-  target: Generation;
-  previous: number | null;
-  folder: BatchFolder;
-  batch: RecordedEvent[];
-  applied: number;
-  activated: boolean;
-}
-
 /**
  * Rebuilds projections from the log in one shared scan, each into a new generation beside the
  * live one (readers keep resolving the active pointer, so they never see a half-built copy).
  * Without `until` it catches up to the head, then flips each pointer, which drops the old copy;
  * a live runner notices on its next commit and continues from the new copy's checkpoint.
  */
-export async function rebuildProjections(options: RebuildOptions): Promise<RebuiltProjection[]> {
-  const { eventStore, readStore, projections, until, onProgress, signal } = options;
-  const batchSize = options.batchSize ?? 5_000;
-  const writeEvery = options.writeEvery ?? 100_000;
-  const touchEveryMs = options.touchEveryMs ?? TOUCH_EVERY_MS;
-  const started = Date.now();
-  let touchedAt = started;
-  const builds: Build[] = [];
-  try {
-    for (const projection of projections) {
-      const previous =
-        until === undefined
-          ? ((await readStore.active(projection.name))?.generation ?? null)
-          : null;
-      const target = await readStore.createGeneration(
-        projection.name,
-        projection.version,
-        projection.collections,
-        { deferIndexes: true, owner: 'rebuild' },
-      );
-      const folder = new BatchFolder(readStore, target, projection, new DocCache(undefined, true));
-      builds.push({
-        projection,
-        target,
-        previous,
-        folder,
-        batch: [],
-        applied: 0,
-        activated: false,
-      });
-    }
-    // Which builds may want an event, by type (those with their own `canHandle` see every event).
-    const others = builds.filter((b) => b.projection.canHandle);
-    const byType = new Map<string, Build[]>();
-    for (const build of builds) {
-      if (build.projection.canHandle) continue;
-      for (const type of build.projection.eventTypes)
-        byType.set(type, [...(byType.get(type) ?? others), build]);
-    }
-    let position = 0n;
-    let events = 0;
-    let head = await eventStore.headPosition();
+export function rebuildProjections(options: RebuildOptions): Promise<RebuiltProjection[]> {
+  return new Rebuild(options).run();
+}
 
-    const fold = async (build: Build): Promise<void> => {
-      if (!build.batch.length) return;
-      const result = await build.folder.fold(build.batch, { filtered: true });
-      if (result.failure) throw failed(build, result.failure.event, result.failure.error);
-      build.applied += build.batch.length;
-      build.batch.length = 0;
-    };
-    const write = async (build: Build): Promise<void> => {
-      let writes;
-      try {
-        writes = build.folder.takeWrites();
-      } catch (error) {
-        if (!(error instanceof DeriveError)) throw error;
-        throw new RebuildError(
-          `${build.projection.name} cannot derive fields after the event at position ${error.position}: ${error.message}`,
-          { cause: error },
-        );
-      }
-      await readStore.commit(build.target, writes, position);
-    };
-    const touch = async (build: Build): Promise<void> => {
-      await readStore.touch(build.target);
-      touchedAt = Date.now();
-    };
-    /** Folds what was read; writes a copy once enough documents are pending, or at the end. */
-    const flush = async (final: boolean): Promise<void> => {
-      const touching = Date.now() - touchedAt >= touchEveryMs;
-      for (const build of builds) {
-        await fold(build);
-        if (final || build.folder.pendingCount >= writeEvery) await write(build);
-        if (touching) await touch(build);
-      }
-      onProgress?.({ events, position, head, elapsedMs: Date.now() - started });
-      // Pages from the reader thread can arrive back to back within one turn of the event loop,
-      // which would hold off signals (Ctrl-C on the replay CLI), timers and I/O until the end.
-      await nextTurn();
-    };
+/** One rebuild: create the copies, replay the log into them, then index and activate them. */
+class Rebuild {
+  private readonly copies: RebuildCopy[] = [];
+  private readonly batchSize: number;
+  private readonly writeEvery: number;
+  private readonly touchEveryMs: number;
+  private readonly started = Date.now();
+  private touchedAt = this.started;
+  /** Position of the last event read; once the log is exhausted, the head the copies reflect. */
+  private position = 0n;
+  private events = 0;
+  private head = 0n;
 
-    // Passes until one finds nothing new: the log keeps growing while the server serves.
+  constructor(private readonly options: RebuildOptions) {
+    this.batchSize = options.batchSize ?? 5_000;
+    this.writeEvery = options.writeEvery ?? 100_000;
+    this.touchEveryMs = options.touchEveryMs ?? TOUCH_EVERY_MS;
+  }
+
+  async run(): Promise<RebuiltProjection[]> {
+    try {
+      await this.createCopies();
+      await this.replayLog();
+      await this.finish();
+      return this.copies.map((copy) => ({
+        projection: copy.projection,
+        target: copy.target,
+        position: this.position,
+        applied: copy.applied,
+      }));
+    } catch (error) {
+      await Promise.all(this.copies.map((copy) => copy.discard()));
+      throw error;
+    }
+  }
+
+  private async createCopies(): Promise<void> {
+    const { readStore, projections, until } = this.options;
+    for (const projection of projections)
+      this.copies.push(await RebuildCopy.create(readStore, projection, until !== undefined));
+  }
+
+  /** Passes over the log until one finds nothing new: the log keeps growing while the server serves. */
+  private async replayLog(): Promise<void> {
+    const { eventStore, until } = this.options;
+    const route = router(this.copies);
+    this.head = await eventStore.headPosition();
     for (;;) {
-      let read = 0;
-      // Unfiltered: a type filter makes SQLite sort each page through a temporary b-tree, and
-      // skipping an event in memory costs less than that.
-      for await (const event of eventStore.readAll({
-        after: position,
-        ...(until !== undefined ? { until } : {}),
-      })) {
-        if (signal?.aborted) throw new RebuildError('Rebuild aborted');
-        const interested = byType.get(event.type) ?? others;
-        for (const build of interested) {
-          if (build.projection.canHandle && !build.projection.canHandle(event)) continue;
-          if (build.batch.length || !build.folder.cache.complete) build.batch.push(event);
-          else {
-            // Everything is in memory: fold right away, no batch to hold.
-            try {
-              build.folder.foldNow(event);
-            } catch (error) {
-              throw failed(build, event, error instanceof Error ? error : new Error(String(error)));
-            }
-            build.applied++;
-          }
-        }
-        position = event.position;
-        read++;
-        events++;
-        if (read % batchSize === 0) await flush(false);
+      const read = await this.pass(route);
+      const last = until !== undefined || read === 0;
+      // Nothing more up to the head: the copies reflect everything up to it.
+      if (last && until === undefined) {
+        const head = await eventStore.headPosition();
+        if (head > this.position) this.position = head;
       }
-      if (until !== undefined || read === 0) {
-        // Nothing more up to the head: the copies reflect everything up to it.
-        if (until === undefined) {
-          const last = await eventStore.headPosition();
-          if (last > position) position = last;
-        }
-        await flush(true);
-        break;
-      }
-      await flush(true);
-      head = await eventStore.headPosition();
+      await this.flush(true);
+      if (last) return;
+      this.head = await eventStore.headPosition();
     }
+  }
 
-    for (const build of builds) {
+  /** Reads the log after the current position, routing each event to the copies that want it. */
+  private async pass(route: Router): Promise<number> {
+    const { eventStore, until, signal } = this.options;
+    let read = 0;
+    // Unfiltered: a type filter makes SQLite sort each page through a temporary b-tree, and
+    // skipping an event in memory costs less than that.
+    for await (const event of eventStore.readAll({
+      after: this.position,
+      ...(until !== undefined ? { until } : {}),
+    })) {
+      if (signal?.aborted) throw new RebuildError('Rebuild aborted');
+      for (const copy of route(event)) copy.take(event);
+      this.position = event.position;
+      read++;
+      this.events++;
+      if (read % this.batchSize === 0) await this.flush(false);
+    }
+    return read;
+  }
+
+  /** Folds what was read; writes a copy once enough documents are pending, or at the end. */
+  private async flush(final: boolean): Promise<void> {
+    const touching = Date.now() - this.touchedAt >= this.touchEveryMs;
+    for (const copy of this.copies) {
+      await copy.fold();
+      if (final || copy.pendingCount >= this.writeEvery) await copy.write(this.position);
+      if (touching) await this.touch(copy);
+    }
+    const { events, position, head, started } = this;
+    this.options.onProgress?.({ events, position, head, elapsedMs: Date.now() - started });
+    // Pages from the reader thread can arrive back to back within one turn of the event loop,
+    // which would hold off signals (Ctrl-C on the replay CLI), timers and I/O until the end.
+    await nextTurn();
+  }
+
+  /** Creates the deferred indexes, then (unless building scratch copies) flips the pointers. */
+  private async finish(): Promise<void> {
+    for (const copy of this.copies) {
       // Creating the indexes of a large copy takes a while: it counts as being built.
-      await touch(build);
-      await readStore.ensureCollections(build.target, build.projection.collections);
+      await this.touch(copy);
+      await copy.index();
     }
-    if (until === undefined) {
-      for (const build of builds) {
-        await readStore.activate(build.target, { expectedActive: build.previous });
-        build.activated = true;
-      }
-    }
-    return builds.map((b) => ({
-      projection: b.projection,
-      target: b.target,
-      position,
-      applied: b.applied,
-    }));
-  } catch (error) {
-    await Promise.all(
-      builds
-        .filter((b) => !b.activated)
-        .map((b) => readStore.drop(b.target).catch(() => undefined)),
-    );
-    throw error;
+    if (this.options.until !== undefined) return;
+    for (const copy of this.copies) await copy.activate();
+  }
+
+  private async touch(copy: RebuildCopy): Promise<void> {
+    await copy.touch();
+    this.touchedAt = Date.now();
   }
 }
 
-function failed(build: Build, event: RecordedEvent, error: Error): RebuildError {
-  return new RebuildError(
-    `${build.projection.name} cannot apply ${event.type} at position ${event.position} (event ${event.id}): ${error.message}`,
-    { cause: error },
-  );
+type Router = (event: RecordedEvent) => readonly RebuildCopy[];
+
+/** Which copies may want an event, by type (those with their own `canHandle` see every event). */
+function router(copies: readonly RebuildCopy[]): Router {
+  const others = copies.filter((copy) => copy.projection.canHandle !== undefined);
+  const byType = new Map<string, RebuildCopy[]>();
+  for (const copy of copies) {
+    if (copy.projection.canHandle) continue;
+    for (const type of copy.projection.eventTypes)
+      byType.set(type, [...(byType.get(type) ?? others), copy]);
+  }
+  return (event) => byType.get(event.type) ?? others;
 }

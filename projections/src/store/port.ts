@@ -3,8 +3,9 @@
  * to what both backends serve from an index. Every query the API serves is one `get`, one `find`
  * (equality / range / `$in`, sorted, limited, keyset cursor) or one `count`.
  *
- * Writes come only from projectors, as whole documents folded from `$set` / `$inc` / `$unset`
- * updates (see runner/), committed together with the projection checkpoint.
+ * Two faces: `ReadModels` for queries, `ReadModelWriter` for the runner and rebuilds. Writes come
+ * only from projectors, as whole documents folded from `$set` / `$inc` / `$unset` updates (see
+ * runner/), committed together with the projection checkpoint.
  */
 
 export type Scalar = string | number | boolean | null;
@@ -109,13 +110,16 @@ export interface CommitOptions {
   requireActive?: boolean;
 }
 
-export interface ReadStore {
-  readonly kind: 'sqlite' | 'mongodb';
+/** What queries need: reader views of the read models. */
+export interface ReadModels {
   /** Reader view resolved through the active-version pointer on every call: never a half-built copy. */
   collection<T extends Doc = Doc>(projection: string, name: string): ReadCollection<T>;
   /** Reader view of one specific generation (rebuild checks, scratch copies, tests). */
   generationCollection<T extends Doc = Doc>(target: Generation, name: string): ReadCollection<T>;
+}
 
+/** What the runner and rebuilds need: generations, their checkpoints and commits, dead letters. */
+export interface ReadModelWriter {
   /** The active generation of a projection, if any. */
   active(projection: string): Promise<Generation | undefined>;
   /**
@@ -169,8 +173,22 @@ export interface ReadStore {
 
   recordDeadLetter(letter: DeadLetter): Promise<void>;
   deadLetters(projection?: string): Promise<DeadLetter[]>;
-  close(): Promise<void>;
 }
 
-/** What queries read: collections resolved through the active-version pointer. */
-export type ReadModels = Pick<ReadStore, 'collection' | 'generationCollection'>;
+/** What an adapter guarantees, so that its callers never ask which adapter it is. */
+export interface StoreGuarantees {
+  /**
+   * Documents carry the position of the last event applied to them (`_pos`, a bigint when
+   * loaded), and a commit may be redelivered without its checkpoint: the fold skips events a
+   * document already reflects. False where the checkpoint commits atomically with the documents.
+   */
+  readonly documentPositions: boolean;
+}
+
+/** The writer face with what the adapter guarantees: what a fold over its documents needs. */
+export type GuaranteedWriter = ReadModelWriter & Pick<ReadStore, 'guarantees'>;
+
+export interface ReadStore extends ReadModels, ReadModelWriter {
+  readonly guarantees: StoreGuarantees;
+  close(): Promise<void>;
+}

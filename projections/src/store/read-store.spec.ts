@@ -8,7 +8,7 @@ import { readStoreContract } from './read-store.contract';
 import { createSqliteReadStore } from './sqlite/sqlite-read-store';
 
 readStoreContract('sqlite', {
-  open: async () => createSqliteReadStore({ database: new Database(':memory:') }),
+  open: () => Promise.resolve(createSqliteReadStore({ database: new Database(':memory:') })),
   close: async () => {},
 });
 

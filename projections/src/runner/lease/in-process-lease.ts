@@ -12,12 +12,14 @@ export function createInProcessLeaseManager(): LeaseManager {
     return {
       name,
       signal: controller.signal,
-      async release() {
-        if (released) return;
-        released = true;
-        controller.abort(new Error(`Lease ${name} released`));
-        held.delete(name);
-        waiting.get(name)?.shift()?.();
+      release() {
+        if (!released) {
+          released = true;
+          controller.abort(new Error(`Lease ${name} released`));
+          held.delete(name);
+          waiting.get(name)?.shift()?.();
+        }
+        return Promise.resolve();
       },
     };
   }
@@ -41,8 +43,9 @@ export function createInProcessLeaseManager(): LeaseManager {
         queue.push(wake);
       });
     },
-    async close() {
+    close() {
       waiting.clear();
+      return Promise.resolve();
     },
   };
 }

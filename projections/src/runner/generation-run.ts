@@ -1,0 +1,208 @@
+import type { RecordedEvent, SubscriptionMessage } from '@whosright/eventstore/port';
+import type { DocWrite, Generation, GuaranteedWriter } from '../store/port';
+import { BatchFolder, DeriveError, type FoldFailure } from './batch-fold';
+import { DocCache } from './doc-cache';
+import { handles, type AnyProjection } from './projection';
+import type { RunnerLogger } from './status';
+import type { TargetGeneration } from './target-generation';
+
+export interface RunSettings {
+  readStore: GuaranteedWriter;
+  projection: AnyProjection;
+  logger: RunnerLogger;
+  /** Events per transaction while catching up. */
+  batchSize: number;
+  /** How often a live projection persists a checkpoint for events it does not handle. */
+  idleCheckpointMs: number;
+}
+
+/** Why a run ended without an error: a newer copy replaced its target, or an event was parked. */
+export type RunOutcome = 'superseded' | 'paused';
+
+/** What a run tells its worker (status, read-your-writes waits, dead letters). */
+export interface RunReporter {
+  /** Readers see every event up to `position` (reported only once the target is what they read). */
+  reached(position: bigint): void;
+  /** The copy the run built has become the active one. */
+  activated(): void;
+  /** Caught up: from now on each event is committed as it arrives. */
+  live(): void;
+  /** Records the event that could not be applied; the run then ends as 'paused'. */
+  park(target: Generation, failure: FoldFailure): Promise<void>;
+}
+
+type QuietMessage = Exclude<SubscriptionMessage, { kind: 'event' }>;
+
+/**
+ * Applies the log to one generation of a projection: batches events while catching up, commits
+ * them with the checkpoint, persists the position of events it does not handle, and activates a
+ * copy it built once it has caught up. The worker feeds it from a subscription.
+ */
+export class GenerationRun {
+  /** Last position stored with the generation. */
+  private committed: bigint;
+  /** Last position applied (or known to need nothing). */
+  private processed: bigint;
+  /** Last position taken into the batch. */
+  private queued: bigint;
+  private building: boolean;
+  private isLive = false;
+  private lastPersistAt = Date.now();
+  private readonly batch: RecordedEvent[] = [];
+  private readonly cache: DocCache;
+  private readonly folder: BatchFolder;
+
+  /** Makes sure the target's collections exist and starts from its stored checkpoint. */
+  static async open(
+    settings: RunSettings,
+    chosen: TargetGeneration,
+    reporter: RunReporter,
+  ): Promise<GenerationRun> {
+    await settings.readStore.ensureCollections(chosen.target, settings.projection.collections);
+    const stored = await settings.readStore.checkpoint(chosen.target);
+    return new GenerationRun(settings, chosen, reporter, stored);
+  }
+
+  private constructor(
+    private readonly settings: RunSettings,
+    private readonly chosen: TargetGeneration,
+    private readonly reporter: RunReporter,
+    stored: bigint | undefined,
+  ) {
+    this.committed = this.processed = this.queued = stored ?? 0n;
+    this.building = chosen.building;
+    this.cache = new DocCache(undefined, stored === undefined);
+    this.folder = new BatchFolder(
+      settings.readStore,
+      chosen.target,
+      settings.projection,
+      this.cache,
+    );
+  }
+
+  /** Every event up to here is applied: the subscription starts after it. */
+  get position(): bigint {
+    return this.processed;
+  }
+
+  /** Live with events waiting in the batch: the worker flushes once no further message is ready. */
+  get holdsLiveBatch(): boolean {
+    return this.isLive && this.batch.length > 0;
+  }
+
+  /** Takes one event from the subscription. */
+  async event(event: RecordedEvent): Promise<RunOutcome | undefined> {
+    // Redelivered (a resubscription, an at-least-once transport): already applied or queued.
+    if (event.position <= this.queued || event.position <= this.processed) return undefined;
+    if (this.isLive && !handles(this.settings.projection, event) && !this.batch.length)
+      return this.pass(event.position);
+    this.batch.push(event);
+    this.queued = event.position;
+    return this.batch.length >= this.settings.batchSize ? this.flush() : undefined;
+  }
+
+  /** Nothing more up to the message's position (a checkpoint), or the subscription caught up. */
+  async quiet(message: QuietMessage): Promise<RunOutcome | undefined> {
+    const outcome = await this.flush();
+    if (outcome) return outcome;
+    if (message.position > this.processed) this.processed = this.queued = message.position;
+    if (!(await this.persist())) return 'superseded';
+    this.report();
+    if (message.kind === 'caughtUp' && !this.isLive) await this.goLive();
+    return undefined;
+  }
+
+  /** Folds the batch and commits it with its checkpoint; parks an event that cannot be applied. */
+  async flush(): Promise<RunOutcome | undefined> {
+    if (!this.batch.length) return undefined;
+    try {
+      return await this.commitBatch();
+    } catch (error) {
+      this.cache.clear();
+      return this.parkUnderivable(error);
+    }
+  }
+
+  private async commitBatch(): Promise<RunOutcome | undefined> {
+    const result = await this.folder.fold(this.batch);
+    if (result.checkpoint !== undefined) {
+      if (!(await this.commit(this.folder.takeWrites(), result.checkpoint))) return 'superseded';
+      this.committed = this.processed = result.checkpoint;
+      this.lastPersistAt = Date.now();
+      this.report();
+    }
+    this.batch.length = 0;
+    if (!result.failure) return undefined;
+    await this.reporter.park(this.chosen.target, result.failure);
+    return 'paused';
+  }
+
+  /** A collection's `derive` threw while the batch was written: park the event behind it. */
+  private async parkUnderivable(error: unknown): Promise<RunOutcome> {
+    const event =
+      error instanceof DeriveError
+        ? this.batch.find((e) => e.position === error.position)
+        : undefined;
+    if (!event) throw error;
+    await this.reporter.park(this.chosen.target, { event, error: error as Error });
+    return 'paused';
+  }
+
+  /** Live, an event the projection does not handle: move past it, persisting now and then. */
+  private async pass(position: bigint): Promise<RunOutcome | undefined> {
+    this.processed = this.queued = position;
+    this.report();
+    if (
+      Date.now() - this.lastPersistAt >= this.settings.idleCheckpointMs &&
+      !(await this.persist())
+    )
+      return 'superseded';
+    return undefined;
+  }
+
+  /** Stores the position reached without documents to write; false when superseded. */
+  private async persist(): Promise<boolean> {
+    if (this.processed <= this.committed) return true;
+    const ok = await this.commit([], this.processed);
+    if (ok) this.committed = this.processed;
+    this.lastPersistAt = Date.now();
+    return ok;
+  }
+
+  /** A live copy refuses the commit once a rebuild has replaced it. */
+  private commit(writes: readonly DocWrite[], checkpoint: bigint): Promise<boolean> {
+    return this.settings.readStore.commit(this.chosen.target, writes, checkpoint, {
+      requireActive: !this.building,
+    });
+  }
+
+  private async goLive(): Promise<void> {
+    if (this.building) await this.activateBuild();
+    this.isLive = true;
+    this.reporter.live();
+  }
+
+  /** The copy this run built has caught up: readers switch to it. */
+  private async activateBuild(): Promise<void> {
+    const { readStore, logger, projection } = this.settings;
+    const { target, previous } = this.chosen;
+    try {
+      await readStore.activate(target, { expectedActive: previous });
+    } catch (error) {
+      // Another writer (a replay) flipped the pointer first: use its copy, drop ours.
+      await readStore.drop(target).catch(() => undefined);
+      throw error;
+    }
+    logger.info(
+      { projection: projection.name, generation: target.generation },
+      'new version of the read model is live',
+    );
+    this.building = false;
+    this.reporter.activated();
+    this.report();
+  }
+
+  private report(): void {
+    if (!this.building) this.reporter.reached(this.processed);
+  }
+}

@@ -1,0 +1,173 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { decodeCursor, encodeCursor } from '../cursor';
+import { physicalName } from '../names';
+import type {
+  Doc,
+  Filter,
+  FindOptions,
+  Generation,
+  Page,
+  ReadCollection,
+  ReadModels,
+  Scalar,
+} from '../port';
+import { withIdTieBreaker } from '../sort';
+import { getPath } from '../update';
+import type { ActivePointers } from './active-pointers';
+import { asPromise } from './as-promise';
+import { afterSql, orderSql, whereSql, type SqlParam } from './sql-query';
+import type { StatementCache } from './statement-cache';
+import { quote } from './tables';
+
+/** LIMIT as a literal, not a bound parameter: SQLite runs these finds several times slower with `LIMIT ?`. */
+function limitSql(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`Invalid limit ${limit}`);
+  return ` LIMIT ${limit}`;
+}
+
+/** Reader views: through the active pointer on every call, or of one generation. */
+export function sqliteReaders(
+  db: Database,
+  statements: StatementCache,
+  pointers: ActivePointers,
+): ReadModels {
+  return {
+    collection: <T extends Doc>(projection: string, name: string) =>
+      retryingOnSwap(
+        new CollectionReader<T>(db, statements, pointers, () => pointers.cached(projection), name),
+        statements,
+        pointers,
+      ),
+    generationCollection: <T extends Doc>(target: Generation, name: string) =>
+      retryingOnSwap(
+        new CollectionReader<T>(db, statements, pointers, () => target, name),
+        statements,
+        pointers,
+      ),
+  };
+}
+
+/**
+ * A replay in another process may swap copies between resolving the pointer and reading the
+ * table it named: the old table is gone, so resolve again once.
+ */
+function retryingOnSwap<T extends Doc>(
+  reader: ReadCollection<T>,
+  statements: StatementCache,
+  pointers: ActivePointers,
+): ReadCollection<T> {
+  const retried =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      operation(...args).catch((error: unknown) => {
+        if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
+        statements.clear();
+        pointers.syncWithOtherConnections();
+        return operation(...args);
+      });
+  return {
+    get: retried((id) => reader.get(id)),
+    find: retried((filter, options) => reader.find(filter, options)),
+    count: retried((filter) => reader.count(filter)),
+  };
+}
+
+/** One collection's documents, read from the table of the generation `resolve` names. */
+class CollectionReader<T extends Doc> implements ReadCollection<T> {
+  /** The lookup by id of the last table read, prepared once for it (every read would build its SQL). */
+  private byId: { physical: string; statement: Statement } | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly statements: StatementCache,
+    private readonly pointers: ActivePointers,
+    private readonly resolve: () => Generation | undefined,
+    private readonly name: string,
+  ) {}
+
+  get(id: string): Promise<T | undefined> {
+    return asPromise(() => {
+      const physical = this.table();
+      if (!physical) return undefined;
+      const cached = this.pointers.reads.doc(physical, id) as T | null | undefined;
+      const doc =
+        cached !== undefined
+          ? cached
+          : this.remember(
+              physical,
+              id,
+              (this.lookup(physical).get(id) as { doc: string } | undefined)?.doc,
+            );
+      return doc ?? undefined;
+    });
+  }
+
+  find(filter?: Filter, options: FindOptions = {}): Promise<Page<T>> {
+    return asPromise(() => {
+      const physical = this.table();
+      if (!physical) return { items: [] };
+      const reads = this.pointers.reads;
+      const key = JSON.stringify([filter, options.sort, options.limit, options.after]);
+      const cached = reads.page(physical, key);
+      if (cached) return cached as Page<T>;
+      const sort = withIdTieBreaker(options.sort);
+      const params: SqlParam[] = [];
+      const where = whereSql(filter, params);
+      if (options.after !== undefined)
+        where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
+      let sql = `SELECT doc FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
+      if (options.limit !== undefined) sql += limitSql(options.limit);
+      const rows = this.statements.get(sql).all(...params) as Array<{ doc: string }>;
+      let chars = 0;
+      const items = rows.map((row) => {
+        chars += row.doc.length;
+        return JSON.parse(row.doc) as T;
+      });
+      const last = items[items.length - 1];
+      const page: Page<T> = { items };
+      if (last && options.limit !== undefined && items.length === options.limit) {
+        page.next = encodeCursor(sort.map(([field]) => (getPath(last, field) ?? null) as Scalar));
+      }
+      if (!this.db.inTransaction) reads.keepPage(physical, key, filter, page, chars);
+      return page;
+    });
+  }
+
+  count(filter?: Filter): Promise<number> {
+    return asPromise(() => {
+      const physical = this.table();
+      if (!physical) return 0;
+      const params: SqlParam[] = [];
+      const where = whereSql(filter, params);
+      const row = this.statements
+        .get(
+          `SELECT count(*) AS n FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+        )
+        .get(...params) as { n: number };
+      return row.n;
+    });
+  }
+
+  /** The physical table to read, after checking what other connections committed. */
+  private table(): string | undefined {
+    this.pointers.syncWithOtherConnections();
+    const target = this.resolve();
+    return target ? physicalName(target, this.name) : undefined;
+  }
+
+  private lookup(physical: string): Statement {
+    if (this.byId?.physical !== physical)
+      this.byId = {
+        physical,
+        statement: this.statements.get(`SELECT doc FROM ${quote(physical)} WHERE id = ?`),
+      };
+    return this.byId.statement;
+  }
+
+  /** The document read (null: there is none), kept for the next read. */
+  private remember(physical: string, id: string, json: string | null | undefined): T | null {
+    const doc = json ? (JSON.parse(json) as T) : null;
+    if (!this.db.inTransaction) this.pointers.reads.keepDoc(physical, id, doc, json?.length ?? 0);
+    return doc;
+  }
+}
