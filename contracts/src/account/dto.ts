@@ -62,18 +62,27 @@ export const usernameSchema = z
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dot, dash and underscore');
+  .regex(/^[A-Za-z0-9_]+$/, 'Username may use only letters, digits and underscores');
 
 export const profileImageUrlSchema = z
   .string()
   .trim()
-  .max(2048, 'Profile image URL is too long')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Profile image URL must be an http(s) URL' }));
+  .max(2048, 'Profile image URL must be at most 2048 characters')
+  .pipe(z.url({ protocol: /^https$/, error: 'Profile image URL must be an absolute https: URL' }));
 
-/** PATCH /api/users/profile: empty values arrive as absent (SPEC.md section 5) and clear the field. */
+/** Blank or absent clears the field: the web app sends empty values as absent (SPEC.md section 5). */
+const clearable = <T extends z.ZodType<string>>(schema: T) =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      schema.nullable().optional(),
+    )
+    .transform((value) => value ?? null);
+
+/** PATCH /api/users/profile: sets both fields; a blank or absent one is cleared. */
 export const updateProfileRequestSchema = z.strictObject({
-  username: usernameSchema.optional().nullable(),
-  profileImageUrl: profileImageUrlSchema.optional().nullable(),
+  username: clearable(usernameSchema),
+  profileImageUrl: clearable(profileImageUrlSchema),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
@@ -90,6 +99,16 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** GET /api/users/stats: what still exists of the member's stories and comments, and votes given. */
+export const userStatsSchema = z.object({
+  storiesSubmitted: z.number(),
+  commentsPosted: z.number(),
+  votesGiven: z.number(),
+});
+export type UserStatsView = z.infer<typeof userStatsSchema>;
+
+export const USERNAME_TAKEN_MESSAGE = 'That username is taken. Please choose another one.';
 
 export const FORGOT_PASSWORD_ANSWER = {
   message: 'If an account exists for that email, we have sent password reset instructions.',

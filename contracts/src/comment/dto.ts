@@ -42,3 +42,14 @@ export const commentVoteCountsSchema = z.object({
   downvotes: z.number(),
   myVote: commentVoteChoiceSchema,
 });
+
+/** GET /api/users/comments: the member's own comments with their story (excerpt of 100 characters). */
+export const myCommentSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  story: z.object({ id: z.string(), category: z.string(), content: z.string() }),
+});
+export type MyComment = z.infer<typeof myCommentSchema>;

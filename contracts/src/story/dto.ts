@@ -84,3 +84,7 @@ export const dashboardStorySchema = storyCardSchema.extend({
   votingScore: z.number(),
 });
 export type DashboardStory = z.infer<typeof dashboardStorySchema>;
+
+/** GET /api/users/stories: the author's own stories in every status, with the moderator's reason. */
+export const myStorySchema = storyCardSchema.extend({ moderationReason: z.string().nullable() });
+export type MyStory = z.infer<typeof myStorySchema>;

@@ -63,6 +63,11 @@ export class StoryQueries {
     return this.stories.find({ status: 'approved' }, newestFirst(request));
   }
 
+  /** One author's stories in every status, newest first (their profile). */
+  byAuthor(authorId: string, request: PageRequest): Promise<Page<StoryDoc>> {
+    return this.stories.find({ authorId }, newestFirst(request));
+  }
+
   /** Stories awaiting moderation, oldest first. */
   async pendingQueue(limit: number): Promise<StoryDoc[]> {
     return (await this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit }))

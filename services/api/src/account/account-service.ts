@@ -21,8 +21,16 @@ import { SESSION_TTL_MS, newSessionId, type SessionTokens } from '#api/platform/
 import type { CommandBus } from '#api/write/command-bus';
 import * as user from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { claim, emailStream, identityStream, reservationHolder } from './reservations';
-import { emailTaken } from './rejections';
+import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { reservation } from './reservation-decider';
+import {
+  claim,
+  emailStream,
+  identityStream,
+  reservationHolder,
+  usernameStream,
+} from './reservations';
+import { emailTaken, usernameTaken } from './rejections';
 import { sessionDecider } from './session-decider';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -106,14 +114,43 @@ export class AccountService {
     return userId;
   }
 
+  /**
+   * Sets the username and picture (null clears). A new username is claimed first (its
+   * reservation stream decides who has it); the profile change and the release of the old name
+   * are then appended together. Answers the user as the users read model now shows them.
+   */
   async updateProfile(
     userId: string,
     profile: { username: string | null; profileImageUrl: string | null },
     actor: Actor,
-  ): Promise<void> {
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }, actor, [
-      USERS,
-    ]);
+  ): Promise<CurrentUser> {
+    const state = await this.loadUser(userId);
+    if (!state.exists) throw new NotFoundError('Account not found');
+    const before = state.username?.toLowerCase() ?? null;
+    const after = profile.username?.toLowerCase() ?? null;
+    if (after !== null && after !== before) {
+      const stream = usernameStream(after);
+      const result = await claim(this.deps.bus, this.deps.eventStore, stream, userId, actor);
+      if (!result.claimed && result.holder !== userId) throw usernameTaken();
+    }
+    await this.deps.bus.runAll(
+      [
+        commandOn(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }),
+        ...(before !== null && before !== after
+          ? [
+              commandOn(usernameStream(before), reservation, {
+                type: 'ReleaseReservation',
+                userId,
+              }),
+            ]
+          : []),
+      ],
+      actor,
+      [USERS],
+    );
+    const doc = await this.deps.users.byId(userId);
+    if (!doc) throw new NotFoundError('Account not found');
+    return toCurrentUser(doc);
   }
 
   /**

@@ -1,10 +1,17 @@
-import { INVALID_RESET_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
+import {
+  INVALID_RESET_TOKEN_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+} from '@whosright/contracts/account/dto';
 import { ConflictError, NotFoundError, ValidationError } from '#api/platform/errors';
 import type { Rejections } from '#api/write/rejection';
 import type { UserRejection } from './decider';
 
 export function emailTaken(): ConflictError {
   return new ConflictError('An account with this email already exists. Try signing in instead.');
+}
+
+export function usernameTaken(): ConflictError {
+  return new ConflictError(USERNAME_TAKEN_MESSAGE);
 }
 
 /** What a client sees when an account command is refused. */

@@ -146,8 +146,15 @@ export async function composeApplication(
         queries: queries.stories,
         secureCookies: config.publicUrl.startsWith('https:'),
       });
-      commentRoutes(router, comments);
-      accountRoutes(router, { accounts, limiter, publicUrl: config.publicUrl, logger, oidc });
+      commentRoutes(router, comments, queries.comments);
+      accountRoutes(router, {
+        accounts,
+        stats: queries.userStats,
+        limiter,
+        publicUrl: config.publicUrl,
+        logger,
+        oidc,
+      });
     },
     accounts,
     stories,

@@ -5,12 +5,19 @@ import {
   voteCommentRequestSchema,
 } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
-import type { Comment } from '@whosright/contracts/comment/dto';
-import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
+import type { Comment, MyComment } from '@whosright/contracts/comment/dto';
+import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { pageQuerySchema } from '@whosright/contracts/shared/page';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
+import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import type { CommentService } from './comment-service';
 
 /** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
-export function commentRoutes(router: Router, comments: CommentService): void {
+export function commentRoutes(
+  router: Router,
+  comments: CommentService,
+  queries: CommentQueries,
+): void {
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     res.json(await comments.forStory(id, authOf(req).user));
@@ -52,6 +59,25 @@ export function commentRoutes(router: Router, comments: CommentService): void {
     const user = activeUser(req);
     await comments.delete(id, user, user.role === 'admin', actorOf(req));
     res.status(204).end();
+  });
+
+  router.get('/users/comments', async (req, res) => {
+    const user = currentUser(req);
+    const query = pageQuerySchema.parse(req.query);
+    const page = await queries.byAuthor(user._id, query);
+    const items = page.items.map((doc): MyComment => ({
+      id: doc._id,
+      content: doc.content,
+      createdAt: doc.createdAt,
+      upvotes: doc.upvotes,
+      downvotes: doc.downvotes,
+      story: {
+        id: doc.storyId,
+        category: doc.story.category,
+        content: doc.story.content.slice(0, EXCERPT_LENGTH.profileStory),
+      },
+    }));
+    res.json({ items, nextCursor: page.next ?? null });
   });
 
   router.delete('/admin/comments/:id', async (req, res) => {

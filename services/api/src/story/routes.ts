@@ -9,12 +9,13 @@ import {
   submitStoryRequestSchema,
   trackRequestSchema,
 } from '@whosright/contracts/story/dto';
+import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
-import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
+import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { NotFoundError } from '#api/platform/errors';
 import { visitorId } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
-import { toAdminStory, toCard, toDashboardStory } from './story-views';
+import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views';
 
 export interface StoryRoutesDeps {
   stories: StoryService;
@@ -86,6 +87,13 @@ export function storyRoutes(
     const user = activeUser(req);
     await stories.delete(id, user, user.role === 'admin', actorOf(req));
     res.status(204).end();
+  });
+
+  router.get('/users/stories', async (req, res) => {
+    const user = currentUser(req);
+    const query = pageQuerySchema.parse(req.query);
+    const page = await queries.byAuthor(user._id, query);
+    res.json({ items: page.items.map(toMyStory), nextCursor: page.next ?? null });
   });
 
   router.get('/admin/stories', async (req, res) => {
