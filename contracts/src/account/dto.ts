@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../shared/constants';
+import { userIdSchema } from '../shared/ids';
+import { cursorSchema } from '../shared/page';
 import { roleSchema } from './events';
 
 const email = z
@@ -107,6 +110,42 @@ export const userStatsSchema = z.object({
   votesGiven: z.number(),
 });
 export type UserStatsView = z.infer<typeof userStatsSchema>;
+
+/** A moderator's optional reason (every moderation call): trimmed, at most 500 characters. */
+export const moderationReasonSchema = z
+  .string()
+  .trim()
+  .max(500, 'A reason must be at most 500 characters')
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/** PATCH /api/admin/users/{id}/ban|unban|promote|demote: no body, or `{ reason? }`. */
+export const adminUserActionRequestSchema = z
+  .strictObject({ reason: moderationReasonSchema })
+  .optional()
+  .transform((body) => ({ reason: body?.reason ?? null }));
+
+export const ADMIN_USER_ACTIONS = ['ban', 'unban', 'promote', 'demote'] as const;
+export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
+
+export const userIdParamsSchema = z.object({ id: userIdSchema });
+
+/** GET /api/admin/users: `q` is a case-insensitive prefix of the e-mail, username or name. */
+export const adminUsersQuerySchema = z.strictObject({
+  q: z.string().trim().toLowerCase().max(100).optional(),
+  cursor: cursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+});
+
+/** GET /api/admin/summary: the four summary cards of the admin panel (SPEC.md section 2). */
+export const adminSummarySchema = z.object({
+  pendingStories: z.number(),
+  totalUsers: z.number(),
+  flaggedComments: z.number(),
+  poorStories: z.number(),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
 export const USERNAME_TAKEN_MESSAGE = 'That username is taken. Please choose another one.';
 

@@ -47,6 +47,11 @@ export class CommentQueries {
     );
   }
 
+  /** How many comments are flagged (the admin summary). */
+  flaggedCount(): Promise<number> {
+    return this.comments.count({ flagged: true });
+  }
+
   /** Flagged comments, most downvoted (net) first. */
   async flagged(limit: number): Promise<CommentDoc[]> {
     return (await this.comments.find({ flagged: true }, { sort: [['flagScore', -1]], limit }))

@@ -4,7 +4,11 @@ import { foldStream } from '@whosright/eventstore/command/handle-command';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import { USERS, type UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
-import type { CurrentUser, RegisterRequest } from '@whosright/contracts/account/dto';
+import type {
+  AdminUserAction,
+  CurrentUser,
+  RegisterRequest,
+} from '@whosright/contracts/account/dto';
 import {
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
@@ -367,11 +371,7 @@ export class AccountService {
   }
 
   /** Admin actions by e-mail (CLI) or id (admin API). */
-  async changeByEmail(
-    email: string,
-    command: 'promote' | 'demote' | 'ban' | 'unban',
-    actor: Actor,
-  ): Promise<string> {
+  async changeByEmail(email: string, command: AdminUserAction, actor: Actor): Promise<string> {
     const userId = await this.userIdByEmail(email.trim().toLowerCase());
     if (!userId || !(await this.userExists(userId)))
       throw new NotFoundError(`No account with the e-mail ${email}`);
@@ -379,18 +379,41 @@ export class AccountService {
     return userId;
   }
 
+  /**
+   * Bans, unbans, promotes or demotes a user; answers them as the users read model shows them.
+   * What the rules need from outside the user's stream (who acts, how many admins there are,
+   * ADMIN_EMAILS) is read here and handed to the decider. Repeating an action in effect is a no-op.
+   */
   async change(
     userId: string,
-    command: 'promote' | 'demote' | 'ban' | 'unban',
+    action: AdminUserAction,
     actor: Actor,
-  ): Promise<void> {
-    const commands = {
-      promote: { type: 'PromoteUser', reason: 'admin' },
-      demote: { type: 'DemoteUser', reason: 'admin' },
-      ban: { type: 'BanUser', reason: null },
-      unban: { type: 'UnbanUser' },
-    } as const satisfies Record<string, user.UserCommand>;
-    await this.deps.bus.run(`user-${userId}`, user, commands[command], actor, [USERS]);
+    reason: string | null = null,
+  ): Promise<CurrentUser> {
+    const target = await this.loadUser(userId);
+    if (!target.exists) throw new NotFoundError('User not found');
+    const byThemself = actor.userId === userId;
+    const command: user.UserCommand =
+      action === 'ban'
+        ? { type: 'BanUser', reason, byThemself }
+        : action === 'unban'
+          ? { type: 'UnbanUser', reason }
+          : action === 'promote'
+            ? { type: 'PromoteUser', reason: 'admin', note: reason }
+            : {
+                type: 'DemoteUser',
+                reason: 'admin',
+                note: reason,
+                byThemself,
+                admins: await this.deps.users.countAdmins(),
+                listedInAdminEmails:
+                  target.email !== null && this.roleFor(target.email) === 'admin',
+              };
+    const result = await this.deps.bus.run(`user-${userId}`, user, command, actor, [USERS]);
+    if (result.events.length === 0) await this.deps.bus.settleAll([USERS]);
+    const doc = await this.deps.users.byId(userId);
+    if (!doc) throw new NotFoundError('User not found');
+    return toCurrentUser(doc);
   }
 
   /** At start: accounts whose e-mail is in ADMIN_EMAILS hold the admin role. */

@@ -20,4 +20,12 @@ export const accountRejections: Rejections<UserRejection> = {
   unknown_user: () => new NotFoundError('User not found'),
   no_password: () => new ValidationError('This account signs in with an external provider'),
   invalid_reset_token: () => new ValidationError(INVALID_RESET_TOKEN_MESSAGE),
+  cannot_ban_self: () => new ConflictError('You cannot ban yourself.'),
+  cannot_demote_self: () => new ConflictError('You cannot demote yourself.'),
+  demote_before_ban: () => new ConflictError('This user is an admin: demote them before banning.'),
+  last_admin: () => new ConflictError('This is the last admin: promote someone else first.'),
+  listed_in_admin_emails: () =>
+    new ConflictError(
+      'This admin is listed in ADMIN_EMAILS, which would promote them again: remove them from the list first.',
+    ),
 };
