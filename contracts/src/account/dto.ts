@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../shared/constants';
 import { userIdSchema } from '../shared/ids';
+import { reasonBodySchema } from '../shared/moderation';
 import { cursorSchema } from '../shared/page';
 import { roleSchema } from './events';
 
@@ -111,20 +112,8 @@ export const userStatsSchema = z.object({
 });
 export type UserStatsView = z.infer<typeof userStatsSchema>;
 
-/** A moderator's optional reason (every moderation call): trimmed, at most 500 characters. */
-export const moderationReasonSchema = z
-  .string()
-  .trim()
-  .max(500, 'A reason must be at most 500 characters')
-  .optional()
-  .nullable()
-  .transform((value) => (value ? value : null));
-
 /** PATCH /api/admin/users/{id}/ban|unban|promote|demote: no body, or `{ reason? }`. */
-export const adminUserActionRequestSchema = z
-  .strictObject({ reason: moderationReasonSchema })
-  .optional()
-  .transform((body) => ({ reason: body?.reason ?? null }));
+export const adminUserActionRequestSchema = reasonBodySchema;
 
 export const ADMIN_USER_ACTIONS = ['ban', 'unban', 'promote', 'demote'] as const;
 export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../shared/constants';
 import { commentIdSchema } from '../shared/ids';
+import { reasonBodySchema } from '../shared/moderation';
 import { commentVoteChoiceSchema } from './events';
 
 export const postCommentRequestSchema = z.strictObject({
@@ -12,6 +13,8 @@ export const postCommentRequestSchema = z.strictObject({
 });
 export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
 export const commentIdParamsSchema = z.object({ id: commentIdSchema });
+/** DELETE /api/admin/comments/{id}: no body, or `{ reason? }`. */
+export const deleteCommentRequestSchema = reasonBodySchema;
 
 /** The public author shape: no e-mail unless the caller is an admin (issue 7). */
 export const commentAuthorSchema = z.object({

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import {
   commentIdParamsSchema,
+  deleteCommentRequestSchema,
   postCommentRequestSchema,
   voteCommentRequestSchema,
 } from '@whosright/contracts/comment/dto';
@@ -83,7 +84,8 @@ export function commentRoutes(
   router.delete('/admin/comments/:id', async (req, res) => {
     const { id } = commentIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
-    await comments.delete(id, admin, true, actorOf(req));
+    const { reason } = deleteCommentRequestSchema.parse(req.body);
+    await comments.delete(id, admin, true, actorOf(req), reason);
     res.status(204).end();
   });
 

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import {
   castVoteRequestSchema,
+  deleteStoryRequestSchema,
   moderateStoryRequestSchema,
   randomStoryQuerySchema,
   reactRequestSchema,
@@ -111,7 +112,8 @@ export function storyRoutes(
   router.delete('/admin/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
-    await stories.delete(id, admin, true, actorOf(req));
+    const { reason } = deleteStoryRequestSchema.parse(req.body);
+    await stories.delete(id, admin, true, actorOf(req), reason);
     res.status(204).end();
   });
 
