@@ -37,10 +37,10 @@ describe('background checkpoints', () => {
     const checkpoints = startBackgroundCheckpoints(db, { intervalMs: 20 });
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     writeAboutPages(db, 300);
-    await sleep(300);
-    const state = walState(db);
-    expect(state.log).toBeGreaterThan(0);
-    expect(state.checkpointed).toBe(state.log);
+    // The thread may take a while to start on a busy machine: wait for it, boundedly.
+    await expect
+      .poll(() => walState(db), { timeout: 10_000, interval: 50 })
+      .toSatisfy(({ log, checkpointed }) => log > 0 && checkpointed === log);
     await checkpoints.stop();
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
     db.close();
