@@ -22,6 +22,26 @@ test.describe('delivery', () => {
     for (const asset of assets) expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
   });
 
+  test('when pages load and parse API answers no script error is logged (no CSP refusal)', async ({
+    page,
+    clientIp,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      // A signed-out visitor's GET /api/auth/user is a 401 by design (SPEC.md section 4).
+      const signedOutProbe = message.text().includes('status of 401');
+      if (message.type() === 'error' && !signedOutProbe) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const story = await approvedStory(clientIp);
+    for (const path of ['/', `/story/${story.id}`, '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('when a hashed asset is missing it answers 404 in plain text, not the page', async ({
     request,
   }) => {

@@ -5,7 +5,7 @@ import { ApiError, createApiRequest, isRateLimited, isUnauthorized } from '#web/
 import { createRateLimiter } from '#web/lib/rate-limiter.ts';
 
 function setup(response: Response) {
-  const fetchMock = vi.fn<typeof fetch>(async () => response);
+  const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(response));
   const limiter = createRateLimiter({ minIntervalMs: 0 });
   return { fetchMock, apiRequest: createApiRequest({ fetch: fetchMock, limiter }) };
 }
@@ -58,14 +58,14 @@ describe('apiRequest', () => {
 
   it('when a schema is given it parses the response at the edge', async () => {
     const { apiRequest } = setup(json({ id: 'story_1', extra: 1 }));
-    const schema = z.object({ id: z.string() });
+    const schema = () => z.object({ id: z.string() });
     await expect(apiRequest('GET', '/api/stories/story_1', { schema })).resolves.toEqual({
       id: 'story_1',
     });
   });
 
   it('when the client rate limit is hit it fails before calling the server', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => json({}));
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(json({})));
     const limiter = createRateLimiter({ minIntervalMs: 0, maxRequestsPerWindow: 1 });
     const apiRequest = createApiRequest({ fetch: fetchMock, limiter });
     await apiRequest('GET', '/api/config');
