@@ -4,6 +4,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 
+import { appRoutes } from './build-plugins/app-routes.ts';
+import { precompress } from './build-plugins/precompress.ts';
+
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
@@ -17,6 +20,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    appRoutes('src/routes'),
+    precompress(),
   ] as unknown as PluginOption[],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -25,6 +30,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunks each page loads first (`npm run bench -- web`).
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless and not ours to fix.

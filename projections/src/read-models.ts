@@ -3,6 +3,7 @@ import { commentsProjection } from './comments/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
 import { storyVotesProjection } from './story-votes/projection';
+import { userSearchProjection } from './user-search/projection';
 import { userStatsProjection } from './user-stats/projection';
 import { usersProjection } from './users/projection';
 
@@ -12,6 +13,7 @@ import { usersProjection } from './users/projection';
  */
 export const readModels = [
   usersProjection,
+  userSearchProjection,
   sessionsProjection,
   storiesProjection,
   storyVotesProjection,

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../shared/constants';
+import { userIdSchema } from '../shared/ids';
+import { reasonBodySchema } from '../shared/moderation';
+import { cursorSchema } from '../shared/page';
 import { roleSchema } from './events';
 
 const email = z
@@ -54,6 +58,34 @@ export const resetPasswordRequestSchema = z.strictObject({
     .max(200),
   password,
 });
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username may use only letters, digits and underscores');
+
+export const profileImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'Profile image URL must be at most 2048 characters')
+  .pipe(z.url({ protocol: /^https$/, error: 'Profile image URL must be an absolute https: URL' }));
+
+/** Blank or absent clears the field: the web app sends empty values as absent (SPEC.md section 5). */
+const clearable = <T extends z.ZodType<string>>(schema: T) =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      schema.nullable().optional(),
+    )
+    .transform((value) => value ?? null);
+
+/** PATCH /api/users/profile: sets both fields; a blank or absent one is cleared. */
+export const updateProfileRequestSchema = z.strictObject({
+  username: clearable(usernameSchema),
+  profileImageUrl: clearable(profileImageUrlSchema),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 /** GET /api/auth/user and every auth response that returns the user. */
 export const currentUserSchema = z.object({
@@ -68,6 +100,40 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** GET /api/users/stats: what still exists of the member's stories and comments, and votes given. */
+export const userStatsSchema = z.object({
+  storiesSubmitted: z.number(),
+  commentsPosted: z.number(),
+  votesGiven: z.number(),
+});
+export type UserStatsView = z.infer<typeof userStatsSchema>;
+
+/** PATCH /api/admin/users/{id}/ban|unban|promote|demote: no body, or `{ reason? }`. */
+export const adminUserActionRequestSchema = reasonBodySchema;
+
+export const ADMIN_USER_ACTIONS = ['ban', 'unban', 'promote', 'demote'] as const;
+export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
+
+export const userIdParamsSchema = z.object({ id: userIdSchema });
+
+/** GET /api/admin/users: `q` is a case-insensitive prefix of the e-mail, username or name. */
+export const adminUsersQuerySchema = z.strictObject({
+  q: z.string().trim().toLowerCase().max(100).optional(),
+  cursor: cursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+});
+
+/** GET /api/admin/summary: the four summary cards of the admin panel (SPEC.md section 2). */
+export const adminSummarySchema = z.object({
+  pendingStories: z.number(),
+  totalUsers: z.number(),
+  flaggedComments: z.number(),
+  poorStories: z.number(),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+export const USERNAME_TAKEN_MESSAGE = 'That username is taken. Please choose another one.';
 
 export const FORGOT_PASSWORD_ANSWER = {
   message: 'If an account exists for that email, we have sent password reset instructions.',

@@ -40,12 +40,17 @@ export const userEvents = {
     z.object({ username: z.string().nullable(), profileImageUrl: z.string().nullable() }),
   ),
   UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
-  UserUnbanned: defineEvent('UserUnbanned', z.object({})),
+  /** `reason`: what the admin wrote, when they did (absent in events before issue 16). */
+  UserUnbanned: defineEvent('UserUnbanned', z.object({ reason: z.string().optional() })),
+  /** `reason` says who decided (an admin, or ADMIN_EMAILS); `note` is what the admin wrote. */
   UserPromoted: defineEvent(
     'UserPromoted',
-    z.object({ reason: z.enum(['admin', 'admin_emails']) }),
+    z.object({ reason: z.enum(['admin', 'admin_emails']), note: z.string().optional() }),
   ),
-  UserDemoted: defineEvent('UserDemoted', z.object({ reason: z.enum(['admin', 'admin_emails']) })),
+  UserDemoted: defineEvent(
+    'UserDemoted',
+    z.object({ reason: z.enum(['admin', 'admin_emails']), note: z.string().optional() }),
+  ),
   ExternalIdentityLinked: defineEvent(
     'ExternalIdentityLinked',
     z.object({ issuer: z.string().min(1), subject: z.string().min(1) }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../shared/constants';
 import { commentIdSchema } from '../shared/ids';
+import { reasonBodySchema } from '../shared/moderation';
 import { commentVoteChoiceSchema } from './events';
 
 export const postCommentRequestSchema = z.strictObject({
@@ -12,6 +13,8 @@ export const postCommentRequestSchema = z.strictObject({
 });
 export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
 export const commentIdParamsSchema = z.object({ id: commentIdSchema });
+/** DELETE /api/admin/comments/{id}: no body, or `{ reason? }`. */
+export const deleteCommentRequestSchema = reasonBodySchema;
 
 /** The public author shape: no e-mail unless the caller is an admin (issue 7). */
 export const commentAuthorSchema = z.object({
@@ -42,3 +45,14 @@ export const commentVoteCountsSchema = z.object({
   downvotes: z.number(),
   myVote: commentVoteChoiceSchema,
 });
+
+/** GET /api/users/comments: the member's own comments with their story (excerpt of 100 characters). */
+export const myCommentSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  story: z.object({ id: z.string(), category: z.string(), content: z.string() }),
+});
+export type MyComment = z.infer<typeof myCommentSchema>;

@@ -26,6 +26,8 @@ export const commentEvents = {
       authorId: userIdSchema,
       deletedBy: userIdSchema,
       byAdmin: z.boolean(),
+      /** What the admin wrote, when they did (absent before issue 16). */
+      reason: z.string().optional(),
     }),
   ),
 };

@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { STORY_CATEGORIES } from './category-list';
 
-/** Story categories from SPEC.md section 3, in display order. */
-export const STORY_CATEGORIES = [
-  { value: 'household', label: 'Household Chores' },
-  { value: 'money', label: 'Money & Finances' },
-  { value: 'family', label: 'Family & Friends' },
-  { value: 'communication', label: 'Communication' },
-  { value: 'lifestyle', label: 'Lifestyle & Habits' },
-  { value: 'relationships', label: 'Relationships' },
-  { value: 'other', label: 'Other' },
-] as const;
+export { STORY_CATEGORIES, categoryLabel } from './category-list';
 
 export const storyCategorySchema = z.enum(
   STORY_CATEGORIES.map((c) => c.value) as [
@@ -18,10 +10,3 @@ export const storyCategorySchema = z.enum(
   ],
 );
 export type StoryCategory = z.infer<typeof storyCategorySchema>;
-
-const labels = new Map<string, string>(STORY_CATEGORIES.map((c) => [c.value, c.label]));
-
-/** The label for a category value; unknown values fall back to 'Other'. */
-export function categoryLabel(value: string): string {
-  return labels.get(value) ?? 'Other';
-}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storyCategorySchema } from '../shared/categories';
 import { PAGE_SIZE, STORY_MAX_LENGTH } from '../shared/constants';
 import { storyIdSchema } from '../shared/ids';
+import { moderationReasonSchema, reasonBodySchema } from '../shared/moderation';
 import {
   reactionTypeSchema,
   storyStatusSchema,
@@ -23,8 +24,10 @@ export const trackRequestSchema = z.strictObject({ action: trackActionSchema });
 export const reactRequestSchema = z.strictObject({ type: reactionTypeSchema });
 export const moderateStoryRequestSchema = z.strictObject({
   status: storyStatusSchema,
-  reason: z.string().trim().max(500).optional().nullable(),
+  reason: moderationReasonSchema,
 });
+/** DELETE /api/admin/stories/{id}: no body, or `{ reason? }`. */
+export const deleteStoryRequestSchema = reasonBodySchema;
 
 export const storyIdParamsSchema = z.object({ id: storyIdSchema });
 
@@ -83,3 +86,7 @@ export const dashboardStorySchema = storyCardSchema.extend({
   votingScore: z.number(),
 });
 export type DashboardStory = z.infer<typeof dashboardStorySchema>;
+
+/** GET /api/users/stories: the author's own stories in every status, with the moderator's reason. */
+export const myStorySchema = storyCardSchema.extend({ moderationReason: z.string().nullable() });
+export type MyStory = z.infer<typeof myStorySchema>;

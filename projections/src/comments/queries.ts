@@ -1,4 +1,4 @@
-import type { ReadModels } from '../store/port';
+import type { Page, ReadModels } from '../store/port';
 import {
   COMMENTS,
   COMMENT_DOCS,
@@ -32,9 +32,24 @@ export class CommentQueries {
     return new Map(page.items.map((vote) => [vote.commentId, vote.vote]));
   }
 
-  /** A member's comments, newest first. */
-  byAuthor(authorId: string, limit: number) {
-    return this.comments.find({ authorId }, { sort: [['createdAt', -1]], limit });
+  /** A member's comments, newest first, a page at a time (their profile). */
+  byAuthor(
+    authorId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<Page<CommentDoc>> {
+    return this.comments.find(
+      { authorId },
+      {
+        sort: [['createdAt', -1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
+
+  /** How many comments are flagged (the admin summary). */
+  flaggedCount(): Promise<number> {
+    return this.comments.count({ flagged: true });
   }
 
   /** Flagged comments, most downvoted (net) first. */

@@ -20,6 +20,8 @@ export interface StoryDoc extends Doc {
   viewCount: number;
   skipCount: number;
   engageCount: number;
+  /** Why a moderator rejected or hid it, when they said; absent otherwise. */
+  moderationReason?: string;
   /** Derived when projected. */
   totalVotes: number;
   votingScore: number;

@@ -24,9 +24,14 @@ const contents: Record<string, string> = {
 /** Stories and what people do with them, recorded as the API writes them, in a log of its own. */
 function storyHistory() {
   const log = eventLog();
-  const moderated = (storyId: string, from: StoryStatus, to: StoryStatus) =>
+  const moderated = (
+    storyId: string,
+    from: StoryStatus,
+    to: StoryStatus,
+    reason: string | null = null,
+  ) =>
     log.story(
-      { type: 'StoryModerated', data: { storyId, moderatorId: admin, from, to, reason: null } },
+      { type: 'StoryModerated', data: { storyId, moderatorId: admin, from, to, reason } },
       { actorId: admin },
     );
   const pooled = (storyId: string, slot: number) =>
@@ -218,6 +223,29 @@ describe('stories projection', () => {
       .given([submitted])
       .when(history.moderated(dishes, 'pending', 'rejected'))
       .then({ stories: [{ ...card(submitted), status: 'rejected' }], pool: [] });
+  });
+
+  it('when an admin rejects a story with a reason it keeps the reason for the author', async () => {
+    const history = storyHistory();
+    const submitted = history.submitted(dishes);
+    await spec
+      .given([submitted])
+      .when(history.moderated(dishes, 'pending', 'rejected', 'Names a real person'))
+      .then({
+        stories: [
+          { ...card(submitted), status: 'rejected', moderationReason: 'Names a real person' },
+        ],
+        pool: [],
+      });
+  });
+
+  it('when a rejected story goes back to pending it forgets the reason', async () => {
+    const history = storyHistory();
+    const submitted = history.submitted(dishes);
+    await spec
+      .given([submitted, history.moderated(dishes, 'pending', 'rejected', 'Names a real person')])
+      .when(history.moderated(dishes, 'rejected', 'pending', 'Edited'))
+      .then({ stories: [card(submitted)], pool: [] });
   });
 
   it('when votes are cast it counts he and she and derives the total and the voting score', async () => {

@@ -32,7 +32,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 export const storiesProjection = defineProjection<Handled>({
   name: STORIES,
   // 2: the random pool's slots moved from the story cards to their own documents.
-  version: 2,
+  version: 3,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -127,8 +127,20 @@ export const storiesProjection = defineProjection<Handled>({
             },
           }),
         ];
-      case 'StoryModerated':
-        return [update(STORY_CARDS, event.data.storyId, { $set: { status: event.data.to } })];
+      case 'StoryModerated': {
+        const { storyId, to, reason } = event.data;
+        // The author learns why a story was rejected or hidden; any other move clears the reason.
+        const explained = (to === 'rejected' || to === 'hidden') && reason !== null;
+        return [
+          update(
+            STORY_CARDS,
+            storyId,
+            explained
+              ? { $set: { status: to, moderationReason: reason } }
+              : { $set: { status: to }, $unset: { moderationReason: true } },
+          ),
+        ];
+      }
       case 'StoryDeleted':
         return [remove(STORY_CARDS, event.data.storyId)];
       case 'StoryVoteCast':

@@ -17,10 +17,15 @@ import {
  * "Poor Performing Stories", and what `npm run replay -- stories` prints.
  */
 export async function poorPerformers(stories: ReadCollection<StoryDoc>): Promise<StoryDoc[]> {
-  const rankable = await stories.count({ rankable: true });
-  if (rankable === 0) return [];
-  const top = Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
+  const top = await poorPerformersCount(stories);
+  if (top === 0) return [];
   return (await stories.find({ rankable: true }, { sort: [['skipRate', -1]], limit: top })).items;
+}
+
+/** How many stories the poor performers list shows (the admin summary's Poor Stories). */
+export async function poorPerformersCount(stories: ReadCollection<StoryDoc>): Promise<number> {
+  const rankable = await stories.count({ rankable: true });
+  return rankable === 0 ? 0 : Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
 }
 
 export interface PageRequest {
@@ -63,6 +68,11 @@ export class StoryQueries {
     return this.stories.find({ status: 'approved' }, newestFirst(request));
   }
 
+  /** One author's stories in every status, newest first (their profile). */
+  byAuthor(authorId: string, request: PageRequest): Promise<Page<StoryDoc>> {
+    return this.stories.find({ authorId }, newestFirst(request));
+  }
+
   /** Stories awaiting moderation, oldest first. */
   async pendingQueue(limit: number): Promise<StoryDoc[]> {
     return (await this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit }))
@@ -71,6 +81,15 @@ export class StoryQueries {
 
   poorPerformers(): Promise<StoryDoc[]> {
     return poorPerformers(this.stories);
+  }
+
+  /** The admin summary's counts: stories awaiting moderation, and poor performers. */
+  pendingCount(): Promise<number> {
+    return this.stories.count({ status: 'pending' });
+  }
+
+  poorPerformersCount(): Promise<number> {
+    return poorPerformersCount(this.stories);
   }
 
   /**

@@ -9,7 +9,7 @@ import { USERS, USER_DOCS } from './docs';
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
   name: USERS,
-  version: 1,
+  version: 2,
   eventTypes: [
     'UserRegistered',
     'PasswordChanged',
@@ -22,7 +22,11 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
   collections: [
     {
       name: USER_DOCS,
-      indexes: [{ fields: [['email', 1]], unique: true }, { fields: [['createdAt', -1]] }],
+      indexes: [
+        { fields: [['email', 1]], unique: true },
+        { fields: [['createdAt', -1]] },
+        { fields: [['role', 1]] },
+      ],
     },
   ],
   apply(event) {

@@ -1,4 +1,4 @@
-import type { ReadModels } from '../store/port';
+import type { Page, ReadModels } from '../store/port';
 import { USERS, USER_DOCS, type UserDoc } from './docs';
 
 /** Every read the API makes of the users read model. */
@@ -18,6 +18,28 @@ export class UserQueries {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return [];
     return (await this.users.find({ _id: { $in: ids } }, { limit: ids.length })).items;
+  }
+
+  /** Newest first, a page at a time: the admin's user list without a search. */
+  newestFirst(request: { cursor?: string | undefined; limit: number }): Promise<Page<UserDoc>> {
+    return this.users.find(
+      {},
+      {
+        sort: [['createdAt', -1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
+
+  /** Every account (the admin summary's Total Users). */
+  count(): Promise<number> {
+    return this.users.count();
+  }
+
+  /** How many admins there are: the last one cannot be demoted. */
+  countAdmins(): Promise<number> {
+    return this.users.count({ role: 'admin' });
   }
 
   /** Oldest first: the admin CLI's list. */

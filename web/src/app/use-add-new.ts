@@ -7,7 +7,7 @@ import { requireLogin } from '#web/lib/unauthorized.ts';
 
 /**
  * "Add new" (SPEC.md section 2): signed in, it opens the submit-story dialog registered through
- * `useSubmitStoryDialog()`; signed out, it toasts Login Required and goes to /login after 500 ms.
+ * `useSubmitStoryDialog()` (loaded on first use); signed out, it toasts Login Required and goes to /login after 500 ms.
  * While the current user is still loading it waits for the answer instead of guessing.
  */
 export function useAddNew() {
@@ -18,8 +18,6 @@ export function useAddNew() {
       requireLogin('Please log in to submit your story.');
       return;
     }
-    if (!openSubmitStoryDialog() && import.meta.env.DEV) {
-      console.warn('Add new: no submit-story dialog is registered (useSubmitStoryDialog).');
-    }
+    openSubmitStoryDialog();
   }, [queryClient]);
 }

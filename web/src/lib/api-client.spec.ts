@@ -58,7 +58,7 @@ describe('apiRequest', () => {
 
   it('when a schema is given it parses the response at the edge', async () => {
     const { apiRequest } = setup(json({ id: 'story_1', extra: 1 }));
-    const schema = z.object({ id: z.string() });
+    const schema = () => z.object({ id: z.string() });
     await expect(apiRequest('GET', '/api/stories/story_1', { schema })).resolves.toEqual({
       id: 'story_1',
     });

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 
+import type * as ResponseSchemasModule from '#web/lib/response-schemas.ts';
 import { rateLimitGroup, rateLimiter, type RateLimiter } from '#web/lib/rate-limiter.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -36,12 +37,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The response schemas, loaded on first use (lib/response-schemas.ts keeps zod out of the first load). */
+export type ResponseSchemas = typeof ResponseSchemasModule;
+
 export interface ApiRequestOptions<T> {
   body?: unknown;
   signal?: AbortSignal;
-  /** Parses the response at the edge; without it the JSON is returned as is. */
-  schema?: z.ZodType<T>;
+  /** Picks the schema that parses the response at the edge; without it the JSON is returned as is. */
+  schema?: (schemas: ResponseSchemas) => z.ZodType<T>;
 }
+
+const loadSchemas = () => import('#web/lib/response-schemas.ts');
 
 export interface ApiClientDeps {
   fetch?: typeof fetch;
@@ -58,6 +64,8 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
     options: ApiRequestOptions<T> = {},
   ): Promise<T> {
     await limiter.acquire(rateLimitGroup(method, url));
+    // Loads beside the request, so parsing rarely waits for it.
+    const schemas = options.schema ? loadSchemas() : null;
 
     const hasBody = options.body !== undefined;
     const response = await doFetch(url, {
@@ -77,7 +85,8 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
     if (!text) return undefined as T;
     const contentType = response.headers.get('content-type') ?? '';
     const data: unknown = contentType.includes('json') ? JSON.parse(text) : text;
-    return options.schema ? options.schema.parse(data) : (data as T);
+    if (!options.schema || !schemas) return data as T;
+    return options.schema(await schemas).parse(data);
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * How the header's "Add new" reaches the submit-story dialog without knowing it.
  *
- * The dialog (owned by the story-submission feature, mounted once in the root layout) calls
- * `useSubmitStoryDialog()` and renders `<Dialog open={open} onOpenChange={setOpen}>`. While it is
- * mounted it is registered; `openSubmitStoryDialog()` opens it and returns true, or returns false
- * when no dialog is registered (nothing to open yet).
+ * The dialog (owned by the story-submission feature) calls `useSubmitStoryDialog()` and renders
+ * `<Dialog open={open} onOpenChange={setOpen}>`. The root layout loads and mounts it only once
+ * someone asks for it (`useSubmitStoryDialogWanted()`): `openSubmitStoryDialog()` marks it open,
+ * and the dialog opens as soon as it is mounted. It returns whether a dialog is registered yet.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 let open = false;
+let wanted = false;
 let registered = 0;
 const listeners = new Set<() => void>();
 
@@ -30,9 +31,18 @@ function setOpenState(next: boolean) {
 }
 
 export function openSubmitStoryDialog(): boolean {
-  if (registered === 0) return false;
+  wanted = true;
   setOpenState(true);
-  return true;
+  return registered > 0;
+}
+
+/** For the root layout: true once the dialog was asked for, so its code loads only then. */
+export function useSubmitStoryDialogWanted(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
 }
 
 /** For the dialog component: registers it while mounted and exposes its open state. */

@@ -1,20 +1,34 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 
 import { useRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts';
 import { AuthForm } from '#web/features/auth/components/auth-form.tsx';
 import { useSignInErrorToast } from '#web/features/auth/components/use-sign-in-error-toast.ts';
-import { AUTH_MODES } from '#web/features/auth/lib/auth-modes.ts';
+import { AUTH_MODES, type AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 
-const searchSchema = z.object({
-  mode: z.enum(AUTH_MODES).optional().catch(undefined),
-  token: z.string().max(200).optional().catch(undefined),
-  error: z.enum(['sso_unavailable', 'sso_failed']).optional().catch(undefined),
-});
+const SIGN_IN_ERRORS = ['sso_unavailable', 'sso_failed'] as const;
+
+interface LoginSearch {
+  mode?: AuthMode;
+  token?: string;
+  error?: (typeof SIGN_IN_ERRORS)[number];
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  values.find((v) => v === value);
+
+/** Anything unexpected in the URL is dropped (checked by hand: zod stays out of the first load). */
+function loginSearch(search: Record<string, unknown>): LoginSearch {
+  const { token } = search;
+  return {
+    mode: oneOf(AUTH_MODES, search.mode),
+    token: typeof token === 'string' && token.length <= 200 ? token : undefined,
+    error: oneOf(SIGN_IN_ERRORS, search.error),
+  };
+}
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search) => searchSchema.parse(search),
+  validateSearch: loginSearch,
   head: () => ({ meta: [{ title: "Sign in · Who's Right" }] }),
   component: LoginRoute,
 });

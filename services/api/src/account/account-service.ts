@@ -4,7 +4,11 @@ import { foldStream } from '@whosright/eventstore/command/handle-command';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import { USERS, type UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
-import type { CurrentUser, RegisterRequest } from '@whosright/contracts/account/dto';
+import type {
+  AdminUserAction,
+  CurrentUser,
+  RegisterRequest,
+} from '@whosright/contracts/account/dto';
 import {
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
@@ -21,8 +25,16 @@ import { SESSION_TTL_MS, newSessionId, type SessionTokens } from '#api/platform/
 import type { CommandBus } from '#api/write/command-bus';
 import * as user from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { claim, emailStream, identityStream, reservationHolder } from './reservations';
-import { emailTaken } from './rejections';
+import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { reservation } from './reservation-decider';
+import {
+  claim,
+  emailStream,
+  identityStream,
+  reservationHolder,
+  usernameStream,
+} from './reservations';
+import { emailTaken, usernameTaken } from './rejections';
 import { sessionDecider } from './session-decider';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -106,14 +118,43 @@ export class AccountService {
     return userId;
   }
 
+  /**
+   * Sets the username and picture (null clears). A new username is claimed first (its
+   * reservation stream decides who has it); the profile change and the release of the old name
+   * are then appended together. Answers the user as the users read model now shows them.
+   */
   async updateProfile(
     userId: string,
     profile: { username: string | null; profileImageUrl: string | null },
     actor: Actor,
-  ): Promise<void> {
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }, actor, [
-      USERS,
-    ]);
+  ): Promise<CurrentUser> {
+    const state = await this.loadUser(userId);
+    if (!state.exists) throw new NotFoundError('Account not found');
+    const before = state.username?.toLowerCase() ?? null;
+    const after = profile.username?.toLowerCase() ?? null;
+    if (after !== null && after !== before) {
+      const stream = usernameStream(after);
+      const result = await claim(this.deps.bus, this.deps.eventStore, stream, userId, actor);
+      if (!result.claimed && result.holder !== userId) throw usernameTaken();
+    }
+    await this.deps.bus.runAll(
+      [
+        commandOn(`user-${userId}`, user, { type: 'UpdateProfile', ...profile }),
+        ...(before !== null && before !== after
+          ? [
+              commandOn(usernameStream(before), reservation, {
+                type: 'ReleaseReservation',
+                userId,
+              }),
+            ]
+          : []),
+      ],
+      actor,
+      [USERS],
+    );
+    const doc = await this.deps.users.byId(userId);
+    if (!doc) throw new NotFoundError('Account not found');
+    return toCurrentUser(doc);
   }
 
   /**
@@ -330,11 +371,7 @@ export class AccountService {
   }
 
   /** Admin actions by e-mail (CLI) or id (admin API). */
-  async changeByEmail(
-    email: string,
-    command: 'promote' | 'demote' | 'ban' | 'unban',
-    actor: Actor,
-  ): Promise<string> {
+  async changeByEmail(email: string, command: AdminUserAction, actor: Actor): Promise<string> {
     const userId = await this.userIdByEmail(email.trim().toLowerCase());
     if (!userId || !(await this.userExists(userId)))
       throw new NotFoundError(`No account with the e-mail ${email}`);
@@ -342,18 +379,41 @@ export class AccountService {
     return userId;
   }
 
+  /**
+   * Bans, unbans, promotes or demotes a user; answers them as the users read model shows them.
+   * What the rules need from outside the user's stream (who acts, how many admins there are,
+   * ADMIN_EMAILS) is read here and handed to the decider. Repeating an action in effect is a no-op.
+   */
   async change(
     userId: string,
-    command: 'promote' | 'demote' | 'ban' | 'unban',
+    action: AdminUserAction,
     actor: Actor,
-  ): Promise<void> {
-    const commands = {
-      promote: { type: 'PromoteUser', reason: 'admin' },
-      demote: { type: 'DemoteUser', reason: 'admin' },
-      ban: { type: 'BanUser', reason: null },
-      unban: { type: 'UnbanUser' },
-    } as const satisfies Record<string, user.UserCommand>;
-    await this.deps.bus.run(`user-${userId}`, user, commands[command], actor, [USERS]);
+    reason: string | null = null,
+  ): Promise<CurrentUser> {
+    const target = await this.loadUser(userId);
+    if (!target.exists) throw new NotFoundError('User not found');
+    const byThemself = actor.userId === userId;
+    const command: user.UserCommand =
+      action === 'ban'
+        ? { type: 'BanUser', reason, byThemself }
+        : action === 'unban'
+          ? { type: 'UnbanUser', reason }
+          : action === 'promote'
+            ? { type: 'PromoteUser', reason: 'admin', note: reason }
+            : {
+                type: 'DemoteUser',
+                reason: 'admin',
+                note: reason,
+                byThemself,
+                admins: await this.deps.users.countAdmins(),
+                listedInAdminEmails:
+                  target.email !== null && this.roleFor(target.email) === 'admin',
+              };
+    const result = await this.deps.bus.run(`user-${userId}`, user, command, actor, [USERS]);
+    if (result.events.length === 0) await this.deps.bus.settleAll([USERS]);
+    const doc = await this.deps.users.byId(userId);
+    if (!doc) throw new NotFoundError('User not found');
+    return toCurrentUser(doc);
   }
 
   /** At start: accounts whose e-mail is in ADMIN_EMAILS hold the admin role. */

@@ -24,6 +24,8 @@ const resetRequested: UserEvent = {
   data: { tokenHash: 'hash-1', expiresAt: '2026-01-01T11:00:00.000Z' },
 };
 
+const demoteInputs = { byThemself: false, admins: 2, listedInAdminEmails: false };
+
 describe('user decider', () => {
   it('when a new user registers it records UserRegistered', () => {
     const { type: _t, ...data } = { type: 'RegisterUser' as const, ...registered.data };
@@ -123,11 +125,11 @@ describe('user decider', () => {
   it('when a user is banned twice the second ban changes nothing; unban restores', () => {
     spec
       .given([registered])
-      .when({ type: 'BanUser', reason: null })
+      .when({ type: 'BanUser', reason: null, byThemself: false })
       .then([{ type: 'UserBanned', data: { reason: null } }]);
     spec
       .given([registered, { type: 'UserBanned', data: { reason: null } }])
-      .when({ type: 'BanUser', reason: null })
+      .when({ type: 'BanUser', reason: null, byThemself: false })
       .thenNothingHappens();
     spec
       .given([registered, { type: 'UserBanned', data: { reason: null } }])
@@ -141,10 +143,13 @@ describe('user decider', () => {
       .given([registered])
       .when({ type: 'PromoteUser', reason: 'admin' })
       .then([{ type: 'UserPromoted', data: { reason: 'admin' } }]);
-    spec.given([registered]).when({ type: 'DemoteUser', reason: 'admin' }).thenNothingHappens();
+    spec
+      .given([registered])
+      .when({ type: 'DemoteUser', reason: 'admin', ...demoteInputs })
+      .thenNothingHappens();
     spec
       .given([registered, { type: 'UserPromoted', data: { reason: 'admin_emails' } }])
-      .when({ type: 'DemoteUser', reason: 'admin_emails' })
+      .when({ type: 'DemoteUser', reason: 'admin_emails', ...demoteInputs })
       .then([{ type: 'UserDemoted', data: { reason: 'admin_emails' } }]);
   });
 
@@ -178,7 +183,10 @@ describe('user decider', () => {
   });
 
   it('when the user does not exist every other command is refused', () => {
-    spec.given([]).when({ type: 'BanUser', reason: null }).thenThrows(rejected('unknown_user'));
+    spec
+      .given([])
+      .when({ type: 'BanUser', reason: null, byThemself: false })
+      .thenThrows(rejected('unknown_user'));
     spec
       .given([])
       .when({ type: 'UpgradePasswordHash', passwordHash: 'x' })

@@ -100,15 +100,37 @@ export type UserCommand =
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'UpgradePasswordHash'; passwordHash: string }
   | { type: 'UpdateProfile'; username: string | null; profileImageUrl: string | null }
-  | { type: 'BanUser'; reason: string | null }
-  | { type: 'UnbanUser' }
-  | { type: 'PromoteUser'; reason: 'admin' | 'admin_emails' }
-  | { type: 'DemoteUser'; reason: 'admin' | 'admin_emails' }
+  | {
+      type: 'BanUser';
+      reason: string | null;
+      /** Whether the admin acting is the user (decided outside: who is signed in). */
+      byThemself: boolean;
+    }
+  | { type: 'UnbanUser'; reason?: string | null }
+  | { type: 'PromoteUser'; reason: 'admin' | 'admin_emails'; note?: string | null }
+  | {
+      type: 'DemoteUser';
+      reason: 'admin' | 'admin_emails';
+      note?: string | null;
+      byThemself: boolean;
+      /** How many admins there are now, this user included (the users read model). */
+      admins: number;
+      /** Whether the user's e-mail is in ADMIN_EMAILS, which would promote them again. */
+      listedInAdminEmails: boolean;
+    }
   | { type: 'LinkExternalIdentity'; issuer: string; subject: string };
 
 /** Why a user command was refused; `rejections.ts` says what the client sees for each. */
 export type UserRejection =
-  'already_registered' | 'unknown_user' | 'no_password' | 'invalid_reset_token';
+  | 'already_registered'
+  | 'unknown_user'
+  | 'no_password'
+  | 'invalid_reset_token'
+  | 'cannot_ban_self'
+  | 'cannot_demote_self'
+  | 'demote_before_ban'
+  | 'last_admin'
+  | 'listed_in_admin_emails';
 
 export class UserCommandRejected extends CommandRejected<UserRejection> {
   constructor(reason: UserRejection) {
@@ -118,6 +140,10 @@ export class UserCommandRejected extends CommandRejected<UserRejection> {
 
 function requireUser(state: UserState): void {
   if (!state.exists) throw new UserCommandRejected('unknown_user');
+}
+
+function withNote(reason: 'admin' | 'admin_emails', note: string | null | undefined) {
+  return note ? { reason, note } : { reason };
 }
 
 /** Returns the events a command produces; an empty list means "nothing to change". */
@@ -178,20 +204,25 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       ];
     case 'BanUser':
       requireUser(state);
-      return state.banned ? [] : [{ type: 'UserBanned', data: { reason: command.reason } }];
+      if (command.byThemself) throw new UserCommandRejected('cannot_ban_self');
+      if (state.banned) return [];
+      if (state.role === 'admin') throw new UserCommandRejected('demote_before_ban');
+      return [{ type: 'UserBanned', data: { reason: command.reason } }];
     case 'UnbanUser':
       requireUser(state);
-      return state.banned ? [{ type: 'UserUnbanned', data: {} }] : [];
+      if (!state.banned) return [];
+      return [{ type: 'UserUnbanned', data: command.reason ? { reason: command.reason } : {} }];
     case 'PromoteUser':
       requireUser(state);
-      return state.role === 'admin'
-        ? []
-        : [{ type: 'UserPromoted', data: { reason: command.reason } }];
+      if (state.role === 'admin') return [];
+      return [{ type: 'UserPromoted', data: withNote(command.reason, command.note) }];
     case 'DemoteUser':
       requireUser(state);
-      return state.role === 'user'
-        ? []
-        : [{ type: 'UserDemoted', data: { reason: command.reason } }];
+      if (command.byThemself) throw new UserCommandRejected('cannot_demote_self');
+      if (state.role === 'user') return [];
+      if (command.listedInAdminEmails) throw new UserCommandRejected('listed_in_admin_emails');
+      if (command.admins <= 1) throw new UserCommandRejected('last_admin');
+      return [{ type: 'UserDemoted', data: withNote(command.reason, command.note) }];
     case 'LinkExternalIdentity': {
       requireUser(state);
       const key = `${command.issuer} ${command.subject}`;

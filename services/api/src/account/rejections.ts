@@ -1,4 +1,7 @@
-import { INVALID_RESET_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
+import {
+  INVALID_RESET_TOKEN_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+} from '@whosright/contracts/account/dto';
 import { ConflictError, NotFoundError, ValidationError } from '#api/platform/errors';
 import type { Rejections } from '#api/write/rejection';
 import type { UserRejection } from './decider';
@@ -7,10 +10,22 @@ export function emailTaken(): ConflictError {
   return new ConflictError('An account with this email already exists. Try signing in instead.');
 }
 
+export function usernameTaken(): ConflictError {
+  return new ConflictError(USERNAME_TAKEN_MESSAGE);
+}
+
 /** What a client sees when an account command is refused. */
 export const accountRejections: Rejections<UserRejection> = {
   already_registered: emailTaken,
   unknown_user: () => new NotFoundError('User not found'),
   no_password: () => new ValidationError('This account signs in with an external provider'),
   invalid_reset_token: () => new ValidationError(INVALID_RESET_TOKEN_MESSAGE),
+  cannot_ban_self: () => new ConflictError('You cannot ban yourself.'),
+  cannot_demote_self: () => new ConflictError('You cannot demote yourself.'),
+  demote_before_ban: () => new ConflictError('This user is an admin: demote them before banning.'),
+  last_admin: () => new ConflictError('This is the last admin: promote someone else first.'),
+  listed_in_admin_emails: () =>
+    new ConflictError(
+      'This admin is listed in ADMIN_EMAILS, which would promote them again: remove them from the list first.',
+    ),
 };

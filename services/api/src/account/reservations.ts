@@ -11,6 +11,11 @@ export function emailStream(email: string): string {
   return `email-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 }
 
+/** Usernames are unique whatever their case (`Alice` and `alice` are one name). */
+export function usernameStream(username: string): string {
+  return `username-${createHash('sha256').update(username.trim().toLowerCase()).digest('hex')}`;
+}
+
 export function identityStream(issuer: string, subject: string): string {
   return `identity-${createHash('sha256').update(`${issuer}\n${subject}`).digest('hex')}`;
 }

@@ -5,8 +5,11 @@ import {
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  updateProfileRequestSchema,
+  type UserStatsView,
 } from '@whosright/contracts/account/dto';
-import { actorOf, authOf, currentUser } from '#api/platform/auth';
+import type { UserStatsQueries } from '@whosright/projections/user-stats/queries';
+import { actorOf, activeUser, authOf, currentUser } from '#api/platform/auth';
 import type { Logger } from '#api/platform/logger';
 import type { OidcClient } from '#api/platform/oidc/oidc-client';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
@@ -27,13 +30,14 @@ import { sessionCookieName, sessionCookieOptions } from '#api/platform/session-t
 
 export interface AccountRoutesDeps {
   accounts: AccountService;
+  stats: UserStatsQueries;
   limiter: RateLimiter;
   publicUrl: string;
   oidc: { client: OidcClient; cookie: OidcTransactionCookie } | null;
   logger: Logger;
 }
 
-/** SPEC.md section 7 "Auth": register, sign in, current user, password reset, logout, external sign-in. */
+/** SPEC.md section 7 "Auth" and "Profile": register, sign in, current user, password reset, logout, external sign-in, stats and profile. */
 export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   const cookieName = sessionCookieName(deps.publicUrl);
   const secure = deps.publicUrl.startsWith('https:');
@@ -71,6 +75,17 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
 
   router.get('/auth/user', (req, res) => {
     res.json(toCurrentUser(currentUser(req)));
+  });
+
+  router.get('/users/stats', async (req, res) => {
+    const stats: UserStatsView = await deps.stats.of(currentUser(req)._id);
+    res.json(stats);
+  });
+
+  router.patch('/users/profile', async (req, res) => {
+    const user = activeUser(req);
+    const profile = updateProfileRequestSchema.parse(req.body);
+    res.json(await deps.accounts.updateProfile(user._id, profile, actorOf(req)));
   });
 
   router.post(

@@ -3,10 +3,12 @@ import { CommentQueries } from '@whosright/projections/comments/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
 import { StoryQueries } from '@whosright/projections/stories/queries';
 import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
 import { UserQueries } from '@whosright/projections/users/queries';
 import type { ReadModels } from '@whosright/projections/store/port';
 import { AccountService } from '#api/account/account-service';
+import { adminRoutes } from '#api/account/admin-routes';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
 import { accountRoutes } from '#api/account/routes';
 import { commentRoutes } from '#api/comment/routes';
@@ -36,6 +38,7 @@ import { openStores, type Stores } from './stores';
 export function queriesOf(models: ReadModels) {
   return {
     users: new UserQueries(models),
+    userSearch: new UserSearchQueries(models),
     sessions: new SessionQueries(models),
     stories: new StoryQueries(models),
     storyVotes: new StoryVoteQueries(models),
@@ -146,8 +149,22 @@ export async function composeApplication(
         queries: queries.stories,
         secureCookies: config.publicUrl.startsWith('https:'),
       });
-      commentRoutes(router, comments);
-      accountRoutes(router, { accounts, limiter, publicUrl: config.publicUrl, logger, oidc });
+      commentRoutes(router, comments, queries.comments);
+      accountRoutes(router, {
+        accounts,
+        stats: queries.userStats,
+        limiter,
+        publicUrl: config.publicUrl,
+        logger,
+        oidc,
+      });
+      adminRoutes(router, {
+        accounts,
+        users: queries.users,
+        search: queries.userSearch,
+        stories: queries.stories,
+        comments: queries.comments,
+      });
     },
     accounts,
     stories,

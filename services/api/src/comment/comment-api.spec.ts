@@ -236,7 +236,9 @@ describe('deleting comments', () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);
     await author.agent.delete(`/api/stories/${storyId}`).expect(204);
-    const mine = await server.running.application.queries.comments.byAuthor(commenter.id, 200);
+    const mine = await server.running.application.queries.comments.byAuthor(commenter.id, {
+      limit: 50,
+    });
     expect(mine.items.map((c) => c._id)).not.toContain(comment.id);
     expect((await server.agent().get(`/api/stories/${storyId}/comments`)).status).toBe(404);
   });

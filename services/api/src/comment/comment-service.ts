@@ -101,11 +101,12 @@ export class CommentService {
     user: Pick<UserDoc, '_id'>,
     byAdmin: boolean,
     actor: Actor,
+    reason: string | null = null,
   ): Promise<void> {
     await this.deps.bus.run(
       `comment-${commentId}`,
       commentDecider,
-      { type: 'DeleteComment', commentId, userId: user._id, byAdmin },
+      { type: 'DeleteComment', commentId, userId: user._id, byAdmin, reason },
       actor,
       READ_MODELS,
     );

@@ -34,7 +34,14 @@ export type CommentCommand =
       /** The story as it stands (null: it does not exist); only an approved one takes comments. */
       story: { approved: boolean; category: StoryCategory; content: string } | null;
     }
-  | { type: 'DeleteComment'; commentId: string; userId: string; byAdmin: boolean };
+  | {
+      type: 'DeleteComment';
+      commentId: string;
+      userId: string;
+      byAdmin: boolean;
+      /** An admin's reason, if they gave one. */
+      reason?: string | null;
+    };
 
 export const comment = {
   initialState: (): CommentState => ({
@@ -82,6 +89,7 @@ export const comment = {
               authorId: state.authorId!,
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
+              ...(command.reason ? { reason: command.reason } : {}),
             },
           },
         ];

@@ -1,16 +1,24 @@
 import type { Router } from 'express';
 import {
   commentIdParamsSchema,
+  deleteCommentRequestSchema,
   postCommentRequestSchema,
   voteCommentRequestSchema,
 } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
-import type { Comment } from '@whosright/contracts/comment/dto';
-import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
+import type { Comment, MyComment } from '@whosright/contracts/comment/dto';
+import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { pageQuerySchema } from '@whosright/contracts/shared/page';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
+import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import type { CommentService } from './comment-service';
 
 /** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
-export function commentRoutes(router: Router, comments: CommentService): void {
+export function commentRoutes(
+  router: Router,
+  comments: CommentService,
+  queries: CommentQueries,
+): void {
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     res.json(await comments.forStory(id, authOf(req).user));
@@ -54,10 +62,30 @@ export function commentRoutes(router: Router, comments: CommentService): void {
     res.status(204).end();
   });
 
+  router.get('/users/comments', async (req, res) => {
+    const user = currentUser(req);
+    const query = pageQuerySchema.parse(req.query);
+    const page = await queries.byAuthor(user._id, query);
+    const items = page.items.map((doc): MyComment => ({
+      id: doc._id,
+      content: doc.content,
+      createdAt: doc.createdAt,
+      upvotes: doc.upvotes,
+      downvotes: doc.downvotes,
+      story: {
+        id: doc.storyId,
+        category: doc.story.category,
+        content: doc.story.content.slice(0, EXCERPT_LENGTH.profileStory),
+      },
+    }));
+    res.json({ items, nextCursor: page.next ?? null });
+  });
+
   router.delete('/admin/comments/:id', async (req, res) => {
     const { id } = commentIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
-    await comments.delete(id, admin, true, actorOf(req));
+    const { reason } = deleteCommentRequestSchema.parse(req.body);
+    await comments.delete(id, admin, true, actorOf(req), reason);
     res.status(204).end();
   });
 

@@ -7,8 +7,11 @@ export interface PageMeta {
   type: 'website' | 'article';
 }
 
-/** Answers the page's meta for a path, or null for the generic tags. */
-export type PageMetaSource = (path: string) => Promise<PageMeta | null>;
+/** A path that names something that does not exist: the page answers 404 with the generic tags. */
+export const PAGE_NOT_FOUND = 'not-found';
+
+/** Answers the page's meta for a path, null for the generic tags, or PAGE_NOT_FOUND. */
+export type PageMetaSource = (path: string) => Promise<PageMeta | null | typeof PAGE_NOT_FOUND>;
 
 export const DEFAULT_DESCRIPTION =
   "Share a disagreement with your partner anonymously and let everyone vote: He's Right or She's Right.";

@@ -1,32 +1,31 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { genericMeta, indexTemplate, renderMetaTags, type PageMetaSource } from './page-meta';
+import { genericMeta, PAGE_NOT_FOUND, renderMetaTags, type PageMetaSource } from './page-meta';
+import { precompressed } from './precompressed';
+import { currentWebBuild } from './web-build';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
- * Serves the built web app: hashed files under /assets are cached for a year, everything
- * else is revalidated, and every non-/api path that is not a file gets index.html so the
- * client router can handle it.
+ * Serves the built web app: files are sent precompressed where the browser accepts it, hashed
+ * files under /assets are cached for a year and a missing one is a plain 404, everything else is
+ * revalidated. Every other non-/api path gets index.html so the client router can handle it:
+ * 200 for the app's routes, 404 for any other path and for a story that does not exist.
  */
 export function webApp(
   distDir: string,
   options: { publicUrl: string; meta?: PageMetaSource },
 ): Router {
   const router = express.Router();
-  const indexFile = join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    router.use(notBuilt);
-    return router;
-  }
-  const render = indexTemplate(readFileSync(indexFile, 'utf8'));
+  const assetsDir = join(distDir, 'assets');
+  const build = currentWebBuild(distDir);
 
+  router.use(precompressed(distDir));
   router.use(
     express.static(distDir, {
       index: false,
       setHeaders(res, path) {
-        const hashed = path.startsWith(join(distDir, 'assets'));
+        const hashed = path.startsWith(assetsDir);
         res.setHeader(
           'Cache-Control',
           hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
@@ -34,13 +33,29 @@ export function webApp(
       },
     }),
   );
+  router.use('/assets', missingAsset);
   router.get('/{*path}', async (req, res) => {
-    const meta = (await options.meta?.(req.path)) ?? genericMeta(options.publicUrl, req.path);
+    const current = build();
+    if (!current) return notBuilt(req, res, () => undefined);
+    const found = await options.meta?.(req.path);
+    const meta =
+      found && found !== PAGE_NOT_FOUND ? found : genericMeta(options.publicUrl, req.path);
+    const status = found === PAGE_NOT_FOUND || !current.isAppRoute(req.path) ? 404 : 200;
+    res.removeHeader('Content-Encoding');
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(render(renderMetaTags(meta)));
+    res
+      .status(status)
+      .type('html')
+      .send(current.render(renderMetaTags(meta)));
   });
   return router;
 }
+
+/** An asset of another build (or a typo): the page would be no use to a script or style tag. */
+const missingAsset: RequestHandler = (_req, res) => {
+  res.removeHeader('Content-Encoding');
+  res.status(404).type('text').send('Not found');
+};
 
 const notBuilt: RequestHandler = (_req, res) => {
   res

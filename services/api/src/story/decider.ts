@@ -97,6 +97,7 @@ export const story = {
               authorId: state.authorId!,
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
+              ...(command.reason ? { reason: command.reason } : {}),
             },
           },
         ];
@@ -123,7 +124,14 @@ export type StoryCommand =
       to: StoryStatus;
       reason: string | null;
     }
-  | { type: 'DeleteStory'; storyId: string; userId: string; byAdmin: boolean };
+  | {
+      type: 'DeleteStory';
+      storyId: string;
+      userId: string;
+      byAdmin: boolean;
+      /** An admin's reason, if they gave one. */
+      reason?: string | null;
+    };
 
 function requireLive(state: StoryState): void {
   if (!state.exists || state.deleted) throw new StoryCommandRejected('not_found');

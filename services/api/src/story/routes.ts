@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import {
   castVoteRequestSchema,
+  deleteStoryRequestSchema,
   moderateStoryRequestSchema,
   randomStoryQuerySchema,
   reactRequestSchema,
@@ -9,12 +10,13 @@ import {
   submitStoryRequestSchema,
   trackRequestSchema,
 } from '@whosright/contracts/story/dto';
+import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
-import { actorOf, activeUser, adminUser, authOf } from '#api/platform/auth';
+import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { NotFoundError } from '#api/platform/errors';
 import { visitorId } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
-import { toAdminStory, toCard, toDashboardStory } from './story-views';
+import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views';
 
 export interface StoryRoutesDeps {
   stories: StoryService;
@@ -88,6 +90,13 @@ export function storyRoutes(
     res.status(204).end();
   });
 
+  router.get('/users/stories', async (req, res) => {
+    const user = currentUser(req);
+    const query = pageQuerySchema.parse(req.query);
+    const page = await queries.byAuthor(user._id, query);
+    res.json({ items: page.items.map(toMyStory), nextCursor: page.next ?? null });
+  });
+
   router.get('/admin/stories', async (req, res) => {
     adminUser(req);
     res.json((await queries.pendingQueue(200)).map(toAdminStory));
@@ -103,7 +112,8 @@ export function storyRoutes(
   router.delete('/admin/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
-    await stories.delete(id, admin, true, actorOf(req));
+    const { reason } = deleteStoryRequestSchema.parse(req.body);
+    await stories.delete(id, admin, true, actorOf(req), reason);
     res.status(204).end();
   });
 

@@ -123,6 +123,7 @@ export class StoryService {
     user: Pick<UserDoc, '_id'>,
     byAdmin: boolean,
     actor: Actor,
+    reason: string | null = null,
   ): Promise<void> {
     await this.deps.bus.runAll(
       [
@@ -131,6 +132,7 @@ export class StoryService {
           storyId,
           userId: user._id,
           byAdmin,
+          reason,
         }),
         this.poolCommand(storyId, false),
       ],

@@ -1,4 +1,9 @@
-import type { AdminStory, DashboardStory, StoryCard } from '@whosright/contracts/story/dto';
+import type {
+  AdminStory,
+  DashboardStory,
+  MyStory,
+  StoryCard,
+} from '@whosright/contracts/story/dto';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 export function toCard(doc: StoryDoc): StoryCard {
@@ -31,4 +36,9 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {
   return { ...toCard(doc), totalVotes: doc.totalVotes, votingScore: doc.votingScore };
+}
+
+/** The author's own card: why a moderator rejected or hid it, when they said. */
+export function toMyStory(doc: StoryDoc): MyStory {
+  return { ...toCard(doc), moderationReason: doc.moderationReason ?? null };
 }

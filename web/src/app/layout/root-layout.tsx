@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { HeadContent, Outlet } from '@tanstack/react-router';
 
 import { SiteFooter } from '#web/app/layout/site-footer.tsx';
@@ -5,11 +6,19 @@ import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
-import { SubmitStoryDialog } from '#web/features/stories/components/submit-story-dialog.tsx';
+import { useSubmitStoryDialogWanted } from '#web/lib/submit-story-dialog.ts';
+
+// Loaded when first opened: the dialog and its select are not part of the first load.
+const SubmitStoryDialog = lazy(() =>
+  import('#web/features/stories/components/submit-story-dialog.tsx').then((m) => ({
+    default: m.SubmitStoryDialog,
+  })),
+);
 
 export function RootLayout() {
   useRuntimeAnalytics();
   const onAddNew = useAddNew();
+  const submitDialogWanted = useSubmitStoryDialogWanted();
 
   return (
     <CookieConsentProvider>
@@ -27,7 +36,11 @@ export function RootLayout() {
         </main>
         <SiteFooter />
       </div>
-      <SubmitStoryDialog />
+      {submitDialogWanted ? (
+        <Suspense fallback={null}>
+          <SubmitStoryDialog />
+        </Suspense>
+      ) : null}
     </CookieConsentProvider>
   );
 }

@@ -3,7 +3,7 @@
  * an error. Signed in = the call returned a user. The body is parsed with the account DTO.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentUserSchema, type CurrentUser } from '@whosright/contracts/account/dto';
+import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
@@ -12,7 +12,10 @@ export async function getCurrentUser({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   try {
-    return await apiRequest('GET', '/api/auth/user', { signal, schema: currentUserSchema });
+    return await apiRequest('GET', '/api/auth/user', {
+      signal,
+      schema: (s) => s.currentUserSchema,
+    });
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;

@@ -4,11 +4,7 @@
  * user is put in place and everything else is invalidated before the app goes to /.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  currentUserSchema,
-  type CurrentUser,
-  type LoginRequest,
-} from '@whosright/contracts/account/dto';
+import type { CurrentUser, LoginRequest } from '@whosright/contracts/account/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
@@ -21,11 +17,11 @@ export interface RegisterInput {
 }
 
 export function login(body: LoginRequest): Promise<CurrentUser> {
-  return apiRequest('POST', '/api/auth/login', { body, schema: currentUserSchema });
+  return apiRequest('POST', '/api/auth/login', { body, schema: (s) => s.currentUserSchema });
 }
 
 export function register(body: RegisterInput): Promise<CurrentUser> {
-  return apiRequest('POST', '/api/auth/register', { body, schema: currentUserSchema });
+  return apiRequest('POST', '/api/auth/register', { body, schema: (s) => s.currentUserSchema });
 }
 
 function signedIn(queryClient: QueryClient, user: CurrentUser) {

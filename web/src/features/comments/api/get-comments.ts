@@ -1,13 +1,10 @@
 /** GET /api/stories/{id}/comments: oldest first; fresh 5 minutes, kept 10 (SPEC.md section 7). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { commentSchema, type Comment } from '@whosright/contracts/comment/dto';
+import type { Comment } from '@whosright/contracts/comment/dto';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
-import { z } from 'zod';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
-
-const commentListSchema = z.array(commentSchema);
 
 export function getComments(
   storyId: string,
@@ -15,7 +12,7 @@ export function getComments(
 ): Promise<Comment[]> {
   return apiRequest('GET', `/api/stories/${encodeURIComponent(storyId)}/comments`, {
     signal,
-    schema: commentListSchema,
+    schema: (s) => s.commentListSchema,
   });
 }
 

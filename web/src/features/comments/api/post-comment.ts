@@ -1,6 +1,6 @@
 /** POST /api/stories/{id}/comments {content} -> the new comment, appended to the cached list. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentSchema, type Comment } from '@whosright/contracts/comment/dto';
+import type { Comment } from '@whosright/contracts/comment/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
@@ -9,7 +9,7 @@ import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 export function postComment(storyId: string, content: string): Promise<Comment> {
   return apiRequest('POST', `/api/stories/${encodeURIComponent(storyId)}/comments`, {
     body: { content },
-    schema: commentSchema,
+    schema: (s) => s.commentSchema,
   });
 }
 

@@ -3,7 +3,7 @@
  * unauthorized are only logged (SPEC.md section 8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commentVoteCountsSchema, type Comment } from '@whosright/contracts/comment/dto';
+import type { Comment } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
@@ -12,7 +12,7 @@ import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 export function voteComment(commentId: string, vote: CommentVoteChoice) {
   return apiRequest('POST', `/api/comments/${encodeURIComponent(commentId)}/vote`, {
     body: { vote },
-    schema: commentVoteCountsSchema,
+    schema: (s) => s.commentVoteCountsSchema,
   });
 }
 

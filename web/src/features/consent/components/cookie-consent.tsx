@@ -6,6 +6,8 @@
  */
 import {
   createContext,
+  lazy,
+  Suspense,
   use,
   useCallback,
   useEffect,
@@ -24,7 +26,13 @@ import {
   type CookiePreferences,
 } from '#web/features/consent/lib/consent-storage.ts';
 import { CookieBanner } from '#web/features/consent/components/cookie-banner.tsx';
-import { CookiePreferencesDialog } from '#web/features/consent/components/cookie-preferences-dialog.tsx';
+
+// Loaded when first opened: the banner is on the first screen, the dialog rarely.
+const CookiePreferencesDialog = lazy(() =>
+  import('#web/features/consent/components/cookie-preferences-dialog.tsx').then((m) => ({
+    default: m.CookiePreferencesDialog,
+  })),
+);
 
 interface CookieConsentContextValue {
   preferences: CookiePreferences | null;
@@ -43,6 +51,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const [preferences, setPreferences] = useState<CookiePreferences | null>(readStoredConsent);
   const [bannerDue, setBannerDue] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
 
   useEffect(() => {
     const stored = readStoredConsent();
@@ -61,7 +70,10 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
     setDialogOpen(false);
   }, []);
 
-  const openPreferences = useCallback(() => setDialogOpen(true), []);
+  const openPreferences = useCallback(() => {
+    setDialogWanted(true);
+    setDialogOpen(true);
+  }, []);
   const value = useMemo(() => ({ preferences, openPreferences }), [preferences, openPreferences]);
 
   return (
@@ -74,12 +86,16 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
           onAcceptAll={() => save(ACCEPT_ALL)}
         />
       ) : null}
-      <CookiePreferencesDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        initial={preferences ?? REJECT_ALL}
-        onSave={save}
-      />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <CookiePreferencesDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            initial={preferences ?? REJECT_ALL}
+            onSave={save}
+          />
+        </Suspense>
+      ) : null}
     </CookieConsentContext>
   );
 }

@@ -3,15 +3,22 @@
  * visitor chose, `cookie-preferences` = JSON of the three booleans. Anything unreadable counts
  * as "no consent yet", so the banner asks again.
  */
-import { z } from 'zod';
 import { STORAGE_KEYS } from '@whosright/contracts/shared/constants';
 
-export const cookiePreferencesSchema = z.object({
-  necessary: z.literal(true),
-  analytics: z.boolean(),
-  advertising: z.boolean(),
-});
-export type CookiePreferences = z.infer<typeof cookiePreferencesSchema>;
+export interface CookiePreferences {
+  necessary: true;
+  analytics: boolean;
+  advertising: boolean;
+}
+
+/** Checked by hand: the banner is on the first screen, zod is not (lib/response-schemas.ts). */
+function asPreferences(value: unknown): CookiePreferences | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { necessary, analytics, advertising } = value as Record<string, unknown>;
+  if (necessary !== true || typeof analytics !== 'boolean' || typeof advertising !== 'boolean')
+    return null;
+  return { necessary, analytics, advertising };
+}
 
 export const ACCEPT_ALL: CookiePreferences = {
   necessary: true,
@@ -36,10 +43,7 @@ export function readStoredConsent(): CookiePreferences | null {
   const store = storage();
   if (!store || store.getItem(STORAGE_KEYS.cookieConsent) !== 'true') return null;
   try {
-    const parsed = cookiePreferencesSchema.safeParse(
-      JSON.parse(store.getItem(STORAGE_KEYS.cookiePreferences) ?? 'null'),
-    );
-    return parsed.success ? parsed.data : null;
+    return asPreferences(JSON.parse(store.getItem(STORAGE_KEYS.cookiePreferences) ?? 'null'));
   } catch {
     return null;
   }

@@ -4,7 +4,6 @@
  * vote; the client does not send it again. A 401 goes through the shared unauthorized flow.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { castVoteResponseSchema } from '@whosright/contracts/story/dto';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { toast } from '#web/hooks/use-toast.ts';
@@ -15,7 +14,7 @@ import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 export function castVote(id: string, vote: VoteChoice) {
   return apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/vote`, {
     body: { vote },
-    schema: castVoteResponseSchema,
+    schema: (s) => s.castVoteResponseSchema,
   });
 }
 

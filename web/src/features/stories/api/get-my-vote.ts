@@ -1,7 +1,6 @@
 /** GET /api/stories/{id}/vote: `{vote}` or null (visitors always null). Fresh for 5 minutes. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
-import { myVoteSchema } from '@whosright/contracts/story/dto';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { apiRequest } from '#web/lib/api-client.ts';
@@ -13,7 +12,7 @@ export async function getMyVote(
 ): Promise<VoteChoice | null> {
   const answer = await apiRequest('GET', `/api/stories/${encodeURIComponent(id)}/vote`, {
     signal,
-    schema: myVoteSchema,
+    schema: (s) => s.myVoteSchema,
   });
   return answer?.vote ?? null;
 }

@@ -5,7 +5,6 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
-import { randomStorySchema } from '@whosright/contracts/story/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
@@ -17,7 +16,7 @@ export async function getRandomStoryId(
   const query = exclude ? `?exclude=${encodeURIComponent(exclude)}` : '';
   const { id } = await apiRequest('GET', `/api/stories/random${query}`, {
     signal,
-    schema: randomStorySchema,
+    schema: (s) => s.randomStorySchema,
   });
   return id;
 }

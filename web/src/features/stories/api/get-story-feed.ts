@@ -1,6 +1,6 @@
 /** GET /api/stories?category=&cursor=: approved stories, newest first, page by page. */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { storyFeedSchema, type StoryFeed } from '@whosright/contracts/story/dto';
+import type { StoryFeed } from '@whosright/contracts/story/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
@@ -19,7 +19,7 @@ export function getStoryFeed({
   const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
   if (category) params.set('category', category);
   if (cursor) params.set('cursor', cursor);
-  return apiRequest('GET', `/api/stories?${params}`, { signal, schema: storyFeedSchema });
+  return apiRequest('GET', `/api/stories?${params}`, { signal, schema: (s) => s.storyFeedSchema });
 }
 
 export const storyFeedQueryOptions = (category: string | null) =>

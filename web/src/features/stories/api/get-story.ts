@@ -1,7 +1,7 @@
 /** GET /api/stories/{id}: fresh for 2 minutes (SPEC.md section 7). A missing story is not retried. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
-import { storyCardSchema, type StoryCard } from '@whosright/contracts/story/dto';
+import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorStatus } from '#web/lib/error-message.ts';
@@ -14,7 +14,7 @@ export function getStory(
 ): Promise<StoryCard> {
   return apiRequest('GET', `/api/stories/${encodeURIComponent(id)}`, {
     signal,
-    schema: storyCardSchema,
+    schema: (s) => s.storyCardSchema,
   });
 }
 

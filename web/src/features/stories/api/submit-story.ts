@@ -3,14 +3,14 @@
  * 'Login Required' (not the generic Unauthorized); other failures 'Submission Failed'.
  */
 import { useMutation } from '@tanstack/react-query';
-import { storyCardSchema, type StoryCard } from '@whosright/contracts/story/dto';
+import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { requireLogin } from '#web/lib/unauthorized.ts';
 
 export function submitStory(body: { content: string; category: string }): Promise<StoryCard> {
-  return apiRequest('POST', '/api/stories', { body, schema: storyCardSchema });
+  return apiRequest('POST', '/api/stories', { body, schema: (s) => s.storyCardSchema });
 }
 
 export function useSubmitStory() {

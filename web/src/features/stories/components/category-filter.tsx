@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { STORY_CATEGORIES } from '@whosright/contracts/shared/categories';
+import { STORY_CATEGORIES } from '@whosright/contracts/shared/category-list';
 
 import { cn } from '#web/lib/utils.ts';
 

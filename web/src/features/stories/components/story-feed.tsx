@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { MessageSquareHeartIcon, ShuffleIcon } from 'lucide-react';
-import { categoryLabel } from '@whosright/contracts/shared/categories';
+import { categoryLabel } from '@whosright/contracts/shared/category-list';
 
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

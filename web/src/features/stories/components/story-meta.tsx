@@ -1,4 +1,4 @@
-import { categoryLabel } from '@whosright/contracts/shared/categories';
+import { categoryLabel } from '@whosright/contracts/shared/category-list';
 
 import { Badge } from '#web/components/ui/badge.tsx';
 import { timeAgo } from '#web/lib/relative-time.ts';

@@ -4,7 +4,7 @@
  * root layout; the header's Add new opens it through useSubmitStoryDialog.
  */
 import { useState, type FormEvent } from 'react';
-import { STORY_CATEGORIES } from '@whosright/contracts/shared/categories';
+import { STORY_CATEGORIES } from '@whosright/contracts/shared/category-list';
 import { STORY_MAX_LENGTH } from '@whosright/contracts/shared/constants';
 
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants';
+
+/**
+ * A keyset cursor as the read-model store writes it: base64url of a JSON array (the last item's
+ * sort value and id). Anything else is refused here, as bad input, before it reaches a query.
+ */
+function isKeysetCursor(value: string): boolean {
+  try {
+    const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, '=');
+    const parsed: unknown = JSON.parse(atob(padded));
+    return Array.isArray(parsed) && parsed.length === 2;
+  } catch {
+    return false;
+  }
+}
+
+export const cursorSchema = z
+  .string()
+  .max(500)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+  .refine(isKeysetCursor, 'Invalid cursor');
+
+/** `?cursor=&limit=` of a list sorted on one field, newest first. */
+export const pageQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A page of a list: its items and the cursor of the next page, null on the last. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}

@@ -1,0 +1,66 @@
+import type { Router } from 'express';
+import {
+  ADMIN_USER_ACTIONS,
+  adminUserActionRequestSchema,
+  adminUsersQuerySchema,
+  userIdParamsSchema,
+  type AdminSummary,
+} from '@whosright/contracts/account/dto';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
+import type { StoryQueries } from '@whosright/projections/stories/queries';
+import type { UserSearchQueries } from '@whosright/projections/user-search/queries';
+import type { UserQueries } from '@whosright/projections/users/queries';
+import { actorOf, adminUser } from '#api/platform/auth';
+import { toCurrentUser, type AccountService } from './account-service';
+
+export interface AdminRoutesDeps {
+  accounts: AccountService;
+  users: UserQueries;
+  search: UserSearchQueries;
+  stories: StoryQueries;
+  comments: CommentQueries;
+}
+
+/** The admin panel's user management and summary cards (SPEC.md section 2 "Admin panel"). */
+export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
+  router.get('/admin/summary', async (req, res) => {
+    adminUser(req);
+    const [pendingStories, totalUsers, flaggedComments, poorStories] = await Promise.all([
+      deps.stories.pendingCount(),
+      deps.users.count(),
+      deps.comments.flaggedCount(),
+      deps.stories.poorPerformersCount(),
+    ]);
+    const summary: AdminSummary = { pendingStories, totalUsers, flaggedComments, poorStories };
+    res.json(summary);
+  });
+
+  router.get('/admin/users', async (req, res) => {
+    adminUser(req);
+    const { q, ...page } = adminUsersQuerySchema.parse(req.query);
+    if (!q) {
+      const found = await deps.users.newestFirst(page);
+      res.json({ items: found.items.map(toCurrentUser), nextCursor: found.next ?? null });
+      return;
+    }
+    const keys = await deps.search.startingWith(q, page);
+    const users = new Map(
+      (await deps.users.byIds(keys.items.map((k) => k.userId))).map((u) => [u._id, u]),
+    );
+    const ids = [...new Set(keys.items.map((k) => k.userId))];
+    const items = ids.flatMap((id) => {
+      const doc = users.get(id);
+      return doc ? [toCurrentUser(doc)] : [];
+    });
+    res.json({ items, nextCursor: keys.next ?? null });
+  });
+
+  for (const action of ADMIN_USER_ACTIONS) {
+    router.patch(`/admin/users/:id/${action}`, async (req, res) => {
+      const { id } = userIdParamsSchema.parse(req.params);
+      adminUser(req);
+      const { reason } = adminUserActionRequestSchema.parse(req.body);
+      res.json(await deps.accounts.change(id, action, actorOf(req), reason));
+    });
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The contracts' response schemas, in a chunk of their own: zod is one of the largest libraries
+ * in the app and no screen needs it to render. `apiRequest` starts loading this module with the
+ * first request that names a schema, beside the fetch, and parses with it at the edge.
+ */
+// First: the schemas below must be built with zod's compiled parsers off.
+import '#web/lib/zod-jitless.ts';
+import { z } from 'zod';
+import { commentSchema } from '@whosright/contracts/comment/dto';
+
+export { currentUserSchema } from '@whosright/contracts/account/dto';
+export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
+export { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
+export {
+  castVoteResponseSchema,
+  myVoteSchema,
+  randomStorySchema,
+  storyCardSchema,
+  storyFeedSchema,
+} from '@whosright/contracts/story/dto';
+
+export const commentListSchema = z.array(commentSchema);
