@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../shared/constants';
 import { userIdSchema } from '../shared/ids';
 import { reasonBodySchema } from '../shared/moderation';
-import { cursorSchema } from '../shared/page';
+import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { roleSchema } from './events';
 
 const email = z
@@ -121,7 +120,7 @@ export const userIdParamsSchema = z.object({ id: userIdSchema });
 export const adminUsersQuerySchema = z.strictObject({
   q: z.string().trim().toLowerCase().max(100).optional(),
   cursor: cursorSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+  limit: pageLimitSchema,
 });
 
 /** GET /api/admin/summary: the four summary cards of the admin panel (SPEC.md section 2). */

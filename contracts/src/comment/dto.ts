@@ -56,3 +56,9 @@ export const myCommentSchema = z.object({
   story: z.object({ id: z.string(), category: z.string(), content: z.string() }),
 });
 export type MyComment = z.infer<typeof myCommentSchema>;
+
+/** GET /api/admin/flagged-comments: a flagged comment, its author (with e-mail) and its story. */
+export const flaggedCommentSchema = myCommentSchema.extend({
+  author: commentAuthorSchema.nullable(),
+});
+export type FlaggedComment = z.infer<typeof flaggedCommentSchema>;

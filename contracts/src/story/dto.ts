@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { storyCategorySchema } from '../shared/categories';
-import { PAGE_SIZE, STORY_MAX_LENGTH } from '../shared/constants';
+import { STORY_MAX_LENGTH } from '../shared/constants';
 import { storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema, reasonBodySchema } from '../shared/moderation';
+import { cursorSchema, pageLimitSchema } from '../shared/page';
 import {
   reactionTypeSchema,
   storyStatusSchema,
@@ -33,8 +34,8 @@ export const storyIdParamsSchema = z.object({ id: storyIdSchema });
 
 export const storyFeedQuerySchema = z.strictObject({
   category: storyCategorySchema.optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+  cursor: cursorSchema.optional(),
+  limit: pageLimitSchema,
 });
 
 export const randomStoryQuerySchema = z.strictObject({ exclude: storyIdSchema.optional() });

@@ -52,9 +52,15 @@ export class CommentQueries {
     return this.comments.count({ flagged: true });
   }
 
-  /** Flagged comments, most downvoted (net) first. */
-  async flagged(limit: number): Promise<CommentDoc[]> {
-    return (await this.comments.find({ flagged: true }, { sort: [['flagScore', -1]], limit }))
-      .items;
+  /** Flagged comments, most downvoted (net) first, in cursor pages. */
+  flagged(request: { cursor?: string | undefined; limit: number }): Promise<Page<CommentDoc>> {
+    return this.comments.find(
+      { flagged: true },
+      {
+        sort: [['flagScore', -1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
   }
 }

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { POOR_STORY_TOP_FRACTION } from '@whosright/contracts/shared/constants';
-import type { Filter, Page, ReadCollection, ReadModels } from '../store/port';
+import { decodeCursor, InvalidCursorError } from '../store/cursor';
+import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
 import {
   POOL,
   POOL_META_ID,
@@ -12,6 +13,19 @@ import {
   type StoryDoc,
 } from './docs';
 
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const pageOf = (sort: Sort, page: PageRequest): FindOptions => ({
+  sort,
+  limit: page.limit,
+  ...(page.cursor ? { after: page.cursor } : {}),
+});
+const newestFirst = (page: PageRequest) => pageOf([['createdAt', -1]], page);
+const BY_SKIP_RATE: Sort = [['skipRate', -1]];
+
 /**
  * The top 5% of rankable stories by skip rate, at least one when any is rankable: the admin's
  * "Poor Performing Stories", and what `npm run replay -- stories` prints.
@@ -19,7 +33,7 @@ import {
 export async function poorPerformers(stories: ReadCollection<StoryDoc>): Promise<StoryDoc[]> {
   const top = await poorPerformersCount(stories);
   if (top === 0) return [];
-  return (await stories.find({ rankable: true }, { sort: [['skipRate', -1]], limit: top })).items;
+  return (await stories.find({ rankable: true }, { sort: BY_SKIP_RATE, limit: top })).items;
 }
 
 /** How many stories the poor performers list shows (the admin summary's Poor Stories). */
@@ -27,17 +41,6 @@ export async function poorPerformersCount(stories: ReadCollection<StoryDoc>): Pr
   const rankable = await stories.count({ rankable: true });
   return rankable === 0 ? 0 : Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
 }
-
-export interface PageRequest {
-  cursor?: string | undefined;
-  limit: number;
-}
-
-const newestFirst = (page: PageRequest) => ({
-  sort: [['createdAt', -1]] as const,
-  limit: page.limit,
-  ...(page.cursor ? { after: page.cursor } : {}),
-});
 
 /** Every read the API makes of the stories read model: one lookup or one sorted, limited find. */
 export class StoryQueries {
@@ -73,14 +76,38 @@ export class StoryQueries {
     return this.stories.find({ authorId }, newestFirst(request));
   }
 
-  /** Stories awaiting moderation, oldest first. */
-  async pendingQueue(limit: number): Promise<StoryDoc[]> {
-    return (await this.stories.find({ status: 'pending' }, { sort: [['createdAt', 1]], limit }))
-      .items;
+  /** Stories awaiting moderation, oldest first (the admin's queue). */
+  pendingQueue(request: PageRequest): Promise<Page<StoryDoc>> {
+    return this.stories.find({ status: 'pending' }, pageOf([['createdAt', 1]], request));
   }
 
-  poorPerformers(): Promise<StoryDoc[]> {
-    return poorPerformers(this.stories);
+  /**
+   * The poor performers (top 5% by skip rate), in cursor pages that stop at the top 5%: the items
+   * before a cursor are counted from its values, two indexed counts.
+   */
+  async poorPerformers(request: PageRequest): Promise<Page<StoryDoc>> {
+    const top = await poorPerformersCount(this.stories);
+    const before = request.cursor ? await this.rankedBefore(request.cursor) : 0;
+    const remaining = top - before;
+    if (remaining <= 0) return { items: [] };
+    const page = await this.stories.find(
+      { rankable: true },
+      pageOf(BY_SKIP_RATE, { cursor: request.cursor, limit: Math.min(request.limit, remaining) }),
+    );
+    return before + page.items.length >= top ? { items: page.items } : page;
+  }
+
+  /** How many poor performers the pages up to this cursor have shown. */
+  private async rankedBefore(cursor: string): Promise<number> {
+    const [skipRate, id] = decodeCursor(cursor, BY_SKIP_RATE.length + 1);
+    if (typeof skipRate !== 'number' || typeof id !== 'string') throw new InvalidCursorError();
+    const [higher, tiedUpToCursor] = await Promise.all([
+      this.stories.count({ rankable: true, skipRate: { $gt: skipRate } }),
+      // Ties are ordered by id in the direction of the last sort key (descending); the cursor's
+      // own story was on the previous page.
+      this.stories.count({ rankable: true, skipRate, _id: { $gte: id } }),
+    ]);
+    return higher + tiedUpToCursor;
   }
 
   /** The admin summary's counts: stories awaiting moderation, and poor performers. */

@@ -140,9 +140,10 @@ export class CommentService {
     }));
   }
 
-  async flagged(limit = 200) {
-    const items = await this.deps.comments.flagged(limit);
-    return { items, authors: await this.authors(items, true) };
+  /** A page of the admin's flagged comments, with their authors (e-mails included). */
+  async flagged(request: { cursor?: string | undefined; limit: number }) {
+    const page = await this.deps.comments.flagged(request);
+    return { page, authors: await this.authors(page.items, true) };
   }
 
   /** Every author on the page in one lookup. E-mails only for admins: members' addresses never leak. */

@@ -6,7 +6,7 @@ import {
   voteCommentRequestSchema,
 } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
-import type { Comment, MyComment } from '@whosright/contracts/comment/dto';
+import type { Comment, FlaggedComment, MyComment } from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
@@ -91,21 +91,20 @@ export function commentRoutes(
 
   router.get('/admin/flagged-comments', async (req, res) => {
     adminUser(req);
-    const { items, authors } = await comments.flagged();
-    res.json(
-      items.map((doc) => ({
-        id: doc._id,
-        content: doc.content,
-        createdAt: doc.createdAt,
-        upvotes: doc.upvotes,
-        downvotes: doc.downvotes,
-        author: authors.get(doc.authorId) ?? null,
-        story: {
-          id: doc.storyId,
-          category: doc.story.category,
-          content: doc.story.content.slice(0, 100),
-        },
-      })),
-    );
+    const { page, authors } = await comments.flagged(pageQuerySchema.parse(req.query));
+    const items = page.items.map((doc): FlaggedComment => ({
+      id: doc._id,
+      content: doc.content,
+      createdAt: doc.createdAt,
+      upvotes: doc.upvotes,
+      downvotes: doc.downvotes,
+      author: authors.get(doc.authorId) ?? null,
+      story: {
+        id: doc.storyId,
+        category: doc.story.category,
+        content: doc.story.content.slice(0, 100),
+      },
+    }));
+    res.json({ items, nextCursor: page.next ?? null });
   });
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@whosright/contracts/shared/errors';
+import { InvalidCursorError } from '@whosright/projections/store/cursor';
 import { HttpError, NotFoundError, RateLimitedError } from './errors';
 import { requestLoggerOf } from './request-logging';
 
@@ -33,6 +34,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     };
     if (error instanceof RateLimitedError)
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  } else if (error instanceof InvalidCursorError) {
+    // A well-formed cursor of another list (another sort) reaches the store, which refuses it.
+    status = 400;
+    body = { message: 'Invalid cursor', code: 'validation_failed' };
   } else if (isBodyParserError(error)) {
     if (error.type === 'entity.too.large') {
       status = 413;

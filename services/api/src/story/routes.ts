@@ -10,6 +10,7 @@ import {
   submitStoryRequestSchema,
   trackRequestSchema,
 } from '@whosright/contracts/story/dto';
+import type { StoryHistory } from '@whosright/contracts/moderation/dto';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
@@ -21,13 +22,15 @@ import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views
 export interface StoryRoutesDeps {
   stories: StoryService;
   queries: StoryQueries;
+  /** The admin's story history (see story-history.ts). */
+  history: (storyId: string) => Promise<StoryHistory>;
   secureCookies: boolean;
 }
 
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
 export function storyRoutes(
   router: Router,
-  { stories, queries, secureCookies }: StoryRoutesDeps,
+  { stories, queries, history, secureCookies }: StoryRoutesDeps,
 ): void {
   router.post('/stories', async (req, res) => {
     const user = activeUser(req);
@@ -99,7 +102,8 @@ export function storyRoutes(
 
   router.get('/admin/stories', async (req, res) => {
     adminUser(req);
-    res.json((await queries.pendingQueue(200)).map(toAdminStory));
+    const page = await queries.pendingQueue(pageQuerySchema.parse(req.query));
+    res.json({ items: page.items.map(toAdminStory), nextCursor: page.next ?? null });
   });
 
   router.patch('/admin/stories/:id', async (req, res) => {
@@ -117,9 +121,16 @@ export function storyRoutes(
     res.status(204).end();
   });
 
+  router.get('/admin/stories/:id/history', async (req, res) => {
+    const { id } = storyIdParamsSchema.parse(req.params);
+    adminUser(req);
+    res.json(await history(id));
+  });
+
   router.get('/admin/skipped-stories', async (req, res) => {
     adminUser(req);
-    res.json((await queries.poorPerformers()).map(toAdminStory));
+    const page = await queries.poorPerformers(pageQuerySchema.parse(req.query));
+    res.json({ items: page.items.map(toAdminStory), nextCursor: page.next ?? null });
   });
 
   router.get('/dashboard/stories', async (req, res) => {

@@ -9,6 +9,7 @@ import {
   storyCardSchema,
   storyFeedSchema,
 } from '@whosright/contracts/story/dto';
+import { pageSchema } from '@whosright/contracts/shared/page';
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
@@ -339,7 +340,10 @@ describe('moderation and deletion', () => {
   it('when the pending queue is listed it is oldest first with category, status, createdAt and content', async () => {
     const a = await submitStory(author, 'money');
     const b = await submitStory(author, 'family');
-    const queue = parseBody(await admin.agent.get('/api/admin/stories'), z.array(adminStorySchema));
+    const { items: queue } = parseBody(
+      await admin.agent.get('/api/admin/stories?limit=50'),
+      pageSchema(adminStorySchema),
+    );
     const ids = queue.map((s) => s.id);
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
     expect(queue.every((s) => s.status === 'pending')).toBe(true);
