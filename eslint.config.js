@@ -63,7 +63,7 @@ const ioModules = [
  * only entry points (`cli/`) and tests import it; `platform/` (HTTP edge, adapters) and `write/`
  * (command bus, stream caches) know no slice; a slice does not reach into another one.
  */
-const apiSlices = ['account', 'story', 'comment'];
+const apiSlices = ['account', 'story', 'comment', 'moderation'];
 const apiRooms = [
   {
     room: 'platform',

@@ -1,5 +1,6 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
+import { moderationLogProjection } from './moderation-log/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
 import { storyVotesProjection } from './story-votes/projection';
@@ -19,4 +20,5 @@ export const readModels = [
   storyVotesProjection,
   userStatsProjection,
   commentsProjection,
+  moderationLogProjection,
 ] as unknown as readonly AnyProjection[];

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Router } from 'express';
 import { CommentQueries } from '@whosright/projections/comments/queries';
+import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
 import { StoryQueries } from '@whosright/projections/stories/queries';
 import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
@@ -14,8 +16,11 @@ import { accountRoutes } from '#api/account/routes';
 import { commentRoutes } from '#api/comment/routes';
 import { CommentService } from '#api/comment/comment-service';
 import { storyPageMeta } from '#api/story/page-meta';
+import { moderationRoutes } from '#api/moderation/routes';
+import { storyHistory } from '#api/story/story-history';
 import { storyRoutes } from '#api/story/routes';
 import { StoryService } from '#api/story/story-service';
+import { DEMO_ADMIN_FILE } from '#api/seed/demo-admin';
 import { seedDemo } from '#api/seed/seed-demo';
 import { seedDemoComments } from '#api/seed/seed-demo-comments';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
@@ -44,6 +49,7 @@ export function queriesOf(models: ReadModels) {
     storyVotes: new StoryVoteQueries(models),
     userStats: new UserStatsQueries(models),
     comments: new CommentQueries(models),
+    moderationLog: new ModerationLogQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -147,6 +153,8 @@ export async function composeApplication(
       storyRoutes(router, {
         stories,
         queries: queries.stories,
+        history: (storyId) =>
+          storyHistory({ eventStore, stories: queries.stories, users: queries.users }, storyId),
         secureCookies: config.publicUrl.startsWith('https:'),
       });
       commentRoutes(router, comments, queries.comments);
@@ -165,6 +173,7 @@ export async function composeApplication(
         stories: queries.stories,
         comments: queries.comments,
       });
+      moderationRoutes(router, queries.moderationLog);
     },
     accounts,
     stories,
@@ -174,7 +183,14 @@ export async function composeApplication(
     startBackgroundWork() {
       if (!config.seedDemo) return;
       seeding = seedDemo(
-        { eventStore, accounts, stories, extras: [seedDemoComments(comments)] },
+        {
+          eventStore,
+          accounts,
+          stories,
+          extras: [seedDemoComments(comments)],
+          demoAdminFile:
+            config.nodeEnv === 'development' ? join(config.dataDir, DEMO_ADMIN_FILE) : undefined,
+        },
         logger,
       )
         .catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'))

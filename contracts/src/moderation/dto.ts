@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { storyCategorySchema } from '../shared/categories';
+import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
+import { cursorSchema, pageLimitSchema } from '../shared/page';
+import { storyStatusSchema } from '../story/events';
+
+/** What the moderation log records: every admin decision on a story, a comment or an account. */
+export const MODERATION_ACTIONS = [
+  'story.approve',
+  'story.reject',
+  'story.hide',
+  'story.pending',
+  'story.delete',
+  'comment.delete',
+  'user.ban',
+  'user.unban',
+  'user.promote',
+  'user.demote',
+] as const;
+export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+
+export const moderationTargetTypeSchema = z.enum(['story', 'comment', 'user']);
+export type ModerationTargetType = z.infer<typeof moderationTargetTypeSchema>;
+
+/**
+ * Who decided: an admin in the app, the `npm run admin` command line, or the ADMIN_EMAILS setting
+ * (the last two have no actor).
+ */
+export const moderationSourceSchema = z.enum(['admin', 'cli', 'admin_emails']);
+export type ModerationSource = z.infer<typeof moderationSourceSchema>;
+
+const targetIdSchema = z.union([storyIdSchema, commentIdSchema, userIdSchema], {
+  error: 'Invalid target id',
+});
+
+/** GET /api/admin/moderation-log: every filter optional, newest first, cursor pages. */
+export const moderationLogQuerySchema = z.strictObject({
+  actor: userIdSchema.optional(),
+  action: moderationActionSchema.optional(),
+  targetType: moderationTargetTypeSchema.optional(),
+  targetId: targetIdSchema.optional(),
+  before: z.iso.datetime({ offset: true }).optional(),
+  cursor: cursorSchema.optional(),
+  limit: pageLimitSchema,
+});
+export type ModerationLogQuery = z.infer<typeof moderationLogQuerySchema>;
+
+export const moderationLogEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  source: moderationSourceSchema,
+  action: moderationActionSchema,
+  /** label: a story or comment excerpt (100 characters) or the user's display name. */
+  target: z.object({ type: moderationTargetTypeSchema, id: z.string(), label: z.string() }),
+  reason: z.string().nullable(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+
+export const moderationLogPageSchema = z.object({
+  items: z.array(moderationLogEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const storyHistoryParamsSchema = z.object({ id: storyIdSchema });
+
+const personSchema = z.object({ id: z.string(), displayName: z.string() }).nullable();
+
+/** One step of a story's life, from its own stream. */
+export const storyHistoryStepSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('submitted'), at: z.string(), by: personSchema }),
+  z.object({
+    type: z.literal('status'),
+    at: z.string(),
+    by: personSchema,
+    from: storyStatusSchema,
+    to: storyStatusSchema,
+    reason: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('deleted'),
+    at: z.string(),
+    by: personSchema,
+    byAdmin: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+]);
+export type StoryHistoryStep = z.infer<typeof storyHistoryStepSchema>;
+
+/** GET /api/admin/stories/{id}/history: the story's life and, while it exists, its tallies. */
+export const storyHistorySchema = z.object({
+  story: z.object({
+    id: z.string(),
+    category: storyCategorySchema,
+    content: z.string(),
+    status: storyStatusSchema.or(z.literal('deleted')),
+  }),
+  steps: z.array(storyHistoryStepSchema),
+  tallies: z
+    .object({
+      heVotes: z.number(),
+      sheVotes: z.number(),
+      commentCount: z.number(),
+      viewCount: z.number(),
+      skipCount: z.number(),
+    })
+    .nullable(),
+});
+export type StoryHistory = z.infer<typeof storyHistorySchema>;

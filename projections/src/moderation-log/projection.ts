@@ -1,0 +1,192 @@
+import type { UserEvent } from '@whosright/contracts/account/events';
+import type { CommentEvent } from '@whosright/contracts/comment/events';
+import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import type { ModerationAction, ModerationSource } from '@whosright/contracts/moderation/dto';
+import type { StoryEvent, StoryStatus } from '@whosright/contracts/story/events';
+import { defineProjection, update, upsert, type Change } from '../runner/projection';
+import type { Recorded } from '../shared/recorded';
+import {
+  ENTRIES,
+  MODERATION_LOG,
+  TARGETS,
+  entryId,
+  targetKey,
+  type ModerationEntryDoc,
+} from './docs';
+import { moderationLogReport } from './report';
+
+type Handled = Recorded<StoryEvent | CommentEvent | UserEvent>;
+
+const STATUS_ACTIONS: Record<StoryStatus, ModerationAction> = {
+  approved: 'story.approve',
+  rejected: 'story.reject',
+  hidden: 'story.hide',
+  pending: 'story.pending',
+};
+
+const excerpt = (content: string) => content.slice(0, EXCERPT_LENGTH.adminStory);
+
+function entry(
+  event: Handled,
+  fields: Omit<ModerationEntryDoc, '_id' | 'at' | 'source' | 'reason'> & {
+    source?: ModerationSource;
+    reason: string | null | undefined;
+  },
+): Change {
+  const source = fields.source ?? (fields.actorId ? 'admin' : 'cli');
+  return upsert(ENTRIES, entryId(event.position), {
+    $set: { ...fields, source, reason: fields.reason || null, at: event.metadata.recordedAt },
+  });
+}
+
+/** An account event by an admin (actor in the metadata), the command line or ADMIN_EMAILS. */
+function accountEntry(
+  event: Handled,
+  userId: string,
+  action: ModerationAction,
+  reason: string | null | undefined,
+  viaAdminEmails = false,
+): Change {
+  const actorId = viaAdminEmails ? null : (event.metadata.actorId ?? null);
+  return entry(event, {
+    actorId,
+    action,
+    targetType: 'user',
+    targetId: userId,
+    reason,
+    ...(viaAdminEmails ? { source: 'admin_emails' as const } : {}),
+  });
+}
+
+/**
+ * The moderation history (issue 16): one entry per admin decision on a story, a comment or an
+ * account, from the events the app already records, so a rebuild shows the whole past. A
+ * member deleting their own story or comment is not moderation and is not listed.
+ */
+export const moderationLogProjection = defineProjection<Handled>({
+  name: MODERATION_LOG,
+  version: 1,
+  eventTypes: [
+    'StorySubmitted',
+    'StoryModerated',
+    'StoryDeleted',
+    'CommentPosted',
+    'CommentDeleted',
+    'UserRegistered',
+    'ProfileUpdated',
+    'UserBanned',
+    'UserUnbanned',
+    'UserPromoted',
+    'UserDemoted',
+  ],
+  collections: [
+    {
+      name: ENTRIES,
+      indexes: [
+        { fields: [['at', -1]] },
+        {
+          fields: [
+            ['actorId', 1],
+            ['at', -1],
+          ],
+        },
+        {
+          fields: [
+            ['action', 1],
+            ['at', -1],
+          ],
+        },
+        {
+          fields: [
+            ['targetId', 1],
+            ['at', -1],
+          ],
+        },
+      ],
+    },
+    { name: TARGETS, indexes: [] },
+  ],
+  report: moderationLogReport,
+  apply(event): Change[] {
+    const userId = event.stream.slice('user-'.length);
+    switch (event.type) {
+      case 'StorySubmitted':
+        return [
+          upsert(TARGETS, targetKey('story', event.data.storyId), {
+            $set: { excerpt: excerpt(event.data.content) },
+          }),
+        ];
+      case 'StoryModerated':
+        return [
+          entry(event, {
+            actorId: event.data.moderatorId,
+            action: STATUS_ACTIONS[event.data.to],
+            targetType: 'story',
+            targetId: event.data.storyId,
+            reason: event.data.reason,
+          }),
+        ];
+      case 'StoryDeleted':
+        return event.data.byAdmin
+          ? [
+              entry(event, {
+                actorId: event.data.deletedBy,
+                action: 'story.delete',
+                targetType: 'story',
+                targetId: event.data.storyId,
+                reason: event.data.reason,
+              }),
+            ]
+          : [];
+      case 'CommentPosted':
+        return [
+          upsert(TARGETS, targetKey('comment', event.data.commentId), {
+            $set: { excerpt: excerpt(event.data.content) },
+          }),
+        ];
+      case 'CommentDeleted':
+        return event.data.byAdmin
+          ? [
+              entry(event, {
+                actorId: event.data.deletedBy,
+                action: 'comment.delete',
+                targetType: 'comment',
+                targetId: event.data.commentId,
+                reason: event.data.reason,
+              }),
+            ]
+          : [];
+      case 'UserRegistered': {
+        const { email, firstName, lastName, role } = event.data;
+        const target = upsert(TARGETS, targetKey('user', userId), {
+          $set: { email, firstName, lastName, username: null },
+        });
+        // ADMIN_EMAILS makes a listed address an admin from its registration on.
+        return role === 'admin'
+          ? [target, accountEntry(event, userId, 'user.promote', null, true)]
+          : [target];
+      }
+      case 'ProfileUpdated':
+        return [
+          update(TARGETS, targetKey('user', userId), { $set: { username: event.data.username } }),
+        ];
+      case 'UserBanned':
+        return [accountEntry(event, userId, 'user.ban', event.data.reason)];
+      case 'UserUnbanned':
+        return [accountEntry(event, userId, 'user.unban', event.data.reason)];
+      case 'UserPromoted':
+      case 'UserDemoted':
+        return [
+          accountEntry(
+            event,
+            userId,
+            event.type === 'UserPromoted' ? 'user.promote' : 'user.demote',
+            event.data.note,
+            event.data.reason === 'admin_emails',
+          ),
+        ];
+      default:
+        return [];
+    }
+  },
+});
