@@ -5,7 +5,9 @@ import type { Logger } from '#api/platform/logger';
 import type { StoryService } from '#api/story/story-service';
 import { visitorKeyOfVisitor } from '#api/story/story-service';
 import type { EventStore } from '@whosright/eventstore/port';
+import { createDemoAdmin } from './demo-admin';
 import { DEMO_MEMBERS, DEMO_STORIES, type DemoStory } from './demo-content';
+import { seedDemoModeration } from './seed-demo-moderation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 30;
@@ -27,6 +29,8 @@ export interface SeedServices {
   stories: StoryService;
   /** Seeds what later slices add (comments), given the story ids, voters and clock. */
   extras?: Array<(context: SeedContext) => Promise<void>>;
+  /** In development: where to write the demo admin's e-mail and password (none elsewhere). */
+  demoAdminFile?: string | undefined;
 }
 
 export interface SeedContext {
@@ -41,7 +45,8 @@ export interface SeedContext {
 /**
  * With SEED_DEMO on and an empty store, writes a living demo through the same command handlers a
  * request uses (never straight into read models): members, about 40 approved stories over the
- * last 30 days, votes, views and skips. Timestamps are back-dated but always increase, so the log
+ * last 30 days, votes, views and skips, and the admin side (pending, rejected and hidden stories, a
+ * banned member). Timestamps are back-dated but always increase, so the log
  * reads like real history (and `npm run replay -- --until` works on it).
  */
 export async function seedDemo(
@@ -90,6 +95,7 @@ export async function seedDemo(
   );
   await services.accounts.change(moderatorId, 'promote', actorAt(clock));
 
+  const approvedStoryIds: string[] = [];
   const spacing = ((HISTORY_DAYS - 3) * DAY_MS) / DEMO_STORIES.length;
   let nominal = clock;
   // Mixed categories in the feed, in the same order on every fresh installation.
@@ -114,6 +120,7 @@ export async function seedDemo(
       null,
       actorAt(clock + 3_600_000, moderatorId),
     );
+    approvedStoryIds.push(card.id);
 
     clock += 2 * 3_600_000;
     const voters = members
@@ -153,6 +160,10 @@ export async function seedDemo(
       });
     }
   }
+  const at = (userId?: string) => actorAt((clock += 60_000 * (2 + random() * 30)), userId);
+  await seedDemoModeration({ ...services, moderatorId, members, approvedStoryIds, at });
+  if (services.demoAdminFile)
+    await createDemoAdmin(services.accounts, services.demoAdminFile, at(), at(moderatorId), logger);
   logger.info(
     { stories: DEMO_STORIES.length, members: members.length, ms: Date.now() - started },
     'demo content seeded',
