@@ -1,0 +1,210 @@
+import type { Express } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { signUp } from '#api/testing/people';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * Who may call each /api route. `public`: anyone; `member`: signed in, banned or not (reads of
+ * one's own data); `active`: signed in and not banned (writes); `ownerOrAdmin`: the author of
+ * the story or comment, or an admin; `admin`: admins only.
+ */
+type Access = 'public' | 'member' | 'active' | 'ownerOrAdmin' | 'admin';
+type Role = 'visitor' | 'user' | 'banned' | 'owner' | 'admin';
+const ROLES: readonly Role[] = ['visitor', 'user', 'banned', 'owner', 'admin'];
+
+interface Entry {
+  access: Access;
+  body?: object;
+  query?: string;
+  /** A business rule that refuses a role the access level lets in, and why. */
+  except?: Partial<Record<Role, number>>;
+}
+
+const MATRIX: Record<string, Entry> = {
+  'GET /health': { access: 'public' },
+  'GET /ready': { access: 'public' },
+  'GET /config': { access: 'public' },
+  'POST /stories': {
+    access: 'active',
+    body: { content: 'He folds towels in thirds. Who is right?', category: 'household' },
+  },
+  'GET /stories': { access: 'public' },
+  'GET /stories/random': { access: 'public' },
+  'GET /stories/:id': { access: 'public' },
+  'GET /stories/:id/vote': { access: 'public' },
+  'POST /stories/:id/vote': { access: 'active', body: { vote: 'he' } },
+  'POST /stories/:id/track': { access: 'public', body: { action: 'view' } },
+  'POST /stories/:id/reactions': { access: 'active', body: { type: 'lol' } },
+  'DELETE /stories/:id': { access: 'ownerOrAdmin' },
+  'GET /users/stories': { access: 'member' },
+  'GET /admin/stories': { access: 'admin' },
+  'PATCH /admin/stories/:id': { access: 'admin', body: { status: 'hidden', reason: 'Test' } },
+  'DELETE /admin/stories/:id': { access: 'admin' },
+  'GET /admin/stories/:id/history': { access: 'admin' },
+  'GET /admin/skipped-stories': { access: 'admin' },
+  'GET /dashboard/stories': { access: 'admin' },
+  'GET /stories/:id/comments': { access: 'public' },
+  'POST /stories/:id/comments': { access: 'active', body: { content: 'I side with her.' } },
+  'POST /comments/:id/vote': {
+    access: 'active',
+    body: { vote: 'up' },
+    except: { owner: 403 }, // Nobody votes on their own comment.
+  },
+  'DELETE /comments/:id': { access: 'ownerOrAdmin' },
+  'GET /users/comments': { access: 'member' },
+  'DELETE /admin/comments/:id': { access: 'admin' },
+  'GET /admin/flagged-comments': { access: 'admin' },
+  'POST /auth/register': { access: 'public', body: { email: 'not-an-address', password: 'x' } },
+  'POST /auth/login': { access: 'public', body: { email: 'not-an-address', password: 'x' } },
+  'GET /auth/user': { access: 'member' },
+  'GET /users/stats': { access: 'member' },
+  'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
+  'POST /auth/forgot-password': { access: 'public', body: { email: 'nobody@example.com' } },
+  'POST /auth/reset-password': {
+    access: 'public',
+    body: { token: 'not-a-token', password: 'a new password' },
+  },
+  'GET /logout': { access: 'public' },
+  'GET /login': { access: 'public' },
+  'GET /callback': { access: 'public' },
+  'GET /admin/summary': { access: 'admin' },
+  'GET /admin/users': { access: 'admin' },
+  'PATCH /admin/users/:id/ban': { access: 'admin' },
+  'PATCH /admin/users/:id/unban': { access: 'admin' },
+  'PATCH /admin/users/:id/promote': { access: 'admin' },
+  'PATCH /admin/users/:id/demote': { access: 'admin' },
+  'GET /admin/moderation-log': { access: 'admin' },
+};
+
+const REFUSED: Record<Access, Partial<Record<Role, number>>> = {
+  public: {},
+  member: { visitor: 401 },
+  active: { visitor: 401, banned: 403 },
+  ownerOrAdmin: { visitor: 401, banned: 403, user: 403 },
+  admin: { visitor: 401, user: 403, banned: 403, owner: 403 },
+};
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  matchers?: Array<(path: string) => unknown>;
+}
+
+/** Every route of the /api router, as "METHOD /path", read from the running Express app. */
+function apiRoutes(server: TestServer): string[] {
+  const app = server.running.server.listeners('request')[0] as Express & {
+    router: Layer['handle'];
+  };
+  const mounts = (app.router?.stack ?? []).filter(
+    (layer) => layer.handle?.stack && layer.matchers?.[0]?.('/api/health'),
+  );
+  expect(mounts, 'one router mounted at /api').toHaveLength(1);
+  return mounts[0]!.handle!.stack!.flatMap((layer) =>
+    layer.route
+      ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`)
+      : [],
+  );
+}
+
+let server: TestServer;
+const cookies = {} as Record<Exclude<Role, 'visitor'>, string>;
+let adminAgent: Awaited<ReturnType<typeof signUp>>['agent'];
+const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
+
+async function sessionCookie(email: string): Promise<string> {
+  const res = await server
+    .agent()
+    .post('/api/auth/login')
+    .send({ email, password: 'a good password' })
+    .expect(200);
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** A fresh approved story and a comment by the owner, and a fresh account for user actions. */
+async function fixtures(owner: Awaited<ReturnType<typeof signUp>>) {
+  const storyId = idOf(
+    await owner.agent
+      .post('/api/stories')
+      .send({ content: 'She alphabetises the fridge. Who is right?', category: 'lifestyle' })
+      .expect(201),
+  );
+  await adminAgent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
+  const commentId = idOf(
+    await owner.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'I wrote it.' })
+      .expect(201),
+  );
+  return { storyId, commentId, userId: (await signUp(server)).id };
+}
+
+let owner: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: 'matrix-admin@example.com' });
+  const admin = await signUp(server, { email: 'matrix-admin@example.com' });
+  adminAgent = admin.agent;
+  owner = await signUp(server);
+  const user = await signUp(server);
+  const banned = await signUp(server);
+  await adminAgent.patch(`/api/admin/users/${banned.id}/ban`).expect(200);
+  cookies.admin = await sessionCookie(admin.email);
+  cookies.owner = await sessionCookie(owner.email);
+  cookies.user = await sessionCookie(user.email);
+  cookies.banned = await sessionCookie(banned.email);
+}, 60_000);
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('route permissions', () => {
+  it('when the API lists its routes every one has an entry in the matrix, and every entry a route', () => {
+    const routes = apiRoutes(server);
+    expect(
+      routes.filter((route) => !(route in MATRIX)),
+      'routes with no entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((route) => !routes.includes(route)),
+      'stale entries',
+    ).toEqual([]);
+  });
+
+  // Logging out ends the session the next routes would use: it goes last.
+  const order = Object.keys(MATRIX).sort(
+    (a, b) => Number(a === 'GET /logout') - Number(b === 'GET /logout'),
+  );
+  for (const route of order) {
+    const entry = MATRIX[route]!;
+    it(`${route} (${entry.access}): refused exactly for the roles it must refuse`, async () => {
+      const ids = await fixtures(owner);
+      const [method, pattern] = route.split(' ') as [string, string];
+      const id = pattern.startsWith('/admin/users/')
+        ? ids.userId
+        : pattern.includes('/comments/:id')
+          ? ids.commentId
+          : ids.storyId;
+      const path = `/api${pattern.replace(':id', id)}`;
+      const refused = { ...REFUSED[entry.access], ...entry.except };
+      const statuses: Record<string, number> = {};
+      for (const role of ROLES) {
+        let req = server.agent()[method.toLowerCase() as 'get'](path).redirects(0);
+        if (role !== 'visitor') req = req.set('Cookie', cookies[role]);
+        const res = entry.body ? await req.send(entry.body) : await req;
+        statuses[role] = res.status;
+      }
+      for (const role of ROLES) {
+        const expected = refused[role];
+        if (expected) expect(statuses[role], `${role}: ${JSON.stringify(statuses)}`).toBe(expected);
+        else
+          expect([401, 403], `${role} let in: ${JSON.stringify(statuses)}`).not.toContain(
+            statuses[role],
+          );
+        expect(statuses[role], `${role}: no server error`).toBeLessThan(500);
+      }
+    });
+  }
+});
