@@ -1,7 +1,7 @@
 /** /login: the four modes against the real server (SPEC.md sections 2, 4, 5 and 8). */
 import { PASSWORD, newAccount, uniqueEmail } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { resetLinkFor } from './support/outbox.ts';
+import { resetLinkFor, verificationLinkFor } from './support/outbox.ts';
 import { expectToast } from './support/toast.ts';
 
 test.describe('login', () => {
@@ -161,5 +161,34 @@ test.describe('login', () => {
     // The real server answers /api/login without a provider by sending the browser back.
     await expect(page).toHaveURL(/\/login$/);
     await expectToast(page, 'External sign-in unavailable');
+  });
+});
+
+test.describe('e-mail verification', () => {
+  test('when a new member opens the mailed link it confirms the address', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const email = uniqueEmail('verifier');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('First name').fill('Vera');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(page, 'Registration successful', "Welcome to Who's Right!");
+
+    const link = await verificationLinkFor(email);
+    expect(link).toContain('/login?mode=verify&token=');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Email verified' })).toBeFocused();
+    await page.getByRole('link', { name: 'Go to the stories' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  });
+
+  test('when the link is broken it says so and offers the stories', async ({ page }) => {
+    await page.goto('/login?mode=verify&token=user_01JAAAAAAAAAAAAAAAAAAAAAAA.nope');
+    await expect(page.getByRole('heading', { name: 'Verification failed' })).toBeFocused();
+    await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
   });
 });

@@ -49,6 +49,15 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.strictObject({ email });
 
+/** POST /api/auth/verify-email: the token of the mailed link (`{userId}.{secret}`). */
+export const verifyEmailRequestSchema = z.strictObject({
+  token: z
+    .string({ error: 'Verification token is required' })
+    .trim()
+    .min(1, 'Verification token is required')
+    .max(200),
+});
+
 export const resetPasswordRequestSchema = z.strictObject({
   token: z
     .string({ error: 'Reset token is required' })
@@ -97,6 +106,8 @@ export const currentUserSchema = z.object({
   role: roleSchema,
   status: z.enum(['active', 'banned']),
   createdAt: z.string(),
+  /** Whether the e-mail address is proven (issue 18); the profile shows a notice until it is. */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -139,5 +150,7 @@ export const FORGOT_PASSWORD_ANSWER = {
 } as const;
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const INVALID_RESET_TOKEN_MESSAGE = 'Invalid or expired reset token';
+export const INVALID_VERIFICATION_TOKEN_MESSAGE =
+  'This verification link is invalid or has expired. Ask for a new one from your profile.';
 export const BANNED_MESSAGE =
   'Your account is banned: you can read, but not post, vote or comment.';

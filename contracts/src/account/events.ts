@@ -35,6 +35,19 @@ export const userEvents = {
     'PasswordResetRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
   ),
+  /** A verification link was mailed (issue 18); a newer one replaces it. */
+  EmailVerificationRequested: defineEvent(
+    'EmailVerificationRequested',
+    z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
+  ),
+  /**
+   * The address is proven: by the mailed link, a reset by mailed token, a provider that verified
+   * it, or the demo seed. Only a verified address gets the admin role from ADMIN_EMAILS.
+   */
+  EmailVerified: defineEvent(
+    'EmailVerified',
+    z.object({ via: z.enum(['link', 'reset', 'external', 'seed']) }),
+  ),
   ProfileUpdated: defineEvent(
     'ProfileUpdated',
     z.object({ username: z.string().nullable(), profileImageUrl: z.string().nullable() }),
@@ -72,6 +85,11 @@ export const sessionEvents = {
       userId: userIdSchema,
       method: z.enum(['password', 'registration', 'external']),
       expiresAt: z.iso.datetime(),
+      /**
+       * The user's credentials version the sign-in was checked against (issue 18): a password
+       * reset or a ban after the check voids the session. Absent in sessions before issue 18.
+       */
+      credentialsVersion: z.number().int().min(0).optional(),
     }),
   ),
   SessionRenewed: defineEvent('SessionRenewed', z.object({ expiresAt: z.iso.datetime() })),

@@ -9,4 +9,6 @@ export interface SessionDoc extends Doc {
   userId: string;
   startedAt: string;
   expiresAt: string;
+  /** The user's credentials version at sign-in; null for sessions from before issue 18. */
+  credentialsVersion: number | null;
 }

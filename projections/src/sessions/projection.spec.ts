@@ -12,12 +12,18 @@ const phone = 'Xk2r9QmT4vB8nW1cY6hL3pZ7sD0fG5jA';
 function sessionHistory() {
   const log = eventLog('2026-03-02T09:00:00.000Z');
   return {
-    started: (sessionId: string, expiresAt: string) =>
+    started: (sessionId: string, expiresAt: string, credentialsVersion: number | null = 2) =>
       log.session(
         sessionId,
         {
           type: 'SessionStarted',
-          data: { sessionId, userId: alice, method: 'password', expiresAt },
+          data: {
+            sessionId,
+            userId: alice,
+            method: 'password',
+            expiresAt,
+            ...(credentialsVersion === null ? {} : { credentialsVersion }),
+          },
         },
         { actorId: alice },
       ),
@@ -51,6 +57,25 @@ describe('sessions projection', () => {
             userId: alice,
             startedAt: started.metadata.recordedAt,
             expiresAt: '2026-04-01T09:00:00.000Z',
+            credentialsVersion: 2,
+          },
+        ],
+      });
+  });
+
+  it('when a session from before credentials versions starts it records none', async () => {
+    const started = sessionHistory().started(laptop, '2026-04-01T09:00:00.000Z', null);
+    await spec
+      .given([])
+      .when(started)
+      .then({
+        sessions: [
+          {
+            _id: laptop,
+            userId: alice,
+            startedAt: started.metadata.recordedAt,
+            expiresAt: '2026-04-01T09:00:00.000Z',
+            credentialsVersion: null,
           },
         ],
       });
@@ -70,12 +95,14 @@ describe('sessions projection', () => {
             userId: alice,
             startedAt: onLaptop.metadata.recordedAt,
             expiresAt: '2026-04-01T09:00:00.000Z',
+            credentialsVersion: 2,
           },
           {
             _id: phone,
             userId: alice,
             startedAt: onPhone.metadata.recordedAt,
             expiresAt: '2026-04-01T09:01:00.000Z',
+            credentialsVersion: 2,
           },
         ],
       });
@@ -94,6 +121,7 @@ describe('sessions projection', () => {
             userId: alice,
             startedAt: started.metadata.recordedAt,
             expiresAt: '2026-04-02T09:00:00.000Z',
+            credentialsVersion: 2,
           },
         ],
       });
@@ -113,6 +141,7 @@ describe('sessions projection', () => {
             userId: alice,
             startedAt: onPhone.metadata.recordedAt,
             expiresAt: '2026-04-01T09:01:00.000Z',
+            credentialsVersion: 2,
           },
         ],
       });

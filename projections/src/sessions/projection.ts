@@ -6,7 +6,7 @@ import { SESSIONS, SESSION_DOCS } from './docs';
 /** Live sessions by id: one lookup per signed-in request. An ended session is deleted. */
 export const sessionsProjection = defineProjection<Recorded<SessionEvent>>({
   name: SESSIONS,
-  version: 1,
+  version: 2,
   eventTypes: ['SessionStarted', 'SessionRenewed', 'SessionEnded'],
   collections: [{ name: SESSION_DOCS, indexes: [{ fields: [['userId', 1]] }] }],
   apply(event) {
@@ -19,6 +19,7 @@ export const sessionsProjection = defineProjection<Recorded<SessionEvent>>({
               userId: event.data.userId,
               startedAt: event.metadata.recordedAt,
               expiresAt: event.data.expiresAt,
+              credentialsVersion: event.data.credentialsVersion ?? null,
             },
           }),
         ];

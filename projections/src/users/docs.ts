@@ -16,4 +16,7 @@ export interface UserDoc extends Doc {
   createdAt: string;
   /** Sessions started before this moment are void (bans and password resets end sessions). */
   sessionsValidFrom: string;
+  /** Bumped by every password reset and ban: sessions checked against an older one are void. */
+  credentialsVersion: number;
+  emailVerified: boolean;
 }

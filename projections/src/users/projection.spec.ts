@@ -41,6 +41,7 @@ function aliceHistory() {
     unbanned: () => on(alice, { type: 'UserUnbanned', data: {} }, admin),
     promoted: () => on(alice, { type: 'UserPromoted', data: { reason: 'admin' } }, admin),
     demoted: () => on(alice, { type: 'UserDemoted', data: { reason: 'admin' } }, admin),
+    verified: () => on(alice, { type: 'EmailVerified', data: { via: 'link' } }, alice),
     resetRequested: () =>
       on(alice, {
         type: 'PasswordResetRequested',
@@ -93,6 +94,8 @@ function account(registered: { data: Registration; metadata: { recordedAt: strin
     status: 'active',
     createdAt: registered.metadata.recordedAt,
     sessionsValidFrom: registered.metadata.recordedAt,
+    credentialsVersion: 0,
+    emailVerified: false,
   };
 }
 
@@ -119,6 +122,8 @@ describe('users projection', () => {
             status: 'active',
             createdAt: registered.metadata.recordedAt,
             sessionsValidFrom: registered.metadata.recordedAt,
+            credentialsVersion: 0,
+            emailVerified: false,
           },
         ],
       });
@@ -173,6 +178,7 @@ describe('users projection', () => {
             ...withProfile,
             status: 'banned',
             sessionsValidFrom: banned.metadata.recordedAt,
+            credentialsVersion: 1,
           },
         ],
       });
@@ -185,7 +191,15 @@ describe('users projection', () => {
     await spec
       .given([registered, banned])
       .when(history.unbanned())
-      .then({ users: [{ ...account(registered), sessionsValidFrom: banned.metadata.recordedAt }] });
+      .then({
+        users: [
+          {
+            ...account(registered),
+            sessionsValidFrom: banned.metadata.recordedAt,
+            credentialsVersion: 1,
+          },
+        ],
+      });
   });
 
   it('when a user is promoted it makes them an admin', async () => {
@@ -215,7 +229,24 @@ describe('users projection', () => {
     await spec
       .given([registered, requested])
       .when(reset)
-      .then({ users: [{ ...account(registered), sessionsValidFrom: reset.metadata.recordedAt }] });
+      .then({
+        users: [
+          {
+            ...account(registered),
+            sessionsValidFrom: reset.metadata.recordedAt,
+            credentialsVersion: 1,
+          },
+        ],
+      });
+  });
+
+  it('when the address is verified it says so', async () => {
+    const history = aliceHistory();
+    const registered = history.registered();
+    await spec
+      .given([registered])
+      .when(history.verified())
+      .then({ users: [{ ...account(registered), emailVerified: true }] });
   });
 
   it('when a password hash is upgraded at sign-in nothing changes', async () => {

@@ -5,14 +5,16 @@ import { USERS, USER_DOCS } from './docs';
 
 /**
  * Accounts as the API shows them (current user, admin user list, comment authors), plus the
- * moment before which every session of the user is void (bans and password resets end sessions).
+ * moment before which every session of the user is void (bans and password resets end sessions),
+ * and the credentials version sessions are checked against.
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
   name: USERS,
-  version: 2,
+  version: 3,
   eventTypes: [
     'UserRegistered',
     'PasswordChanged',
+    'EmailVerified',
     'ProfileUpdated',
     'UserBanned',
     'UserUnbanned',
@@ -46,13 +48,22 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
               status: 'active',
               createdAt: at,
               sessionsValidFrom: at,
+              credentialsVersion: 0,
+              emailVerified: false,
             },
           }),
         ];
       case 'PasswordChanged':
         return event.data.reason === 'reset'
-          ? [update(USER_DOCS, id, { $set: { sessionsValidFrom: at } })]
+          ? [
+              update(USER_DOCS, id, {
+                $set: { sessionsValidFrom: at },
+                $inc: { credentialsVersion: 1 },
+              }),
+            ]
           : [];
+      case 'EmailVerified':
+        return [update(USER_DOCS, id, { $set: { emailVerified: true } })];
       case 'ProfileUpdated':
         return [
           update(USER_DOCS, id, {
@@ -60,7 +71,12 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
           }),
         ];
       case 'UserBanned':
-        return [update(USER_DOCS, id, { $set: { status: 'banned', sessionsValidFrom: at } })];
+        return [
+          update(USER_DOCS, id, {
+            $set: { status: 'banned', sessionsValidFrom: at },
+            $inc: { credentialsVersion: 1 },
+          }),
+        ];
       case 'UserUnbanned':
         return [update(USER_DOCS, id, { $set: { status: 'active' } })];
       case 'UserPromoted':

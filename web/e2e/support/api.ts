@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 
+import { verificationLinkFor } from './outbox.ts';
 import { ADMIN_EMAIL } from './start-server.ts';
 
 export const PASSWORD = 'correct horse battery';
@@ -13,12 +14,6 @@ export function baseURL(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
   return url;
-}
-
-export function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: the global setup did not run');
-  return dir;
 }
 
 export function uniqueEmail(prefix: string): string {
@@ -61,9 +56,23 @@ export async function newAccount(clientIp: string, options: Parameters<typeof si
   return { email, api } satisfies Account;
 }
 
-/** The e2e admin (ADMIN_EMAILS), registered on first use. */
-export function adminAccount(clientIp: string) {
-  return newAccount(clientIp, { email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin' });
+/**
+ * The e2e admin (ADMIN_EMAILS), registered on first use. A listed address is an admin once it
+ * is verified, so the first use opens the mailed link as its owner would.
+ */
+export async function adminAccount(clientIp: string) {
+  const account = await newAccount(clientIp, {
+    email: ADMIN_EMAIL,
+    firstName: 'Ada',
+    lastName: 'Admin',
+  });
+  const me = await account.api.get('/api/auth/user');
+  if (((await me.json()) as { role: string }).role !== 'admin') {
+    const token = new URL(await verificationLinkFor(ADMIN_EMAIL)).searchParams.get('token');
+    const verified = await account.api.post('/api/auth/verify-email', { data: { token } });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
+  return account;
 }
 
 export interface CreatedStory {

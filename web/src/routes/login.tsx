@@ -3,13 +3,14 @@ import { createFileRoute } from '@tanstack/react-router';
 
 import { useRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts';
 import { AuthForm } from '#web/features/auth/components/auth-form.tsx';
+import { VerifyEmailCard } from '#web/features/auth/components/verify-email-card.tsx';
 import { useSignInErrorToast } from '#web/features/auth/components/use-sign-in-error-toast.ts';
 import { AUTH_MODES, type AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 
 const SIGN_IN_ERRORS = ['sso_unavailable', 'sso_failed'] as const;
 
 interface LoginSearch {
-  mode?: AuthMode;
+  mode?: AuthMode | 'verify';
   token?: string;
   error?: (typeof SIGN_IN_ERRORS)[number];
 }
@@ -21,7 +22,7 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): T | unde
 function loginSearch(search: Record<string, unknown>): LoginSearch {
   const { token } = search;
   return {
-    mode: oneOf(AUTH_MODES, search.mode),
+    mode: oneOf([...AUTH_MODES, 'verify' as const], search.mode),
     token: typeof token === 'string' && token.length <= 200 ? token : undefined,
     error: oneOf(SIGN_IN_ERRORS, search.error),
   };
@@ -44,10 +45,17 @@ function LoginRoute() {
   );
   useSignInErrorToast(error, clearError);
 
+  if (mode === 'verify' && token)
+    return (
+      <div className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-14">
+        <VerifyEmailCard token={token} />
+      </div>
+    );
+
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-14">
       <AuthForm
-        initialMode={token && !mode ? 'reset' : mode}
+        initialMode={mode === 'verify' ? 'login' : token && !mode ? 'reset' : mode}
         initialToken={token}
         productName={config?.productName ?? "Who's Right"}
         externalSignInLabel={config?.externalSignIn.enabled ? config.externalSignIn.label : null}

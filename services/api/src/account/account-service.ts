@@ -34,6 +34,7 @@ import {
   reservationHolder,
   usernameStream,
 } from './reservations';
+import { EmailVerification } from './email-verification';
 import { emailTaken, usernameTaken } from './rejections';
 import { sessionDecider } from './session-decider';
 
@@ -74,6 +75,7 @@ export function toCurrentUser(doc: UserDoc): CurrentUser {
     role: doc.role,
     status: doc.status,
     createdAt: doc.createdAt,
+    emailVerified: doc.emailVerified === true,
   };
 }
 
@@ -82,18 +84,51 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** Accounts: registration, sign-in, sessions, password reset, external identities, roles and bans. */
 export class AccountService {
   private readonly now: () => Date;
+  private readonly verification: EmailVerification;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.verification = new EmailVerification({ ...deps, now: this.now });
   }
 
-  private roleFor(email: string): 'admin' | 'user' {
-    return this.deps.adminEmails.includes(email) ? 'admin' : 'user';
+  private listed(email: string): boolean {
+    return this.deps.adminEmails.includes(email);
   }
 
+  /** Registers and signs in; mails the link that verifies the address. */
   async register(request: RegisterRequest, actor: Actor): Promise<SignedIn> {
     const userId = await this.createAccount(request, actor);
-    return this.startSession(userId, 'registration', actor);
+    await this.verification.send(userId, actor);
+    return this.startSession(userId, 'registration', actor, 0);
+  }
+
+  /** The mailed link: the address is proven, and ADMIN_EMAILS may now make it an admin. */
+  async verifyEmail(token: string, actor: Actor): Promise<CurrentUser> {
+    const userId = await this.verification.verify(token, actor);
+    const state = await this.loadUser(userId);
+    await this.applyAdminEmails(userId, state, { ...actor, userId });
+    return this.currentUser(userId);
+  }
+
+  /** Mails a new verification link (none when the address is verified already). */
+  async resendVerification(userId: string, actor: Actor): Promise<void> {
+    await this.verification.send(userId, actor);
+  }
+
+  /** The demo seed's admin counts as verified (`seed/demo-admin.ts`). */
+  async markVerifiedBySeed(userId: string, actor: Actor): Promise<void> {
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'MarkEmailVerified', via: 'seed' },
+      actor,
+    );
+  }
+
+  private async currentUser(userId: string): Promise<CurrentUser> {
+    const doc = await this.deps.users.byId(userId);
+    if (!doc) throw new NotFoundError('Account not found');
+    return toCurrentUser(doc);
   }
 
   /** Claims the e-mail and records the registration; answers the new user's id. */
@@ -110,7 +145,8 @@ export class AccountService {
         firstName: request.firstName,
         lastName: request.lastName,
         passwordHash,
-        role: this.roleFor(request.email),
+        // Unverified: ADMIN_EMAILS applies once the address is proven.
+        role: 'user',
         profileImageUrl: null,
       },
       { ...actor, userId },
@@ -200,18 +236,27 @@ export class AccountService {
         as,
       );
     }
-    await this.applyAdminEmails(userId, email, as);
-    return this.startSession(userId, 'password', actor);
+    await this.applyAdminEmails(userId, state, as);
+    // The version the password was checked against: a reset landing meanwhile voids the session.
+    return this.startSession(userId, 'password', actor, state.credentialsVersion);
   }
 
-  /** ADMIN_EMAILS holds the admin role: granted at registration, sign-in and start. */
-  private async applyAdminEmails(userId: string, email: string, actor: Actor): Promise<void> {
-    if (this.roleFor(email) !== 'admin') return;
+  /**
+   * ADMIN_EMAILS holds the admin role for a verified address: granted at verification, sign-in
+   * and start. An unverified one stays a member (anyone could register a listed address).
+   */
+  private async applyAdminEmails(
+    userId: string,
+    state: user.UserState,
+    actor: Actor,
+  ): Promise<void> {
+    if (!state.email || !this.listed(state.email) || !state.emailVerified) return;
     await this.deps.bus.run(
       `user-${userId}`,
       user,
       { type: 'PromoteUser', reason: 'admin_emails' },
       actor,
+      [USERS],
     );
   }
 
@@ -219,6 +264,7 @@ export class AccountService {
     userId: string,
     method: 'password' | 'registration' | 'external',
     actor: Actor,
+    credentialsVersion: number,
   ): Promise<SignedIn> {
     const sessionId = newSessionId();
     const issuedAt = this.now();
@@ -226,7 +272,14 @@ export class AccountService {
     await this.deps.bus.run(
       `session-${sessionId}`,
       sessionDecider,
-      { type: 'StartSession', sessionId, userId, method, expiresAt: expiresAt.toISOString() },
+      {
+        type: 'StartSession',
+        sessionId,
+        userId,
+        method,
+        expiresAt: expiresAt.toISOString(),
+        credentialsVersion,
+      },
       { ...actor, userId },
       ACCOUNT_READ_MODELS,
     );
@@ -310,6 +363,8 @@ export class AccountService {
       { ...actor, userId },
       [USERS],
     );
+    // The mailed token proved the address: a listed one becomes an admin now.
+    await this.applyAdminEmails(userId, await this.loadUser(userId), { ...actor, userId });
   }
 
   /** Signs in with an external identity: linked by (issuer, subject); by e-mail only when the provider verified it. */
@@ -327,8 +382,10 @@ export class AccountService {
   ): Promise<SignedIn> {
     const stream = identityStream(identity.issuer, identity.subject);
     const linked = await reservationHolder(this.deps.eventStore, stream);
-    if (linked && (await this.userExists(linked)))
-      return this.startSession(linked, 'external', actor);
+    if (linked && (await this.userExists(linked))) {
+      const state = await this.loadUser(linked);
+      return this.startSession(linked, 'external', actor, state.credentialsVersion);
+    }
 
     const email = identity.email?.trim().toLowerCase();
     let userId: string | null = null;
@@ -352,7 +409,7 @@ export class AccountService {
           firstName: identity.givenName ?? null,
           lastName: identity.familyName ?? null,
           passwordHash: null,
-          role: this.roleFor(email),
+          role: 'user',
           profileImageUrl: identity.picture ?? null,
         },
         { ...actor, userId },
@@ -366,8 +423,17 @@ export class AccountService {
       { type: 'LinkExternalIdentity', issuer: identity.issuer, subject: identity.subject },
       as,
     );
-    if (email) await this.applyAdminEmails(userId, email, as);
-    return this.startSession(userId, 'external', actor);
+    // Only the provider's `email_verified` proves the address (and so can make it an admin).
+    if (identity.emailVerified && email)
+      await this.deps.bus.run(
+        `user-${userId}`,
+        user,
+        { type: 'MarkEmailVerified', via: 'external' },
+        as,
+      );
+    const state = await this.loadUser(userId);
+    await this.applyAdminEmails(userId, state, as);
+    return this.startSession(userId, 'external', actor, state.credentialsVersion);
   }
 
   /** Admin actions by e-mail (CLI) or id (admin API). */
@@ -406,8 +472,7 @@ export class AccountService {
                 note: reason,
                 byThemself,
                 admins: await this.deps.users.countAdmins(),
-                listedInAdminEmails:
-                  target.email !== null && this.roleFor(target.email) === 'admin',
+                listedInAdminEmails: target.email !== null && this.listed(target.email),
               };
     const result = await this.deps.bus.run(`user-${userId}`, user, command, actor, [USERS]);
     if (result.events.length === 0) await this.deps.bus.settleAll([USERS]);
@@ -421,7 +486,10 @@ export class AccountService {
     let promoted = 0;
     for (const email of this.deps.adminEmails) {
       const userId = await this.userIdByEmail(email);
-      if (!userId || !(await this.userExists(userId))) continue;
+      if (!userId) continue;
+      const state = await this.loadUser(userId);
+      // Listing an address nobody has proven owning grants nothing.
+      if (!state.exists || !state.emailVerified) continue;
       const result = await this.deps.bus.run(
         `user-${userId}`,
         user,

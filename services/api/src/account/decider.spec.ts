@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { deciderSpec } from '#api/testing/decider-spec';
 import * as user from './decider';
@@ -22,6 +22,12 @@ const registered: UserEvent = {
 const resetRequested: UserEvent = {
   type: 'PasswordResetRequested',
   data: { tokenHash: 'hash-1', expiresAt: '2026-01-01T11:00:00.000Z' },
+};
+
+const verified: UserEvent = { type: 'EmailVerified', data: { via: 'link' } };
+const verificationRequested: UserEvent = {
+  type: 'EmailVerificationRequested',
+  data: { tokenHash: 'verify-1', expiresAt: '2026-01-02T10:00:00.000Z' },
 };
 
 const demoteInputs = { byThemself: false, admins: 2, listedInAdminEmails: false };
@@ -66,7 +72,7 @@ describe('user decider', () => {
 
   it('when the valid token is used before expiry it changes the password and consumes the token', () => {
     spec
-      .given([registered, resetRequested])
+      .given([registered, verified, resetRequested])
       .when({
         type: 'ResetPassword',
         tokenHash: 'hash-1',
@@ -191,5 +197,96 @@ describe('user decider', () => {
       .given([])
       .when({ type: 'UpgradePasswordHash', passwordHash: 'x' })
       .thenThrows(rejected('unknown_user'));
+  });
+
+  describe('e-mail verification (issue 18)', () => {
+    it('when a reset by mailed token is used on an unverified address it also verifies it', () => {
+      spec
+        .given([registered, resetRequested])
+        .when({
+          type: 'ResetPassword',
+          tokenHash: 'hash-1',
+          passwordHash: '$argon2id$new',
+          now: '2026-01-01T10:30:00.000Z',
+        })
+        .then([
+          {
+            type: 'PasswordChanged',
+            data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' },
+          },
+          { type: 'EmailVerified', data: { via: 'reset' } },
+        ]);
+    });
+
+    it('when a link is requested it records its hash and expiry; none once verified', () => {
+      const request = {
+        type: 'RequestEmailVerification' as const,
+        tokenHash: 'verify-1',
+        expiresAt: '2026-01-02T10:00:00.000Z',
+      };
+      spec.given([registered]).when(request).then([verificationRequested]);
+      spec.given([registered, verified]).when(request).then([]);
+    });
+
+    it('when the valid token is used before expiry it verifies the address', () => {
+      spec
+        .given([registered, verificationRequested])
+        .when({ type: 'VerifyEmail', tokenHash: 'verify-1', now: '2026-01-02T09:59:00.000Z' })
+        .then([{ type: 'EmailVerified', data: { via: 'link' } }]);
+    });
+
+    it('when the token is wrong, expired, replaced by a newer one or for no account it is refused', () => {
+      const newer: UserEvent = {
+        type: 'EmailVerificationRequested',
+        data: { tokenHash: 'verify-2', expiresAt: '2026-01-03T10:00:00.000Z' },
+      };
+      const cases: Array<[UserEvent[], string, string]> = [
+        [[registered, verificationRequested], 'wrong', '2026-01-02T09:00:00.000Z'],
+        [[registered, verificationRequested], 'verify-1', '2026-01-02T10:00:00.000Z'],
+        [[registered, verificationRequested, newer], 'verify-1', '2026-01-02T09:00:00.000Z'],
+        [[], 'verify-1', '2026-01-02T09:00:00.000Z'],
+      ];
+      for (const [given, tokenHash, now] of cases)
+        spec
+          .given(given)
+          .when({ type: 'VerifyEmail', tokenHash, now })
+          .thenThrows(rejected('invalid_verification_token'));
+    });
+
+    it('when the address is verified already a token changes nothing', () => {
+      spec
+        .given([registered, verificationRequested, verified])
+        .when({ type: 'VerifyEmail', tokenHash: 'verify-1', now: '2026-01-02T09:00:00.000Z' })
+        .then([]);
+    });
+
+    it('when a provider or the seed vouches for the address it is verified once', () => {
+      spec
+        .given([registered])
+        .when({ type: 'MarkEmailVerified', via: 'external' })
+        .then([{ type: 'EmailVerified', data: { via: 'external' } }]);
+      spec.given([registered, verified]).when({ type: 'MarkEmailVerified', via: 'seed' }).then([]);
+    });
+  });
+
+  describe('credentials version (issue 18)', () => {
+    const reset: UserEvent = {
+      type: 'PasswordChanged',
+      data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' },
+    };
+    const rehash: UserEvent = {
+      type: 'PasswordChanged',
+      data: { passwordHash: '$argon2id$re', reason: 'rehash', resetTokenHash: null },
+    };
+    const banned: UserEvent = { type: 'UserBanned', data: { reason: null } };
+    const versionAfter = (events: UserEvent[]) =>
+      events.reduce(user.evolve, user.initialState()).credentialsVersion;
+
+    it('when a password is reset or the user banned the version moves on; a rehash does not move it', () => {
+      expect(versionAfter([registered])).toBe(0);
+      expect(versionAfter([registered, rehash])).toBe(0);
+      expect(versionAfter([registered, resetRequested, reset])).toBe(1);
+      expect(versionAfter([registered, resetRequested, reset, banned])).toBe(2);
+    });
   });
 });

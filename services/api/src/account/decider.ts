@@ -16,6 +16,13 @@ export interface UserState {
   profileImageUrl: string | null;
   pendingReset: { tokenHash: string; expiresAt: string } | null;
   externalIdentities: string[];
+  emailVerified: boolean;
+  pendingVerification: { tokenHash: string; expiresAt: string } | null;
+  /**
+   * Bumped by every password reset and ban: a session carries the version its sign-in was
+   * checked against, and an older one is void (a sign-in racing a reset cannot survive it).
+   */
+  credentialsVersion: number;
 }
 
 export function initialState(): UserState {
@@ -30,6 +37,9 @@ export function initialState(): UserState {
     profileImageUrl: null,
     pendingReset: null,
     externalIdentities: [],
+    emailVerified: false,
+    pendingVerification: null,
+    credentialsVersion: 0,
   };
 }
 
@@ -50,7 +60,15 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         ...state,
         passwordHash: event.data.passwordHash,
         pendingReset: event.data.reason === 'reset' ? null : state.pendingReset,
+        credentialsVersion: state.credentialsVersion + (event.data.reason === 'reset' ? 1 : 0),
       };
+    case 'EmailVerificationRequested':
+      return {
+        ...state,
+        pendingVerification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
+      };
+    case 'EmailVerified':
+      return { ...state, emailVerified: true, pendingVerification: null };
     case 'PasswordResetRequested':
       return {
         ...state,
@@ -63,7 +81,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         profileImageUrl: event.data.profileImageUrl,
       };
     case 'UserBanned':
-      return { ...state, banned: true };
+      return { ...state, banned: true, credentialsVersion: state.credentialsVersion + 1 };
     case 'UserUnbanned':
       return { ...state, banned: false };
     case 'UserPromoted':
@@ -97,6 +115,9 @@ export type UserCommand =
       profileImageUrl: string | null;
     }
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
+  | { type: 'RequestEmailVerification'; tokenHash: string; expiresAt: string }
+  | { type: 'VerifyEmail'; tokenHash: string; now: string }
+  | { type: 'MarkEmailVerified'; via: 'external' | 'seed' }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'UpgradePasswordHash'; passwordHash: string }
   | { type: 'UpdateProfile'; username: string | null; profileImageUrl: string | null }
@@ -126,6 +147,7 @@ export type UserRejection =
   | 'unknown_user'
   | 'no_password'
   | 'invalid_reset_token'
+  | 'invalid_verification_token'
   | 'cannot_ban_self'
   | 'cannot_demote_self'
   | 'demote_before_ban'
@@ -172,17 +194,42 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         pending.tokenHash === command.tokenHash &&
         Date.parse(pending.expiresAt) > Date.parse(command.now);
       if (!valid) throw new UserCommandRejected('invalid_reset_token');
+      const changed: UserEvent = {
+        type: 'PasswordChanged',
+        data: {
+          passwordHash: command.passwordHash,
+          reason: 'reset',
+          resetTokenHash: command.tokenHash,
+        },
+      };
+      // The token came by mail: using it proves the address.
+      return state.emailVerified
+        ? [changed]
+        : [changed, { type: 'EmailVerified', data: { via: 'reset' } }];
+    }
+    case 'RequestEmailVerification':
+      requireUser(state);
+      if (state.emailVerified) return [];
       return [
         {
-          type: 'PasswordChanged',
-          data: {
-            passwordHash: command.passwordHash,
-            reason: 'reset',
-            resetTokenHash: command.tokenHash,
-          },
+          type: 'EmailVerificationRequested',
+          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
         },
       ];
+    case 'VerifyEmail': {
+      if (!state.exists) throw new UserCommandRejected('invalid_verification_token');
+      if (state.emailVerified) return [];
+      const pending = state.pendingVerification;
+      const valid =
+        pending !== null &&
+        pending.tokenHash === command.tokenHash &&
+        Date.parse(pending.expiresAt) > Date.parse(command.now);
+      if (!valid) throw new UserCommandRejected('invalid_verification_token');
+      return [{ type: 'EmailVerified', data: { via: 'link' } }];
     }
+    case 'MarkEmailVerified':
+      requireUser(state);
+      return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];
     case 'UpgradePasswordHash':
       requireUser(state);
       if (!state.passwordHash) return [];

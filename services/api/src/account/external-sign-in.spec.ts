@@ -19,7 +19,7 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     await provider?.stop();
   });
 
-  async function setUp(account: TestAccount) {
+  async function setUp(account: TestAccount, env: Record<string, string> = {}) {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     provider = await startTestProvider({ redirectUri: `${publicUrl}/api/callback`, account });
@@ -30,6 +30,7 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_PROVIDER_NAME: 'Test ID',
+      ...env,
     });
     return { publicUrl, server };
   }
@@ -117,6 +118,25 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     expect(done.headers.location).toBe('/login?error=sso_failed');
     expect((await browser.get('/api/auth/user')).status).toBe(401);
   });
+
+  it.each([
+    [true, 'admin'],
+    [false, 'user'],
+  ] as const)(
+    'when a listed address signs in with email_verified %s it is %s (only the provider verifying it counts)',
+    async (verified, role) => {
+      const { publicUrl, server } = await setUp(
+        { sub: `subject-listed-${verified}`, email: 'Chief@Example.com', email_verified: verified },
+        { ADMIN_EMAILS: 'chief@example.com' },
+      );
+      const browser = server.agent();
+      await signInThroughProvider(browser, publicUrl);
+      expect(parseBody(await browser.get('/api/auth/user'), currentUserSchema)).toMatchObject({
+        role,
+        emailVerified: verified,
+      });
+    },
+  );
 
   it('when the state is tampered with the sign-in fails closed', async () => {
     const { publicUrl, server } = await setUp({

@@ -1,5 +1,6 @@
 import {
   INVALID_RESET_TOKEN_MESSAGE,
+  INVALID_VERIFICATION_TOKEN_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
 import { ConflictError, NotFoundError, ValidationError } from '#api/platform/errors';
@@ -20,6 +21,7 @@ export const accountRejections: Rejections<UserRejection> = {
   unknown_user: () => new NotFoundError('User not found'),
   no_password: () => new ValidationError('This account signs in with an external provider'),
   invalid_reset_token: () => new ValidationError(INVALID_RESET_TOKEN_MESSAGE),
+  invalid_verification_token: () => new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE),
   cannot_ban_self: () => new ConflictError('You cannot ban yourself.'),
   cannot_demote_self: () => new ConflictError('You cannot demote yourself.'),
   demote_before_ban: () => new ConflictError('This user is an admin: demote them before banning.'),

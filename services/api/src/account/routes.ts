@@ -6,6 +6,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   updateProfileRequestSchema,
+  verifyEmailRequestSchema,
   type UserStatsView,
 } from '@whosright/contracts/account/dto';
 import type { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -97,6 +98,26 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
       res.json(FORGOT_PASSWORD_ANSWER);
     },
   );
+
+  router.post(
+    '/auth/verify-email',
+    rateLimit(deps.limiter, rateLimitPolicies.verifyEmailPerIp, byIp),
+    async (req, res) => {
+      const { token } = verifyEmailRequestSchema.parse(req.body);
+      res.json(await deps.accounts.verifyEmail(token, actorOf(req)));
+    },
+  );
+
+  router.post('/auth/resend-verification', async (req, res) => {
+    const user = currentUser(req);
+    await deps.limiter.consume(rateLimitPolicies.resendVerificationPerAccount, user._id);
+    await deps.accounts.resendVerification(user._id, actorOf(req));
+    res.status(202).json({
+      message: user.emailVerified
+        ? 'Your e-mail address is already verified.'
+        : 'We have sent you a new verification link.',
+    });
+  });
 
   router.post('/auth/reset-password', async (req, res) => {
     const body = resetPasswordRequestSchema.parse(req.body);

@@ -13,6 +13,8 @@ export type SessionCommand =
       userId: string;
       method: 'password' | 'registration' | 'external';
       expiresAt: string;
+      /** The user's credentials version when the sign-in was checked. */
+      credentialsVersion: number;
     }
   | { type: 'RenewSession'; expiresAt: string }
   | { type: 'EndSession'; reason: 'logout' | 'expired' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { currentUserSchema } from '@whosright/contracts/account/dto';
-import { waitForMailTo } from '#api/platform/mail/outbox-reader';
+import { waitForMailTo, withLink } from '#api/platform/mail/outbox-reader';
 import {
   describeWithRedis,
   startRedisServer,
@@ -32,7 +32,10 @@ describeWithRedis(
         .expect(201);
       expect(parseBody(await agent.get('/api/auth/user'), currentUserSchema).email).toBe(email);
       await agent.post('/api/auth/forgot-password').send({ email }).expect(200);
-      const mail = await waitForMailTo(server.dataDir, email, { timeoutMs: 10_000 });
+      const mail = await waitForMailTo(server.dataDir, email, {
+        timeoutMs: 10_000,
+        matching: withLink('mode=reset'),
+      });
       expect(mail.links[0]).toContain('/login?mode=reset&token=');
       const statuses = server.running.application.stores.projections.status();
       expect(statuses.every((s) => s.state === 'live')).toBe(true);

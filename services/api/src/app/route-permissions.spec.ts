@@ -59,6 +59,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /auth/user': { access: 'member' },
   'GET /users/stats': { access: 'member' },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
+  'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
+  'POST /auth/resend-verification': { access: 'member' },
   'POST /auth/forgot-password': { access: 'public', body: { email: 'nobody@example.com' } },
   'POST /auth/reset-password': {
     access: 'public',

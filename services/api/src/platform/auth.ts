@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
+import type { SessionDoc } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -60,8 +61,7 @@ export function authentication(options: {
     ]);
     if (!session || session.userId !== claims.userId || Date.parse(session.expiresAt) <= Date.now())
       return next();
-    // Bans and password resets void every session started before them.
-    if (!user || Date.parse(session.startedAt) < Date.parse(user.sessionsValidFrom)) return next();
+    if (!user || isVoid(session, user)) return next();
     auth.user = user;
     auth.sessionId = session._id;
     const now = Date.now();
@@ -91,6 +91,16 @@ export function authentication(options: {
     if (!token) return next();
     return signedIn(req, res, next, auth, token);
   };
+}
+
+/**
+ * Bans and password resets void every session checked against the credentials before them: by
+ * version, exact even when a sign-in races a reset; by time for sessions from before versions.
+ */
+function isVoid(session: SessionDoc, user: UserDoc): boolean {
+  if (session.credentialsVersion === null)
+    return Date.parse(session.startedAt) < Date.parse(user.sessionsValidFrom);
+  return session.credentialsVersion < user.credentialsVersion;
 }
 
 export function actorOf(req: Request, visitorId?: string): Actor {

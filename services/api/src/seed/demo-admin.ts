@@ -24,6 +24,7 @@ export async function createDemoAdmin(
     { email: DEMO_ADMIN_EMAIL, password, firstName: 'Demo', lastName: 'Admin' },
     created,
   );
+  await accounts.markVerifiedBySeed(userId, created);
   await accounts.change(userId, 'promote', promotedBy);
   await writeFile(file, `email: ${DEMO_ADMIN_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
   logger.info(

@@ -45,14 +45,19 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
   );
 }
 
-/** The newest mail to `address` (case-insensitive), or undefined. */
+/** The newest mail to `address` (case-insensitive) that `matching` accepts, or undefined. */
 export async function newestMailTo(
   dataDir: string,
   address: string,
+  matching: (mail: OutboxMail) => boolean = () => true,
 ): Promise<OutboxMail | undefined> {
   const wanted = address.trim().toLowerCase();
-  return (await readOutbox(dataDir)).find((mail) => mail.to.includes(wanted));
+  return (await readOutbox(dataDir)).find((mail) => mail.to.includes(wanted) && matching(mail));
 }
+
+/** Accepts a mail with a link containing `part`, e.g. `mode=reset`. */
+export const withLink = (part: string) => (mail: OutboxMail) =>
+  mail.links.some((link) => link.includes(part));
 
 /**
  * Waits for a mail to `address` (mail goes out through a job, so it lands a moment after the
@@ -61,11 +66,16 @@ export async function newestMailTo(
 export async function waitForMailTo(
   dataDir: string,
   address: string,
-  options: { timeoutMs?: number; newerThan?: string } = {},
+  options: {
+    timeoutMs?: number;
+    newerThan?: string;
+    /** Only mails it accepts, e.g. the one with a reset link among verification mails. */
+    matching?: (mail: OutboxMail) => boolean;
+  } = {},
 ): Promise<OutboxMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 5_000);
   for (;;) {
-    const mail = await newestMailTo(dataDir, address);
+    const mail = await newestMailTo(dataDir, address, options.matching);
     if (mail && (!options.newerThan || mail.file > options.newerThan)) return mail;
     if (Date.now() > deadline)
       throw new Error(`No mail to ${address} arrived in ${options.timeoutMs ?? 5_000} ms`);

@@ -16,6 +16,14 @@ export const rateLimitPolicies = {
   signInPerIp: { name: 'sign-in-ip', points: 100, durationSeconds: 60 * 60 },
   /** Forgot password: 5 requests per hour per e-mail (key: `emailKey`). */
   forgotPasswordPerEmail: { name: 'forgot-password-email', points: 5, durationSeconds: 60 * 60 },
+  /** Verification links: 3 new ones per hour per account (key: the user id). */
+  resendVerificationPerAccount: {
+    name: 'resend-verification-account',
+    points: 3,
+    durationSeconds: 60 * 60,
+  },
+  /** Verifying: 30 attempts per 15 minutes per IP (key: the IP). */
+  verifyEmailPerIp: { name: 'verify-email-ip', points: 30, durationSeconds: 15 * 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitPolicy>;

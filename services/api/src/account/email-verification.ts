@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EventStore } from '@whosright/eventstore/port';
+import { foldStream } from '@whosright/eventstore/command/handle-command';
+import { USERS } from '@whosright/projections/users/docs';
+import { INVALID_VERIFICATION_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
+import { userIdSchema } from '@whosright/contracts/shared/ids';
+import type { Actor } from '#api/platform/actor';
+import { ValidationError } from '#api/platform/errors';
+import type { CommandBus } from '#api/write/command-bus';
+import * as user from './decider';
+
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface EmailVerificationDeps {
+  eventStore: EventStore;
+  bus: CommandBus;
+  publicUrl: string;
+  sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
+  now: () => Date;
+}
+
+/**
+ * Proving an e-mail address (issue 18): a single-use link, its secret kept only as a hash and
+ * valid 24 hours, mailed at registration and on request. A newer link replaces the older one.
+ */
+export class EmailVerification {
+  constructor(private readonly deps: EmailVerificationDeps) {}
+
+  /** Mails a new link unless the address is already verified. */
+  async send(userId: string, actor: Actor): Promise<void> {
+    const { state } = await foldStream(this.deps.eventStore, `user-${userId}`, user);
+    if (!state.exists || state.emailVerified || !state.email) return;
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(this.deps.now().getTime() + VERIFICATION_TOKEN_TTL_MS);
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      {
+        type: 'RequestEmailVerification',
+        tokenHash: sha256(secret),
+        expiresAt: expiresAt.toISOString(),
+      },
+      { ...actor, userId },
+    );
+    const token = `${userId}.${secret}`;
+    const link = `${this.deps.publicUrl}/login?mode=verify&token=${encodeURIComponent(token)}`;
+    await this.deps.sendMail({
+      to: state.email,
+      subject: "Confirm your e-mail address for Who's Right",
+      text: [
+        "Welcome to Who's Right! Please confirm that this address is yours.",
+        '',
+        `Open this link within 24 hours:\n${link}`,
+        '',
+        'If you did not create an account, ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** Checks the mailed token and marks the address verified; answers the user's id. */
+  async verify(token: string, actor: Actor): Promise<string> {
+    const [userId, secret] = token.split('.', 2);
+    if (!userId || !secret || !userIdSchema.safeParse(userId).success)
+      throw new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE);
+    await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'VerifyEmail', tokenHash: sha256(secret), now: this.deps.now().toISOString() },
+      { ...actor, userId },
+      [USERS],
+    );
+    return userId;
+  }
+}

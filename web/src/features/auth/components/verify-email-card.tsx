@@ -1,0 +1,83 @@
+/**
+ * /login?mode=verify&token=...: the link of the verification mail. It verifies once on arrival
+ * and says how it went; focus moves to the outcome so screen readers hear it.
+ */
+import { useEffect, useRef } from 'react';
+import { Link } from '@tanstack/react-router';
+import { CircleCheckIcon, CircleAlertIcon } from 'lucide-react';
+
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
+import { useVerifyEmail } from '#web/features/auth/api/verify-email.ts';
+import { errorMessage } from '#web/lib/error-message.ts';
+
+export function VerifyEmailCard({ token }: { token: string }) {
+  const verify = useVerifyEmail();
+  const started = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { mutate } = verify;
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate(token);
+  }, [mutate, token]);
+
+  const done = verify.isSuccess || verify.isError;
+  useEffect(() => {
+    if (done) heading.current?.focus();
+  }, [done]);
+
+  const title = verify.isSuccess
+    ? 'Email verified'
+    : verify.isError
+      ? 'Verification failed'
+      : 'Verifying your email...';
+  const description = verify.isSuccess
+    ? 'Thank you: your email address is confirmed.'
+    : verify.isError
+      ? errorMessage(verify.error, 'This verification link is invalid or has expired.')
+      : 'One moment while we check your link.';
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        <div className="mx-auto mb-2" aria-hidden="true">
+          {verify.isError ? (
+            <CircleAlertIcon className="size-10 text-destructive" />
+          ) : (
+            <CircleCheckIcon
+              className={
+                verify.isSuccess ? 'size-10 text-primary' : 'size-10 text-muted-foreground'
+              }
+            />
+          )}
+        </div>
+        <CardTitle>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            aria-live="polite"
+            className="font-display text-2xl font-bold outline-none"
+          >
+            {title}
+          </h1>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {done && (
+        <CardContent className="flex justify-center">
+          <Button asChild>
+            <Link to="/">Go to the stories</Link>
+          </Button>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
