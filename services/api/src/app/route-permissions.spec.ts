@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { apiRoutes } from '#api/testing/api-routes';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -85,26 +86,6 @@ const REFUSED: Record<Access, Partial<Record<Role, number>>> = {
   ownerOrAdmin: { visitor: 401, banned: 403, user: 403 },
   admin: { visitor: 401, user: 403, banned: 403, owner: 403 },
 };
-
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-  matchers?: Array<(path: string) => unknown>;
-}
-
-/** Every route of the /api router, as "METHOD /path", read from the running Express app. */
-function apiRoutes(server: TestServer): string[] {
-  const app = server.running.server.listeners('request')[0] as { router?: { stack: Layer[] } };
-  const mounts = (app.router?.stack ?? []).filter(
-    (layer) => layer.handle?.stack && layer.matchers?.[0]?.('/api/health'),
-  );
-  expect(mounts, 'one router mounted at /api').toHaveLength(1);
-  return mounts[0]!.handle!.stack!.flatMap((layer) =>
-    layer.route
-      ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`)
-      : [],
-  );
-}
 
 let server: TestServer;
 const cookies = {} as Record<Exclude<Role, 'visitor'>, string>;
