@@ -269,6 +269,13 @@ describe('user decider', () => {
     });
   });
 
+  it('when a banned user updates their profile it is refused (a ban racing the update wins)', () => {
+    spec
+      .given([registered, { type: 'UserBanned', data: { reason: null } }])
+      .when({ type: 'UpdateProfile', username: 'ann_x', profileImageUrl: null })
+      .thenThrows(rejected('banned'));
+  });
+
   describe('credentials version (issue 18)', () => {
     const reset: UserEvent = {
       type: 'PasswordChanged',

@@ -148,6 +148,7 @@ export type UserRejection =
   | 'no_password'
   | 'invalid_reset_token'
   | 'invalid_verification_token'
+  | 'banned'
   | 'cannot_ban_self'
   | 'cannot_demote_self'
   | 'demote_before_ban'
@@ -241,6 +242,7 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       ];
     case 'UpdateProfile':
       requireUser(state);
+      if (state.banned) throw new UserCommandRejected('banned');
       if (state.username === command.username && state.profileImageUrl === command.profileImageUrl)
         return [];
       return [

@@ -1,9 +1,15 @@
 import {
+  BANNED_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
   INVALID_VERIFICATION_TOKEN_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
-import { ConflictError, NotFoundError, ValidationError } from '#api/platform/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '#api/platform/errors';
 import type { Rejections } from '#api/write/rejection';
 import type { UserRejection } from './decider';
 
@@ -22,6 +28,7 @@ export const accountRejections: Rejections<UserRejection> = {
   no_password: () => new ValidationError('This account signs in with an external provider'),
   invalid_reset_token: () => new ValidationError(INVALID_RESET_TOKEN_MESSAGE),
   invalid_verification_token: () => new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE),
+  banned: () => new ForbiddenError(BANNED_MESSAGE, 'banned'),
   cannot_ban_self: () => new ConflictError('You cannot ban yourself.'),
   cannot_demote_self: () => new ConflictError('You cannot demote yourself.'),
   demote_before_ban: () => new ConflictError('This user is an admin: demote them before banning.'),

@@ -1,11 +1,13 @@
 import { accountRejections } from '#api/account/rejections';
 import { commentRejections } from '#api/comment/rejections';
 import { storyRejections } from '#api/story/rejections';
+import { activeUserRejections } from '#api/write/active-user-guard';
 import type { RejectionsByContext } from '#api/write/command-bus';
 
 /** Every slice's refusals, by the context its deciders name: what the command bus applies. */
 export const rejections: RejectionsByContext = {
   account: accountRejections,
+  'active-user': activeUserRejections,
   comment: commentRejections,
   story: storyRejections,
 };

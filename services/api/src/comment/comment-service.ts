@@ -1,5 +1,6 @@
 import type { EventStore } from '@whosright/eventstore/port';
 import { foldStream } from '@whosright/eventstore/command/handle-command';
+import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES } from '@whosright/projections/stories/docs';
@@ -13,6 +14,7 @@ import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
+import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { comment as commentDecider, commentVote } from './decider';
 
@@ -46,23 +48,24 @@ export class CommentService {
   ): Promise<CommentDoc | null> {
     const story = await this.deps.stories.byId(storyId);
     const commentId = newId('comment');
-    await this.deps.bus.run(
-      `comment-${commentId}`,
-      commentDecider,
-      {
-        type: 'PostComment',
-        commentId,
-        storyId,
-        authorId: author._id,
-        content,
-        story: story
-          ? {
-              approved: story.status === 'approved',
-              category: story.category as StoryCategory,
-              content: story.content,
-            }
-          : null,
-      },
+    await this.deps.bus.runAll(
+      [
+        activeUserGuard(author._id),
+        commandOn(`comment-${commentId}`, commentDecider, {
+          type: 'PostComment',
+          commentId,
+          storyId,
+          authorId: author._id,
+          content,
+          story: story
+            ? {
+                approved: story.status === 'approved',
+                category: story.category as StoryCategory,
+                content: story.content,
+              }
+            : null,
+        }),
+      ],
       actor,
       options.settle === false ? [] : READ_MODELS,
     );
@@ -82,16 +85,23 @@ export class CommentService {
       `comment-${commentId}`,
       commentDecider,
     );
-    const result = await this.deps.bus.run(
-      `commentVote-${commentId}-${voter._id}`,
-      commentVote,
-      { type: 'VoteComment', commentId, userId: voter._id, vote, comment: state },
+    const [, result] = await this.deps.bus.runAll(
+      [
+        activeUserGuard(voter._id),
+        commandOn(`commentVote-${commentId}-${voter._id}`, commentVote, {
+          type: 'VoteComment',
+          commentId,
+          userId: voter._id,
+          vote,
+          comment: state,
+        }),
+      ],
       actor,
       options.settle === false ? [] : [COMMENTS],
     );
     if (options.settle === false) return null;
     // The same vote again changes nothing; still answer what this client last wrote.
-    if (result.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
+    if (result?.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
     const doc = await this.comment(commentId);
     return { id: commentId, upvotes: doc.upvotes, downvotes: doc.downvotes, myVote: vote };
   }
@@ -103,10 +113,17 @@ export class CommentService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
-    await this.deps.bus.run(
-      `comment-${commentId}`,
-      commentDecider,
-      { type: 'DeleteComment', commentId, userId: user._id, byAdmin, reason },
+    await this.deps.bus.runAll(
+      [
+        ...(byAdmin ? [] : [activeUserGuard(user._id)]),
+        commandOn(`comment-${commentId}`, commentDecider, {
+          type: 'DeleteComment',
+          commentId,
+          userId: user._id,
+          byAdmin,
+          reason,
+        }),
+      ],
       actor,
       READ_MODELS,
     );

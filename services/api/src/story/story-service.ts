@@ -20,6 +20,7 @@ import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
+import { activeUserGuard } from '#api/write/active-user-guard';
 import { StreamStates } from '#api/write/stream-states';
 import {
   story as storyDecider,
@@ -84,10 +85,17 @@ export class StoryService {
     actor: Actor,
   ): Promise<StoryCard> {
     const storyId = newId('story');
-    await this.deps.bus.run(
-      storyStream(storyId),
-      storyDecider,
-      { type: 'SubmitStory', storyId, authorId: author._id, content, category },
+    await this.deps.bus.runAll(
+      [
+        activeUserGuard(author._id),
+        commandOn(storyStream(storyId), storyDecider, {
+          type: 'SubmitStory',
+          storyId,
+          authorId: author._id,
+          content,
+          category,
+        }),
+      ],
       actor,
       [STORIES, USER_STATS],
     );
@@ -127,6 +135,7 @@ export class StoryService {
   ): Promise<void> {
     await this.deps.bus.runAll(
       [
+        ...(byAdmin ? [] : [activeUserGuard(user._id)]),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
@@ -154,6 +163,7 @@ export class StoryService {
     // A vote also counts as engaging with the story: both are written together, or neither.
     await this.deps.bus.runAll(
       [
+        activeUserGuard(user._id),
         commandOn(
           `storyVote-${storyId}-${user._id}`,
           storyVote,
@@ -197,10 +207,17 @@ export class StoryService {
     actor: Actor,
   ): Promise<ReactionCounts> {
     const story = await this.storyStates.read(storyStream(storyId));
-    await this.deps.bus.run(
-      `storyReaction-${storyId}-${user._id}`,
-      storyReaction,
-      { type: 'ToggleReaction', storyId, userId: user._id, reaction, story },
+    await this.deps.bus.runAll(
+      [
+        activeUserGuard(user._id),
+        commandOn(`storyReaction-${storyId}-${user._id}`, storyReaction, {
+          type: 'ToggleReaction',
+          storyId,
+          userId: user._id,
+          reaction,
+          story,
+        }),
+      ],
       actor,
       [STORIES],
     );

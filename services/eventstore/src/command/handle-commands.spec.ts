@@ -30,6 +30,18 @@ const guestbook: Decider<string[], { by: string }, SeatTaken> = {
     state.includes(command.by) ? [] : [{ type: 'SeatTaken', data: { by: command.by } }],
 };
 
+class GateClosed extends Error {}
+
+/** A precondition: passes (appending nothing) while nobody has taken the gate. */
+const openGate: Decider<string | null, { by: string }, SeatTaken> = {
+  initialState: () => null,
+  evolve: (_state, event) => event.data.by,
+  decide(_command, state) {
+    if (state !== null) throw new GateClosed(state);
+    return [];
+  },
+};
+
 const metadata = { correlationId: 'corr-1' };
 const taken = (by: string) => [{ type: 'SeatTaken', data: { by }, metadata }];
 
@@ -99,6 +111,20 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
       results.every((r) => r.status === 'fulfilled' || r.reason instanceof SeatTakenAlready),
     ).toBe(true);
     expect(await takers(store, 'guestbook')).toEqual(await takers(store, 'seat-1'));
+  });
+
+  it('when a guard holds the others are appended and the guarded stream is left as it was', async () => {
+    const [gate, signed] = await handleCommands(
+      subject,
+      [
+        commandOn('gate', openGate, { by: 'ann' }, { guard: true }),
+        commandOn('guestbook', guestbook, { by: 'ann' }),
+      ],
+      { metadata },
+    );
+    expect(gate).toMatchObject({ events: [], position: undefined, revision: 'no_stream' });
+    expect(signed!.position).toBeDefined();
+    expect(await takers(store, 'gate')).toEqual([]);
   });
 
   it('when conflicts never stop it gives up with CommandRetriesExhausted', async () => {
@@ -193,6 +219,43 @@ describe('handleCommands, given a store that appends one stream at a time', () =
     store = createSqliteEventStore({ file: ':memory:', catalog });
   });
   afterEach(() => store.close());
+
+  it('when a guarded stream changes between the decision and the append nothing is written and the guard decides again', async () => {
+    const appendAll = store.appendAll!.bind(store);
+    const closingTheGate: EventStore = {
+      ...store,
+      appendAll: async (appends) => {
+        await store.append('gate', taken('warden'), 'any');
+        return appendAll(appends);
+      },
+    };
+    await expect(
+      handleCommands(
+        closingTheGate,
+        [
+          commandOn('gate', openGate, { by: 'ann' }, { guard: true }),
+          commandOn('guestbook', guestbook, { by: 'ann' }),
+        ],
+        { metadata },
+      ),
+    ).rejects.toBeInstanceOf(GateClosed);
+    expect(await takers(store, 'guestbook')).toEqual([]);
+  });
+
+  it('when the store cannot append several streams in one step a closed guard still refuses first', async () => {
+    await store.append('gate', taken('warden'), 'no_stream');
+    await expect(
+      handleCommands(
+        oneStreamAtATime(store),
+        [
+          commandOn('gate', openGate, { by: 'ann' }, { guard: true }),
+          commandOn('guestbook', guestbook, { by: 'ann' }),
+        ],
+        { metadata },
+      ),
+    ).rejects.toBeInstanceOf(GateClosed);
+    expect(await takers(store, 'guestbook')).toEqual([]);
+  });
 
   it('when the store cannot append several streams in one step the commands run one after the other', async () => {
     const oneByOne = oneStreamAtATime(store);

@@ -38,6 +38,8 @@ export interface StreamCommand<TEvent extends DomainEvent = DomainEvent> {
     store: EventStore,
     attempt: number,
   ): Promise<{ events: readonly TEvent[]; revision: bigint | 'no_stream' }>;
+  /** A precondition: its revision is checked at the append even when it appends nothing. */
+  guard?: boolean;
 }
 
 export interface CommandOnOptions<TState> {
@@ -53,6 +55,13 @@ export interface CommandOnOptions<TState> {
    * append expects the revision it answered, and the next attempt asks again.
    */
   fold?: (stream: string) => Promise<FoldedStream<TState>>;
+  /**
+   * The command is a precondition on this stream (e.g. "the user is not banned"): with the
+   * others in one `appendAll`, the append also expects this stream's revision, so an event
+   * appended to it after the decision (a ban) makes the whole append conflict and decide again.
+   * Stores without `appendAll` check it just before the others' appends.
+   */
+  guard?: boolean;
 }
 
 export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
@@ -63,6 +72,7 @@ export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
 ): StreamCommand<TEvent> {
   return {
     stream,
+    ...(options.guard ? { guard: true } : {}),
     async decide(store, attempt) {
       const { state, revision } =
         options.expectNew && attempt === 0
@@ -125,10 +135,18 @@ async function decideAndAppend<TEvent extends DomainEvent>(
       decisions.push({
         stream: command.stream,
         revision,
+        guard: command.guard === true,
         events: events.map((event) => ({ ...event, id: newEventId() })),
       });
     }
-    const writing = decisions.filter((d) => d.events.length > 0);
+    const appending = decisions.some((d) => d.events.length > 0);
+    // Guards first, so stores without appendAll check them before appending anything.
+    const writing = appending
+      ? [
+          ...decisions.filter((d) => d.guard && d.events.length === 0),
+          ...decisions.filter((d) => d.events.length > 0),
+        ]
+      : [];
     try {
       const appended = writing.length
         ? await append(
@@ -145,7 +163,7 @@ async function decideAndAppend<TEvent extends DomainEvent>(
           )
         : [];
       return decisions.map((d) => {
-        const result = appended[writing.indexOf(d)];
+        const result = d.events.length > 0 ? appended[writing.indexOf(d)] : undefined;
         return {
           events: d.events,
           revision: result?.nextRevision ?? d.revision,
