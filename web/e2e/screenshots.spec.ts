@@ -77,6 +77,7 @@ for (const viewport of viewports) {
               role: 'admin',
               status: 'active',
               createdAt: '2026-01-01T00:00:00.000Z',
+              emailVerified: true,
             },
           }),
         );

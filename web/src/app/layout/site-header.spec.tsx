@@ -28,6 +28,7 @@ const admin = {
   role: 'admin',
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
 };
 
 describe('site header', () => {

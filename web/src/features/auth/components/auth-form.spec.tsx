@@ -15,6 +15,7 @@ const user = {
   role: 'user',
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: false,
 };
 
 function renderForm(props: Partial<AuthFormProps> = {}) {
