@@ -34,6 +34,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     };
     if (error instanceof RateLimitedError)
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  } else if (error instanceof URIError) {
+    // The router could not decode a path parameter (`/api/stories/%`): the client's URL is bad.
+    status = 400;
+    body = { message: 'The address has a malformed escape (%)', code: 'validation_failed' };
   } else if (error instanceof InvalidCursorError) {
     // A well-formed cursor of another list (another sort) reaches the store, which refuses it.
     status = 400;
