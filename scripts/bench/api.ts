@@ -45,6 +45,8 @@ export async function run(): Promise<void> {
     ADMIN_EMAILS: 'bench-admin@example.com',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Each simulated user comes from its own address (X-Forwarded-For from loopback).
+    TRUST_PROXY: 'loopback',
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
   });
   let bare: ReturnType<typeof startNode> | undefined;

@@ -85,6 +85,8 @@ export async function startServer({ seedDemo = false } = {}): Promise<RunningSer
       DATA_DIR: dataDir,
       SEED_DEMO: seedDemo ? '1' : '0',
       ADMIN_EMAILS: ADMIN_EMAIL,
+      // Each test is its own client address (X-Forwarded-For from loopback, see fixtures.ts).
+      TRUST_PROXY: 'loopback',
       NODE_ENV: 'test',
       ANALYTICS_ID: '',
       ADS_CLIENT: '',

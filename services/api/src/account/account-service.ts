@@ -350,16 +350,15 @@ export class AccountService {
     const [userId, secret] = token.split('.', 2);
     if (!userId || !secret || !userIdSchema.safeParse(userId).success)
       throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+    const tokenHash = sha256(secret);
+    // The token is checked before the (deliberately slow) hash: a bogus one costs nothing.
+    if (!user.resetTokenValid(await this.loadUser(userId), tokenHash, this.now().toISOString()))
+      throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
     const passwordHash = await hashPassword(password);
     await this.deps.bus.run(
       `user-${userId}`,
       user,
-      {
-        type: 'ResetPassword',
-        tokenHash: sha256(secret),
-        passwordHash,
-        now: this.now().toISOString(),
-      },
+      { type: 'ResetPassword', tokenHash, passwordHash, now: this.now().toISOString() },
       { ...actor, userId },
       [USERS],
     );

@@ -161,6 +161,21 @@ export class UserCommandRejected extends CommandRejected<UserRejection> {
   }
 }
 
+/**
+ * Whether a reset token (its hash) is the account's pending one and unexpired. A token naming an
+ * account that does not exist is just an invalid token. The service asks first, so a bogus token
+ * never costs a password hash.
+ */
+export function resetTokenValid(state: UserState, tokenHash: string, now: string): boolean {
+  const pending = state.pendingReset;
+  return (
+    state.exists &&
+    pending !== null &&
+    pending.tokenHash === tokenHash &&
+    Date.parse(pending.expiresAt) > Date.parse(now)
+  );
+}
+
 function requireUser(state: UserState): void {
   if (!state.exists) throw new UserCommandRejected('unknown_user');
 }
@@ -187,14 +202,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         },
       ];
     case 'ResetPassword': {
-      // A token naming an account that does not exist is just an invalid token.
-      if (!state.exists) throw new UserCommandRejected('invalid_reset_token');
-      const pending = state.pendingReset;
-      const valid =
-        pending !== null &&
-        pending.tokenHash === command.tokenHash &&
-        Date.parse(pending.expiresAt) > Date.parse(command.now);
-      if (!valid) throw new UserCommandRejected('invalid_reset_token');
+      if (!resetTokenValid(state, command.tokenHash, command.now))
+        throw new UserCommandRejected('invalid_reset_token');
       const changed: UserEvent = {
         type: 'PasswordChanged',
         data: {

@@ -20,6 +20,8 @@ import {
   byIp,
   rateLimit,
 } from '#api/platform/rate-limit/rate-limit-middleware';
+import { emailKey } from '#api/platform/rate-limit/policies';
+import { RateLimitedError, UnauthorizedError } from '#api/platform/errors';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
 import { toCurrentUser, type AccountService, type SignedIn } from './account-service';
 import {
@@ -28,6 +30,11 @@ import {
   type OidcTransactionCookie,
 } from './oidc-transaction-cookie';
 import { sessionCookieName, sessionCookieOptions } from '#api/platform/session-tokens';
+
+/** The answer to a failed sign-in stays its 401, even when it used up the account's allowance. */
+function ignoreRateLimited(error: unknown): void {
+  if (!(error instanceof RateLimitedError)) throw error;
+}
 
 export interface AccountRoutesDeps {
   accounts: AccountService;
@@ -68,7 +75,18 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     rateLimit(deps.limiter, rateLimitPolicies.signInPerEmailAndIp, byEmailAndIp),
     async (req, res) => {
       const body = loginRequestSchema.parse(req.body);
-      const signedIn = await deps.accounts.login(body.email, body.password, actorOf(req));
+      // Failures per account from any address: a cool-down once used up, not a lock-out.
+      const failures = rateLimitPolicies.signInFailuresPerAccount;
+      await deps.limiter.check(failures, emailKey(body.email));
+      let signedIn: SignedIn;
+      try {
+        signedIn = await deps.accounts.login(body.email, body.password, actorOf(req));
+      } catch (error) {
+        if (error instanceof UnauthorizedError)
+          await deps.limiter.consume(failures, emailKey(body.email)).catch(ignoreRateLimited);
+        throw error;
+      }
+      await deps.limiter.reset(failures, emailKey(body.email));
       signIn(res, signedIn);
       res.json(signedIn.user);
     },
@@ -119,11 +137,19 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     });
   });
 
-  router.post('/auth/reset-password', async (req, res) => {
-    const body = resetPasswordRequestSchema.parse(req.body);
-    await deps.accounts.resetPassword(body.token, body.password, actorOf(req));
-    res.json({ message: 'Password reset. You can now log in with your new password.' });
-  });
+  router.post(
+    '/auth/reset-password',
+    rateLimit(deps.limiter, rateLimitPolicies.resetPasswordPerIp, byIp),
+    async (req, res) => {
+      const body = resetPasswordRequestSchema.parse(req.body);
+      await deps.limiter.consume(
+        rateLimitPolicies.resetPasswordPerAccount,
+        body.token.split('.')[0]!,
+      );
+      await deps.accounts.resetPassword(body.token, body.password, actorOf(req));
+      res.json({ message: 'Password reset. You can now log in with your new password.' });
+    },
+  );
 
   router.get('/logout', async (req, res) => {
     // A cross-site page linking here must not sign anyone out (SameSite=Lax still sends the cookie on top-level GETs).

@@ -38,6 +38,8 @@ export async function startTestServer(
       SEED_DEMO: '0',
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      // Each agent is its own client address (X-Forwarded-For from loopback).
+      TRUST_PROXY: 'loopback',
       ...env,
     }),
     sessionSecret: 'test-session-secret-that-is-long-enough-for-hs256',

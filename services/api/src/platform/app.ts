@@ -37,7 +37,8 @@ export function createApp(deps: AppDependencies): express.Express {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For to believe (TRUST_PROXY); by default nobody's.
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   // API answers are no-store: hashing every body for an ETag would be wasted work. Static files
   // keep their own ETags (serve-static).

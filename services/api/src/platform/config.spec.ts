@@ -17,7 +17,24 @@ describe('loadConfig', () => {
       eventStoreUrl: undefined,
       mongoUrl: undefined,
       redisUrl: undefined,
+      trustProxy: false,
     });
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['loopback', 'loopback'],
+    ['loopback, 10.0.0.0/8', 'loopback, 10.0.0.0/8'],
+  ] as const)('when TRUST_PROXY is %s the app trusts %s', (value, trusted) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(trusted);
+  });
+
+  it('when TRUST_PROXY holds something else it fails naming TRUST_PROXY', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'anyone; drop' })).toThrowError(
+      /^Invalid configuration: TRUST_PROXY /,
+    );
   });
 
   it('when PORT is not a number it fails with one line naming PORT', () => {

@@ -95,6 +95,17 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: optionalString,
   SEED_DEMO: booleanFlag,
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d+|[\w.:/, -]+)$/, {
+        error:
+          'must be true, a hop count, or a comma-separated list of addresses, subnets or loopback',
+      })
+      .optional(),
+  ),
   ANALYTICS_ID: optionalString,
   ADS_CLIENT: optionalString,
   LOG_LEVEL: z.preprocess(
@@ -127,6 +138,8 @@ export interface Config {
     | { issuer: string; clientId: string; clientSecret: string | undefined; providerName: string }
     | undefined;
   seedDemo: boolean;
+  /** Express's `trust proxy`: false (default), true, a hop count, or addresses and subnets. */
+  trustProxy: boolean | number | string;
   analyticsId: string | undefined;
   adsClient: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -145,6 +158,12 @@ function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | und
       : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw)})`;
   const shown = variable === 'SESSION_SECRET' || variable === 'OIDC_CLIENT_SECRET' ? '' : got;
   return `${variable} ${issue.message}${shown}`;
+}
+
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Parses the environment. Throws a ConfigError whose message is one line naming the variable. */
@@ -193,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     analyticsId: e.ANALYTICS_ID,
     adsClient: e.ADS_CLIENT,
     logLevel: e.LOG_LEVEL,

@@ -24,6 +24,20 @@ export const rateLimitPolicies = {
   },
   /** Verifying: 30 attempts per 15 minutes per IP (key: the IP). */
   verifyEmailPerIp: { name: 'verify-email-ip', points: 30, durationSeconds: 15 * 60 },
+  /** Password reset: 10 attempts per 15 minutes per IP (key: the IP). */
+  resetPasswordPerIp: { name: 'reset-password-ip', points: 10, durationSeconds: 15 * 60 },
+  /** Password reset: 5 attempts per 15 minutes per account (key: the token's user id). */
+  resetPasswordPerAccount: {
+    name: 'reset-password-account',
+    points: 5,
+    durationSeconds: 15 * 60,
+  },
+  /** Sign-in failures: 10 per 15 minutes per account, from any address (key: the e-mail). */
+  signInFailuresPerAccount: {
+    name: 'sign-in-failures-account',
+    points: 10,
+    durationSeconds: 15 * 60,
+  },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -108,6 +108,19 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter | Promise<Rat
     expect((await register()).status).toBe(429);
   });
 
+  it('when a key is checked it counts nothing, and refuses once the key has used up the policy', async () => {
+    const policy = { name: 'checked', points: 2, durationSeconds: 60 };
+    await expect(limiter.check(policy, 'k')).resolves.toBeUndefined();
+    await limiter.consume(policy, 'k');
+    await expect(limiter.check(policy, 'k')).resolves.toBeUndefined();
+    await limiter.consume(policy, 'k');
+    const error = await limiter.check(policy, 'k').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    await limiter.reset(policy, 'k');
+    await expect(limiter.check(policy, 'k')).resolves.toBeUndefined();
+  });
+
   it('when a key is reset its attempts are forgotten', async () => {
     const policy = policies.forgotPasswordPerEmail;
     for (let i = 1; i <= 5; i += 1) await limiter.consume(policy, 'ann@example.com');

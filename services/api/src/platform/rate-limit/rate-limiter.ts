@@ -10,6 +10,8 @@ import type { RateLimitPolicy } from './policies';
 export interface RateLimiter {
   /** Counts one attempt; throws RateLimitedError (429 + Retry-After) once the policy is exceeded. */
   consume(policy: RateLimitPolicy, key: string): Promise<void>;
+  /** Throws RateLimitedError when `key` has used up the policy, without counting an attempt. */
+  check(policy: RateLimitPolicy, key: string): Promise<void>;
   /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
   reset(policy: RateLimitPolicy, key: string): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +48,11 @@ export function createRateLimiterFrom(
           throw new RateLimitedError(retryAfterSeconds(rejection));
         throw rejection;
       }
+    },
+    async check(policy, key) {
+      const used = await limiterFor(policy).get(storeKey(key));
+      if (used && used.consumedPoints >= policy.points)
+        throw new RateLimitedError(retryAfterSeconds(used));
     },
     async reset(policy, key) {
       await limiterFor(policy).delete(storeKey(key));
