@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../shared/constants';
 import { commentIdSchema } from '../shared/ids';
 import { reasonBodySchema } from '../shared/moderation';
+import { cursorSchema } from '../shared/page';
 import { commentVoteChoiceSchema } from './events';
 
 export const postCommentRequestSchema = z.strictObject({
@@ -13,6 +14,13 @@ export const postCommentRequestSchema = z.strictObject({
 });
 export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
 export const commentIdParamsSchema = z.object({ id: commentIdSchema });
+
+/** GET /api/stories/{id}/comments: pages of up to 100, oldest first (`Link: <...>; rel="next"`). */
+export const STORY_COMMENTS_PAGE = 100;
+export const storyCommentsQuerySchema = z.strictObject({
+  cursor: cursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(STORY_COMMENTS_PAGE).default(STORY_COMMENTS_PAGE),
+});
 /** DELETE /api/admin/comments/{id}: no body, or `{ reason? }`. */
 export const deleteCommentRequestSchema = reasonBodySchema;
 

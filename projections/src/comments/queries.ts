@@ -4,6 +4,7 @@ import {
   COMMENT_DOCS,
   COMMENT_VOTE_DOCS,
   type CommentDoc,
+  commentVoteId,
   type CommentVoteDoc,
 } from './docs';
 
@@ -21,14 +22,26 @@ export class CommentQueries {
     return this.comments.get(commentId);
   }
 
-  /** A story's comments, oldest first. */
-  async ofStory(storyId: string, limit: number): Promise<CommentDoc[]> {
-    return (await this.comments.find({ storyId }, { sort: [['createdAt', 1]], limit })).items;
+  /** A story's comments, oldest first, a page at a time. */
+  ofStory(
+    storyId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<Page<CommentDoc>> {
+    return this.comments.find(
+      { storyId },
+      {
+        sort: [['createdAt', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
   }
 
-  /** What one member voted on a story's comments, by comment id. */
-  async myVotesOnStory(storyId: string, userId: string, limit: number) {
-    const page = await this.votes.find({ storyId, userId }, { limit });
+  /** What one member voted on these comments, by comment id: one lookup by id. */
+  async myVotesOn(commentIds: readonly string[], userId: string) {
+    if (commentIds.length === 0) return new Map<string, CommentVoteDoc['vote']>();
+    const ids = commentIds.map((id) => commentVoteId(id, userId));
+    const page = await this.votes.find({ _id: { $in: ids } }, { limit: ids.length });
     return new Map(page.items.map((vote) => [vote.commentId, vote.vote]));
   }
 

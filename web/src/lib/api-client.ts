@@ -45,6 +45,8 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** Picks the schema that parses the response at the edge; without it the JSON is returned as is. */
   schema?: (schemas: ResponseSchemas) => z.ZodType<T>;
+  /** Sees a successful response's headers (e.g. the Link of a paged list). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 const loadSchemas = () => import('#web/lib/response-schemas.ts');
@@ -81,6 +83,7 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
       throw new ApiError(response.status, text, response.statusText);
     }
 
+    options.onHeaders?.(response.headers);
     const text = response.status === 204 ? '' : await response.text();
     if (!text) return undefined as T;
     const contentType = response.headers.get('content-type') ?? '';

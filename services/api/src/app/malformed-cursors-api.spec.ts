@@ -34,6 +34,13 @@ const CURSORS = {
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'cursor-admin@example.com' });
   admin = await signUp(server, { email: 'cursor-admin@example.com' });
+  const created = await admin.agent
+    .post('/api/stories')
+    .send({ content: 'He sorts socks by colour. Who is right?', category: 'household' })
+    .expect(201);
+  const storyId = (created.body as { id: string }).id;
+  await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
+  PAGED_LISTS.push(`/api/stories/${storyId}/comments`);
 });
 afterAll(async () => {
   await server.stop();

@@ -15,11 +15,13 @@ import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
+import { approvedStoryGuard } from '#api/write/approved-story-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { comment as commentDecider, commentVote } from './decider';
 
 const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
-const STORY_COMMENTS_LIMIT = 1000;
+/** Comments read per page by the sweep of a deleted story. */
+const SWEEP_PAGE = 200;
 
 export interface CommentServiceDeps {
   eventStore: EventStore;
@@ -51,6 +53,7 @@ export class CommentService {
     await this.deps.bus.runAll(
       [
         activeUserGuard(author._id),
+        approvedStoryGuard(storyId),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'PostComment',
           commentId,
@@ -85,9 +88,11 @@ export class CommentService {
       `comment-${commentId}`,
       commentDecider,
     );
-    const [, result] = await this.deps.bus.runAll(
+    const results = await this.deps.bus.runAll(
       [
         activeUserGuard(voter._id),
+        // A comment of a story that is gone or hidden takes no votes.
+        ...(state.storyId ? [approvedStoryGuard(state.storyId)] : []),
         commandOn(`commentVote-${commentId}-${voter._id}`, commentVote, {
           type: 'VoteComment',
           commentId,
@@ -101,7 +106,7 @@ export class CommentService {
     );
     if (options.settle === false) return null;
     // The same vote again changes nothing; still answer what this client last wrote.
-    if (result?.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
+    if (results.at(-1)?.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
     const doc = await this.comment(commentId);
     return { id: commentId, upvotes: doc.upvotes, downvotes: doc.downvotes, myVote: vote };
   }
@@ -129,23 +134,44 @@ export class CommentService {
     );
   }
 
-  /** Deleting a story removes its comments from every list: each one gets its CommentDeleted. */
+  /**
+   * Deleting a story removes all its comments from every list: each one gets its CommentDeleted.
+   * No comment can be posted after the deletion (its append expects the story's stream as it
+   * was), and the sweep first waits until the comments read model holds every comment appended
+   * before it, then walks them all, however many.
+   */
   async deleteAllOfStory(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<void> {
-    for (const doc of await this.deps.comments.ofStory(storyId, STORY_COMMENTS_LIMIT))
-      await this.delete(doc._id, by, true, actor);
+    await this.deps.bus.settleAll([COMMENTS]);
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.deps.comments.ofStory(storyId, { cursor, limit: SWEEP_PAGE });
+      ids.push(...page.items.map((doc) => doc._id));
+      cursor = page.next;
+    } while (cursor);
+    for (const id of ids) await this.delete(id, by, true, actor);
   }
 
   // ---- reads with their access rules ----
 
-  async forStory(storyId: string, viewer: UserDoc | null): Promise<Comment[]> {
+  /** A page of an approved story's comments, oldest first, as `viewer` sees them. */
+  async forStory(
+    storyId: string,
+    viewer: UserDoc | null,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<{ items: Comment[]; next: string | undefined }> {
     const story = await this.deps.stories.byId(storyId);
     if (story?.status !== 'approved') throw new NotFoundError('Story not found');
-    const docs = await this.deps.comments.ofStory(storyId, STORY_COMMENTS_LIMIT);
+    const page = await this.deps.comments.ofStory(storyId, request);
+    const docs = page.items;
     const voteOf = viewer
-      ? await this.deps.comments.myVotesOnStory(storyId, viewer._id, STORY_COMMENTS_LIMIT)
+      ? await this.deps.comments.myVotesOn(
+          docs.map((doc) => doc._id),
+          viewer._id,
+        )
       : new Map<string, CommentVoteChoice>();
     const authors = await this.authors(docs, viewer?.role === 'admin');
-    return docs.map((doc) => ({
+    const items = docs.map((doc) => ({
       id: doc._id,
       content: doc.content,
       createdAt: doc.createdAt,
@@ -155,6 +181,7 @@ export class CommentService {
       isOwn: viewer?._id === doc.authorId,
       myVote: voteOf.get(doc._id) ?? null,
     }));
+    return { items, next: page.next };
   }
 
   /** A page of the admin's flagged comments, with their authors (e-mails included). */

@@ -3,6 +3,7 @@ import {
   commentIdParamsSchema,
   deleteCommentRequestSchema,
   postCommentRequestSchema,
+  storyCommentsQuerySchema,
   voteCommentRequestSchema,
 } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
@@ -19,9 +20,16 @@ export function commentRoutes(
   comments: CommentService,
   queries: CommentQueries,
 ): void {
+  // A plain array, as SPEC.md section 7 has it, in pages: the next one is in the Link header.
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    res.json(await comments.forStory(id, authOf(req).user));
+    const query = storyCommentsQuerySchema.parse(req.query);
+    const page = await comments.forStory(id, authOf(req).user, query);
+    if (page.next) {
+      const next = new URLSearchParams({ cursor: page.next, limit: String(query.limit) });
+      res.setHeader('Link', `</api/stories/${id}/comments?${next.toString()}>; rel="next"`);
+    }
+    res.json(page.items);
   });
 
   router.post('/stories/:id/comments', async (req, res) => {

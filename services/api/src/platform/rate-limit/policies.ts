@@ -32,10 +32,13 @@ export const rateLimitPolicies = {
     points: 5,
     durationSeconds: 15 * 60,
   },
-  /** Sign-in failures: 10 per 15 minutes per account, from any address (key: the e-mail). */
+  /**
+   * Sign-in failures: 20 per 15 minutes per account, from any address (key: the e-mail). Above
+   * the 10 per e-mail + IP, so one address guessing cannot make the owner wait.
+   */
   signInFailuresPerAccount: {
     name: 'sign-in-failures-account',
-    points: 10,
+    points: 20,
     durationSeconds: 15 * 60,
   },
   /** Registration: 10 per hour per IP (key: the IP). */

@@ -6,14 +6,29 @@ import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
-export function getComments(
+/** The `rel="next"` target of a Link header, if any. */
+function nextLink(headers: Headers): string | undefined {
+  return /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1];
+}
+
+/** Every comment of the story: the server answers pages of 100 and links the next one. */
+export async function getComments(
   storyId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Comment[]> {
-  return apiRequest('GET', `/api/stories/${encodeURIComponent(storyId)}/comments`, {
-    signal,
-    schema: (s) => s.commentListSchema,
-  });
+  const comments: Comment[] = [];
+  let url: string | undefined = `/api/stories/${encodeURIComponent(storyId)}/comments`;
+  while (url) {
+    let next: string | undefined;
+    const page = await apiRequest('GET', url, {
+      signal,
+      schema: (s) => s.commentListSchema,
+      onHeaders: (headers) => (next = nextLink(headers)),
+    });
+    comments.push(...page);
+    url = next;
+  }
+  return comments;
 }
 
 export const commentsQueryOptions = (storyId: string) =>

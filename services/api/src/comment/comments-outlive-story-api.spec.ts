@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { commentSchema } from '@whosright/contracts/comment/dto';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import type { EventStore } from '@whosright/eventstore/port';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { signUp } from '#api/testing/people';
+import { startTestServer, type TestServer } from '#api/app/test-server';
+
+/** Comments never outlive their story, and a story's comments come in pages (issue 18). */
+let server: TestServer;
+let other: EventStore;
+let admin: Awaited<ReturnType<typeof signUp>>;
+let author: Awaited<ReturnType<typeof signUp>>;
+const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
+const head = () => server.running.application.stores.eventStore.headPosition();
+
+async function approvedStory() {
+  const storyId = idOf(
+    await author.agent
+      .post('/api/stories')
+      .send({ content: 'He keeps every receipt. Who is right?', category: 'money' })
+      .expect(201),
+  );
+  await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
+  return storyId;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: 'outlive-admin@example.com' });
+  admin = await signUp(server, { email: 'outlive-admin@example.com' });
+  author = await signUp(server);
+  other = createSqliteEventStore({
+    file: join(server.dataDir, 'whosright.sqlite'),
+    catalog: domainEventCatalog,
+  });
+});
+afterAll(async () => {
+  await other.close();
+  await server.stop();
+});
+
+describe('comments and their story', () => {
+  it('when a story has more comments than a page they come in pages linked by the Link header', async () => {
+    const storyId = await approvedStory();
+    for (let i = 0; i < 5; i++)
+      await author.agent
+        .post(`/api/stories/${storyId}/comments`)
+        .send({ content: `Comment ${i}` })
+        .expect(201);
+    const seen: string[] = [];
+    let next: string | undefined = `/api/stories/${storyId}/comments?limit=2`;
+    while (next) {
+      const res = await server.agent().get(next).expect(200);
+      seen.push(
+        ...z
+          .array(commentSchema)
+          .parse(res.body)
+          .map((c) => c.content),
+      );
+      next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toEqual(['Comment 0', 'Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']);
+  });
+
+  it('when a story with hundreds of comments is deleted every one of them goes', async () => {
+    const storyId = await approvedStory();
+    const { comments, queries } = server.running.application;
+    const commenters = [await signUp(server), await signUp(server)];
+    for (let i = 0; i < 260; i++)
+      await comments.post(
+        storyId,
+        { _id: commenters[i % 2]!.id },
+        `Comment ${i}`,
+        {
+          correlationId: 'many',
+        },
+        { settle: false },
+      );
+    await admin.agent.delete(`/api/admin/stories/${storyId}`).expect(204);
+    const left = await queries.comments.ofStory(storyId, { limit: 50 });
+    expect(left.items).toEqual([]);
+    const mine = await commenters[0]!.agent.get('/api/users/comments').expect(200);
+    expect((mine.body as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it('when a comment arrives right after its story was deleted elsewhere it is refused and not appended', async () => {
+    const storyId = await approvedStory();
+    await other.append(
+      `story-${storyId}`,
+      [
+        {
+          type: 'StoryDeleted',
+          data: { storyId, authorId: author.id, deletedBy: author.id, byAdmin: false },
+          metadata: { correlationId: 'elsewhere' },
+        },
+      ],
+      'any',
+    );
+    const before = await head();
+    const res = await author.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'Am I too late?' });
+    expect(res.status).toBe(404);
+    expect(await head()).toBe(before);
+  });
+
+  it('when a story is hidden its comments take no more votes', async () => {
+    const storyId = await approvedStory();
+    const commentId = idOf(
+      await author.agent
+        .post(`/api/stories/${storyId}/comments`)
+        .send({ content: 'Vote on me' })
+        .expect(201),
+    );
+    await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'hidden' }).expect(200);
+    const voter = await signUp(server);
+    const before = await head();
+    expect(
+      (await voter.agent.post(`/api/comments/${commentId}/vote`).send({ vote: 'down' })).status,
+    ).toBe(404);
+    expect(await head()).toBe(before);
+  });
+});
