@@ -52,14 +52,17 @@ describe('comments and their story', () => {
     const seen: string[] = [];
     let next: string | undefined = `/api/stories/${storyId}/comments?limit=2`;
     while (next) {
-      const res = await server.agent().get(next).expect(200);
+      const res: { body: unknown; headers: Record<string, string | undefined> } = await server
+        .agent()
+        .get(next)
+        .expect(200);
       seen.push(
         ...z
           .array(commentSchema)
           .parse(res.body)
           .map((c) => c.content),
       );
-      next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+      next = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];
     }
     expect(seen).toEqual(['Comment 0', 'Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']);
   });
