@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '#api/platform/app';
@@ -17,11 +17,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Whole request, headers included: our bodies are small JSON, so a few seconds is plenty. */
+const REQUEST_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 5_000;
+
 /** Opens the stores, builds the app and listens on HOST:PORT. `stop` undoes it in reverse. */
 export async function startWebServer(
   config: Config & { sessionSecret: string },
   logger: Logger,
-  options: { webDist?: string | null } = {},
+  options: { webDist?: string | null; requestTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   ensureDataDir(config.dataDir);
   const readiness = new ReadinessProbe();
@@ -37,10 +41,22 @@ export async function startWebServer(
     pageMeta: application.pageMeta,
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error?: Error) =>
-      error ? reject(error) : resolve(s),
-    );
+  // A request whose headers or body trickle in is cut off (408) instead of holding a socket.
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+    },
+    app,
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 65_000;
   application.startBackgroundWork();

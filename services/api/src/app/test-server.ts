@@ -28,7 +28,7 @@ function nextClientIp(): string {
 /** The real embedded server on a free loopback port with a fresh DATA_DIR; tests own its lifecycle. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; requestTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wr-api-'));
   const config = {
@@ -53,6 +53,7 @@ export async function startTestServer(
   });
   const running = await startWebServer(config, createLogger(config, sink), {
     webDist: options.webDist ?? null,
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
   return {
     url: running.url,

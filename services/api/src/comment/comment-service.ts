@@ -190,10 +190,13 @@ export class CommentService {
     return { page, authors: await this.authors(page.items, true) };
   }
 
-  /** Every author on the page in one lookup. E-mails only for admins: members' addresses never leak. */
+  /**
+   * Every author on the page in one lookup. Admins see e-mails and full names; everyone else only
+   * the last name's initial (all the display rule of SPEC.md section 3 needs), never an address.
+   */
   private async authors(
     docs: CommentDoc[],
-    withEmail: boolean,
+    forAdmin: boolean,
   ): Promise<Map<string, CommentAuthor>> {
     const users = await this.deps.users.byIds(docs.map((d) => d.authorId));
     return new Map(
@@ -203,13 +206,19 @@ export class CommentService {
           id: u._id,
           username: u.username,
           firstName: u.firstName,
-          lastName: u.lastName,
+          lastName: forAdmin ? u.lastName : initialOf(u.lastName),
           profileImageUrl: u.profileImageUrl,
-          ...(withEmail ? { email: u.email } : {}),
+          ...(forAdmin ? { email: u.email } : {}),
         },
       ]),
     );
   }
+}
+
+/** The first letter (a whole code point) of a name, upper-cased; null for none. */
+export function initialOf(name: string | null): string | null {
+  const [first] = name?.trim() ?? '';
+  return first ? first.toUpperCase() : null;
 }
 
 function unknownAuthor(id: string): CommentAuthor {

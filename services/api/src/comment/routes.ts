@@ -12,7 +12,7 @@ import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
-import type { CommentService } from './comment-service';
+import { initialOf, type CommentService } from './comment-service';
 
 /** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
 export function commentRoutes(
@@ -47,7 +47,7 @@ export function commentRoutes(
         id: user._id,
         username: user.username,
         firstName: user.firstName,
-        lastName: user.lastName,
+        lastName: initialOf(user.lastName),
         profileImageUrl: user.profileImageUrl,
       },
       isOwn: true,

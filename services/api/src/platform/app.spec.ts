@@ -101,6 +101,24 @@ describe('the app', () => {
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('when analytics is not configured the CSP names no analytics host; when it is, it does', async () => {
+    const csp = async (env: Record<string, string>) => {
+      const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+      const configured = createApp({
+        config,
+        logger: createLogger(config),
+        readiness,
+        webDist: fakeDist(),
+      });
+      return String((await request(configured).get('/')).headers['content-security-policy']);
+    };
+    expect(await csp({})).not.toMatch(/googletagmanager|google-analytics/);
+    expect(await csp({ ANALYTICS_ID: 'G-TEST123' })).toContain('https://www.googletagmanager.com');
   });
 
   it('when the runtime config is asked it tells the web app what is configured', async () => {

@@ -49,7 +49,10 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(
     inSequence(
       requestLogging(deps.logger),
-      securityHeaders({ https: config.publicUrl.startsWith('https:') }),
+      securityHeaders({
+        https: config.publicUrl.startsWith('https:'),
+        analytics: config.analyticsId !== undefined,
+      }),
     ),
   );
 

@@ -10,25 +10,49 @@ const ANALYTICS_ORIGINS = [
   'https://*.analytics.google.com',
 ];
 
+/** Features the app never uses, denied to it and to anything it embeds. */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
+export interface SecurityOptions {
+  https: boolean;
+  /** The analytics hosts are named in the CSP only when analytics is configured. */
+  analytics: boolean;
+}
+
 /**
  * Security headers. The built app has no inline script, so scripts come from 'self' (plus the
  * analytics tag, loaded only when an analytics id is configured and consent is given).
  * Inline styles stay allowed: Radix positions popovers with style attributes.
  */
-export function securityHeaders(options: { https: boolean }): RequestHandler {
-  return precomputed(helmetFor(options));
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const helmetHeaders = precomputed(helmetFor(options));
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }
 
-function helmetFor(options: { https: boolean }) {
+function helmetFor(options: SecurityOptions) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'base-uri': ["'none'"],
+        'script-src': [
+          "'self'",
+          ...(options.analytics ? ['https://www.googletagmanager.com'] : []),
+        ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'", ...ANALYTICS_ORIGINS],
+        'connect-src': ["'self'", ...(options.analytics ? ANALYTICS_ORIGINS : [])],
         'font-src': ["'self'", 'data:'],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
@@ -37,6 +61,8 @@ function helmetFor(options: { https: boolean }) {
     },
     strictTransportSecurity: options.https,
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors says it for every browser that reads CSP.
+    xFrameOptions: false,
   });
 }
 
