@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userIdSchema } from '../shared/ids';
 import { reasonBodySchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
+import { cleaned } from '../shared/text';
 import { roleSchema } from './events';
 
 const email = z
@@ -17,22 +18,20 @@ const password = z
   .min(8, 'Password must be at least 8 characters')
   .max(256, 'Password must be at most 256 characters');
 
-const optionalName = z
-  .string()
-  .trim()
-  .max(50, 'Last name must be at most 50 characters')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+const optionalName = cleaned(
+  z.string().trim().max(50, 'Last name must be at most 50 characters').optional().nullable(),
+).transform((v) => (v ? v : null));
 
 export const registerRequestSchema = z.strictObject({
   email,
   password,
-  firstName: z
-    .string({ error: 'First name is required' })
-    .trim()
-    .min(1, 'First name is required for registration')
-    .max(50, 'First name must be at most 50 characters'),
+  firstName: cleaned(
+    z
+      .string({ error: 'First name is required' })
+      .trim()
+      .min(1, 'First name is required for registration')
+      .max(50, 'First name must be at most 50 characters'),
+  ),
   lastName: optionalName,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

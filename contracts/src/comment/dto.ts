@@ -3,14 +3,17 @@ import { COMMENT_MAX_LENGTH } from '../shared/constants';
 import { commentIdSchema } from '../shared/ids';
 import { reasonBodySchema } from '../shared/moderation';
 import { cursorSchema } from '../shared/page';
+import { cleaned } from '../shared/text';
 import { commentVoteChoiceSchema } from './events';
 
 export const postCommentRequestSchema = z.strictObject({
-  content: z
-    .string({ error: 'Comment content is required' })
-    .trim()
-    .min(1, 'Comment content is required')
-    .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+  content: cleaned(
+    z
+      .string({ error: 'Comment content is required' })
+      .trim()
+      .min(1, 'Comment content is required')
+      .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
+  ),
 });
 export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
 export const commentIdParamsSchema = z.object({ id: commentIdSchema });

@@ -4,6 +4,7 @@ import { STORY_MAX_LENGTH } from '../shared/constants';
 import { storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema, reasonBodySchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
+import { cleaned } from '../shared/text';
 import {
   reactionTypeSchema,
   storyStatusSchema,
@@ -12,11 +13,13 @@ import {
 } from './events';
 
 export const submitStoryRequestSchema = z.strictObject({
-  content: z
-    .string({ error: 'Story content is required' })
-    .trim()
-    .min(1, 'Story content is required')
-    .max(STORY_MAX_LENGTH, `Story must be at most ${STORY_MAX_LENGTH} characters`),
+  content: cleaned(
+    z
+      .string({ error: 'Story content is required' })
+      .trim()
+      .min(1, 'Story content is required')
+      .max(STORY_MAX_LENGTH, `Story must be at most ${STORY_MAX_LENGTH} characters`),
+  ),
   category: storyCategorySchema,
 });
 
