@@ -149,6 +149,9 @@ export const FORGOT_PASSWORD_ANSWER = {
 } as const;
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const INVALID_RESET_TOKEN_MESSAGE = 'Invalid or expired reset token';
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common ones. Please choose one that is harder to guess.';
+
 export const INVALID_VERIFICATION_TOKEN_MESSAGE =
   'This verification link is invalid or has expired. Ask for a new one from your profile.';
 export const BANNED_MESSAGE =

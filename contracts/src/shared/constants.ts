@@ -66,3 +66,6 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const PAGE_SIZE = { default: 20, max: 50 } as const;
+
+/** The password rule as the forms show it (the server refuses the 10,000 most common ones). */
+export const PASSWORD_RULE = 'At least 8 characters, and not a commonly used password.';

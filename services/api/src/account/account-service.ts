@@ -10,6 +10,7 @@ import type {
   RegisterRequest,
 } from '@whosright/contracts/account/dto';
 import {
+  COMMON_PASSWORD_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
@@ -34,6 +35,7 @@ import {
   reservationHolder,
   usernameStream,
 } from './reservations';
+import { isCommonPassword } from './common-passwords';
 import { EmailVerification } from './email-verification';
 import { emailTaken, usernameTaken } from './rejections';
 import { sessionDecider } from './session-decider';
@@ -80,6 +82,13 @@ export function toCurrentUser(doc: UserDoc): CurrentUser {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password))
+    throw new ValidationError(COMMON_PASSWORD_MESSAGE, [
+      { path: 'password', message: COMMON_PASSWORD_MESSAGE },
+    ]);
+}
 
 /** Accounts: registration, sign-in, sessions, password reset, external identities, roles and bans. */
 export class AccountService {
@@ -133,6 +142,7 @@ export class AccountService {
 
   /** Claims the e-mail and records the registration; answers the new user's id. */
   async createAccount(request: RegisterRequest, actor: Actor): Promise<string> {
+    await refuseCommonPassword(request.password);
     const passwordHash = await hashPassword(request.password);
     const userId = await this.claimEmail(request.email, actor);
     await this.deps.bus.run(
@@ -354,6 +364,7 @@ export class AccountService {
     // The token is checked before the (deliberately slow) hash: a bogus one costs nothing.
     if (!user.resetTokenValid(await this.loadUser(userId), tokenHash, this.now().toISOString()))
       throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+    await refuseCommonPassword(password);
     const passwordHash = await hashPassword(password);
     await this.deps.bus.run(
       `user-${userId}`,

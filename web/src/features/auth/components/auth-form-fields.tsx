@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { PASSWORD_RULE } from '@whosright/contracts/shared/constants';
 
 import type { AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 import type { AuthFields } from '#web/features/auth/lib/validate-auth-form.ts';
@@ -54,6 +55,7 @@ export function AuthFormFields({
             label="Password"
             type="password"
             autoComplete="new-password"
+            hint={PASSWORD_RULE}
             {...bind('password')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -97,6 +99,7 @@ export function AuthFormFields({
             label="New password"
             type="password"
             autoComplete="new-password"
+            hint={PASSWORD_RULE}
             {...bind('password')}
           />
           <AuthTextField
