@@ -47,6 +47,8 @@ export async function run(): Promise<void> {
     NODE_ENV: 'production',
     // Each simulated user comes from its own address (X-Forwarded-For from loopback).
     TRUST_PROXY: 'loopback',
+    // The vote bench measures throughput, not one person: 20 accounts vote flat out.
+    WRITE_LIMITS: '0',
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
   });
   let bare: ReturnType<typeof startNode> | undefined;

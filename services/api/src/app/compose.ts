@@ -33,6 +33,7 @@ import { createMailer } from '#api/platform/mail/create-mailer';
 import { createOidcClient } from '#api/platform/oidc/oidc-client';
 import type { PageMetaSource } from '#api/platform/page-meta';
 import { createRateLimiter } from '#api/platform/rate-limit/create-rate-limiter';
+import { writeLimits } from '#api/platform/rate-limit/write-limits';
 import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { CommandBus } from '#api/write/command-bus';
@@ -149,15 +150,17 @@ export async function composeApplication(
             accounts.renewSession(sessionId, expiresAt, actor),
         }),
       );
+      const limit = writeLimits(limiter, config.writeLimits);
       // Story and comment routes come first: they carry most of the traffic.
       storyRoutes(router, {
+        limit,
         stories,
         queries: queries.stories,
         history: (storyId) =>
           storyHistory({ eventStore, stories: queries.stories, users: queries.users }, storyId),
         secureCookies: config.publicUrl.startsWith('https:'),
       });
-      commentRoutes(router, comments, queries.comments);
+      commentRoutes(router, comments, queries.comments, limit);
       accountRoutes(router, {
         accounts,
         stats: queries.userStats,

@@ -40,6 +40,8 @@ export async function startTestServer(
       NODE_ENV: 'test',
       // Each agent is its own client address (X-Forwarded-For from loopback).
       TRUST_PROXY: 'loopback',
+      // Specs play many writes of one account; the limits' own spec turns them on.
+      WRITE_LIMITS: '0',
       ...env,
     }),
     sessionSecret: 'test-session-secret-that-is-long-enough-for-hs256',

@@ -11,6 +11,8 @@ import type { Comment, FlaggedComment, MyComment } from '@whosright/contracts/co
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
+import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
+import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { initialOf, type CommentService } from './comment-service';
 
@@ -19,6 +21,7 @@ export function commentRoutes(
   router: Router,
   comments: CommentService,
   queries: CommentQueries,
+  limit: WriteLimit,
 ): void {
   // A plain array, as SPEC.md section 7 has it, in pages: the next one is in the Link header.
   router.get('/stories/:id/comments', async (req, res) => {
@@ -32,36 +35,44 @@ export function commentRoutes(
     res.json(page.items);
   });
 
-  router.post('/stories/:id/comments', async (req, res) => {
-    const { id } = storyIdParamsSchema.parse(req.params);
-    const user = activeUser(req);
-    const { content } = postCommentRequestSchema.parse(req.body);
-    const doc = (await comments.post(id, user, content, actorOf(req)))!;
-    const body: Comment = {
-      id: doc._id,
-      content: doc.content,
-      createdAt: doc.createdAt,
-      upvotes: doc.upvotes,
-      downvotes: doc.downvotes,
-      author: {
-        id: user._id,
-        username: user.username,
-        firstName: user.firstName,
-        lastName: initialOf(user.lastName),
-        profileImageUrl: user.profileImageUrl,
-      },
-      isOwn: true,
-      myVote: null,
-    };
-    res.status(201).json(body);
-  });
+  router.post(
+    '/stories/:id/comments',
+    limit(rateLimitPolicies.commentsPerAccount),
+    async (req, res) => {
+      const { id } = storyIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      const { content } = postCommentRequestSchema.parse(req.body);
+      const doc = (await comments.post(id, user, content, actorOf(req)))!;
+      const body: Comment = {
+        id: doc._id,
+        content: doc.content,
+        createdAt: doc.createdAt,
+        upvotes: doc.upvotes,
+        downvotes: doc.downvotes,
+        author: {
+          id: user._id,
+          username: user.username,
+          firstName: user.firstName,
+          lastName: initialOf(user.lastName),
+          profileImageUrl: user.profileImageUrl,
+        },
+        isOwn: true,
+        myVote: null,
+      };
+      res.status(201).json(body);
+    },
+  );
 
-  router.post('/comments/:id/vote', async (req, res) => {
-    const { id } = commentIdParamsSchema.parse(req.params);
-    const user = activeUser(req);
-    const { vote } = voteCommentRequestSchema.parse(req.body);
-    res.json(await comments.vote(id, user, vote, actorOf(req)));
-  });
+  router.post(
+    '/comments/:id/vote',
+    limit(rateLimitPolicies.commentVotesPerAccount),
+    async (req, res) => {
+      const { id } = commentIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      const { vote } = voteCommentRequestSchema.parse(req.body);
+      res.json(await comments.vote(id, user, vote, actorOf(req)));
+    },
+  );
 
   router.delete('/comments/:id', async (req, res) => {
     const { id } = commentIdParamsSchema.parse(req.params);

@@ -95,6 +95,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: optionalString,
   SEED_DEMO: booleanFlag,
+  WRITE_LIMITS: booleanFlag,
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -138,6 +139,8 @@ export interface Config {
     | { issuer: string; clientId: string; clientSecret: string | undefined; providerName: string }
     | undefined;
   seedDemo: boolean;
+  /** Per-account write limits (stories, comments, votes, reactions); on by default. */
+  writeLimits: boolean;
   /** Express's `trust proxy`: false (default), true, a hop count, or addresses and subnets. */
   trustProxy: boolean | number | string;
   analyticsId: string | undefined;
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    writeLimits: e.WRITE_LIMITS ?? true,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     analyticsId: e.ANALYTICS_ID,
     adsClient: e.ADS_CLIENT,

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '@whosright/contracts/shared/errors';
 import { InvalidCursorError } from '@whosright/projections/store/cursor';
 import { HttpError, NotFoundError, RateLimitedError } from './errors';
+import { setRateLimitHeaders } from './rate-limit/rate-limit-headers';
 import { requestLoggerOf } from './request-logging';
 
 function issuesOf(error: ZodError): NonNullable<ErrorBody['issues']> {
@@ -32,8 +33,15 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
       code: error.code,
       ...(error.issues ? { issues: error.issues } : {}),
     };
-    if (error instanceof RateLimitedError)
+    if (error instanceof RateLimitedError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      if (error.limit !== undefined)
+        setRateLimitHeaders(res, {
+          limit: error.limit,
+          remaining: 0,
+          resetSeconds: error.retryAfterSeconds,
+        });
+    }
   } else if (error instanceof URIError) {
     // The router could not decode a path parameter (`/api/stories/%`): the client's URL is bad.
     status = 400;

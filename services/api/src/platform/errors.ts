@@ -51,7 +51,11 @@ export class UnsupportedMediaTypeError extends HttpError {
 }
 
 export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The policy's allowance per window, for the `RateLimit-Limit` header. */
+    readonly limit?: number,
+  ) {
     super(429, 'rate_limited', RATE_LIMIT_MESSAGE);
   }
 }

@@ -15,6 +15,8 @@ import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { NotFoundError } from '#api/platform/errors';
+import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
+import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import { visitorId } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
 import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views';
@@ -25,14 +27,15 @@ export interface StoryRoutesDeps {
   /** The admin's story history (see story-history.ts). */
   history: (storyId: string) => Promise<StoryHistory>;
   secureCookies: boolean;
+  limit: WriteLimit;
 }
 
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
 export function storyRoutes(
   router: Router,
-  { stories, queries, history, secureCookies }: StoryRoutesDeps,
+  { stories, queries, history, secureCookies, limit }: StoryRoutesDeps,
 ): void {
-  router.post('/stories', async (req, res) => {
+  router.post('/stories', limit(rateLimitPolicies.storiesPerAccount), async (req, res) => {
     const user = activeUser(req);
     const body = submitStoryRequestSchema.parse(req.body);
     res.status(201).json(await stories.submit(user, body.content, body.category, actorOf(req)));
@@ -61,12 +64,16 @@ export function storyRoutes(
     res.json(await stories.myVote(id, authOf(req).user));
   });
 
-  router.post('/stories/:id/vote', async (req, res) => {
-    const { id } = storyIdParamsSchema.parse(req.params);
-    const user = activeUser(req);
-    const { vote } = castVoteRequestSchema.parse(req.body);
-    res.json(await stories.vote(id, user, vote, actorOf(req)));
-  });
+  router.post(
+    '/stories/:id/vote',
+    limit(rateLimitPolicies.storyVotesPerAccount),
+    async (req, res) => {
+      const { id } = storyIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      const { vote } = castVoteRequestSchema.parse(req.body);
+      res.json(await stories.vote(id, user, vote, actorOf(req)));
+    },
+  );
 
   router.post('/stories/:id/track', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
@@ -79,12 +86,16 @@ export function storyRoutes(
     res.status(204).end();
   });
 
-  router.post('/stories/:id/reactions', async (req, res) => {
-    const { id } = storyIdParamsSchema.parse(req.params);
-    const user = activeUser(req);
-    const { type } = reactRequestSchema.parse(req.body);
-    res.json(await stories.react(id, user, type, actorOf(req)));
-  });
+  router.post(
+    '/stories/:id/reactions',
+    limit(rateLimitPolicies.reactionsPerAccount),
+    async (req, res) => {
+      const { id } = storyIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      const { type } = reactRequestSchema.parse(req.body);
+      res.json(await stories.react(id, user, type, actorOf(req)));
+    },
+  );
 
   router.delete('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);

@@ -41,6 +41,12 @@ export const rateLimitPolicies = {
     points: 20,
     durationSeconds: 15 * 60,
   },
+  /** Writes per account (issue 18): what a person writes, at most, before a pause. */
+  storiesPerAccount: { name: 'stories-account', points: 5, durationSeconds: 60 * 60 },
+  commentsPerAccount: { name: 'comments-account', points: 10, durationSeconds: 60 },
+  storyVotesPerAccount: { name: 'story-votes-account', points: 60, durationSeconds: 60 },
+  commentVotesPerAccount: { name: 'comment-votes-account', points: 60, durationSeconds: 60 },
+  reactionsPerAccount: { name: 'reactions-account', points: 60, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -1,5 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { emailAndIpKey, emailKey, type RateLimitPolicy } from './policies';
+import { authOf } from '../auth';
+import { setRateLimitHeaders } from './rate-limit-headers';
 import type { RateLimiter } from './rate-limiter';
 
 /** Picks the key a request is counted under; undefined = not counted (the body check answers 400). */
@@ -15,12 +17,15 @@ export function rateLimit(
   policy: RateLimitPolicy,
   key: RateLimitKey,
 ): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const value = key(req);
-    if (value !== undefined) await limiter.consume(policy, value);
+    if (value !== undefined) setRateLimitHeaders(res, await limiter.consume(policy, value));
     next();
   };
 }
+
+/** The signed-in account (writes are limited per account); visitors are not counted here. */
+export const byAccount: RateLimitKey = (req) => authOf(req).user?._id;
 
 /** The client IP as Express sees it (set `trust proxy` in the app when behind a proxy). */
 export const byIp: RateLimitKey = (req) => req.ip ?? req.socket.remoteAddress;

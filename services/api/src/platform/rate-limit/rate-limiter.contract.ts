@@ -128,7 +128,10 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter | Promise<Rat
       RateLimitedError,
     );
     await limiter.reset(policy, 'ann@example.com');
-    await expect(limiter.consume(policy, 'ann@example.com')).resolves.toBeUndefined();
+    await expect(limiter.consume(policy, 'ann@example.com')).resolves.toMatchObject({
+      limit: 5,
+      remaining: 4,
+    });
   });
 
   it('when a short window has passed the key may try again', async () => {
@@ -138,6 +141,6 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter | Promise<Rat
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterSeconds).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await expect(limiter.consume(policy, 'k')).resolves.toBeUndefined();
+    await expect(limiter.consume(policy, 'k')).resolves.toMatchObject({ limit: 1, remaining: 0 });
   });
 }

@@ -8,13 +8,23 @@ import type { RateLimitPolicy } from './policies';
  * by every API instance. Both pass `rate-limiter.contract.ts`.
  */
 export interface RateLimiter {
-  /** Counts one attempt; throws RateLimitedError (429 + Retry-After) once the policy is exceeded. */
-  consume(policy: RateLimitPolicy, key: string): Promise<void>;
+  /**
+   * Counts one attempt and answers what is left of the window; throws RateLimitedError (429 +
+   * Retry-After) once the policy is exceeded.
+   */
+  consume(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
   /** Throws RateLimitedError when `key` has used up the policy, without counting an attempt. */
   check(policy: RateLimitPolicy, key: string): Promise<void>;
   /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
   reset(policy: RateLimitPolicy, key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What is left of a key's window after an attempt: the `RateLimit-*` headers. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
 }
 
 /** Keys hold e-mails and IPs: only a hash of them reaches the store. */
@@ -42,17 +52,22 @@ export function createRateLimiterFrom(
   return {
     async consume(policy, key) {
       try {
-        await limiterFor(policy).consume(storeKey(key));
+        const used = await limiterFor(policy).consume(storeKey(key));
+        return {
+          limit: policy.points,
+          remaining: used.remainingPoints,
+          resetSeconds: retryAfterSeconds(used),
+        };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes)
-          throw new RateLimitedError(retryAfterSeconds(rejection));
+          throw new RateLimitedError(retryAfterSeconds(rejection), policy.points);
         throw rejection;
       }
     },
     async check(policy, key) {
       const used = await limiterFor(policy).get(storeKey(key));
       if (used && used.consumedPoints >= policy.points)
-        throw new RateLimitedError(retryAfterSeconds(used));
+        throw new RateLimitedError(retryAfterSeconds(used), policy.points);
     },
     async reset(policy, key) {
       await limiterFor(policy).delete(storeKey(key));
