@@ -3,6 +3,7 @@ import { commentEvents, commentVoteEvents } from './comment/events';
 import { eventCatalog } from './shared/events';
 import {
   storyActivityEvents,
+  storyAddressEvents,
   storyEvents,
   storyPoolEvents,
   storyReactionEvents,
@@ -17,6 +18,7 @@ export const domainEventCatalog = eventCatalog(
   storyEvents,
   storyVoteEvents,
   storyActivityEvents,
+  storyAddressEvents,
   storyReactionEvents,
   storyPoolEvents,
   commentEvents,

@@ -77,6 +77,18 @@ export const storyActivityEvents = {
   ),
 };
 
+/**
+ * The anonymous views and skips of one story from one client address in one day (issue 18):
+ * `storyAddress-{storyId}-{addressKey}`, the key a salted hash of the address that changes
+ * daily. Read-model counts come from the activity streams; this only keeps them honest.
+ */
+export const storyAddressEvents = {
+  AnonymousTrackCounted: defineEvent(
+    'AnonymousTrackCounted',
+    z.object({ storyId: storyIdSchema, action: z.enum(['view', 'skip']) }),
+  ),
+};
+
 /** A user's reactions to one story: `storyReaction-{storyId}-{userId}`. */
 export const storyReactionEvents = {
   StoryReactionAdded: defineEvent(
@@ -114,6 +126,9 @@ export type StoryEvent = EventOf<(typeof storyEvents)[keyof typeof storyEvents]>
 export type StoryVoteEvent = EventOf<(typeof storyVoteEvents)[keyof typeof storyVoteEvents]>;
 export type StoryActivityEvent = EventOf<
   (typeof storyActivityEvents)[keyof typeof storyActivityEvents]
+>;
+export type StoryAddressEvent = EventOf<
+  (typeof storyAddressEvents)[keyof typeof storyAddressEvents]
 >;
 export type StoryReactionEvent = EventOf<
   (typeof storyReactionEvents)[keyof typeof storyReactionEvents]

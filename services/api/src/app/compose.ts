@@ -34,6 +34,9 @@ import { createOidcClient } from '#api/platform/oidc/oidc-client';
 import type { PageMetaSource } from '#api/platform/page-meta';
 import { createRateLimiter } from '#api/platform/rate-limit/create-rate-limiter';
 import { writeLimits } from '#api/platform/rate-limit/write-limits';
+import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
+import { byIp, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
+import { Visitors } from '#api/platform/visitor';
 import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { CommandBus } from '#api/write/command-bus';
@@ -158,7 +161,8 @@ export async function composeApplication(
         queries: queries.stories,
         history: (storyId) =>
           storyHistory({ eventStore, stories: queries.stories, users: queries.users }, storyId),
-        secureCookies: config.publicUrl.startsWith('https:'),
+        visitors: new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:')),
+        trackLimit: rateLimit(limiter, rateLimitPolicies.trackPerIp, byIp),
       });
       commentRoutes(router, comments, queries.comments, limit);
       accountRoutes(router, {

@@ -5,6 +5,7 @@ import {
   StoryCommandRejected,
   story,
   storyActivity,
+  storyAddress,
   storyReaction,
   storyVote,
   type StoryRejection,
@@ -231,5 +232,32 @@ describe('what only an approved story allows', () => {
         .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol', story: state })
         .thenThrows(rejected('not_found'));
     }
+  });
+});
+
+describe('story address decider (issue 18)', () => {
+  const spec = deciderSpec(storyAddress);
+  const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
+  const counted = (action: 'view' | 'skip') =>
+    ({ type: 'AnonymousTrackCounted', data: { storyId, action } }) as const;
+
+  it('when an address views a story for the first time today it counts', () => {
+    spec
+      .given([])
+      .when({ type: 'CountAnonymously', storyId, action: 'view' })
+      .then([counted('view')]);
+  });
+
+  it('when the address already counted that action it is refused, the other action still counts', () => {
+    spec
+      .given([counted('view')])
+      .when({ type: 'CountAnonymously', storyId, action: 'view' })
+      .thenThrows(
+        (error) => error instanceof StoryCommandRejected && error.reason === 'counted_from_address',
+      );
+    spec
+      .given([counted('view')])
+      .when({ type: 'CountAnonymously', storyId, action: 'skip' })
+      .then([counted('skip')]);
   });
 });

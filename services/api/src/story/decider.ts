@@ -1,5 +1,6 @@
 import type {
   StoryActivityEvent,
+  StoryAddressEvent,
   StoryEvent,
   StoryReactionEvent,
   StoryStatus,
@@ -18,7 +19,12 @@ import { CommandRejected } from '#api/write/rejection';
  */
 
 export type StoryRejection =
-  'already_submitted' | 'not_found' | 'not_approved' | 'not_author_or_admin' | 'already_voted';
+  | 'already_submitted'
+  | 'not_found'
+  | 'not_approved'
+  | 'not_author_or_admin'
+  | 'already_voted'
+  | 'counted_from_address';
 
 export class StoryCommandRejected extends CommandRejected<StoryRejection> {
   constructor(reason: StoryRejection) {
@@ -220,6 +226,36 @@ export interface TrackStory {
   /** The story as it stands: only an approved one counts views, skips and engagement. */
   story: StoryState;
 }
+
+// ---- storyAddress-{storyId}-{addressKey} ----
+
+export type AddressState = Record<'view' | 'skip', boolean>;
+
+export interface CountAnonymously {
+  type: 'CountAnonymously';
+  storyId: string;
+  action: 'view' | 'skip';
+}
+
+/**
+ * An anonymous view or skip counts once per story per client address and day, whatever cookie
+ * comes with it: a repeat is refused, so the visitor's activity is not appended either.
+ */
+export const storyAddress = {
+  initialState: (): AddressState => ({ view: false, skip: false }),
+  evolve(state: AddressState, event: StoryAddressEvent): AddressState {
+    return { ...state, [event.data.action]: true };
+  },
+  decide(command: CountAnonymously, state: AddressState): StoryAddressEvent[] {
+    if (state[command.action]) throw new StoryCommandRejected('counted_from_address');
+    return [
+      {
+        type: 'AnonymousTrackCounted',
+        data: { storyId: command.storyId, action: command.action },
+      },
+    ];
+  },
+};
 
 // ---- storyReaction-{storyId}-{userId} ----
 

@@ -4,6 +4,13 @@ import type { StoryRejection } from './decider';
 
 export const ALREADY_VOTED_MESSAGE = 'Already voted on this story';
 
+/** An anonymous view or skip this address already counted today: the track route stays silent. */
+export class AlreadyCountedFromAddress extends ConflictError {
+  constructor() {
+    super('Already counted from this address');
+  }
+}
+
 /**
  * What a client sees when a story command is refused. A story that is not approved answers
  * 404 like a missing one: nobody learns that a pending or hidden story exists.
@@ -15,4 +22,5 @@ export const storyRejections: Rejections<StoryRejection> = {
   not_author_or_admin: () =>
     new ForbiddenError('Only the author or an admin can delete this story'),
   already_voted: () => new ConflictError(ALREADY_VOTED_MESSAGE, 'already_voted'),
+  counted_from_address: () => new AlreadyCountedFromAddress(),
 };

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import {
   castVoteRequestSchema,
   deleteStoryRequestSchema,
@@ -17,7 +17,7 @@ import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platfo
 import { NotFoundError } from '#api/platform/errors';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
-import { visitorId } from '#api/platform/visitor';
+import type { Visitors } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
 import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views';
 
@@ -26,14 +26,16 @@ export interface StoryRoutesDeps {
   queries: StoryQueries;
   /** The admin's story history (see story-history.ts). */
   history: (storyId: string) => Promise<StoryHistory>;
-  secureCookies: boolean;
+  visitors: Visitors;
   limit: WriteLimit;
+  /** Tracking is limited per client address. */
+  trackLimit: RequestHandler;
 }
 
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
 export function storyRoutes(
   router: Router,
-  { stories, queries, history, secureCookies, limit }: StoryRoutesDeps,
+  { stories, queries, history, visitors, limit, trackLimit }: StoryRoutesDeps,
 ): void {
   router.post('/stories', limit(rateLimitPolicies.storiesPerAccount), async (req, res) => {
     const user = activeUser(req);
@@ -75,14 +77,18 @@ export function storyRoutes(
     },
   );
 
-  router.post('/stories/:id/track', async (req, res) => {
+  router.post('/stories/:id/track', trackLimit, async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const { action } = trackRequestSchema.parse(req.body);
     const user = authOf(req).user;
-    const key = user
-      ? visitorKeyOfUser(user._id)
-      : visitorKeyOfVisitor(visitorId(req, res, secureCookies));
-    await stories.track(id, key, action, actorOf(req, user ? undefined : key));
+    // A banned member's views and skips do not count (quietly, like a repeat).
+    if (user?.status !== 'banned') {
+      if (user) await stories.track(id, visitorKeyOfUser(user._id), action, actorOf(req));
+      else {
+        const key = visitorKeyOfVisitor(visitors.idOf(req, res));
+        await stories.track(id, key, action, actorOf(req, key), visitors.addressKeyOf(req));
+      }
+    }
     res.status(204).end();
   });
 

@@ -25,11 +25,13 @@ import { StreamStates } from '#api/write/stream-states';
 import {
   story as storyDecider,
   storyActivity,
+  storyAddress,
   storyReaction,
   storyVote,
   type StoryState,
 } from './decider';
 import { storyPool, type PoolState } from './pool-decider';
+import { AlreadyCountedFromAddress } from './rejections';
 import { toCard } from './story-views';
 
 export const POOL_STREAM = 'storyPool-approved';
@@ -185,19 +187,40 @@ export class StoryService {
     return { vote: { vote }, story: await this.card(storyId) };
   }
 
+  /**
+   * Counts a view, skip or engagement once per visitor. An anonymous view or skip (`addressKey`
+   * given) also counts once per client address and day, so fresh cookies cannot inflate it.
+   */
   async track(
     storyId: string,
     visitorKey: string,
     action: TrackAction,
     actor: Actor,
+    addressKey?: string,
   ): Promise<void> {
     const story = await this.storyStates.read(storyStream(storyId));
-    await this.deps.bus.run(
-      `storyActivity-${storyId}-${visitorKey}`,
-      storyActivity,
-      { type: 'TrackStory', storyId, visitorKey, action, story },
-      actor,
+    const activity = commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
+      type: 'TrackStory',
+      storyId,
+      visitorKey,
+      action,
+      story,
+    });
+    if (addressKey === undefined || action === 'engage') {
+      await this.deps.bus.runAll([activity], actor);
+      return;
+    }
+    const byAddress = commandOn(
+      `storyAddress-${storyId}-${addressKey}`,
+      storyAddress,
+      { type: 'CountAnonymously', storyId, action },
+      { expectNew: true },
     );
+    try {
+      await this.deps.bus.runAll([byAddress, activity], actor);
+    } catch (error) {
+      if (!(error instanceof AlreadyCountedFromAddress)) throw error;
+    }
   }
 
   async react(

@@ -47,6 +47,8 @@ export const rateLimitPolicies = {
   storyVotesPerAccount: { name: 'story-votes-account', points: 60, durationSeconds: 60 },
   commentVotesPerAccount: { name: 'comment-votes-account', points: 60, durationSeconds: 60 },
   reactionsPerAccount: { name: 'reactions-account', points: 60, durationSeconds: 60 },
+  /** View, skip and engage tracking: 120 per minute per address (key: the IP). */
+  trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitPolicy>;
