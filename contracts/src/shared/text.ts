@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 // Control characters other than tab, newline and carriage return (NUL included).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const UNPAIRED_SURROGATE =

@@ -7,11 +7,7 @@ let refused: Promise<Set<string>> | undefined;
 function refusedPasswords(): Promise<Set<string>> {
   refused ??= import('@zxcvbn-ts/language-common').then(
     ({ dictionary }) =>
-      new Set(
-        (dictionary['passwords-common'] as string[])
-          .slice(0, REFUSED_TOP)
-          .map((p) => p.toLowerCase()),
-      ),
+      new Set(dictionary['passwords-common'].slice(0, REFUSED_TOP).map((p) => p.toLowerCase())),
   );
   return refused;
 }
