@@ -6,9 +6,11 @@
 // First: the schemas below must be built with zod's compiled parsers off.
 import '#web/lib/zod-jitless.ts';
 import { z } from 'zod';
-import { commentSchema } from '@whosright/contracts/comment/dto';
+import { commentSchema, myCommentSchema } from '@whosright/contracts/comment/dto';
+import { pageSchema } from '@whosright/contracts/shared/page';
+import { myStorySchema } from '@whosright/contracts/story/dto';
 
-export { currentUserSchema } from '@whosright/contracts/account/dto';
+export { currentUserSchema, userStatsSchema } from '@whosright/contracts/account/dto';
 export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
 export { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
 export {
@@ -20,3 +22,5 @@ export {
 } from '@whosright/contracts/story/dto';
 
 export const commentListSchema = z.array(commentSchema);
+export const myStoryPageSchema = pageSchema(myStorySchema);
+export const myCommentPageSchema = pageSchema(myCommentSchema);

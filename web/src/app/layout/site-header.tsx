@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
-import { UserAvatar, userDisplayName } from '#web/features/auth/components/user-avatar.tsx';
+import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 function IconLink({

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { MessageCircleIcon, VoteIcon } from 'lucide-react';
 import type { StoryCard } from '@whosright/contracts/story/dto';
 
-import { StoryMeta } from '#web/features/stories/components/story-meta.tsx';
+import { StoryMeta } from '#web/components/story-meta.tsx';
 
 /** A story in the feed: category, age, an excerpt and the vote total; the whole card links. */
 export function StoryFeedCard({ story }: { story: StoryCard }) {

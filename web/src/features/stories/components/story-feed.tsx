@@ -10,7 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useStoryFeed } from '#web/features/stories/api/get-story-feed.ts';
 import { StoryFeedCard } from '#web/features/stories/components/story-feed-card.tsx';
-import { useLoadMore } from '#web/features/stories/hooks/use-load-more.ts';
+import { useLoadMore } from '#web/lib/use-load-more.ts';
 
 function CardSkeleton() {
   return (

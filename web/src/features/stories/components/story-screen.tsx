@@ -16,7 +16,7 @@ import { useStory } from '#web/features/stories/api/get-story.ts';
 import { trackStory } from '#web/features/stories/api/track-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
-import { StoryMeta } from '#web/features/stories/components/story-meta.tsx';
+import { StoryMeta } from '#web/components/story-meta.tsx';
 import { StoryNotFound } from '#web/features/stories/components/story-not-found.tsx';
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';

@@ -8,7 +8,11 @@ export function StoryMeta({ category, createdAt }: { category: string; createdAt
   return (
     <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
       <Badge variant="secondary">{categoryLabel(category)}</Badge>
-      <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
+      <time
+        dateTime={createdAt}
+        title={new Date(createdAt).toLocaleString()}
+        className="whitespace-nowrap"
+      >
         {timeAgo(createdAt)}
       </time>
     </div>

@@ -18,11 +18,25 @@ export function userInitials(user: CurrentUser): string {
   return initials.slice(0, 2).toUpperCase();
 }
 
-export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
+export function UserAvatar({
+  user,
+  className,
+  fallbackClassName,
+}: {
+  user: CurrentUser;
+  className?: string;
+  /** The initials' size, for large avatars. */
+  fallbackClassName?: string;
+}) {
   return (
     <Avatar className={cn('size-9 ring-2 ring-background', className)}>
       {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
-      <AvatarFallback className="bg-gradient-to-br from-he to-she text-xs font-bold text-white">
+      <AvatarFallback
+        className={cn(
+          'bg-gradient-to-br from-he to-she text-xs font-bold text-white',
+          fallbackClassName,
+        )}
+      >
         {userInitials(user)}
       </AvatarFallback>
     </Avatar>

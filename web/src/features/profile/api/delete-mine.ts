@@ -1,0 +1,57 @@
+/**
+ * DELETE /api/stories/{id} and DELETE /api/comments/{id} from the profile: the item leaves its
+ * list at once and the counters follow (SPEC.md section 8 toasts).
+ */
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+
+import { toast } from '#web/hooks/use-toast.ts';
+import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { profileKeys } from '#web/features/profile/api/profile-keys.ts';
+
+type Page = { items: Array<{ id: string }>; nextCursor: string | null };
+
+const COPY = {
+  story: {
+    path: '/api/stories/',
+    key: profileKeys.stories(),
+    done: { title: 'Story deleted', description: 'Your story has been removed.' },
+    failed: 'Failed to delete your story. Please try again.',
+  },
+  comment: {
+    path: '/api/comments/',
+    key: profileKeys.comments(),
+    done: { title: 'Comment deleted', description: 'Your comment has been removed.' },
+    failed: 'Failed to delete comment. Please try again.',
+  },
+} as const;
+
+export function useDeleteMine(kind: keyof typeof COPY) {
+  const queryClient = useQueryClient();
+  const copy = COPY[kind];
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>('DELETE', `${copy.path}${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<InfiniteData<Page>>(copy.key, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((item) => item.id !== id),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
+      // Other screens (the feed, a story's comments) show it too: they refetch when opened.
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== profileKeys.all[0],
+      });
+      toast(copy.done);
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) return;
+      toast({ title: 'Delete Failed', description: copy.failed, variant: 'destructive' });
+    },
+  });
+}

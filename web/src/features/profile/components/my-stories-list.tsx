@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router';
+import { MessageCircleIcon } from 'lucide-react';
+import type { MyStory } from '@whosright/contracts/story/dto';
+
+import { StoryMeta } from '#web/components/story-meta.tsx';
+import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
+import { useMyStories } from '#web/features/profile/api/get-my-stories.ts';
+import { ConfirmDeleteButton } from '#web/features/profile/components/confirm-delete-button.tsx';
+import { PagedList } from '#web/features/profile/components/paged-list.tsx';
+import { StatusBadge } from '#web/features/profile/components/status-badge.tsx';
+
+function MyStoryCard({ story }: { story: MyStory }) {
+  const remove = useDeleteMine('story');
+  const reason =
+    (story.status === 'rejected' || story.status === 'hidden') && story.moderationReason;
+  return (
+    <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
+      <div className="flex items-center gap-2">
+        <StatusBadge status={story.status} />
+        <div className="flex-1">
+          <StoryMeta category={story.category} createdAt={story.createdAt} />
+        </div>
+        <ConfirmDeleteButton
+          what="story"
+          label="Delete story"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(story.id)}
+        />
+      </div>
+      <p className="line-clamp-4 leading-relaxed text-pretty">
+        {story.status === 'approved' ? (
+          <Link to="/story/$id" params={{ id: story.id }} className="hover:underline">
+            {story.content}
+          </Link>
+        ) : (
+          story.content
+        )}
+      </p>
+      {reason ? (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm">
+          <span className="font-semibold">Moderator&apos;s note:</span> {reason}
+        </p>
+      ) : null}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span className="font-medium text-he">He {story.heVotes}</span>
+        <span className="font-medium text-she">She {story.sheVotes}</span>
+        <span className="inline-flex items-center gap-1">
+          <MessageCircleIcon className="size-4" aria-hidden="true" />
+          {story.commentCount} {story.commentCount === 1 ? 'comment' : 'comments'}
+        </span>
+        <span>Relatable {story.reactions.relatable}</span>
+        <span>LOL {story.reactions.lol}</span>
+        <span>WTF {story.reactions.wtf}</span>
+      </p>
+    </article>
+  );
+}
+
+export function MyStoriesList() {
+  const stories = useMyStories();
+  return (
+    <PagedList
+      query={stories}
+      label="My stories"
+      empty="You haven't submitted any stories yet."
+      render={(story) => <MyStoryCard story={story} />}
+    />
+  );
+}

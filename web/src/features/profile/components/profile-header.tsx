@@ -1,0 +1,49 @@
+import { LogOutIcon } from 'lucide-react';
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+
+import { Button } from '#web/components/ui/button.tsx';
+import { UserAvatar } from '#web/components/user-avatar.tsx';
+import { navigateTo } from '#web/lib/navigation.ts';
+import { timeAgo } from '#web/lib/relative-time.ts';
+import { EditProfileDialog } from '#web/features/profile/components/edit-profile-dialog.tsx';
+
+/** SPEC.md "Profile": username, else full name, else 'Anonymous User'. */
+export function profileName(user: CurrentUser): string {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return user.username || fullName || 'Anonymous User';
+}
+
+export function ProfileHeader({
+  user,
+  onUpdated,
+}: {
+  user: CurrentUser;
+  onUpdated: (user: CurrentUser) => void;
+}) {
+  return (
+    <section className="flex flex-col gap-5 rounded-2xl border bg-card p-5 sm:flex-row sm:items-center sm:p-6">
+      <UserAvatar user={user} className="size-20 sm:size-24" fallbackClassName="text-2xl" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h1 className="truncate font-display text-2xl font-bold sm:text-3xl">
+          {profileName(user)}
+        </h1>
+        <p className="truncate text-muted-foreground">{user.email}</p>
+        <p className="text-sm text-muted-foreground">
+          Member since <time dateTime={user.createdAt}>{timeAgo(user.createdAt)}</time>
+        </p>
+        {!user.emailVerified ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            Please verify your e-mail address: we sent you a link when you signed up.
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
+        <EditProfileDialog user={user} onUpdated={onUpdated} />
+        <Button variant="ghost" onClick={() => navigateTo('/api/logout')}>
+          <LogOutIcon />
+          Logout
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { ProfileScreen } from '#web/features/profile/components/profile-screen.tsx';
+import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+
+const user = {
+  id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  username: null,
+  firstName: 'Robin',
+  lastName: 'Hale',
+  email: 'robin@example.com',
+  profileImageUrl: null,
+  role: 'user' as const,
+  status: 'active' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+};
+const stats = { storiesSubmitted: 1, commentsPosted: 0, votesGiven: 4 };
+const rejected = {
+  id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  content: 'She named the cat after her ex.',
+  category: 'relationships',
+  status: 'rejected',
+  createdAt: '2026-01-02T00:00:00.000Z',
+  heVotes: 0,
+  sheVotes: 0,
+  commentCount: 0,
+  reactions: { relatable: 0, lol: 0, wtf: 0 },
+  moderationReason: 'Please leave out names.',
+};
+const emptyPage = { items: [], nextCursor: null };
+
+function render(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({
+    'GET /api/users/stats': { body: stats },
+    'GET /api/users/stories': { body: { items: [rejected], nextCursor: null } },
+    'GET /api/users/comments': { body: emptyPage },
+    ...routes,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  const onUpdated = vi.fn();
+  renderWithApp(<ProfileScreen user={user} onUpdated={onUpdated} />, { path: '/profile' });
+  return { api, onUpdated, actor: userEvent.setup() };
+}
+
+describe('profile screen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('when it renders it shows the name, e-mail, counters and stories with the moderator note', async () => {
+    render();
+    expect(
+      await screen.findByRole('heading', { name: 'Robin Hale', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('robin@example.com')).toBeInTheDocument();
+    const stories = await screen.findByRole('list', { name: 'My stories' });
+    expect(within(stories).getByText('rejected')).toBeInTheDocument();
+    expect(within(stories).getByText('Please leave out names.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('4')).toBeInTheDocument());
+  });
+
+  it('when there is nothing yet each tab says so', async () => {
+    const { actor } = render({ 'GET /api/users/stories': { body: emptyPage } });
+    expect(await screen.findByText("You haven't submitted any stories yet.")).toBeInTheDocument();
+    await actor.click(screen.getByRole('tab', { name: 'My Comments' }));
+    expect(await screen.findByText("You haven't posted any comments yet.")).toBeInTheDocument();
+  });
+
+  it('when the profile is edited it sends trimmed values, leaves empty ones out and keeps a refusal in the dialog', async () => {
+    const { api, actor, onUpdated } = render({
+      'PATCH /api/users/profile': {
+        status: 409,
+        body: { message: 'That username is taken. Please choose another one.', code: 'conflict' },
+      },
+    });
+    await actor.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    await actor.type(within(dialog).getByLabelText('Username'), '  robin_h  ');
+    await actor.click(within(dialog).getByRole('button', { name: 'Update Profile' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('That username is taken');
+    const patch = api.calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(patch!.body)).toEqual({ username: 'robin_h' });
+    expect(onUpdated).not.toHaveBeenCalled();
+  });
+});

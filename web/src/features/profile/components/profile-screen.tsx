@@ -1,0 +1,35 @@
+/** /profile (SPEC.md "Profile"): who you are, your counters, your stories and your comments. */
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { MyCommentsList } from '#web/features/profile/components/my-comments-list.tsx';
+import { MyStoriesList } from '#web/features/profile/components/my-stories-list.tsx';
+import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx';
+import { ProfileStats } from '#web/features/profile/components/profile-stats.tsx';
+
+export function ProfileScreen({
+  user,
+  onUpdated,
+}: {
+  user: CurrentUser;
+  onUpdated: (user: CurrentUser) => void;
+}) {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-10">
+      <ProfileHeader user={user} onUpdated={onUpdated} />
+      <ProfileStats />
+      <Tabs defaultValue="stories">
+        <TabsList>
+          <TabsTrigger value="stories">My Stories</TabsTrigger>
+          <TabsTrigger value="comments">My Comments</TabsTrigger>
+        </TabsList>
+        <TabsContent value="stories">
+          <MyStoriesList />
+        </TabsContent>
+        <TabsContent value="comments">
+          <MyCommentsList />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
