@@ -7,13 +7,18 @@ test.describe('home feed', () => {
     page,
     clientIp,
   }) => {
-    const author = await newAccount(clientIp);
+    // Three authors: a member may submit at most 5 stories an hour.
+    const authors = [
+      await newAccount(clientIp),
+      await newAccount(clientIp),
+      await newAccount(clientIp),
+    ];
     const admin = await adminAccount(clientIp);
     const marker = `feed-${Date.now()}`;
     const ids: string[] = [];
     for (let n = 1; n <= 14; n += 1) {
       const story = await submitStory(
-        author.api,
+        authors[n % 3]!.api,
         `${marker} #${n}: we could not agree on how often to call our parents.`,
         'communication',
       );
@@ -21,11 +26,11 @@ test.describe('home feed', () => {
       ids.push(story.id);
     }
     const pending = await submitStory(
-      author.api,
+      authors[0]!.api,
       `${marker} pending: never approved`,
       'communication',
     );
-    await author.api.dispose();
+    for (const author of authors) await author.api.dispose();
     await admin.api.dispose();
 
     await page.goto('/');
