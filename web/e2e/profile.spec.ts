@@ -127,11 +127,12 @@ test.describe('profile', () => {
   });
 
   for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the profile renders in ${colorScheme} mode axe finds nothing, at phone and desktop sizes`, async ({
+    test(`when the profile renders in ${colorScheme} mode axe finds nothing, from 320 px to desktop`, async ({
       browser,
     }, testInfo) => {
       const { page } = await memberWithHistory(browser, clientIpFor(testInfo), colorScheme);
       for (const viewport of [
+        { name: 'small', width: 320, height: 640 },
         { name: 'phone', width: 390, height: 844 },
         { name: 'desktop', width: 1280, height: 800 },
       ]) {
@@ -144,6 +145,10 @@ test.describe('profile', () => {
           path: `${outDir}profile-${viewport.name}-${colorScheme}.png`,
           fullPage: true,
         });
+        // Nothing sticks out sideways, down to 320 px.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
         const results = await new AxeBuilder({ page }).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       }

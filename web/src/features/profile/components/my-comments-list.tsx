@@ -3,9 +3,9 @@ import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { MyComment } from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 
-import { StoryMeta } from '#web/components/story-meta.tsx';
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
 import { useMyComments } from '#web/features/profile/api/get-my-comments.ts';
+import { CardTopLine } from '#web/features/profile/components/card-top-line.tsx';
 import { ConfirmDeleteButton } from '#web/features/profile/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/features/profile/components/paged-list.tsx';
 
@@ -19,27 +19,30 @@ function MyCommentCard({ comment }: { comment: MyComment }) {
   const remove = useDeleteMine('comment');
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
-      <div className="flex items-center gap-2">
-        <div className="flex-1">
-          <StoryMeta category={comment.story.category} createdAt={comment.createdAt} />
-        </div>
-        <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-          <ThumbsUpIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">Upvotes</span>
-          {comment.upvotes}
-        </span>
-        <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-          <ThumbsDownIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">Downvotes</span>
-          {comment.downvotes}
-        </span>
-        <ConfirmDeleteButton
-          what="comment"
-          label="Delete comment"
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(comment.id)}
-        />
-      </div>
+      <CardTopLine
+        category={comment.story.category}
+        createdAt={comment.createdAt}
+        actions={
+          <>
+            <span className="inline-flex items-center gap-1">
+              <ThumbsUpIcon className="size-4" aria-hidden="true" />
+              <span className="sr-only">Upvotes</span>
+              {comment.upvotes}
+            </span>
+            <span className="inline-flex items-center gap-1 pl-1">
+              <ThumbsDownIcon className="size-4" aria-hidden="true" />
+              <span className="sr-only">Downvotes</span>
+              {comment.downvotes}
+            </span>
+            <ConfirmDeleteButton
+              what="comment"
+              label="Delete comment"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate(comment.id)}
+            />
+          </>
+        }
+      />
       <p className="leading-relaxed text-pretty">{comment.content}</p>
       <p className="border-l-2 pl-3 text-sm text-muted-foreground">
         On:{' '}

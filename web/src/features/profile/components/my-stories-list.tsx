@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { MessageCircleIcon } from 'lucide-react';
 import type { MyStory } from '@whosright/contracts/story/dto';
 
-import { StoryMeta } from '#web/components/story-meta.tsx';
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
 import { useMyStories } from '#web/features/profile/api/get-my-stories.ts';
+import { CardTopLine } from '#web/features/profile/components/card-top-line.tsx';
 import { ConfirmDeleteButton } from '#web/features/profile/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/features/profile/components/paged-list.tsx';
 import { StatusBadge } from '#web/features/profile/components/status-badge.tsx';
@@ -15,18 +15,19 @@ function MyStoryCard({ story }: { story: MyStory }) {
     (story.status === 'rejected' || story.status === 'hidden') && story.moderationReason;
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
-      <div className="flex items-center gap-2">
-        <StatusBadge status={story.status} />
-        <div className="flex-1">
-          <StoryMeta category={story.category} createdAt={story.createdAt} />
-        </div>
-        <ConfirmDeleteButton
-          what="story"
-          label="Delete story"
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(story.id)}
-        />
-      </div>
+      <CardTopLine
+        badges={<StatusBadge status={story.status} />}
+        category={story.category}
+        createdAt={story.createdAt}
+        actions={
+          <ConfirmDeleteButton
+            what="story"
+            label="Delete story"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(story.id)}
+          />
+        }
+      />
       <p className="line-clamp-4 leading-relaxed text-pretty">
         {story.status === 'approved' ? (
           <Link to="/story/$id" params={{ id: story.id }} className="hover:underline">
