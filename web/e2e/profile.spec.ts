@@ -76,6 +76,8 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { name: 'Robin Hale', level: 1 })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText(/^Member since /)).toBeVisible();
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expectToast(page, 'Verification email sent', 'We have sent you a new verification link.');
     const counter = (label: string) =>
       page
         .locator('dl > div')

@@ -6,6 +6,7 @@ import { UserAvatar } from '#web/components/user-avatar.tsx';
 import { navigateTo } from '#web/lib/navigation.ts';
 import { timeAgo } from '#web/lib/relative-time.ts';
 import { EditProfileDialog } from '#web/features/profile/components/edit-profile-dialog.tsx';
+import { VerifyEmailNotice } from '#web/features/profile/components/verify-email-notice.tsx';
 
 /** SPEC.md "Profile": username, else full name, else 'Anonymous User'. */
 export function profileName(user: CurrentUser): string {
@@ -31,11 +32,7 @@ export function ProfileHeader({
         <p className="text-sm text-muted-foreground">
           Member since <time dateTime={user.createdAt}>{timeAgo(user.createdAt)}</time>
         </p>
-        {!user.emailVerified ? (
-          <p className="mt-1 text-sm text-muted-foreground">
-            Please verify your e-mail address: we sent you a link when you signed up.
-          </p>
-        ) : null}
+        {!user.emailVerified ? <VerifyEmailNotice /> : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
         <EditProfileDialog user={user} onUpdated={onUpdated} />
