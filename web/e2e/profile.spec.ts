@@ -5,7 +5,6 @@ import type { Browser } from '@playwright/test';
 
 import {
   adminAccount,
-  baseURL,
   moderate,
   newAccount,
   signUp,
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
 } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { consentedPage } from './support/pages.ts';
 import { expectToast } from './support/toast.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -23,19 +23,7 @@ async function memberWithHistory(
   clientIp: string,
   colorScheme?: 'light' | 'dark',
 ) {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
-    ...(colorScheme ? { colorScheme } : {}),
-  });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('cookie-consent', 'true');
-    window.localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ necessary: true, analytics: false, advertising: false }),
-    );
-  });
-  const page = await context.newPage();
+  const page = await consentedPage(browser, clientIp, colorScheme ? { colorScheme } : {});
   const email = uniqueEmail('profile');
   await signUp(page.request, { email, firstName: 'Robin', lastName: 'Hale' });
   const admin = await adminAccount(clientIp);

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { consentedPage } from './support/pages.ts';
 import { expectToast } from './support/toast.ts';
 
 const he = (page: Page) => page.getByRole('button', { name: "He's Right", exact: true });
@@ -23,18 +24,7 @@ function trackedAction(request: Request): unknown {
 }
 
 async function signedInPage(browser: Browser, clientIp: string) {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
-  });
-  await context.addInitScript(() => {
-    window.localStorage.setItem('cookie-consent', 'true');
-    window.localStorage.setItem(
-      'cookie-preferences',
-      JSON.stringify({ necessary: true, analytics: false, advertising: false }),
-    );
-  });
-  const page = await context.newPage();
+  const page = await consentedPage(browser, clientIp);
   await signUp(page.request, { firstName: 'Jamie', lastName: 'Rivera' });
   return page;
 }

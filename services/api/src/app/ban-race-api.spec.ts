@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import type { EventStore } from '@whosright/eventstore/port';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { signUp } from '#api/testing/people';
+import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -14,7 +14,6 @@ import { startTestServer, type TestServer } from './test-server';
 let server: TestServer;
 let cli: EventStore;
 let admin: Awaited<ReturnType<typeof signUp>>;
-const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
 
 async function eventsOf(type: string): Promise<number> {
   let count = 0;
@@ -31,16 +30,13 @@ async function banFromTheCli(userId: string) {
   );
 }
 
-async function approvedStory() {
-  const author = await signUp(server);
-  const storyId = idOf(
-    await author.agent
-      .post('/api/stories')
-      .send({ content: 'She names the houseplants. Who is right?', category: 'lifestyle' })
-      .expect(201),
+async function approvedStoryOfSomeone() {
+  return approvedStory(
+    await signUp(server),
+    admin,
+    'She names the houseplants. Who is right?',
+    'lifestyle',
   );
-  await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
-  return storyId;
 }
 
 beforeAll(async () => {
@@ -83,7 +79,7 @@ describe('a ban appended by the admin CLI', () => {
 
   for (const [what, write] of writes) {
     it(`when ${what} arrives right after the ban it is refused and nothing is appended`, async () => {
-      const storyId = await approvedStory();
+      const storyId = await approvedStoryOfSomeone();
       const member = await signUp(server);
       const before = await server.running.application.stores.eventStore.headPosition();
       await banFromTheCli(member.id);
@@ -98,7 +94,7 @@ describe('a ban appended by the admin CLI', () => {
   }
 
   it('when no ban came in between the same writes succeed', async () => {
-    const storyId = await approvedStory();
+    const storyId = await approvedStoryOfSomeone();
     const member = await signUp(server);
     for (const [what, write] of writes)
       expect(await write(storyId, () => member.agent), what).toBeLessThan(300);

@@ -6,6 +6,7 @@ import { domainEventCatalog } from '@whosright/contracts/catalog';
 import type { EventStore } from '@whosright/eventstore/port';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { signUp } from '#api/testing/people';
+import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 /** Comments never outlive their story, and a story's comments come in pages (issue 18). */
@@ -15,17 +16,6 @@ let admin: Awaited<ReturnType<typeof signUp>>;
 let author: Awaited<ReturnType<typeof signUp>>;
 const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
 const head = () => server.running.application.stores.eventStore.headPosition();
-
-async function approvedStory() {
-  const storyId = idOf(
-    await author.agent
-      .post('/api/stories')
-      .send({ content: 'He keeps every receipt. Who is right?', category: 'money' })
-      .expect(201),
-  );
-  await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
-  return storyId;
-}
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'outlive-admin@example.com' });
@@ -43,7 +33,7 @@ afterAll(async () => {
 
 describe('comments and their story', () => {
   it('when a story has more comments than a page they come in pages linked by the Link header', async () => {
-    const storyId = await approvedStory();
+    const storyId = await approvedStory(author, admin);
     for (let i = 0; i < 5; i++)
       await author.agent
         .post(`/api/stories/${storyId}/comments`)
@@ -68,7 +58,7 @@ describe('comments and their story', () => {
   });
 
   it('when a story with hundreds of comments is deleted every one of them goes', async () => {
-    const storyId = await approvedStory();
+    const storyId = await approvedStory(author, admin);
     const { comments, queries } = server.running.application;
     const commenters = [await signUp(server), await signUp(server)];
     for (let i = 0; i < 260; i++)
@@ -89,7 +79,7 @@ describe('comments and their story', () => {
   });
 
   it('when a comment arrives right after its story was deleted elsewhere it is refused and not appended', async () => {
-    const storyId = await approvedStory();
+    const storyId = await approvedStory(author, admin);
     await other.append(
       `story-${storyId}`,
       [
@@ -110,7 +100,7 @@ describe('comments and their story', () => {
   });
 
   it('when a story is hidden its comments take no more votes', async () => {
-    const storyId = await approvedStory();
+    const storyId = await approvedStory(author, admin);
     const commentId = idOf(
       await author.agent
         .post(`/api/stories/${storyId}/comments`)

@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { signUp } from '#api/testing/people';
+import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 /** Anonymous views and skips cannot be inflated by minting visitors (issue 18). */
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
-const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
 
-async function approvedStory() {
-  const author = await signUp(server);
-  const storyId = idOf(
-    await author.agent
-      .post('/api/stories')
-      .send({ content: 'She skips the credits. Who is right?', category: 'lifestyle' })
-      .expect(201),
-  );
-  await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
-  return storyId;
-}
+const someonesStory = async () =>
+  approvedStory(await signUp(server), admin, 'She skips the credits. Who is right?', 'lifestyle');
 
 async function counts(storyId: string) {
   const { stores, queries } = server.running.application;
@@ -40,7 +30,7 @@ afterAll(async () => {
 
 describe('anonymous tracking', () => {
   it('when 50 cookie-less views and 50 skips come from one address they count once each', async () => {
-    const storyId = await approvedStory();
+    const storyId = await someonesStory();
     for (let i = 0; i < 50; i++) {
       await bare('198.51.100.7')
         .post(`/api/stories/${storyId}/track`)
@@ -60,7 +50,7 @@ describe('anonymous tracking', () => {
   });
 
   it('when a visitor cookie is forged it is replaced by a signed one; a signed one is kept', async () => {
-    const storyId = await approvedStory();
+    const storyId = await someonesStory();
     const forged = await bare('198.51.100.9')
       .post(`/api/stories/${storyId}/track`)
       .set('Cookie', 'wr_visitor=aaaaaaaaaaaaaaaaaaaaaa')
@@ -77,7 +67,7 @@ describe('anonymous tracking', () => {
   });
 
   it('when one address tracks more than 120 times a minute it gets 429', async () => {
-    const storyId = await approvedStory();
+    const storyId = await someonesStory();
     const browser = bare('198.51.100.10');
     for (let i = 0; i < 120; i++)
       await browser.post(`/api/stories/${storyId}/track`).send({ action: 'view' }).expect(204);
@@ -87,7 +77,7 @@ describe('anonymous tracking', () => {
   });
 
   it('when a banned member views a story it does not count', async () => {
-    const storyId = await approvedStory();
+    const storyId = await someonesStory();
     const member = await signUp(server);
     await admin.agent.patch(`/api/admin/users/${member.id}/ban`).expect(200);
     await member.agent

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { categoryLabel } from '@whosright/contracts/shared/category-list';
 
 import { Badge } from '#web/components/ui/badge.tsx';
-import { timeAgo } from '#web/lib/relative-time.ts';
+import { TimeAgo } from '#web/components/time-ago.tsx';
 
 /** Badges, category and age on the left, actions on the right; wraps on narrow phones. */
 export function CardTopLine({
@@ -20,13 +20,7 @@ export function CardTopLine({
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
       {badges}
       <Badge variant="secondary">{categoryLabel(category)}</Badge>
-      <time
-        dateTime={createdAt}
-        title={new Date(createdAt).toLocaleString()}
-        className="whitespace-nowrap"
-      >
-        {timeAgo(createdAt)}
-      </time>
+      <TimeAgo at={createdAt} />
       <div className="ml-auto flex items-center gap-1">{actions}</div>
     </div>
   );
