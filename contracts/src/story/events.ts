@@ -48,6 +48,14 @@ export const storyEvents = {
       reason: z.string().optional(),
     }),
   ),
+  /**
+   * Every comment of the deleted story has been removed (issue 18). Until this follows a
+   * StoryDeleted, the removal is unfinished and is resumed at the next start.
+   */
+  StoryCommentsRemoved: defineEvent(
+    'StoryCommentsRemoved',
+    z.object({ storyId: storyIdSchema, count: z.number().int().min(0) }),
+  ),
 };
 
 /** The one vote of a user on a story: the whole `storyVote-{storyId}-{userId}` reservation stream. */

@@ -4,6 +4,13 @@ import type { Doc } from '../store/port';
 export const COMMENTS = 'comments';
 export const COMMENT_DOCS = 'comments';
 export const COMMENT_VOTE_DOCS = 'votes';
+/** Deleted stories whose comments are not all removed yet (see CommentService.resumeSweeps). */
+export const SWEEP_DOCS = 'sweeps';
+
+export interface SweepDoc extends Doc {
+  /** Who deleted the story: the comments' deletions are theirs too. */
+  deletedBy: string;
+}
 
 export interface CommentDoc extends Doc {
   storyId: string;

@@ -49,6 +49,19 @@ function commentHistory() {
         },
         { actorId: deletedBy },
       ),
+    storyDeleted: () =>
+      log.story(
+        {
+          type: 'StoryDeleted',
+          data: { storyId: dishes, authorId: author, deletedBy: admin, byAdmin: true },
+        },
+        { actorId: admin },
+      ),
+    commentsRemoved: (count: number) =>
+      log.story(
+        { type: 'StoryCommentsRemoved', data: { storyId: dishes, count } },
+        { actorId: admin },
+      ),
     voted: (commentId: string, userId: string, vote: CommentVoteChoice) => {
       const key = `${commentId}:${userId}`;
       const previous = votes.get(key) ?? null;
@@ -90,6 +103,7 @@ describe('comments projection', () => {
       .given([])
       .when(posted)
       .then({
+        sweeps: [],
         comments: [
           {
             _id: tip,
@@ -115,6 +129,7 @@ describe('comments projection', () => {
       .given([posted])
       .when(history.voted(tip, ann, 'up'))
       .then({
+        sweeps: [],
         comments: [{ ...comment(posted), upvotes: 1, flagScore: -1 }],
         votes: [vote(tip, ann, 'up')],
       });
@@ -133,6 +148,7 @@ describe('comments projection', () => {
       .given(given)
       .when(history.voted(tip, ann, 'down'))
       .then({
+        sweeps: [],
         comments: [{ ...comment(posted), upvotes: 1, downvotes: 2, flagScore: 1 }],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'up'), vote(tip, cat, 'down')],
       });
@@ -151,6 +167,7 @@ describe('comments projection', () => {
       .given(given)
       .when(history.voted(tip, dan, 'down'))
       .then({
+        sweeps: [],
         comments: [{ ...comment(posted), upvotes: 1, downvotes: 3, flagged: true, flagScore: 2 }],
         votes: [
           vote(tip, ann, 'down'),
@@ -176,6 +193,7 @@ describe('comments projection', () => {
       .given(given)
       .when(history.voted(tip, admin, 'down'))
       .then({
+        sweeps: [],
         comments: [{ ...comment(posted), upvotes: 3, downvotes: 3 }],
         votes: [
           vote(tip, ann, 'up'),
@@ -201,6 +219,7 @@ describe('comments projection', () => {
       .given(given)
       .when(history.voted(tip, cat, 'up'))
       .then({
+        sweeps: [],
         comments: [{ ...comment(posted), upvotes: 1, downvotes: 2, flagScore: 1 }],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'up')],
       });
@@ -215,6 +234,7 @@ describe('comments projection', () => {
       .given(given)
       .when(history.deleted(tip, admin))
       .then({
+        sweeps: [],
         comments: [
           {
             _id: rant,
@@ -242,7 +262,7 @@ describe('comments projection', () => {
     await spec
       .given(given)
       .when(history.voted(tip, ann, 'up'))
-      .then({ comments: [], votes: [vote(tip, ann, 'up')] });
+      .then({ comments: [], votes: [vote(tip, ann, 'up')], sweeps: [] });
   });
 
   it('when a switch is delivered again it moves the count once', async () => {
@@ -256,5 +276,23 @@ describe('comments projection', () => {
       .given([...given, switched])
       .when(switched)
       .thenNothingChanges();
+  });
+
+  it('when a story is deleted it keeps a sweep open until its comments are all removed', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const deleted = history.storyDeleted();
+    await spec
+      .given([posted])
+      .when(deleted)
+      .then({
+        comments: [comment(posted)],
+        votes: [],
+        sweeps: [{ _id: dishes, deletedBy: admin }],
+      });
+    await spec
+      .given([posted, deleted, history.deleted(tip, admin)])
+      .when(history.commentsRemoved(1))
+      .then({ comments: [], votes: [], sweeps: [] });
   });
 });

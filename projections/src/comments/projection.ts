@@ -6,7 +6,8 @@ import type {
 import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/constants';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import { COMMENTS, COMMENT_DOCS, COMMENT_VOTE_DOCS, commentVoteId } from './docs';
+import type { StoryEvent } from '@whosright/contracts/story/events';
+import { COMMENTS, COMMENT_DOCS, COMMENT_VOTE_DOCS, SWEEP_DOCS, commentVoteId } from './docs';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -15,11 +16,19 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
  * vote per comment. A vote carries the previous one, so a switch moves exactly one count.
  */
 export const commentsProjection = defineProjection<
-  Recorded<CommentEvent> | Recorded<CommentVoteEvent>
+  | Recorded<CommentEvent>
+  | Recorded<CommentVoteEvent>
+  | Recorded<Extract<StoryEvent, { type: 'StoryDeleted' | 'StoryCommentsRemoved' }>>
 >({
   name: COMMENTS,
-  version: 1,
-  eventTypes: ['CommentPosted', 'CommentDeleted', 'CommentVoteCast'],
+  version: 2,
+  eventTypes: [
+    'CommentPosted',
+    'CommentDeleted',
+    'CommentVoteCast',
+    'StoryDeleted',
+    'StoryCommentsRemoved',
+  ],
   collections: [
     {
       name: COMMENT_DOCS,
@@ -52,6 +61,7 @@ export const commentsProjection = defineProjection<
         };
       },
     },
+    { name: SWEEP_DOCS, indexes: [] },
     {
       name: COMMENT_VOTE_DOCS,
       indexes: [
@@ -66,6 +76,14 @@ export const commentsProjection = defineProjection<
   ],
   apply(event): Change[] {
     switch (event.type) {
+      // A deleted story's comments are removed by a sweep of CommentDeleted events; this keeps
+      // the sweeps that have not finished, so a restart resumes them.
+      case 'StoryDeleted':
+        return [
+          upsert(SWEEP_DOCS, event.data.storyId, { $set: { deletedBy: event.data.deletedBy } }),
+        ];
+      case 'StoryCommentsRemoved':
+        return [remove(SWEEP_DOCS, event.data.storyId)];
       case 'CommentPosted':
         return [
           upsert(COMMENT_DOCS, event.data.commentId, {

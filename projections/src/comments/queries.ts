@@ -3,19 +3,34 @@ import {
   COMMENTS,
   COMMENT_DOCS,
   COMMENT_VOTE_DOCS,
+  SWEEP_DOCS,
   type CommentDoc,
   commentVoteId,
   type CommentVoteDoc,
+  type SweepDoc,
 } from './docs';
 
 /** Every read the API makes of the comments read model. */
 export class CommentQueries {
   private readonly comments;
   private readonly votes;
+  private readonly sweeps;
 
   constructor(models: ReadModels) {
     this.comments = models.collection<CommentDoc>(COMMENTS, COMMENT_DOCS);
     this.votes = models.collection<CommentVoteDoc>(COMMENTS, COMMENT_VOTE_DOCS);
+    this.sweeps = models.collection<SweepDoc>(COMMENTS, SWEEP_DOCS);
+  }
+
+  /** Deleted stories whose comments are not all removed yet, a page at a time. */
+  unfinishedSweeps(request: {
+    cursor?: string | undefined;
+    limit: number;
+  }): Promise<Page<SweepDoc>> {
+    return this.sweeps.find(
+      {},
+      { limit: request.limit, ...(request.cursor ? { after: request.cursor } : {}) },
+    );
   }
 
   byId(commentId: string): Promise<CommentDoc | undefined> {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
@@ -83,6 +84,26 @@ function projectionsReadiness(stores: Stores) {
 }
 
 /**
+ * Story deletions a crash interrupted before all their comments were removed: finished at start,
+ * by whoever deleted the story (the comments read model keeps them until StoryCommentsRemoved).
+ */
+async function resumeDeletions(
+  bus: CommandBus,
+  stories: StoryService,
+  comments: CommentQueries,
+): Promise<void> {
+  // The comments read model first catches up with the log: it knows which sweeps are open.
+  await bus.settleAll([COMMENTS]);
+  let cursor: string | undefined;
+  do {
+    const page = await comments.unfinishedSweeps({ cursor, limit: 100 });
+    for (const sweep of page.items)
+      await stories.finishDeletion(sweep._id, { _id: sweep.deletedBy }, SYSTEM_ACTOR);
+    cursor = page.next;
+  } while (cursor);
+}
+
+/**
  * The composition root: the one place that knows every part. It opens the adapters the
  * environment chooses, builds the read models' queries, the command bus and the slices' services,
  * and hands the slices' routes to the HTTP edge.
@@ -137,6 +158,7 @@ export async function composeApplication(
     : null;
 
   let seeding: Promise<void> | undefined;
+  let resuming: Promise<void> | undefined;
   if (config.seedDemo) {
     readiness.register('demo-seed', () => (seeding ? 'seeding demo content' : null));
   }
@@ -188,6 +210,11 @@ export async function composeApplication(
     queries,
     pageMeta: storyPageMeta(stories, config.publicUrl),
     startBackgroundWork() {
+      resuming = resumeDeletions(bus, stories, queries.comments)
+        .catch((error: unknown) => logger.error({ err: error }, 'resuming deletions failed'))
+        .then(() => {
+          resuming = undefined;
+        });
       if (!config.seedDemo) return;
       seeding = seedDemo(
         {
@@ -208,6 +235,7 @@ export async function composeApplication(
     stores,
     async close() {
       await seeding;
+      await resuming;
       await queue.close();
       await limiter.close();
       await stores.close();

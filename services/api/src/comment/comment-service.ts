@@ -140,7 +140,7 @@ export class CommentService {
    * was), and the sweep first waits until the comments read model holds every comment appended
    * before it, then walks them all, however many.
    */
-  async deleteAllOfStory(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<void> {
+  async deleteAllOfStory(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<number> {
     await this.deps.bus.settleAll([COMMENTS]);
     const ids: string[] = [];
     let cursor: string | undefined;
@@ -149,7 +149,17 @@ export class CommentService {
       ids.push(...page.items.map((doc) => doc._id));
       cursor = page.next;
     } while (cursor);
-    for (const id of ids) await this.delete(id, by, true, actor);
+    let removed = 0;
+    for (const id of ids) {
+      try {
+        await this.delete(id, by, true, actor);
+        removed++;
+      } catch (error) {
+        // Its author deleted it meanwhile: it is gone either way.
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }
+    return removed;
   }
 
   // ---- reads with their access rules ----

@@ -261,3 +261,28 @@ describe('story address decider (issue 18)', () => {
       .then([counted('skip')]);
   });
 });
+
+describe('story decider: removing a deleted story comments (issue 18)', () => {
+  const spec = deciderSpec(story);
+  const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
+  const authorId = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
+  const submitted: StoryEvent = {
+    type: 'StorySubmitted',
+    data: { storyId, authorId, content: 'x', category: 'other' },
+  };
+  const deleted: StoryEvent = {
+    type: 'StoryDeleted',
+    data: { storyId, authorId, deletedBy: authorId, byAdmin: false },
+  };
+  const removed: StoryEvent = { type: 'StoryCommentsRemoved', data: { storyId, count: 2 } };
+  const record = { type: 'RecordCommentsRemoved' as const, storyId, count: 2 };
+
+  it('when a deleted story has its comments removed it is recorded once', () => {
+    spec.given([submitted, deleted]).when(record).then([removed]);
+    spec.given([submitted, deleted, removed]).when(record).then([]);
+  });
+
+  it('when the story is not deleted nothing is recorded', () => {
+    spec.given([submitted]).when(record).then([]);
+  });
+});

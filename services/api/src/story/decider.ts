@@ -37,13 +37,20 @@ export class StoryCommandRejected extends CommandRejected<StoryRejection> {
 export interface StoryState {
   exists: boolean;
   deleted: boolean;
+  commentsRemoved: boolean;
   authorId: string | null;
   status: StoryStatus;
 }
 
 export const story = {
   initialState(): StoryState {
-    return { exists: false, deleted: false, authorId: null, status: 'pending' };
+    return {
+      exists: false,
+      deleted: false,
+      commentsRemoved: false,
+      authorId: null,
+      status: 'pending',
+    };
   },
 
   evolve(state: StoryState, event: StoryEvent): StoryState {
@@ -54,6 +61,8 @@ export const story = {
         return { ...state, status: event.data.to };
       case 'StoryDeleted':
         return { ...state, deleted: true };
+      case 'StoryCommentsRemoved':
+        return { ...state, commentsRemoved: true };
       default: {
         const _exhaustive: never = event;
         return _exhaustive;
@@ -107,6 +116,15 @@ export const story = {
             },
           },
         ];
+      case 'RecordCommentsRemoved':
+        // Only a deleted story has its comments removed, and it is recorded once.
+        if (!state.deleted || state.commentsRemoved) return [];
+        return [
+          {
+            type: 'StoryCommentsRemoved',
+            data: { storyId: command.storyId, count: command.count },
+          },
+        ];
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -137,7 +155,8 @@ export type StoryCommand =
       byAdmin: boolean;
       /** An admin's reason, if they gave one. */
       reason?: string | null;
-    };
+    }
+  | { type: 'RecordCommentsRemoved'; storyId: string; count: number };
 
 function requireLive(state: StoryState): void {
   if (!state.exists || state.deleted) throw new StoryCommandRejected('not_found');

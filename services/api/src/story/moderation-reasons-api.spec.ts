@@ -10,10 +10,11 @@ let author: Awaited<ReturnType<typeof signUp>>;
 const head = () => server.running.application.stores.eventStore.headPosition();
 const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
 
-async function lastEventOf(stream: string): Promise<RecordedEvent | undefined> {
+/** The stream's last event, of `type` when given. */
+async function lastEventOf(stream: string, type?: string): Promise<RecordedEvent | undefined> {
   let last: RecordedEvent | undefined;
   for await (const event of server.running.application.stores.eventStore.readStream(stream))
-    last = event;
+    if (!type || event.type === type) last = event;
   return last;
 }
 
@@ -51,7 +52,9 @@ describe('moderation reasons', () => {
       .delete(`/api/admin/stories/${storyId}`)
       .send({ reason: '  Doxxing  ' })
       .expect(204);
-    expect((await lastEventOf(`story-${storyId}`))?.data).toMatchObject({ reason: 'Doxxing' });
+    expect((await lastEventOf(`story-${storyId}`, 'StoryDeleted'))?.data).toMatchObject({
+      reason: 'Doxxing',
+    });
   });
 
   it('when an admin deletes a comment with a reason the deletion records it; without a body, none', async () => {

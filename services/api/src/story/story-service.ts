@@ -47,7 +47,8 @@ export interface StoryServiceDeps {
   stories: StoryQueries;
   votes: StoryVoteQueries;
   /** What other slices remove with a story (its comments); runs after the story is deleted. */
-  onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<void>;
+  /** Removes a deleted story's comments; answers how many it removed. */
+  onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<number>;
 }
 
 /** Stories: the write side (submit, moderate, vote, track, react, delete) and its access rules. */
@@ -150,7 +151,22 @@ export class StoryService {
       actor,
       [STORIES, USER_STATS],
     );
-    await this.deps.onDeleted?.(storyId, user, actor);
+    await this.finishDeletion(storyId, user, actor);
+  }
+
+  /**
+   * Removes a deleted story's comments and records that it is done (StoryCommentsRemoved). A
+   * deletion interrupted before that is resumed at the next start (`resumeDeletions`).
+   */
+  async finishDeletion(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<void> {
+    if (!this.deps.onDeleted) return;
+    const count = await this.deps.onDeleted(storyId, by, actor);
+    await this.deps.bus.run(
+      storyStream(storyId),
+      storyDecider,
+      { type: 'RecordCommentsRemoved', storyId, count },
+      actor,
+    );
   }
 
   async vote(
