@@ -8,7 +8,7 @@ import '#web/lib/zod-jitless.ts';
 import { z } from 'zod';
 import { commentSchema, myCommentSchema } from '@whosright/contracts/comment/dto';
 import { pageSchema } from '@whosright/contracts/shared/page';
-import { myStorySchema } from '@whosright/contracts/story/dto';
+import { dashboardStorySchema, myStorySchema } from '@whosright/contracts/story/dto';
 
 export { currentUserSchema, userStatsSchema } from '@whosright/contracts/account/dto';
 export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
@@ -24,3 +24,4 @@ export {
 export const commentListSchema = z.array(commentSchema);
 export const myStoryPageSchema = pageSchema(myStorySchema);
 export const myCommentPageSchema = pageSchema(myCommentSchema);
+export const dashboardPageSchema = pageSchema(dashboardStorySchema);

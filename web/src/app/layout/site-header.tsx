@@ -45,7 +45,14 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
           className="-ml-1 flex min-w-0 items-center gap-2 rounded-lg px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <LogoMark className="size-8" />
-          <span className="font-display text-lg font-black tracking-tight whitespace-nowrap sm:text-xl">
+          {/* An admin's two extra icons leave no room for the wordmark on narrow phones: it stays
+              for screen readers, the logo for the eye. */}
+          <span
+            className={cn(
+              'font-display text-lg font-black tracking-tight whitespace-nowrap sm:text-xl',
+              isAdmin && 'max-[419px]:sr-only',
+            )}
+          >
             Who&apos;s Right
           </span>
         </Link>
