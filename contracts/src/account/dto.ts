@@ -126,9 +126,13 @@ export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 
 export const userIdParamsSchema = z.object({ id: userIdSchema });
 
-/** GET /api/admin/users: `q` is a case-insensitive prefix of the e-mail, username or name. */
+/**
+ * GET /api/admin/users: `q` is a case-insensitive prefix of the e-mail, username or name; `role`
+ * keeps one role (the moderation log's admin filter lists the admins this way).
+ */
 export const adminUsersQuerySchema = z.strictObject({
   q: z.string().trim().toLowerCase().max(100).optional(),
+  role: roleSchema.optional(),
   cursor: cursorSchema.optional(),
   limit: pageLimitSchema,
 });

@@ -20,16 +20,17 @@ export class UserQueries {
     return (await this.users.find({ _id: { $in: ids } }, { limit: ids.length })).items;
   }
 
-  /** Newest first, a page at a time: the admin's user list without a search. */
-  newestFirst(request: { cursor?: string | undefined; limit: number }): Promise<Page<UserDoc>> {
-    return this.users.find(
-      {},
-      {
-        sort: [['createdAt', -1]],
-        limit: request.limit,
-        ...(request.cursor ? { after: request.cursor } : {}),
-      },
-    );
+  /** Newest first, a page at a time, of every role or one: the admin's user list without a search. */
+  newestFirst(request: {
+    cursor?: string | undefined;
+    limit: number;
+    role?: UserDoc['role'] | undefined;
+  }): Promise<Page<UserDoc>> {
+    return this.users.find(request.role ? { role: request.role } : {}, {
+      sort: [['createdAt', -1]],
+      limit: request.limit,
+      ...(request.cursor ? { after: request.cursor } : {}),
+    });
   }
 
   /** Every account (the admin summary's Total Users). */

@@ -68,10 +68,23 @@ describe('admin user list', () => {
     );
   });
 
+  it('when an admin lists one role it keeps only that role, with or without a search', async () => {
+    const member = await signUp(server, { email: 'rolecheck.member@example.com' });
+    const promoted = await signUp(server, { email: 'rolecheck.admin@example.com' });
+    await admin.agent.patch(`/api/admin/users/${promoted.id}/promote`).expect(200);
+    const admins = usersPage(await admin.agent.get('/api/admin/users?role=admin&limit=50'));
+    expect(admins.items.every((u) => u.role === 'admin')).toBe(true);
+    expect(admins.items.map((u) => u.id)).toContain(promoted.id);
+    expect(admins.items.map((u) => u.id)).not.toContain(member.id);
+    const searched = usersPage(await admin.agent.get('/api/admin/users?q=rolecheck&role=user'));
+    expect(searched.items.map((u) => u.id)).toEqual([member.id]);
+  });
+
   it.each([
     ['a limit of zero', '?limit=0'],
     ['a broken cursor', '?cursor=%%%'],
-    ['an unknown parameter', '?role=admin'],
+    ['an unknown parameter', '?sort=name'],
+    ['an unknown role', '?role=owner'],
     ['a search of 101 characters', `?q=${'a'.repeat(101)}`],
   ])('when the list is asked with %s it answers 400', async (_case, query) => {
     expect((await admin.agent.get(`/api/admin/users${query}`)).status).toBe(400);

@@ -37,9 +37,9 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
 
   router.get('/admin/users', async (req, res) => {
     adminUser(req);
-    const { q, ...page } = adminUsersQuerySchema.parse(req.query);
+    const { q, role, ...page } = adminUsersQuerySchema.parse(req.query);
     if (!q) {
-      const found = await deps.users.newestFirst(page);
+      const found = await deps.users.newestFirst({ ...page, role });
       res.json({ items: found.items.map(toCurrentUser), nextCursor: found.next ?? null });
       return;
     }
@@ -50,7 +50,8 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
     const ids = [...new Set(keys.items.map((k) => k.userId))];
     const items = ids.flatMap((id) => {
       const doc = users.get(id);
-      return doc ? [toCurrentUser(doc)] : [];
+      // With a search the role narrows the page (it may come back shorter than the limit).
+      return doc && (!role || doc.role === role) ? [toCurrentUser(doc)] : [];
     });
     res.json({ items, nextCursor: keys.next ?? null });
   });
