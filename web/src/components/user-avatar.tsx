@@ -3,13 +3,21 @@ import type { CurrentUser } from '@whosright/contracts/account/dto';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
+/** What the avatar and the name need: the signed-in user, a listed user or a comment's author. */
+export type Person = Pick<
+  CurrentUser,
+  'username' | 'firstName' | 'lastName' | 'profileImageUrl'
+> & {
+  email?: string | undefined;
+};
+
 /** Username, else full name, else e-mail, else 'Anonymous User'. */
-export function userDisplayName(user: CurrentUser): string {
+export function userDisplayName(user: Person): string {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return user.username || fullName || user.email || 'Anonymous User';
 }
 
-export function userInitials(user: CurrentUser): string {
+export function userInitials(user: Person): string {
   const fromNames = [user.firstName, user.lastName]
     .filter((part): part is string => Boolean(part))
     .map((part) => part[0])
@@ -23,7 +31,7 @@ export function UserAvatar({
   className,
   fallbackClassName,
 }: {
-  user: CurrentUser;
+  user: Person;
   className?: string;
   /** The initials' size, for large avatars. */
   fallbackClassName?: string;

@@ -6,11 +6,25 @@
 // First: the schemas below must be built with zod's compiled parsers off.
 import '#web/lib/zod-jitless.ts';
 import { z } from 'zod';
-import { commentSchema, myCommentSchema } from '@whosright/contracts/comment/dto';
+import { currentUserSchema } from '@whosright/contracts/account/dto';
+import {
+  commentSchema,
+  flaggedCommentSchema,
+  myCommentSchema,
+} from '@whosright/contracts/comment/dto';
 import { pageSchema } from '@whosright/contracts/shared/page';
-import { dashboardStorySchema, myStorySchema } from '@whosright/contracts/story/dto';
+import {
+  adminStorySchema,
+  dashboardStorySchema,
+  myStorySchema,
+} from '@whosright/contracts/story/dto';
 
-export { currentUserSchema, userStatsSchema } from '@whosright/contracts/account/dto';
+export {
+  adminSummarySchema,
+  currentUserSchema,
+  userStatsSchema,
+} from '@whosright/contracts/account/dto';
+export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
 export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
 export { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
 export {
@@ -25,3 +39,6 @@ export const commentListSchema = z.array(commentSchema);
 export const myStoryPageSchema = pageSchema(myStorySchema);
 export const myCommentPageSchema = pageSchema(myCommentSchema);
 export const dashboardPageSchema = pageSchema(dashboardStorySchema);
+export const adminStoryPageSchema = pageSchema(adminStorySchema);
+export const adminUserPageSchema = pageSchema(currentUserSchema);
+export const flaggedCommentPageSchema = pageSchema(flaggedCommentSchema);

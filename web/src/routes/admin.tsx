@@ -1,12 +1,13 @@
-// Temporary: the admin issue replaces this file with the real screen.
 import { createFileRoute } from '@tanstack/react-router';
 
-import { ComingSoonScreen } from '#web/components/coming-soon-screen.tsx';
+import { AdminOnly } from '#web/features/auth/components/admin-only.tsx';
+import { AdminScreen } from '#web/features/admin/components/admin-screen.tsx';
 
 export const Route = createFileRoute('/admin')({
-  component: AdminRoute,
+  head: () => ({ meta: [{ title: "Admin Panel · Who's Right" }] }),
+  component: () => (
+    <AdminOnly loadingText="Loading admin panel...">
+      {(admin) => <AdminScreen currentUserId={admin.id} />}
+    </AdminOnly>
+  ),
 });
-
-function AdminRoute() {
-  return <ComingSoonScreen title="Admin panel" text="The admin panel is not available yet." />;
-}

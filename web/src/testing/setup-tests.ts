@@ -25,3 +25,11 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// Radix Select measures and scrolls; jsdom has neither.
+if (typeof Element.prototype.scrollIntoView !== 'function')
+  Element.prototype.scrollIntoView = () => {};
+if (typeof Element.prototype.hasPointerCapture !== 'function')
+  Element.prototype.hasPointerCapture = () => false;
+if (typeof Element.prototype.releasePointerCapture !== 'function')
+  Element.prototype.releasePointerCapture = () => {};

@@ -6,14 +6,6 @@ import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { SubmitStoryDialog } from '#web/features/stories/components/submit-story-dialog.tsx';
 import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
 
-// Radix Select measures and scrolls; jsdom has neither.
-if (typeof Element.prototype.scrollIntoView !== 'function')
-  Element.prototype.scrollIntoView = () => {};
-if (typeof Element.prototype.hasPointerCapture !== 'function')
-  Element.prototype.hasPointerCapture = () => false;
-if (typeof Element.prototype.releasePointerCapture !== 'function')
-  Element.prototype.releasePointerCapture = () => {};
-
 const story = {
   id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
   content: 'We argued.',

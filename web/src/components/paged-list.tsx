@@ -1,4 +1,4 @@
-/** A profile list: skeletons, its empty text, its items, and the next page as the end shows. */
+/** A paged list (profile, admin panel): skeletons, its empty text, its items, and the next page as the end shows. */
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 

@@ -1,0 +1,22 @@
+/** Query keys of the admin panel (one factory, STYLE.md convention 7). */
+import type { ModerationAction } from '@whosright/contracts/moderation/dto';
+
+export interface ModerationLogFilters {
+  action?: ModerationAction | undefined;
+  actor?: string | undefined;
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  summary: () => [...adminKeys.all, 'summary'] as const,
+  pending: () => [...adminKeys.all, 'pending'] as const,
+  users: (search: string) => [...adminKeys.all, 'users', search] as const,
+  usersAll: () => [...adminKeys.all, 'users'] as const,
+  admins: () => [...adminKeys.all, 'admins'] as const,
+  flagged: () => [...adminKeys.all, 'flagged'] as const,
+  poor: () => [...adminKeys.all, 'poor'] as const,
+  log: (filters: ModerationLogFilters) => [...adminKeys.all, 'log', filters] as const,
+  logAll: () => [...adminKeys.all, 'log'] as const,
+  history: (storyId: string) => [...adminKeys.all, 'history', storyId] as const,
+  historyAll: () => [...adminKeys.all, 'history'] as const,
+};

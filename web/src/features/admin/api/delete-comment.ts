@@ -1,0 +1,20 @@
+/** DELETE /api/admin/comments/{id} {reason?}: the comment leaves the flagged list at once. */
+import { apiRequest } from '#web/lib/api-client.ts';
+import { adminKeys } from '#web/features/admin/api/admin-keys.ts';
+import { adjustSummary, removeFromLists } from '#web/features/admin/api/list-cache.ts';
+import { useAdminAction } from '#web/features/admin/api/use-admin-action.ts';
+
+export function useDeleteFlaggedComment() {
+  return useAdminAction<{ id: string; reason?: string | undefined }, void>({
+    run: ({ id, reason }) =>
+      apiRequest<void>('DELETE', `/api/admin/comments/${encodeURIComponent(id)}`, {
+        body: reason ? { reason } : undefined,
+      }),
+    apply: (queryClient, { id }) => {
+      removeFromLists(queryClient, adminKeys.flagged(), id);
+      adjustSummary(queryClient, { flaggedComments: -1 });
+    },
+    done: () => 'Comment has been permanently deleted.',
+    failed: () => 'Failed to delete comment.',
+  });
+}

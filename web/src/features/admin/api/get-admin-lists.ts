@@ -1,0 +1,65 @@
+/** The admin panel's lists (SPEC.md "Admin panel"), each in cursor pages. */
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+import type { FlaggedComment } from '@whosright/contracts/comment/dto';
+import type { ModerationLogEntry } from '@whosright/contracts/moderation/dto';
+import type { AdminStory } from '@whosright/contracts/story/dto';
+
+import { adminKeys, type ModerationLogFilters } from '#web/features/admin/api/admin-keys.ts';
+import { usePagedQuery } from '#web/features/admin/api/paged-query.ts';
+
+/** GET /api/admin/stories: the pending queue, oldest first. */
+export function usePendingStories() {
+  return usePagedQuery<AdminStory>({
+    queryKey: adminKeys.pending(),
+    path: '/api/admin/stories',
+    schema: (s) => s.adminStoryPageSchema,
+  });
+}
+
+/** GET /api/admin/users?q=: newest first, or those whose e-mail, username or name starts so. */
+export function useAdminUsers(search: string) {
+  return usePagedQuery<CurrentUser>({
+    queryKey: adminKeys.users(search),
+    path: '/api/admin/users',
+    params: { q: search || undefined },
+    schema: (s) => s.adminUserPageSchema,
+  });
+}
+
+/** GET /api/admin/users?role=admin: who the moderation log can be filtered by. */
+export function useAdmins() {
+  return usePagedQuery<CurrentUser>({
+    queryKey: adminKeys.admins(),
+    path: '/api/admin/users',
+    params: { role: 'admin', limit: '50' },
+    schema: (s) => s.adminUserPageSchema,
+  });
+}
+
+/** GET /api/admin/flagged-comments: comments with many downvotes. */
+export function useFlaggedComments() {
+  return usePagedQuery<FlaggedComment>({
+    queryKey: adminKeys.flagged(),
+    path: '/api/admin/flagged-comments',
+    schema: (s) => s.flaggedCommentPageSchema,
+  });
+}
+
+/** GET /api/admin/skipped-stories: the top 5% by skip rate. */
+export function usePoorStories() {
+  return usePagedQuery<AdminStory>({
+    queryKey: adminKeys.poor(),
+    path: '/api/admin/skipped-stories',
+    schema: (s) => s.adminStoryPageSchema,
+  });
+}
+
+/** GET /api/admin/moderation-log: newest first, by action and by admin. */
+export function useModerationLog(filters: ModerationLogFilters) {
+  return usePagedQuery<ModerationLogEntry>({
+    queryKey: adminKeys.log(filters),
+    path: '/api/admin/moderation-log',
+    params: { action: filters.action, actor: filters.actor },
+    schema: (s) => s.moderationLogPageSchema,
+  });
+}

@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { AdminScreen } from '#web/features/admin/components/admin-screen.tsx';
+import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+
+const ME = 'user_01ARZ3NDEKTSV4RRFFQ69G5FAA';
+const story = {
+  id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  content: 'He always takes the last slice of pizza. Who is right?',
+  category: 'household',
+  status: 'pending',
+  createdAt: '2026-01-02T00:00:00.000Z',
+  heVotes: 0,
+  sheVotes: 0,
+  commentCount: 0,
+  reactions: { relatable: 0, lol: 0, wtf: 0 },
+  skipRate: '0.8125',
+  viewCount: 16,
+  skipCount: 13,
+};
+const me = {
+  id: ME,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'ada@example.com',
+  profileImageUrl: null,
+  role: 'admin',
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+};
+const member = { ...me, id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAB', username: 'sam', role: 'user' };
+const page = (items: unknown[]) => ({ body: { items, nextCursor: null } });
+const summary = { pendingStories: 1, totalUsers: 2, flaggedComments: 0, poorStories: 1 };
+
+function render(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const api = stubFetch({
+    'GET /api/admin/summary': { body: summary },
+    'GET /api/admin/stories': page([story]),
+    'GET /api/admin/users': page([me, member]),
+    'GET /api/admin/flagged-comments': page([]),
+    'GET /api/admin/skipped-stories': page([{ ...story, status: 'approved' }]),
+    'GET /api/admin/moderation-log': page([]),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  renderWithApp(<AdminScreen currentUserId={ME} />, { path: '/admin' });
+  return { api, actor: userEvent.setup() };
+}
+
+const card = (title: string) =>
+  screen.getByRole('button', { name: new RegExp(`^${title.replace(/[()%]/g, '\\$&')}`) });
+
+describe('admin screen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('when it opens it shows the four summary cards and the pending queue', async () => {
+    render();
+    expect(await screen.findByText(story.content)).toBeInTheDocument();
+    await waitFor(() => expect(card('Pending Stories')).toHaveTextContent('1'));
+    expect(card('Total Users')).toHaveTextContent('2');
+    expect(card('Flagged Comments')).toHaveTextContent('0');
+    expect(card('Poor Stories')).toHaveTextContent('1');
+  });
+
+  it.each([
+    ['Pending Stories', 'GET /api/admin/stories', 'No stories pending moderation'],
+    ['User Management', 'GET /api/admin/users', 'No users found'],
+    [
+      'Flagged Comments (High Downvotes)',
+      'GET /api/admin/flagged-comments',
+      'No flagged comments found',
+    ],
+    [
+      'Poor Performing Stories (Top 5% Skip Rate)',
+      'GET /api/admin/skipped-stories',
+      'No poor performing stories found',
+    ],
+    ['Moderation Log', 'GET /api/admin/moderation-log', 'No moderation actions found'],
+  ])('when the %s tab is empty it says so', async (tab, call, empty) => {
+    const { actor } = render({ [call]: page([]) });
+    await actor.click(await screen.findByRole('tab', { name: tab }));
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+  });
+
+  it('when an admin approves a story it leaves the queue at once and the count follows', async () => {
+    let approved = false;
+    const { api, actor } = render({
+      'GET /api/admin/summary': () =>
+        Response.json({ ...summary, pendingStories: approved ? 0 : 1 }),
+      'PATCH /api/admin/stories/story_01ARZ3NDEKTSV4RRFFQ69G5FAV': () => {
+        approved = true;
+        return Response.json({ ...story, status: 'approved' });
+      },
+    });
+    await screen.findByText(story.content);
+    await waitFor(() => expect(card('Pending Stories')).toHaveTextContent('1'));
+    await actor.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.queryByText(story.content)).not.toBeInTheDocument();
+    expect(card('Pending Stories')).toHaveTextContent('0');
+    expect(await screen.findByText('Story has been approved.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url === '/api/admin/summary')).toHaveLength(2),
+    );
+    expect(card('Pending Stories')).toHaveTextContent('0');
+    const patch = api.calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(patch?.body ?? '')).toEqual({ status: 'approved' });
+  });
+
+  it('when an admin rejects a story it asks first and sends the reason given', async () => {
+    const { api, actor } = render({
+      'PATCH /api/admin/stories/story_01ARZ3NDEKTSV4RRFFQ69G5FAV': {
+        body: { ...story, status: 'rejected' },
+      },
+    });
+    await screen.findByText(story.content);
+    await actor.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this story?' });
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await actor.type(
+      within(dialog).getByLabelText('Reason (optional)'),
+      '  Names of real people.  ',
+    );
+    await actor.click(within(dialog).getByRole('button', { name: 'Reject story' }));
+    expect(await screen.findByText('Story has been rejected.')).toBeInTheDocument();
+    const patch = api.calls.find((c) => c.method === 'PATCH');
+    expect(JSON.parse(patch?.body ?? '')).toEqual({
+      status: 'rejected',
+      reason: 'Names of real people.',
+    });
+  });
+
+  it('when the server refuses a rule the toast says why and the list is as before', async () => {
+    const { actor } = render({
+      [`PATCH /api/admin/users/${ME}/ban`]: {
+        status: 409,
+        body: { message: 'You cannot ban yourself.', code: 'conflict' },
+      },
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const mine = within(list).getAllByRole('listitem')[0];
+    if (!mine) throw new Error('no row');
+    expect(within(mine).getByText('You')).toBeInTheDocument();
+    await actor.click(within(mine).getByRole('button', { name: 'Ban User' }));
+    await actor.click(await screen.findByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText('You cannot ban yourself.')).toBeInTheDocument();
+    expect(within(mine).queryByText('Banned')).not.toBeInTheDocument();
+  });
+
+  it('when an admin bans a member their row shows Banned and Unban at once', async () => {
+    const { actor } = render({
+      [`PATCH /api/admin/users/${member.id}/ban`]: { body: { ...member, status: 'banned' } },
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const row = within(list).getAllByRole('listitem')[1];
+    if (!row) throw new Error('no row');
+    await actor.click(within(row).getByRole('button', { name: 'Ban User' }));
+    await actor.click(await screen.findByRole('button', { name: 'Ban user' }));
+    expect(await within(row).findByText('Banned')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
+    expect(await screen.findByText('User has been banned from the platform.')).toBeInTheDocument();
+  });
+
+  it('when an admin filters the moderation log it asks the server for that action only', async () => {
+    const entry = {
+      id: 'log-1',
+      at: '2026-01-03T00:00:00.000Z',
+      actor: { id: ME, displayName: 'ada' },
+      source: 'admin',
+      action: 'story.reject',
+      target: { type: 'story', id: story.id, label: story.content },
+      reason: 'Names of real people.',
+    };
+    const { api, actor } = render({ 'GET /api/admin/moderation-log': page([entry]) });
+    await actor.click(await screen.findByRole('tab', { name: 'Moderation Log' }));
+    const list = await screen.findByRole('list', { name: 'Moderation log' });
+    expect(within(list).getByText('Rejected a story')).toBeInTheDocument();
+    expect(within(list).getByText('Names of real people.')).toBeInTheDocument();
+    await actor.click(screen.getByRole('combobox', { name: 'Action' }));
+    await actor.click(await screen.findByRole('option', { name: 'Banned a user' }));
+    await waitFor(() =>
+      expect(api.calls.map((c) => c.url)).toContain('/api/admin/moderation-log?action=user.ban'),
+    );
+  });
+
+  it('when an admin opens a story history the sheet shows each step with who and why', async () => {
+    const { actor } = render({
+      [`GET /api/admin/stories/${story.id}/history`]: {
+        body: {
+          story: {
+            id: story.id,
+            category: 'household',
+            content: story.content,
+            status: 'rejected',
+          },
+          steps: [
+            {
+              type: 'submitted',
+              at: '2026-01-02T00:00:00.000Z',
+              by: { id: 'u', displayName: 'sam' },
+            },
+            {
+              type: 'status',
+              at: '2026-01-03T00:00:00.000Z',
+              by: { id: ME, displayName: 'ada' },
+              from: 'pending',
+              to: 'rejected',
+              reason: 'Names of real people.',
+            },
+          ],
+          tallies: { heVotes: 2, sheVotes: 1, commentCount: 0, viewCount: 5, skipCount: 1 },
+        },
+      },
+    });
+    await screen.findByText(story.content);
+    await actor.click(screen.getByRole('button', { name: 'Story history' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Story history' });
+    expect(await within(sheet).findByText('Submitted by sam')).toBeInTheDocument();
+    expect(within(sheet).getByText('Rejected by ada')).toBeInTheDocument();
+    expect(within(sheet).getByText('Names of real people.')).toBeInTheDocument();
+    expect(within(sheet).getByText('Views').nextSibling).toHaveTextContent('5');
+  });
+});

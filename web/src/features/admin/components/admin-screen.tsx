@@ -1,0 +1,60 @@
+/** /admin (SPEC.md "Admin panel"): summary cards, the five tabs and the story history sheet. */
+import { useState } from 'react';
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { FlaggedCommentsTab } from '#web/features/admin/components/flagged-comments-tab.tsx';
+import { ModerationLogTab } from '#web/features/admin/components/moderation-log-tab.tsx';
+import { PendingStoriesTab } from '#web/features/admin/components/pending-stories-tab.tsx';
+import { PoorStoriesTab } from '#web/features/admin/components/poor-stories-tab.tsx';
+import { StoryHistorySheet } from '#web/features/admin/components/story-history-sheet.tsx';
+import { SummaryCards, type AdminTab } from '#web/features/admin/components/summary-cards.tsx';
+import { UsersTab } from '#web/features/admin/components/users-tab.tsx';
+
+const TABS: Array<{ value: AdminTab; label: string }> = [
+  { value: 'pending', label: 'Pending Stories' },
+  { value: 'users', label: 'User Management' },
+  { value: 'flagged', label: 'Flagged Comments (High Downvotes)' },
+  { value: 'poor', label: 'Poor Performing Stories (Top 5% Skip Rate)' },
+  { value: 'log', label: 'Moderation Log' },
+];
+
+const isTab = (value: string): value is AdminTab => TABS.some((tab) => tab.value === value);
+
+export function AdminScreen({ currentUserId }: { currentUserId: string }) {
+  const [tab, setTab] = useState<AdminTab>('pending');
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 sm:py-10">
+      <header className="grid gap-1">
+        <h1 className="font-display text-2xl font-bold sm:text-3xl">Admin Panel</h1>
+        <p className="text-muted-foreground">Moderate stories, comments and members.</p>
+      </header>
+      <SummaryCards onOpen={setTab} />
+      <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
+        <TabsList className="h-auto flex-wrap justify-start gap-1 sm:w-full">
+          {TABS.map(({ value, label }) => (
+            <TabsTrigger key={value} value={value} className="h-9 flex-none sm:flex-1">
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="pending">
+          <PendingStoriesTab onHistory={setHistoryOf} />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab currentUserId={currentUserId} />
+        </TabsContent>
+        <TabsContent value="flagged">
+          <FlaggedCommentsTab />
+        </TabsContent>
+        <TabsContent value="poor">
+          <PoorStoriesTab onHistory={setHistoryOf} />
+        </TabsContent>
+        <TabsContent value="log">
+          <ModerationLogTab onHistory={setHistoryOf} />
+        </TabsContent>
+      </Tabs>
+      <StoryHistorySheet storyId={historyOf} onClose={() => setHistoryOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * A destructive or sanctioning action (delete, reject, hide, ban, demote) asks first, with an
+ * optional reason that the moderation log keeps (and, for a story, its author sees).
+ */
+import { useId, useState, type ReactNode } from 'react';
+
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '#web/components/ui/dialog.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+
+export const REASON_MAX_LENGTH = 500;
+export const SHOWN_TO_AUTHOR =
+  'Kept in the moderation log and shown to the author on their profile.';
+
+export function ConfirmActionDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  reasonHint = 'Kept in the moderation log.',
+  onConfirm,
+}: {
+  /** The button that opens it. */
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  reasonHint?: string;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const hintId = useId();
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setReason('');
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm(reason.trim() || undefined);
+            onOpenChange(false);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={reasonId}>Reason (optional)</Label>
+            <Textarea
+              id={reasonId}
+              aria-describedby={hintId}
+              value={reason}
+              maxLength={REASON_MAX_LENGTH}
+              onChange={(event) => setReason(event.target.value)}
+              className="min-h-20"
+            />
+            <p id={hintId} className="text-xs text-muted-foreground">
+              {reasonHint}
+            </p>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive">
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

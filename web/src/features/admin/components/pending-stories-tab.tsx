@@ -1,0 +1,68 @@
+/** Pending Stories: the queue, oldest first, with Approve, Reject and permanent delete. */
+import { CheckIcon, XIcon } from 'lucide-react';
+import type { AdminStory } from '@whosright/contracts/story/dto';
+
+import { CardTopLine } from '#web/components/card-top-line.tsx';
+import { PagedList } from '#web/components/paged-list.tsx';
+import { StatusBadge } from '#web/components/status-badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { usePendingStories } from '#web/features/admin/api/get-admin-lists.ts';
+import { useSetStoryStatus } from '#web/features/admin/api/moderate-story.ts';
+import {
+  ConfirmActionDialog,
+  SHOWN_TO_AUTHOR,
+} from '#web/features/admin/components/confirm-action-dialog.tsx';
+import { DeleteStoryButton } from '#web/features/admin/components/delete-story-button.tsx';
+import { HistoryButton } from '#web/features/admin/components/history-button.tsx';
+
+function PendingStoryCard({
+  story,
+  onHistory,
+}: {
+  story: AdminStory;
+  onHistory: (storyId: string) => void;
+}) {
+  const decide = useSetStoryStatus('pending');
+  return (
+    <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
+      <CardTopLine
+        badges={<StatusBadge status={story.status} />}
+        category={story.category}
+        createdAt={story.createdAt}
+        actions={<HistoryButton onClick={() => onHistory(story.id)} />}
+      />
+      <p className="leading-relaxed text-pretty whitespace-pre-line">{story.content}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => decide.mutate({ id: story.id, status: 'approved' })}>
+          <CheckIcon aria-hidden="true" />
+          Approve
+        </Button>
+        <ConfirmActionDialog
+          trigger={
+            <Button size="sm" variant="outline">
+              <XIcon aria-hidden="true" />
+              Reject
+            </Button>
+          }
+          title="Reject this story?"
+          description="It will not be published. Its author sees it as rejected."
+          confirmLabel="Reject story"
+          reasonHint={SHOWN_TO_AUTHOR}
+          onConfirm={(reason) => decide.mutate({ id: story.id, status: 'rejected', reason })}
+        />
+        <DeleteStoryButton storyId={story.id} from="pending" />
+      </div>
+    </article>
+  );
+}
+
+export function PendingStoriesTab({ onHistory }: { onHistory: (storyId: string) => void }) {
+  return (
+    <PagedList
+      query={usePendingStories()}
+      label="Pending stories"
+      empty="No stories pending moderation"
+      render={(story) => <PendingStoryCard story={story} onHistory={onHistory} />}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+/** Poor Performing Stories (Top 5% Skip Rate): Hide Story and Delete. */
+import { EyeOffIcon } from 'lucide-react';
+import type { AdminStory } from '@whosright/contracts/story/dto';
+
+import { CardTopLine } from '#web/components/card-top-line.tsx';
+import { PagedList } from '#web/components/paged-list.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { usePoorStories } from '#web/features/admin/api/get-admin-lists.ts';
+import { useSetStoryStatus } from '#web/features/admin/api/moderate-story.ts';
+import {
+  ConfirmActionDialog,
+  SHOWN_TO_AUTHOR,
+} from '#web/features/admin/components/confirm-action-dialog.tsx';
+import { DeleteStoryButton } from '#web/features/admin/components/delete-story-button.tsx';
+import { HistoryButton } from '#web/features/admin/components/history-button.tsx';
+
+/** "0.8125" -> "81.3%". */
+export function skipRatePercent(skipRate: string): string {
+  const rate = Number(skipRate);
+  return `${Number.isFinite(rate) ? Number((rate * 100).toFixed(1)) : 0}%`;
+}
+
+function PoorStoryCard({
+  story,
+  onHistory,
+}: {
+  story: AdminStory;
+  onHistory: (storyId: string) => void;
+}) {
+  const hide = useSetStoryStatus('poor');
+  return (
+    <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
+      <CardTopLine
+        badges={
+          <Badge className="border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200">
+            {skipRatePercent(story.skipRate)} skip rate
+          </Badge>
+        }
+        category={story.category}
+        createdAt={story.createdAt}
+        actions={<HistoryButton onClick={() => onHistory(story.id)} />}
+      />
+      <p className="line-clamp-4 leading-relaxed text-pretty">{story.content}</p>
+      <p className="flex gap-4 text-sm text-muted-foreground">
+        <span>
+          {story.viewCount} {story.viewCount === 1 ? 'view' : 'views'}
+        </span>
+        <span>
+          {story.skipCount} {story.skipCount === 1 ? 'skip' : 'skips'}
+        </span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <ConfirmActionDialog
+          trigger={
+            <Button size="sm" variant="outline">
+              <EyeOffIcon aria-hidden="true" />
+              Hide Story
+            </Button>
+          }
+          title="Hide this story?"
+          description="It leaves the feed and Random; its author still sees it, marked hidden."
+          confirmLabel="Hide story"
+          reasonHint={SHOWN_TO_AUTHOR}
+          onConfirm={(reason) => hide.mutate({ id: story.id, status: 'hidden', reason })}
+        />
+        <DeleteStoryButton storyId={story.id} from="poor" />
+      </div>
+    </article>
+  );
+}
+
+export function PoorStoriesTab({ onHistory }: { onHistory: (storyId: string) => void }) {
+  return (
+    <PagedList
+      query={usePoorStories()}
+      label="Poor performing stories"
+      empty="No poor performing stories found"
+      render={(story) => <PoorStoryCard story={story} onHistory={onHistory} />}
+    />
+  );
+}

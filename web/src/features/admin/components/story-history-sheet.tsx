@@ -1,0 +1,132 @@
+/** The story history side sheet: submitted, each status change (who, why, when), its tallies. */
+import type { StoryHistory, StoryHistoryStep } from '@whosright/contracts/moderation/dto';
+import { categoryLabel } from '@whosright/contracts/shared/category-list';
+import type { StoryStatus } from '@whosright/contracts/story/events';
+
+import { StatusBadge } from '#web/components/status-badge.tsx';
+import { TimeAgo } from '#web/components/time-ago.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '#web/components/ui/sheet.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useStoryHistory } from '#web/features/admin/api/get-story-history.ts';
+
+const byWhom = (by: { displayName: string } | null, fallback: string) =>
+  by ? by.displayName : fallback;
+
+const BECAME: Record<StoryStatus, string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  hidden: 'Hidden',
+  pending: 'Sent back to pending',
+};
+
+function stepText(step: StoryHistoryStep): string {
+  switch (step.type) {
+    case 'submitted':
+      return `Submitted by ${byWhom(step.by, 'a member')}`;
+    case 'status':
+      return `${BECAME[step.to]} by ${byWhom(step.by, 'the admin command line')}`;
+    case 'deleted':
+      return `Deleted by ${byWhom(step.by, step.byAdmin ? 'an admin' : 'its author')}`;
+  }
+}
+
+function Tallies({ tallies }: { tallies: NonNullable<StoryHistory['tallies']> }) {
+  const figures = [
+    ['He', tallies.heVotes],
+    ['She', tallies.sheVotes],
+    ['Comments', tallies.commentCount],
+    ['Views', tallies.viewCount],
+    ['Skips', tallies.skipCount],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      {figures.map(([name, value]) => (
+        <div key={name} className="rounded-lg bg-muted px-2 py-2 text-center">
+          <dt className="text-xs text-muted-foreground">{name}</dt>
+          <dd className="font-display text-lg font-bold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function HistoryBody({ history }: { history: StoryHistory }) {
+  const { story } = history;
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-2">
+        <p className="flex flex-wrap items-center gap-2">
+          {story.status === 'deleted' ? (
+            <Badge variant="destructive">Deleted</Badge>
+          ) : (
+            <StatusBadge status={story.status} />
+          )}
+          <Badge variant="secondary">{categoryLabel(story.category)}</Badge>
+        </p>
+        <p className="line-clamp-6 text-sm leading-relaxed text-pretty">{story.content}</p>
+      </div>
+      {history.tallies ? <Tallies tallies={history.tallies} /> : null}
+      <section aria-labelledby="story-history-steps" className="grid gap-3">
+        <h3 id="story-history-steps" className="font-semibold">
+          Timeline
+        </h3>
+        <ol className="grid gap-3 border-l-2 border-border pl-4">
+          {history.steps.map((step, index) => (
+            <li key={`${step.type}-${step.at}-${index}`} className="relative grid gap-0.5">
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-primary"
+              />
+              <span className="font-medium">{stepText(step)}</span>
+              <span className="text-sm text-muted-foreground">
+                <TimeAgo at={step.at} />
+              </span>
+              {step.type !== 'submitted' && step.reason ? (
+                <span className="text-sm">
+                  <span className="font-medium">Reason:</span> {step.reason}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+export function StoryHistorySheet({
+  storyId,
+  onClose,
+}: {
+  storyId: string | null;
+  onClose: () => void;
+}) {
+  const history = useStoryHistory(storyId);
+  return (
+    <Sheet open={storyId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <SheetContent>
+        <SheetHeader>
+          <SheetTitle>Story history</SheetTitle>
+          <SheetDescription>Every moderation step, who took it and why.</SheetDescription>
+        </SheetHeader>
+        {history.isPending ? (
+          <div role="status" aria-label="Loading story history" className="grid gap-3">
+            <Skeleton className="h-24 w-full rounded-lg" />
+            <Skeleton className="h-40 w-full rounded-lg" />
+          </div>
+        ) : history.isError ? (
+          <p className="text-muted-foreground">This story&apos;s history could not be loaded.</p>
+        ) : (
+          <HistoryBody history={history.data} />
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

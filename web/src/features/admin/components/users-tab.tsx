@@ -1,0 +1,122 @@
+/** User Management: search, then Promote or Demote, Ban User or Unban, per account. */
+import { useId, useState } from 'react';
+import { BanIcon, SearchIcon, ShieldCheckIcon, ShieldMinusIcon, UndoIcon } from 'lucide-react';
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+
+import { PagedList } from '#web/components/paged-list.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
+import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { useChangeUser } from '#web/features/admin/api/change-user.ts';
+import { useAdminUsers } from '#web/features/admin/api/get-admin-lists.ts';
+import { ConfirmActionDialog } from '#web/features/admin/components/confirm-action-dialog.tsx';
+
+const SEARCH_DELAY_MS = 300;
+
+function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
+  const change = useChangeUser();
+  const name = userDisplayName(user);
+  const banned = user.status === 'banned';
+  const admin = user.role === 'admin';
+  return (
+    <article className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4">
+      <UserAvatar user={user} className="size-11" />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-semibold">{name}</span>
+          <Badge variant={admin ? 'default' : 'secondary'}>{admin ? 'Admin' : 'User'}</Badge>
+          {banned ? <Badge variant="destructive">Banned</Badge> : null}
+          {isMe ? <Badge variant="outline">You</Badge> : null}
+        </p>
+        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {admin ? (
+          <ConfirmActionDialog
+            trigger={
+              <Button size="sm" variant="outline">
+                <ShieldMinusIcon aria-hidden="true" />
+                Demote
+              </Button>
+            }
+            title={`Demote ${name}?`}
+            description="They become a regular user and lose the admin panel and dashboard."
+            confirmLabel="Demote"
+            onConfirm={(reason) => change.mutate({ id: user.id, action: 'demote', reason })}
+          />
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => change.mutate({ id: user.id, action: 'promote' })}
+          >
+            <ShieldCheckIcon aria-hidden="true" />
+            Promote
+          </Button>
+        )}
+        {banned ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => change.mutate({ id: user.id, action: 'unban' })}
+          >
+            <UndoIcon aria-hidden="true" />
+            Unban
+          </Button>
+        ) : (
+          <ConfirmActionDialog
+            trigger={
+              <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive">
+                <BanIcon aria-hidden="true" />
+                Ban User
+              </Button>
+            }
+            title={`Ban ${name}?`}
+            description="They are signed out everywhere and can read but no longer post, vote or comment."
+            confirmLabel="Ban user"
+            onConfirm={(reason) => change.mutate({ id: user.id, action: 'ban', reason })}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DELAY_MS);
+  const searchId = useId();
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={searchId} className="sr-only">
+          Search users
+        </Label>
+        <div className="relative">
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search by e-mail, username or name"
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <PagedList
+        query={useAdminUsers(query)}
+        label="Users"
+        empty="No users found"
+        render={(user) => <UserRow user={user} isMe={user.id === currentUserId} />}
+      />
+    </div>
+  );
+}
