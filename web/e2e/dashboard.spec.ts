@@ -32,6 +32,7 @@ test.describe('dashboard', () => {
       await signUp(page.request, { email: ADMIN_EMAIL });
       for (const viewport of [
         { name: 'small', width: 320, height: 640 },
+        { name: 'phone', width: 390, height: 844 },
         { name: 'desktop', width: 1280, height: 800 },
       ]) {
         await page.setViewportSize(viewport);

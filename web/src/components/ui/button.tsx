@@ -16,6 +16,8 @@ const buttonVariants = cva(
           'border border-input bg-card shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
+        'ghost-destructive':
+          'text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-300 dark:hover:bg-red-950 dark:hover:text-red-200',
         link: 'text-foreground underline-offset-4 hover:underline',
         he: 'bg-he text-he-foreground shadow-xs hover:bg-he/90',
         she: 'bg-she text-she-foreground shadow-xs hover:bg-she/90',

@@ -23,6 +23,7 @@ export function useAdminUsers(search: string) {
     path: '/api/admin/users',
     params: { q: search || undefined },
     schema: (s) => s.adminUserPageSchema,
+    keepPrevious: true,
   });
 }
 

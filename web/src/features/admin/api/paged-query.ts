@@ -1,5 +1,5 @@
 /** An admin list read a cursor page at a time (every admin list answers `{items, nextCursor}`). */
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 
 import { apiRequest, type ResponseSchemas } from '#web/lib/api-client.ts';
@@ -14,8 +14,11 @@ export function usePagedQuery<T>({
   path,
   params = {},
   schema,
+  keepPrevious = false,
 }: {
   queryKey: QueryKey;
+  /** Show the previous list while the next one loads (a search as you type). */
+  keepPrevious?: boolean;
   path: string;
   params?: Record<string, string | undefined>;
   schema: (schemas: ResponseSchemas) => z.ZodType<Page<T>>;
@@ -31,5 +34,6 @@ export function usePagedQuery<T>({
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }

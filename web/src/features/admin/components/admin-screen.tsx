@@ -24,7 +24,7 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
   const [tab, setTab] = useState<AdminTab>('pending');
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:py-10 [&>*]:min-w-0">
       <header className="grid gap-1">
         <h1 className="font-display text-2xl font-bold sm:text-3xl">Admin Panel</h1>
         <p className="text-muted-foreground">Moderate stories, comments and members.</p>
@@ -33,7 +33,11 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
       <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
         <TabsList className="h-auto flex-wrap justify-start gap-1 sm:w-full">
           {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value} className="h-9 flex-none sm:flex-1">
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="h-auto min-h-9 max-w-full flex-none py-1.5 whitespace-normal sm:flex-1"
+            >
               {label}
             </TabsTrigger>
           ))}

@@ -10,7 +10,7 @@ export function DeleteStoryButton({ storyId, from }: { storyId: string; from: St
   return (
     <ConfirmActionDialog
       trigger={
-        <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive">
+        <Button size="sm" variant="ghost-destructive">
           <Trash2Icon aria-hidden="true" />
           Delete
         </Button>

@@ -34,7 +34,7 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
         <div className="ml-auto">
           <ConfirmActionDialog
             trigger={
-              <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive">
+              <Button size="sm" variant="ghost-destructive">
                 <Trash2Icon aria-hidden="true" />
                 Delete
               </Button>

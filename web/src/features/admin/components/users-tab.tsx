@@ -69,7 +69,7 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
         ) : (
           <ConfirmActionDialog
             trigger={
-              <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive">
+              <Button size="sm" variant="ghost-destructive">
                 <BanIcon aria-hidden="true" />
                 Ban User
               </Button>
