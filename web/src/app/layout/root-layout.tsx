@@ -21,26 +21,28 @@ export function RootLayout() {
   const submitDialogWanted = useSubmitStoryDialogWanted();
 
   return (
-    <CookieConsentProvider>
-      <HeadContent />
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
       </a>
-      <div className="flex min-h-dvh flex-col">
-        <SiteHeader onAddNew={() => void onAddNew()} />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-          <Outlet />
-        </main>
-        <SiteFooter />
-      </div>
-      {submitDialogWanted ? (
-        <Suspense fallback={null}>
-          <SubmitStoryDialog />
-        </Suspense>
-      ) : null}
-    </CookieConsentProvider>
+      <CookieConsentProvider>
+        <HeadContent />
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader onAddNew={() => void onAddNew()} />
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </div>
+        {submitDialogWanted ? (
+          <Suspense fallback={null}>
+            <SubmitStoryDialog />
+          </Suspense>
+        ) : null}
+      </CookieConsentProvider>
+    </>
   );
 }

@@ -51,7 +51,12 @@ export function CommentItem({
   };
 
   return (
-    <li className="flex gap-3 py-3">
+    // Focusable by script only: a new or newly shown comment is brought into view and focused.
+    <li
+      data-comment-id={comment.id}
+      tabIndex={-1}
+      className="flex scroll-my-2 gap-3 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+    >
       <Avatar className="size-8">
         {comment.author.profileImageUrl ? (
           <AvatarImage src={comment.author.profileImageUrl} alt="" />

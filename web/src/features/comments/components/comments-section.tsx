@@ -1,8 +1,10 @@
 /**
  * The comments under a voted story (SPEC.md section 2): the first 3, then 'View {n} more
- * comments'; the list scrolls past 24rem. Visitors read and are invited to sign in.
+ * comments'; the list scrolls past 24rem. Visitors read and are invited to sign in. The list is
+ * keyboard-scrollable; a comment just posted, or the first one 'View more' shows, is scrolled
+ * into view and focused (issue 19).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { MessageCircleIcon } from 'lucide-react';
 import {
@@ -34,10 +36,27 @@ export function CommentsSection({
   const vote = useVoteComment(storyId);
   const remove = useDeleteComment(storyId, onChanged);
   const [expanded, setExpanded] = useState(false);
+  /** The comment to bring into view and focus once it is rendered. */
+  const [reveal, setReveal] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   const all = comments.data ?? [];
   const shown = expanded ? all : all.slice(0, COMMENTS_INITIALLY_SHOWN);
   const hidden = all.length - shown.length;
+
+  useEffect(() => {
+    if (!reveal) return;
+    const item = list.current?.querySelector<HTMLElement>(`[data-comment-id="${reveal}"]`);
+    if (!item) return;
+    item.scrollIntoView({ block: 'nearest' });
+    item.focus({ preventScroll: true });
+    setReveal(null);
+  }, [reveal, shown.length]);
+
+  const showAll = () => {
+    setExpanded(true);
+    setReveal(all[COMMENTS_INITIALLY_SHOWN]?.id ?? null);
+  };
 
   return (
     <section
@@ -59,9 +78,10 @@ export function CommentsSection({
           pending={post.isPending}
           onSubmit={(content, done) =>
             post.mutate(content, {
-              onSuccess: () => {
+              onSuccess: (comment) => {
                 done();
                 setExpanded(true);
+                setReveal(comment.id);
               },
             })
           }
@@ -86,9 +106,12 @@ export function CommentsSection({
           No comments yet. Be the first to say who&apos;s right.
         </p>
       ) : (
+        // tabIndex: a scrolling box must be reachable by keyboard to scroll it (WCAG 2.1.1).
         <ul
+          ref={list}
           aria-label="Comments"
-          className="-mx-2 divide-y overflow-y-auto px-2"
+          tabIndex={0}
+          className="scroll-shadows -mx-2 divide-y overflow-y-auto overscroll-contain rounded-md px-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
           style={{ maxHeight: COMMENTS_LIST_MAX_HEIGHT }}
         >
           {shown.map((comment) => (
@@ -105,7 +128,7 @@ export function CommentsSection({
       )}
 
       {hidden > 0 ? (
-        <Button variant="outline" onClick={() => setExpanded(true)} className="justify-self-center">
+        <Button variant="outline" onClick={showAll} className="justify-self-center">
           View {hidden} more comments
         </Button>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CookieIcon } from 'lucide-react';
 
@@ -9,9 +10,30 @@ export interface CookieBannerProps {
   onAcceptAll: () => void;
 }
 
+/** The page gets this much room at its end while the banner shows (index.css), so the banner covers none of it. */
+function useReservedSpace() {
+  const banner = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const node = banner.current;
+    if (!node) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty('--cookie-banner-space', `${node.offsetHeight}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-banner-space');
+    };
+  }, []);
+  return banner;
+}
+
 export function CookieBanner({ onPreferences, onRejectAll, onAcceptAll }: CookieBannerProps) {
+  const banner = useReservedSpace();
   return (
     <section
+      ref={banner}
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
       data-testid="cookie-banner"

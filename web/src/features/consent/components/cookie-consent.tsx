@@ -78,7 +78,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
 
   return (
     <CookieConsentContext value={value}>
-      {children}
+      {/* Before the page in the tab order: the choice is reachable without tabbing through it. */}
       {bannerDue && preferences === null ? (
         <CookieBanner
           onPreferences={openPreferences}
@@ -86,6 +86,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
           onAcceptAll={() => save(ACCEPT_ALL)}
         />
       ) : null}
+      {children}
       {dialogWanted ? (
         <Suspense fallback={null}>
           <CookiePreferencesDialog

@@ -1,7 +1,9 @@
 /**
  * GET /api/stories/random?exclude={id} -> {id}; 404 when there is none. Fresh for 1 minute, no
- * retry (SPEC.md section 7). `findNextStoryId` is the story screen's path: first without the
- * current story, then any story, else null.
+ * retry (SPEC.md section 7): the freshness serves re-renders; every click of Random, Next or Skip
+ * is a new draw (`drawRandomStoryId`), or the same story would come back for a minute.
+ * `findNextStoryId` is the story screen's path: first without the current story, then any
+ * story, else null.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
@@ -29,15 +31,20 @@ export const randomStoryQueryOptions = (exclude: string | null) =>
     retry: false,
   });
 
+/** A new draw, whatever is cached; the answer is cached for re-renders. */
+export function drawRandomStoryId(queryClient: QueryClient, exclude: string | null) {
+  return queryClient.fetchQuery({ ...randomStoryQueryOptions(exclude), staleTime: 0 });
+}
+
 export async function findNextStoryId(
   queryClient: QueryClient,
   current: string,
 ): Promise<string | null> {
   try {
-    return await queryClient.fetchQuery(randomStoryQueryOptions(current));
+    return await drawRandomStoryId(queryClient, current);
   } catch {
     try {
-      const id = await queryClient.fetchQuery(randomStoryQueryOptions(null));
+      const id = await drawRandomStoryId(queryClient, null);
       return id === current ? null : id;
     } catch {
       return null;

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { RandomStoryRedirect } from '#web/features/stories/components/random-story-redirect.tsx';
 import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
 
@@ -20,6 +22,17 @@ describe('random story screen', () => {
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/stories/random': { body: { id } } }).fetch);
     const { router } = renderWithApp(<RandomStoryRedirect />, { path: '/privacy' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/story/${id}`));
+  });
+
+  it('when a story was drawn a moment ago a new visit draws again instead of reusing it', async () => {
+    const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    const fetch = stubFetch({ 'GET /api/stories/random': { body: { id } } });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(storyKeys.random(null), 'story_01ARZ3NDEKTSV4RRFFQ69G5FAA');
+    const { router } = renderWithApp(<RandomStoryRedirect />, { path: '/privacy', queryClient });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/story/${id}`));
+    expect(fetch.calls.filter((c) => c.url.startsWith('/api/stories/random'))).toHaveLength(1);
   });
 
   it('when there is no story it falls back to the feed without retrying', async () => {

@@ -4,25 +4,29 @@
  * empty state invites the first story (docs/decisions.md).
  */
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ShuffleIcon } from 'lucide-react';
 
-import { randomStoryQueryOptions } from '#web/features/stories/api/get-random-story.ts';
+import { drawRandomStoryId } from '#web/features/stories/api/get-random-story.ts';
 
 export const RANDOM_FALLBACK_PATH = '/';
 
 export function RandomStoryRedirect() {
   const navigate = useNavigate();
-  const random = useQuery(randomStoryQueryOptions(null));
+  const queryClient = useQueryClient();
 
+  // Each visit of /random draws again (issue 19).
   useEffect(() => {
-    if (random.isSuccess) {
-      void navigate({ to: '/story/$id', params: { id: random.data }, replace: true });
-    } else if (random.isError) {
-      void navigate({ to: RANDOM_FALLBACK_PATH, replace: true });
-    }
-  }, [navigate, random.data, random.isError, random.isSuccess]);
+    let current = true;
+    drawRandomStoryId(queryClient, null).then(
+      (id) => current && void navigate({ to: '/story/$id', params: { id }, replace: true }),
+      () => current && void navigate({ to: RANDOM_FALLBACK_PATH, replace: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [navigate, queryClient]);
 
   return (
     <div

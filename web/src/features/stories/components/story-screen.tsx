@@ -3,7 +3,7 @@
  * and the comments (passed in by the route) once a vote exists. Visitors cannot vote (the server
  * refuses), so for them `commentsBeforeVote` shows the comments read-only straight away.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
 import type { VoteChoice } from '@whosright/contracts/story/events';
@@ -21,7 +21,7 @@ import { StoryNotFound } from '#web/features/stories/components/story-not-found.
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
 import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
-import { useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
+import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 
 export function StoryScreen({
@@ -41,6 +41,10 @@ export function StoryScreen({
   const vote = myVote.data ?? null;
   const ready = story.isSuccess && !myVote.isPending;
   useViewTracking(ready ? story.data.id : undefined);
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (ready && takeFocusOnArrival()) article.current?.focus();
+  }, [ready, id]);
 
   const onVote = (choice: VoteChoice) => {
     if (vote || castVote.isPending) return;
@@ -77,8 +81,10 @@ export function StoryScreen({
         <StorySkeleton />
       ) : (
         <article
+          ref={article}
+          tabIndex={-1}
           aria-labelledby="story-title"
-          className="grid gap-6 rounded-2xl border bg-card p-5 shadow-sm sm:p-8"
+          className="grid scroll-mt-24 gap-6 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-8"
         >
           <h1 id="story-title" className="sr-only">
             Story
@@ -93,6 +99,7 @@ export function StoryScreen({
               heVotes={story.data.heVotes}
               sheVotes={story.data.sheVotes}
               myVote={vote}
+              focusWhen={castVote.isSuccess}
               actions={
                 <>
                   <Button size="lg" onClick={() => void goNext()} disabled={finding}>

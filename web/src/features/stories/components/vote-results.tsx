@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 import { votePercentages } from '@whosright/contracts/story/rules';
 
@@ -14,16 +14,29 @@ export function VoteResults({
   sheVotes,
   myVote,
   actions,
+  focusWhen = false,
 }: {
   heVotes: number;
   sheVotes: number;
   myVote: VoteChoice;
   actions: ReactNode;
+  /** Set when the reader has just voted: the buttons they used are gone, focus comes here. */
+  focusWhen?: boolean;
 }) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusWhen) section.current?.focus();
+  }, [focusWhen]);
   const total = heVotes + sheVotes;
   const percent = votePercentages(heVotes, sheVotes);
   return (
-    <section aria-labelledby="results-title" aria-live="polite" className="grid gap-4">
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-labelledby="results-title"
+      aria-live="polite"
+      className="grid scroll-my-24 gap-4 outline-none"
+    >
       <h2 id="results-title" className="sr-only">
         Results
       </h2>

@@ -5,6 +5,18 @@ import { useNavigate } from '@tanstack/react-router';
 
 import { findNextStoryId } from '#web/features/stories/api/get-random-story.ts';
 
+let focusOnArrival = false;
+
+/**
+ * Whether the story screen should take focus when its story is ready: true once after Next or
+ * Skip, whose button disappears with the old story (issue 19).
+ */
+export function takeFocusOnArrival(): boolean {
+  const take = focusOnArrival;
+  focusOnArrival = false;
+  return take;
+}
+
 export function useNextStory(currentId: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -15,6 +27,7 @@ export function useNextStory(currentId: string) {
     setFinding(true);
     try {
       const next = await findNextStoryId(queryClient, currentId);
+      focusOnArrival = next !== null;
       if (next) await navigate({ to: '/story/$id', params: { id: next } });
       else await navigate({ to: '/' });
     } finally {
