@@ -132,6 +132,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist.next-*/**',
       'data/**',
       '**/route-tree.gen.ts',
       'test-results/**',

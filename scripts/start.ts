@@ -2,11 +2,11 @@
  * `npm start`: checks the configuration, builds the web app when its sources are newer than
  * the build (or there is no build), then runs the embedded server in this process.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../services/api/src/platform/config';
+import { buildWeb } from './build-web';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,11 +40,12 @@ const stale =
 
 if (stale) {
   console.log('Building the web app (first start or sources changed)...');
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@whosright/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  try {
+    buildWeb();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 await import('../services/api/src/app/main');
