@@ -1,8 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 
-import { Toaster } from '#web/components/ui/toaster.tsx';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { DeferredToaster } from '#web/components/ui/deferred-toaster.tsx';
 import type { AppRouter } from '#web/app/router.ts';
 
 export function AppProvider({
@@ -14,10 +13,8 @@ export function AppProvider({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
+      <RouterProvider router={router} />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

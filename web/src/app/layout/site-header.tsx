@@ -1,37 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { LayoutDashboardIcon, PlusIcon, ShieldCheckIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 
 import { LogoMark } from '#web/components/brand/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
-function IconLink({
-  to,
-  label,
-  children,
-}: {
-  to: '/dashboard' | '/admin';
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button asChild variant="ghost" size="icon" className="rounded-full">
-          <Link to={to} aria-label={label}>
-            {children}
-          </Link>
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
+const AdminLinks = lazy(() =>
+  import('#web/app/layout/admin-links.tsx').then((m) => ({ default: m.AdminLinks })),
+);
+
+/** The two icons' room while they load, so nothing moves when they arrive. */
+const adminLinksRoom = <div aria-hidden="true" className="h-10 w-[5.375rem] sm:w-[5.5rem]" />;
 
 /** The header on every screen (SPEC.md section 2). */
 export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
@@ -59,14 +42,9 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {isAdmin ? (
-            <>
-              <IconLink to="/dashboard" label="Dashboard">
-                <LayoutDashboardIcon className="size-5" />
-              </IconLink>
-              <IconLink to="/admin" label="Admin panel">
-                <ShieldCheckIcon className="size-5" />
-              </IconLink>
-            </>
+            <Suspense fallback={adminLinksRoom}>
+              <AdminLinks />
+            </Suspense>
           ) : null}
 
           {/* Icon-only on the narrowest phones; the accessible name is always "Add new". */}

@@ -1,67 +1,33 @@
-import { CopyIcon, Share2Icon } from 'lucide-react';
-import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+/**
+ * The Share button. The menu behind it (Radix Dropdown Menu with its positioning and focus
+ * libraries, about a fifth of the story screen's script) loads when the reader points at or
+ * focuses the button, and opens as soon as it has loaded if they clicked first (issue 19).
+ */
+import { lazy, Suspense, useState } from 'react';
 
-import { Button } from '#web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '#web/components/ui/dropdown-menu.tsx';
-import { toast } from '#web/hooks/use-toast.ts';
+import { ShareButton } from '#web/features/stories/components/share-button.tsx';
 
-export function storyUrl(id: string): string {
-  return `${window.location.origin}/story/${encodeURIComponent(id)}`;
-}
+const loadDropdown = () => import('#web/features/stories/components/share-menu-dropdown.tsx');
+const ShareMenuDropdown = lazy(() =>
+  loadDropdown().then((m) => ({ default: m.ShareMenuDropdown })),
+);
 
-async function copyUrl(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast({ title: 'Link Copied', description: 'The story link is on your clipboard.' });
-  } catch {
-    toast({
-      title: 'Copy Failed',
-      description: 'Unable to copy link. Please copy manually.',
-      variant: 'destructive',
-    });
-  }
-}
-
-async function nativeShare(url: string, text: string) {
-  try {
-    await navigator.share({ title: "Who's Right?", text, url });
-  } catch (error) {
-    // Closing the share sheet rejects with AbortError: nothing to report.
-    if ((error as Error).name !== 'AbortError') console.warn('Share failed', error);
-  }
-}
-
-/** Share menu: Copy URL, and the native share sheet when the browser has one. */
 export function ShareMenu({ storyId, content }: { storyId: string; content: string }) {
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const url = storyUrl(storyId);
+  const [clicked, setClicked] = useState(false);
+  const preload = () => void loadDropdown();
+  const placeholder = (
+    <ShareButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setClicked(true)}
+    />
+  );
+  if (!clicked) return placeholder;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="lg">
-          <Share2Icon />
-          Share
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => void copyUrl(url)}>
-          <CopyIcon />
-          Copy URL
-        </DropdownMenuItem>
-        {canShare ? (
-          <DropdownMenuItem
-            onSelect={() => void nativeShare(url, content.slice(0, EXCERPT_LENGTH.shareText))}
-          >
-            <Share2Icon />
-            Share...
-          </DropdownMenuItem>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={placeholder}>
+      <ShareMenuDropdown storyId={storyId} content={content} defaultOpen />
+    </Suspense>
   );
 }

@@ -1,0 +1,73 @@
+import { CopyIcon, Share2Icon } from 'lucide-react';
+import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx';
+import { toast } from '#web/hooks/use-toast.ts';
+import { ShareButton } from '#web/features/stories/components/share-button.tsx';
+
+export function storyUrl(id: string): string {
+  return `${window.location.origin}/story/${encodeURIComponent(id)}`;
+}
+
+async function copyUrl(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Link Copied', description: 'The story link is on your clipboard.' });
+  } catch {
+    toast({
+      title: 'Copy Failed',
+      description: 'Unable to copy link. Please copy manually.',
+      variant: 'destructive',
+    });
+  }
+}
+
+async function nativeShare(url: string, text: string) {
+  try {
+    await navigator.share({ title: "Who's Right?", text, url });
+  } catch (error) {
+    // Closing the share sheet rejects with AbortError: nothing to report.
+    if ((error as Error).name !== 'AbortError') console.warn('Share failed', error);
+  }
+}
+
+/** Share menu: Copy URL, and the native share sheet when the browser has one. */
+export function ShareMenuDropdown({
+  storyId,
+  content,
+  defaultOpen = false,
+}: {
+  storyId: string;
+  content: string;
+  /** Open at once: the reader clicked Share before this module had loaded (share-menu.tsx). */
+  defaultOpen?: boolean;
+}) {
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const url = storyUrl(storyId);
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <ShareButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => void copyUrl(url)}>
+          <CopyIcon />
+          Copy URL
+        </DropdownMenuItem>
+        {canShare ? (
+          <DropdownMenuItem
+            onSelect={() => void nativeShare(url, content.slice(0, EXCERPT_LENGTH.shareText))}
+          >
+            <Share2Icon />
+            Share...
+          </DropdownMenuItem>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
