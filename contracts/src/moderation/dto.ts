@@ -3,20 +3,10 @@ import { storyCategorySchema } from '../shared/categories';
 import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { storyStatusSchema } from '../story/events';
+import { MODERATION_ACTIONS } from './actions';
 
-/** What the moderation log records: every admin decision on a story, a comment or an account. */
-export const MODERATION_ACTIONS = [
-  'story.approve',
-  'story.reject',
-  'story.hide',
-  'story.pending',
-  'story.delete',
-  'comment.delete',
-  'user.ban',
-  'user.unban',
-  'user.promote',
-  'user.demote',
-] as const;
+export { MODERATION_ACTIONS } from './actions';
+
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 

@@ -1,10 +1,7 @@
 /** Moderation Log: every admin decision, newest first, by action and by admin. */
 import { useId, useState } from 'react';
-import {
-  MODERATION_ACTIONS,
-  type ModerationAction,
-  type ModerationLogEntry,
-} from '@whosright/contracts/moderation/dto';
+import { MODERATION_ACTIONS } from '@whosright/contracts/moderation/actions';
+import type { ModerationAction, ModerationLogEntry } from '@whosright/contracts/moderation/dto';
 
 import { PagedList } from '#web/components/paged-list.tsx';
 import { TimeAgo } from '#web/components/time-ago.tsx';

@@ -1,0 +1,16 @@
+/**
+ * What the moderation log records: every admin decision on a story, a comment or an account.
+ * Zod-free, so the web app's admin screen can list them without loading zod (issue 19).
+ */
+export const MODERATION_ACTIONS = [
+  'story.approve',
+  'story.reject',
+  'story.hide',
+  'story.pending',
+  'story.delete',
+  'comment.delete',
+  'user.ban',
+  'user.unban',
+  'user.promote',
+  'user.demote',
+] as const;

@@ -1,0 +1,223 @@
+/**
+ * `npm run bench -- web`: builds the web app, starts the production server on a fresh demo
+ * database, and runs Lighthouse (Debian's Chromium, CHROMIUM_PATH) in the mobile and desktop
+ * presets on `/`, `/story/{id}`, `/login` and `/profile` (signed in), three runs each, printing
+ * the median of each category and of the paint and layout metrics. Then each page's first-load
+ * JS (gzip, from the build's manifest) and the largest chunk. Targets (issue 19): mobile
+ * performance >= 90, accessibility 100, best practices 100, SEO >= 95; first-load JS of `/` and
+ * `/story/{id}` <= 130 kB gzip; no chunk over 500 kB raw.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
+import { buildWeb } from '../build-web';
+import { freePort, repoRoot, startNode, stop, waitFor } from './api/processes';
+import { firstLoad, largestChunk, readManifest } from './web/first-load';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+} as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Page {
+  name: string;
+  path: string;
+  routeFile: string;
+  signedIn?: boolean;
+}
+
+interface Scores {
+  categories: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<keyof typeof METRICS, number>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
+
+function scoresOf(result: RunnerResult): Scores {
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    categories: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics: {
+      FCP: metric(METRICS.FCP),
+      LCP: metric(METRICS.LCP),
+      TBT: metric(METRICS.TBT),
+      CLS: metric(METRICS.CLS),
+    },
+  };
+}
+
+function medianScores(runs: Scores[]): Scores {
+  const pick = <K extends string>(keys: readonly K[], get: (s: Scores, k: K) => number) =>
+    Object.fromEntries(keys.map((k) => [k, median(runs.map((s) => get(s, k)))])) as Record<
+      K,
+      number
+    >;
+  return {
+    categories: pick(CATEGORIES, (s, k) => s.categories[k]),
+    metrics: pick(Object.keys(METRICS) as Array<keyof typeof METRICS>, (s, k) => s.metrics[k]),
+  };
+}
+
+/** The audits that cost points outside performance, so a miss says why. */
+function failedAudits(result: RunnerResult): string[] {
+  const { categories, audits } = result.lhr;
+  const failed = new Set<string>();
+  for (const id of ['accessibility', 'best-practices', 'seo'])
+    for (const ref of categories[id]?.auditRefs ?? []) {
+      const audit = audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.add(ref.id);
+    }
+  return [...failed];
+}
+
+async function signInCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'correct horse battery staple',
+      firstName: 'Bench',
+      lastName: 'Reader',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+export async function run(): Promise<void> {
+  console.log('Building the web app...');
+  buildWeb();
+  const dist = join(repoRoot, 'web/dist');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'wr-bench-web-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startNode(join(repoRoot, 'services/api/src/app/main.ts'), [], {
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 60_000, 'the server');
+    const feed = (await (await fetch(`${base}/api/stories?limit=1`)).json()) as {
+      items: Array<{ id: string }>;
+    };
+    const storyId = feed.items[0]?.id;
+    if (!storyId) throw new Error('The demo database has no approved story');
+    const cookie = await signInCookie(base);
+
+    const pages: Page[] = [
+      { name: '/', path: '/', routeFile: 'index.tsx' },
+      { name: '/story/{id}', path: `/story/${storyId}`, routeFile: 'story.$id.tsx' },
+      { name: '/login', path: '/login', routeFile: 'login.tsx' },
+      { name: '/profile', path: '/profile', routeFile: 'profile.tsx', signedIn: true },
+    ];
+    const rows: string[] = [];
+    const misses: string[] = [];
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const page of pages) {
+        const runs: Scores[] = [];
+        let last: RunnerResult | undefined;
+        for (let i = 0; i < RUNS; i += 1) {
+          const flags: Flags = {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+            ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+          };
+          const result = await lighthouse(
+            `${base}${page.path}`,
+            flags,
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          runs.push(scoresOf(result));
+          last = result;
+        }
+        const m = medianScores(runs);
+        const c = m.categories;
+        rows.push(
+          `| ${preset.padEnd(7)} | ${page.name.padEnd(11)} | ${String(c.performance).padStart(4)} | ${String(c.accessibility).padStart(4)} | ${String(c['best-practices']).padStart(4)} | ${String(c.seo).padStart(4)} | ${fmt(m.metrics.FCP).padStart(6)} | ${fmt(m.metrics.LCP).padStart(6)} | ${fmt(m.metrics.TBT).padStart(5)} | ${fmt(m.metrics.CLS, 3).padStart(5)} |`,
+        );
+        if (preset === 'mobile') {
+          const missed =
+            c.performance < 90 || c.accessibility < 100 || c['best-practices'] < 100 || c.seo < 95;
+          if (missed && last)
+            misses.push(`${page.name}: ${failedAudits(last).join(', ') || 'performance only'}`);
+        }
+        console.log(rows.at(-1));
+      }
+    }
+
+    console.log(`\nLighthouse 12, median of ${RUNS} runs (ms for FCP, LCP, TBT):\n`);
+    console.log(
+      '| preset  | page        | perf | a11y |   bp |  seo |    FCP |    LCP |   TBT |   CLS |',
+    );
+    console.log(
+      '| ------- | ----------- | ---: | ---: | ---: | ---: | -----: | -----: | ----: | ----: |',
+    );
+    for (const row of rows) console.log(row);
+    if (misses.length > 0) {
+      console.log('\nMobile targets missed (audits that cost points, last run):');
+      for (const miss of misses) console.log(`- ${miss}`);
+    }
+
+    const manifest = readManifest(dist);
+    console.log('\nFirst-load JS (gzip level 9; target <= 130 kB for / and /story/{id}):\n');
+    for (const page of pages) {
+      const load = firstLoad(dist, manifest, page.routeFile);
+      const target = page.name === '/' || page.name === '/story/{id}' ? 130_000 : Infinity;
+      const verdict = load.gzipBytes <= target ? 'ok' : 'MISSED';
+      console.log(
+        `  ${page.name.padEnd(11)} ${(load.gzipBytes / 1000).toFixed(1).padStart(6)} kB (${load.files.length} files)${Number.isFinite(target) ? ` ${verdict}` : ''}`,
+      );
+    }
+    const largest = largestChunk(dist, manifest);
+    console.log(
+      `  largest chunk ${largest.file}: ${(largest.bytes / 1000).toFixed(1)} kB raw ${largest.bytes <= 500_000 ? 'ok' : 'MISSED'} (limit 500 kB)`,
+    );
+  } finally {
+    await chrome.kill();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
