@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type CookieData } from 'puppeteer-core';
 import { buildWeb } from '../build-web';
 import { freePort, repoRoot, startNode, stop, waitFor } from './api/processes';
 import { firstLoad, largestChunk, readManifest } from './web/first-load';
@@ -94,7 +95,8 @@ function failedAudits(result: RunnerResult): string[] {
   return [...failed];
 }
 
-async function signInCookie(base: string): Promise<string> {
+/** A fresh member's session cookies, as the browser would store them after signing up. */
+async function signInCookies(base: string): Promise<CookieData[]> {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -106,10 +108,16 @@ async function signInCookie(base: string): Promise<string> {
     }),
   });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return res.headers.getSetCookie().map((header) => {
+    const [pair = ''] = header.split(';');
+    const at = pair.indexOf('=');
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: new URL(base).hostname,
+      path: '/',
+    };
+  });
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -142,7 +150,9 @@ export async function run(): Promise<void> {
     };
     const storyId = feed.items[0]?.id;
     if (!storyId) throw new Error('The demo database has no approved story');
-    const cookie = await signInCookie(base);
+    const cookies = await signInCookies(base);
+    // The signed-in page runs in a tab that holds the member's cookies (the page reads one).
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
     const pages: Page[] = [
       { name: '/', path: '/', routeFile: 'index.tsx' },
@@ -162,14 +172,26 @@ export async function run(): Promise<void> {
             output: 'json',
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
-            ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+            // A storage reset would clear the member's cookies too.
+            ...(page.signedIn ? { disableStorageReset: true } : {}),
           };
+          const tab = page.signedIn ? await browser.newPage() : undefined;
+          if (tab) await browser.setCookie(...cookies);
           const result = await lighthouse(
             `${base}${page.path}`,
             flags,
             preset === 'desktop' ? desktopConfig : undefined,
+            tab,
           );
+          await tab?.close();
           if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          const failure = result.lhr.runtimeError;
+          if (failure) {
+            // A run that could not load the page scores 0: say so and run it again.
+            console.log(`  ${preset} ${page.name}: run failed (${failure.code}), again`);
+            i -= 1;
+            continue;
+          }
           runs.push(scoresOf(result));
           last = result;
         }
@@ -215,6 +237,7 @@ export async function run(): Promise<void> {
     console.log(
       `  largest chunk ${largest.file}: ${(largest.bytes / 1000).toFixed(1)} kB raw ${largest.bytes <= 500_000 ? 'ok' : 'MISSED'} (limit 500 kB)`,
     );
+    await browser.disconnect();
   } finally {
     await chrome.kill();
     await stop(server);

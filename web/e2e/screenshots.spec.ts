@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { baseURL } from './support/api.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -64,7 +65,9 @@ for (const viewport of viewports) {
 
       test('when an admin is signed in the header is captured', async ({ page }) => {
         await page.addInitScript(consented);
-        // An admin account is stubbed in the browser: the header is all this shot needs.
+        // An admin account is stubbed in the browser: the header is all this shot needs. The
+        // signed-in hint cookie makes the app ask who it is.
+        await page.context().addCookies([{ name: 'wr_signed_in', value: '1', url: baseURL() }]);
         await page.route('**/api/auth/user', (route) =>
           route.fulfill({
             json: {

@@ -69,3 +69,10 @@ export const PAGE_SIZE = { default: 20, max: 50 } as const;
 
 /** The password rule as the forms show it (the server refuses the 10,000 most common ones). */
 export const PASSWORD_RULE = 'At least 8 characters, and not a commonly used password.';
+
+/**
+ * A cookie the page can read (not httpOnly, no secret) that says a session cookie was set: the
+ * web app asks `GET /api/auth/user` only when it is there, so a visitor's page load makes no
+ * request that answers 401 (a console error browsers log, issue 19).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'wr_signed_in';

@@ -1,15 +1,32 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
-import { CommentsSection } from '#web/features/comments/components/comments-section.tsx';
 import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 
+// The comments sit below the story and its vote: their code (form, list, votes) loads beside
+// the story's data, outside the first load (issue 19).
+const loadComments = () => import('#web/features/comments/components/comments-section.tsx');
+const CommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
+
+const commentsPlaceholder = (
+  <section
+    aria-label="Loading comments"
+    className="grid gap-4 rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
+  >
+    <Skeleton className="h-7 w-36" />
+    <Skeleton className="h-14" />
+  </section>
+);
+
 export const Route = createFileRoute('/story/$id')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(storyQueryOptions(params.id));
+    void loadComments();
   },
   head: () => ({ meta: [{ title: "Who's Right? Read the story and vote" }] }),
   component: StoryRoute,
@@ -25,11 +42,13 @@ function StoryRoute() {
       id={id}
       commentsBeforeVote={!isPending && !isSignedIn}
       comments={
-        <CommentsSection
-          storyId={id}
-          signedIn={isSignedIn}
-          onChanged={() => void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) })}
-        />
+        <Suspense fallback={commentsPlaceholder}>
+          <CommentsSection
+            storyId={id}
+            signedIn={isSignedIn}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) })}
+          />
+        </Suspense>
       }
     />
   );

@@ -2,11 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
+
 import { resetToasts } from '#web/hooks/use-toast.ts';
 import { rateLimiter } from '#web/lib/rate-limiter.ts';
 import { resetUnauthorizedState } from '#web/lib/unauthorized.ts';
 
 beforeEach(() => {
+  // As after a sign-in: the app asks the server who is signed in (a 401 stub answers "nobody").
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
   rateLimiter.reset();
   resetUnauthorizedState();
   window.localStorage.clear();

@@ -48,6 +48,10 @@ describe('registration', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
+    const cookies = (res.headers['set-cookie'] as unknown as string[]) ?? [];
+    const hint = cookies.find((c) => c.startsWith('wr_signed_in=1'));
+    expect(hint, 'the signed-in hint the page can read').toBeDefined();
+    expect(hint).not.toMatch(/HttpOnly/i);
     const me = await agent.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(parseBody(me, currentUserSchema).id).toBe(parseBody(res, currentUserSchema).id);
@@ -279,6 +283,7 @@ describe('logout', () => {
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/');
     expect(String(out.headers['set-cookie'])).toMatch(/wr_session=;/);
+    expect(String(out.headers['set-cookie'])).toMatch(/wr_signed_in=;/);
     const replay = await server.agent().get('/api/auth/user').set('Cookie', cookie);
     expect(replay.status).toBe(401);
   });

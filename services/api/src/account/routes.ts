@@ -29,7 +29,12 @@ import {
   OIDC_COOKIE_TTL_SECONDS,
   type OidcTransactionCookie,
 } from './oidc-transaction-cookie';
-import { sessionCookieName, sessionCookieOptions } from '#api/platform/session-tokens';
+import {
+  sessionCookieName,
+  sessionCookieOptions,
+  signedInHintOptions,
+} from '#api/platform/session-tokens';
+import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 
 /** The answer to a failed sign-in stays its 401, even when it used up the account's allowance. */
 function ignoreRateLimited(error: unknown): void {
@@ -51,11 +56,9 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   const secure = deps.publicUrl.startsWith('https:');
 
   function signIn(res: Response, signedIn: SignedIn) {
-    res.cookie(
-      cookieName,
-      signedIn.cookie.value,
-      sessionCookieOptions(deps.publicUrl, signedIn.cookie.expiresAt),
-    );
+    const { value, expiresAt } = signedIn.cookie;
+    res.cookie(cookieName, value, sessionCookieOptions(deps.publicUrl, expiresAt));
+    res.cookie(SIGNED_IN_HINT_COOKIE, '1', signedInHintOptions(deps.publicUrl, expiresAt));
   }
 
   router.post(
@@ -157,6 +160,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
       const { sessionId } = authOf(req);
       if (sessionId) await deps.accounts.endSession(sessionId, actorOf(req));
       res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
     }
     res.redirect(303, '/');
   });

@@ -5,11 +5,13 @@ import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { BANNED_MESSAGE } from '@whosright/contracts/account/dto';
+import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import {
   SESSION_RENEW_AFTER_MS,
   SESSION_TTL_MS,
   sessionCookieName,
   sessionCookieOptions,
+  signedInHintOptions,
   type SessionTokens,
 } from './session-tokens';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -78,6 +80,7 @@ export function authentication(options: {
         expiresAt,
       });
       res.cookie(cookieName, renewed, sessionCookieOptions(options.publicUrl, expiresAt));
+      res.cookie(SIGNED_IN_HINT_COOKIE, '1', signedInHintOptions(options.publicUrl, expiresAt));
     }
     next();
   };

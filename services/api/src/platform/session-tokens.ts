@@ -14,6 +14,11 @@ export function sessionCookieName(publicUrl: string): string {
   return publicUrl.startsWith('https:') ? '__Host-wr_session' : 'wr_session';
 }
 
+/** The signed-in hint (SIGNED_IN_HINT_COOKIE) lives as long as the session cookie, readable by the page. */
+export function signedInHintOptions(publicUrl: string, expiresAt: Date) {
+  return { ...sessionCookieOptions(publicUrl, expiresAt), httpOnly: false };
+}
+
 export function sessionCookieOptions(publicUrl: string, expiresAt: Date) {
   return {
     httpOnly: true,

@@ -1,9 +1,12 @@
 /**
  * GET /api/auth/user (SPEC.md sections 4 and 7): no retry; a 401 means "signed out" (null), not
  * an error. Signed in = the call returned a user. The body is parsed with the account DTO.
+ * Without the signed-in hint cookie there is no session to ask about: a visitor's page makes
+ * no call that answers 401 (which browsers log as an error); a 401 forgets a stale hint.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
+import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
@@ -11,15 +14,28 @@ import { authKeys } from '#web/features/auth/api/auth-keys.ts';
 export async function getCurrentUser({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await apiRequest('GET', '/api/auth/user', {
       signal,
       schema: (s) => s.currentUserSchema,
     });
   } catch (error) {
-    if (isUnauthorized(error)) return null;
+    if (isUnauthorized(error)) {
+      forgetSignedInHint();
+      return null;
+    }
     throw error;
   }
+}
+
+function hasSignedInHint(): boolean {
+  return document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+function forgetSignedInHint() {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
 }
 
 export const currentUserQueryOptions = () =>
