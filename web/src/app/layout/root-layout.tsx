@@ -32,7 +32,13 @@ export function RootLayout() {
         <HeadContent />
         <div className="flex min-h-dvh flex-col">
           <SiteHeader onAddNew={() => void onAddNew()} />
-          <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          {/* At least a screen tall (less the header): the footer starts below the fold, so a
+            screen filling in as its data arrives never moves it in view (no layout shift). */}
+          <main
+            id="main"
+            tabIndex={-1}
+            className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none"
+          >
             <Outlet />
           </main>
           <SiteFooter />
