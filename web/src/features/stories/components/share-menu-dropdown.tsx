@@ -50,7 +50,8 @@ export function ShareMenuDropdown({
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const url = storyUrl(storyId);
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    // Not modal: two actions do not need the rest of the page hidden from assistive technology.
+    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
       <DropdownMenuTrigger asChild>
         <ShareButton />
       </DropdownMenuTrigger>
