@@ -1,16 +1,15 @@
 /** Flagged Comments (High Downvotes): who wrote it, its votes, its story, and Delete. */
-import { ThumbsDownIcon, ThumbsUpIcon, Trash2Icon } from 'lucide-react';
+import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { FlaggedComment } from '@whosright/contracts/comment/dto';
 import { categoryLabel } from '@whosright/contracts/shared/category-list';
 
 import { PagedList } from '#web/components/paged-list.tsx';
 import { TimeAgo } from '#web/components/time-ago.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { useDeleteFlaggedComment } from '#web/features/admin/api/delete-comment.ts';
 import { useFlaggedComments } from '#web/features/admin/api/get-admin-lists.ts';
-import { ConfirmActionDialog } from '#web/features/admin/components/confirm-action-dialog.tsx';
+import { PermanentDeleteDialog } from '#web/features/admin/components/permanent-delete-dialog.tsx';
 
 function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
   const remove = useDeleteFlaggedComment();
@@ -32,16 +31,9 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
           <span className="sr-only">downvotes</span>
         </span>
         <div className="ml-auto">
-          <ConfirmActionDialog
-            trigger={
-              <Button size="sm" variant="ghost-destructive">
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </Button>
-            }
-            title="Permanently delete this comment?"
+          <PermanentDeleteDialog
+            what="comment"
             description="It is removed from the story for everyone. This cannot be undone."
-            confirmLabel="Delete permanently"
             onConfirm={(reason) => remove.mutate({ id: comment.id, reason })}
           />
         </div>
