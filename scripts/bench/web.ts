@@ -239,7 +239,7 @@ export async function run(): Promise<void> {
     );
     await browser.disconnect();
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
