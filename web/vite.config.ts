@@ -6,6 +6,7 @@ import { defineConfig, type PluginOption } from 'vite';
 
 import { appRoutes } from './build-plugins/app-routes.ts';
 import { precompress } from './build-plugins/precompress.ts';
+import { pureIcons } from './build-plugins/pure-icons.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -20,6 +21,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    pureIcons(),
     appRoutes('src/routes'),
     precompress(),
   ] as unknown as PluginOption[],
@@ -33,6 +35,11 @@ export default defineConfig({
     // .vite/manifest.json: which chunks each page loads first (`npm run bench -- web`).
     manifest: true,
     rollupOptions: {
+      output: {
+        // Icons and one-line helpers otherwise become chunks of a few hundred bytes: too small to
+        // compress (precompress.ts skips a copy that is not smaller) and a request each.
+        experimentalMinChunkSize: 2_000,
+      },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
