@@ -63,7 +63,11 @@ export async function run(): Promise<void> {
       });
       if (res.status !== 201)
         throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
-      const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+      // Every cookie the server set, as a browser would send them back (session and hint).
+      const cookie = res.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0]!)
+        .join('; ');
       return { id: ((await res.json()) as { id: string }).id, cookie };
     };
     const admin = await register('bench-admin@example.com', '10.9.0.1');

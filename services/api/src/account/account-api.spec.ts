@@ -473,4 +473,17 @@ describe('sliding session expiry', () => {
     const expires = Date.parse(/Expires=([^;]+)/i.exec(setCookie)![1]!);
     expect(expires).toBeGreaterThan(Date.now() + 29.9 * 24 * 60 * 60 * 1000);
   });
+
+  it('when a session from before the signed-in hint is used it gets the hint, and a hinted one is left alone', async () => {
+    const { res } = await register();
+    const session = String(res.headers['set-cookie']).split(';')[0]!;
+    const unhinted = await server.agent().get('/api/stories').set('Cookie', session);
+    expect(String(unhinted.headers['set-cookie'])).toMatch(/^wr_signed_in=1;/);
+    expect(String(unhinted.headers['set-cookie'])).not.toMatch(/HttpOnly/i);
+    const hinted = await server
+      .agent()
+      .get('/api/stories')
+      .set('Cookie', `${session}; wr_signed_in=1`);
+    expect(hinted.headers['set-cookie']).toBeUndefined();
+  });
 });

@@ -81,6 +81,10 @@ export function authentication(options: {
       });
       res.cookie(cookieName, renewed, sessionCookieOptions(options.publicUrl, expiresAt));
       res.cookie(SIGNED_IN_HINT_COOKIE, '1', signedInHintOptions(options.publicUrl, expiresAt));
+    } else if (!auth.cookies[SIGNED_IN_HINT_COOKIE]) {
+      // A session from before the hint existed: give it one, so the page asks who it is.
+      const expiresAt = new Date(Date.parse(session.expiresAt));
+      res.cookie(SIGNED_IN_HINT_COOKIE, '1', signedInHintOptions(options.publicUrl, expiresAt));
     }
     next();
   };
