@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shown, swapBuild } from './web-build-swap';
+import { swapBuild } from './web-build-swap';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,7 +26,7 @@ export function buildWeb({ dist = join(webDir, 'dist') }: { dist?: string } = {}
     throw new Error(`The web build failed (exit ${build.status ?? 'signal'})`);
   }
   swapBuild(next, dist);
-  console.log(`Web app built into ${shown(dist)}`);
+  console.log(`Web app built into ${relative(process.cwd(), dist) || '.'}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

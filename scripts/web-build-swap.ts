@@ -16,7 +16,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Which assets the last two builds use (dist/.builds.json). */
 const BUILDS_FILE = '.builds.json';
@@ -85,6 +85,3 @@ export function swapBuild(
   writeFileSync(join(dist, BUILDS_FILE), JSON.stringify([kept, added]));
   rmSync(next, { recursive: true, force: true });
 }
-
-/** For messages: the path relative to the working directory. */
-export const shown = (path: string) => relative(process.cwd(), path) || '.';

@@ -292,9 +292,14 @@ test.describe('admin panel', () => {
           await page.screenshot({ path: `${outDir}admin-${viewport.name}-${colorScheme}.png` });
         await axe();
       }
-      for (const tab of ['User Management', 'Moderation Log']) {
+      for (const [tab, list] of [
+        ['User Management', 'Users'],
+        ['Moderation Log', 'Moderation log'],
+      ] as const) {
         await openTab(page, tab);
-        await expect(page.getByRole('listitem').first()).toBeVisible();
+        await expect(
+          page.getByRole('list', { name: list }).getByRole('listitem').first(),
+        ).toBeVisible();
         await axe();
       }
       await page.getByRole('button', { name: 'Story history' }).first().click();

@@ -1,26 +1,31 @@
-/** A paged list (profile, admin panel): skeletons, its empty text, its items, and the next page as the end shows. */
+/**
+ * A paged list (profile, dashboard, admin panel): skeletons, its empty text, its items, and the
+ * next page as the end shows.
+ */
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { cn } from '#web/lib/utils.ts';
 import { useLoadMore } from '#web/lib/use-load-more.ts';
-
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+import type { Page } from '#web/lib/use-paged-query.ts';
 
 export function PagedList<T extends { id: string }>({
   query,
   label,
   empty,
   render,
+  errorText = 'This list could not be loaded.',
+  skeleton = { count: 3, className: 'h-32' },
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   label: string;
   empty: string;
   render: (item: T) => ReactNode;
+  errorText?: string;
+  /** How many placeholder cards show while the first page loads, and their height. */
+  skeleton?: { count: number; className: string };
 }) {
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isError;
   const sentinel = useLoadMore(() => void query.fetchNextPage(), canLoadMore);
@@ -28,15 +33,15 @@ export function PagedList<T extends { id: string }>({
   if (query.isPending)
     return (
       <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="grid gap-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-32 w-full rounded-xl" />
+        {Array.from({ length: skeleton.count }, (_, i) => (
+          <Skeleton key={i} className={cn('w-full rounded-xl', skeleton.className)} />
         ))}
       </div>
     );
   if (query.isError && !query.data)
     return (
       <div className="flex flex-col items-center gap-3 py-10 text-center">
-        <p className="text-muted-foreground">This list could not be loaded.</p>
+        <p className="text-muted-foreground">{errorText}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
@@ -58,7 +63,11 @@ export function PagedList<T extends { id: string }>({
       </ul>
       <div ref={sentinel} aria-hidden="true" />
       {query.isFetchingNextPage ? (
-        <Skeleton role="status" aria-label="Loading more" className="h-32 w-full rounded-xl" />
+        <Skeleton
+          role="status"
+          aria-label="Loading more"
+          className={cn('w-full rounded-xl', skeleton.className)}
+        />
       ) : null}
     </div>
   );

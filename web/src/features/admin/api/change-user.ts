@@ -2,11 +2,12 @@
  * PATCH /api/admin/users/{id}/ban|unban|promote|demote {reason?}: the user's badges change at
  * once in every user list, then show the account as the server answers it.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { AdminUserAction, CurrentUser } from '@whosright/contracts/account/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminKeys } from '#web/features/admin/api/admin-keys.ts';
-import { patchInLists } from '#web/features/admin/api/list-cache.ts';
+import { patchInLists } from '#web/lib/paged-cache.ts';
 import { useAdminAction } from '#web/features/admin/api/use-admin-action.ts';
 
 const EXPECTED: Record<AdminUserAction, Partial<CurrentUser>> = {
@@ -29,11 +30,7 @@ interface UserChange {
   reason?: string | undefined;
 }
 
-function editUsers(
-  queryClient: Parameters<typeof patchInLists>[0],
-  id: string,
-  patch: Partial<CurrentUser>,
-) {
+function editUsers(queryClient: QueryClient, id: string, patch: Partial<CurrentUser>) {
   patchInLists<CurrentUser>(queryClient, adminKeys.usersAll(), id, patch);
   patchInLists<CurrentUser>(queryClient, adminKeys.admins(), id, patch);
 }

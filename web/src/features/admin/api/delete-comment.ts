@@ -1,7 +1,8 @@
 /** DELETE /api/admin/comments/{id} {reason?}: the comment leaves the flagged list at once. */
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminKeys } from '#web/features/admin/api/admin-keys.ts';
-import { adjustSummary, removeFromLists } from '#web/features/admin/api/list-cache.ts';
+import { adjustSummary } from '#web/features/admin/api/adjust-summary.ts';
+import { removeFromLists } from '#web/lib/paged-cache.ts';
 import { useAdminAction } from '#web/features/admin/api/use-admin-action.ts';
 
 export function useDeleteFlaggedComment() {

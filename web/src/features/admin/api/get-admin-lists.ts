@@ -5,7 +5,7 @@ import type { ModerationLogEntry } from '@whosright/contracts/moderation/dto';
 import type { AdminStory } from '@whosright/contracts/story/dto';
 
 import { adminKeys, type ModerationLogFilters } from '#web/features/admin/api/admin-keys.ts';
-import { usePagedQuery } from '#web/features/admin/api/paged-query.ts';
+import { usePagedQuery } from '#web/lib/use-paged-query.ts';
 
 /** GET /api/admin/stories: the pending queue, oldest first. */
 export function usePendingStories() {

@@ -7,7 +7,8 @@ import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminKeys } from '#web/features/admin/api/admin-keys.ts';
-import { adjustSummary, removeFromLists } from '#web/features/admin/api/list-cache.ts';
+import { adjustSummary } from '#web/features/admin/api/adjust-summary.ts';
+import { removeFromLists } from '#web/lib/paged-cache.ts';
 import { useAdminAction } from '#web/features/admin/api/use-admin-action.ts';
 
 /** The admin list a story action starts from: its story leaves it, and its card counts one less. */

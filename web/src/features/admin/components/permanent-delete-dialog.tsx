@@ -1,7 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
 
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmActionDialog } from '#web/features/admin/components/confirm-action-dialog.tsx';
+import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 
 /** An admin's permanent delete (a story or a comment): a Delete button that asks first. */
 export function PermanentDeleteDialog({

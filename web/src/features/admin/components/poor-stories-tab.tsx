@@ -8,10 +8,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePoorStories } from '#web/features/admin/api/get-admin-lists.ts';
 import { useSetStoryStatus } from '#web/features/admin/api/moderate-story.ts';
-import {
-  ConfirmActionDialog,
-  SHOWN_TO_AUTHOR,
-} from '#web/features/admin/components/confirm-action-dialog.tsx';
+import { ConfirmActionDialog, SHOWN_TO_AUTHOR } from '#web/components/confirm-action-dialog.tsx';
 import { DeleteStoryButton } from '#web/features/admin/components/delete-story-button.tsx';
 import { HistoryButton } from '#web/features/admin/components/history-button.tsx';
 

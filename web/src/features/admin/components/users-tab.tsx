@@ -12,7 +12,7 @@ import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { useChangeUser } from '#web/features/admin/api/change-user.ts';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-lists.ts';
-import { ConfirmActionDialog } from '#web/features/admin/components/confirm-action-dialog.tsx';
+import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 
 const SEARCH_DELAY_MS = 300;
 

@@ -59,7 +59,7 @@ describe('dashboard screen', () => {
   it('while loading it shows five skeleton cards', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     renderWithApp(<DashboardScreen />, { path: '/dashboard' });
-    const loading = await screen.findByRole('status', { name: 'Loading stories' });
+    const loading = await screen.findByRole('status', { name: 'Loading published stories' });
     expect(loading.children).toHaveLength(5);
   });
 });

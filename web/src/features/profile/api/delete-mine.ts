@@ -2,13 +2,12 @@
  * DELETE /api/stories/{id} and DELETE /api/comments/{id} from the profile: the item leaves its
  * list at once and the counters follow (SPEC.md section 8 toasts).
  */
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { removeFromLists } from '#web/lib/paged-cache.ts';
 import { profileKeys } from '#web/features/profile/api/profile-keys.ts';
-
-type Page = { items: Array<{ id: string }>; nextCursor: string | null };
 
 const COPY = {
   story: {
@@ -31,17 +30,7 @@ export function useDeleteMine(kind: keyof typeof COPY) {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>('DELETE', `${copy.path}${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<InfiniteData<Page>>(copy.key, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.filter((item) => item.id !== id),
-              })),
-            }
-          : data,
-      );
+      removeFromLists(queryClient, copy.key, id);
       void queryClient.invalidateQueries({ queryKey: profileKeys.stats() });
       // Other screens (the feed, a story's comments) show it too: they refetch when opened.
       void queryClient.invalidateQueries({

@@ -1,16 +1,8 @@
 /** A delete button that asks first (nothing is deleted by one stray tap). */
-import { useState } from 'react';
 import { Trash2Icon } from 'lucide-react';
 
+import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx';
 
 export function ConfirmDeleteButton({
   what,
@@ -25,44 +17,25 @@ export function ConfirmDeleteButton({
   pending: boolean;
   onConfirm: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label={label}
-        title={label}
-        className="text-muted-foreground hover:text-destructive"
-        onClick={() => setOpen(true)}
-      >
-        <Trash2Icon />
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>Delete this {what}?</DialogTitle>
-            <DialogDescription>
-              It will be removed for everyone. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={pending}
-              onClick={() => {
-                onConfirm();
-                setOpen(false);
-              }}
-            >
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+    <ConfirmActionDialog
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={label}
+          title={label}
+          className="text-muted-foreground hover:text-destructive"
+        >
+          <Trash2Icon />
+        </Button>
+      }
+      title={`Delete this ${what}?`}
+      description="It will be removed for everyone. This cannot be undone."
+      confirmLabel="Delete"
+      withReason={false}
+      pending={pending}
+      onConfirm={() => onConfirm()}
+    />
   );
 }

@@ -1,9 +1,7 @@
-/** Precise edits of the admin panel's cached lists and summary, so an action shows at once. */
+/** Precise edits of cached paged lists, so a removal or a change shows at once (profile, admin). */
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { AdminSummary } from '@whosright/contracts/account/dto';
 
-import { adminKeys } from '#web/features/admin/api/admin-keys.ts';
-import type { Page } from '#web/features/admin/api/paged-query.ts';
+import type { Page } from '#web/lib/use-paged-query.ts';
 
 type Pages<T> = InfiniteData<Page<T>>;
 
@@ -36,15 +34,4 @@ export function patchInLists<T extends { id: string }>(
   editItems<T>(queryClient, queryKey, (items) =>
     items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
   );
-}
-
-/** Moves the summary cards by the expected change (never below zero) until the server's answer. */
-export function adjustSummary(queryClient: QueryClient, delta: Partial<AdminSummary>) {
-  queryClient.setQueryData<AdminSummary>(adminKeys.summary(), (summary) => {
-    if (!summary) return summary;
-    const next = { ...summary };
-    for (const [field, change] of Object.entries(delta) as Array<[keyof AdminSummary, number]>)
-      next[field] = Math.max(0, next[field] + change);
-    return next;
-  });
 }

@@ -1,6 +1,7 @@
 /**
- * A destructive or sanctioning action (delete, reject, hide, ban, demote) asks first, with an
- * optional reason that the moderation log keeps (and, for a story, its author sees).
+ * A destructive or sanctioning action asks first: a member deleting their own story, an admin
+ * deleting, rejecting, hiding, banning or demoting. An admin may give a reason, which the
+ * moderation log keeps (and, for a story, its author sees).
  */
 import { useId, useState, type ReactNode } from 'react';
 
@@ -27,6 +28,8 @@ export function ConfirmActionDialog({
   description,
   confirmLabel,
   reasonHint = 'Kept in the moderation log.',
+  withReason = true,
+  pending = false,
   onConfirm,
 }: {
   /** The button that opens it. */
@@ -35,6 +38,10 @@ export function ConfirmActionDialog({
   description: string;
   confirmLabel: string;
   reasonHint?: string;
+  /** Whether to offer the optional reason field (admin actions). */
+  withReason?: boolean;
+  /** While the same action is already under way: the confirm button waits. */
+  pending?: boolean;
   onConfirm: (reason: string | undefined) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -63,25 +70,27 @@ export function ConfirmActionDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Reason (optional)</Label>
-            <Textarea
-              id={reasonId}
-              aria-describedby={hintId}
-              value={reason}
-              maxLength={REASON_MAX_LENGTH}
-              onChange={(event) => setReason(event.target.value)}
-              className="min-h-20"
-            />
-            <p id={hintId} className="text-xs text-muted-foreground">
-              {reasonHint}
-            </p>
-          </div>
+          {withReason ? (
+            <div className="grid gap-2">
+              <Label htmlFor={reasonId}>Reason (optional)</Label>
+              <Textarea
+                id={reasonId}
+                aria-describedby={hintId}
+                value={reason}
+                maxLength={REASON_MAX_LENGTH}
+                onChange={(event) => setReason(event.target.value)}
+                className="min-h-20"
+              />
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {reasonHint}
+              </p>
+            </div>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive">
+            <Button type="submit" variant="destructive" disabled={pending}>
               {confirmLabel}
             </Button>
           </DialogFooter>

@@ -1,4 +1,7 @@
-/** An admin list read a cursor page at a time (every admin list answers `{items, nextCursor}`). */
+/**
+ * A list read a cursor page at a time: every paged endpoint answers `{items, nextCursor}` and
+ * takes `?cursor=` (profile, dashboard and admin lists).
+ */
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 
@@ -15,10 +18,12 @@ export function usePagedQuery<T>({
   params = {},
   schema,
   keepPrevious = false,
+  enabled = true,
 }: {
   queryKey: QueryKey;
   /** Show the previous list while the next one loads (a search as you type). */
   keepPrevious?: boolean;
+  enabled?: boolean;
   path: string;
   params?: Record<string, string | undefined>;
   schema: (schemas: ResponseSchemas) => z.ZodType<Page<T>>;
@@ -34,6 +39,7 @@ export function usePagedQuery<T>({
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    enabled,
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }
