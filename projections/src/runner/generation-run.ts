@@ -90,6 +90,21 @@ export class GenerationRun {
     return this.isLive && this.batch.length > 0;
   }
 
+  /**
+   * Live, after events it does not handle: how long until the position reached should be stored,
+   * so other processes see this copy keep up while nothing it handles happens (undefined: nothing
+   * to store).
+   */
+  get idlePersistDueInMs(): number | undefined {
+    if (!this.isLive || this.batch.length || this.processed <= this.committed) return undefined;
+    return Math.max(0, this.lastPersistAt + this.settings.idleCheckpointMs - Date.now());
+  }
+
+  /** Stores the position reached past events it does not handle. */
+  async persistIdle(): Promise<RunOutcome | undefined> {
+    return (await this.persist()) ? undefined : 'superseded';
+  }
+
   /** Takes one event from the subscription. */
   async event(event: RecordedEvent): Promise<RunOutcome | undefined> {
     // Redelivered (a resubscription, an at-least-once transport): already applied or queued.

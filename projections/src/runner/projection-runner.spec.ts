@@ -5,6 +5,7 @@ import { activeHashes } from '../testing/read-models';
 import { appendSampleLog, sampleLog, type SampleAppend } from '../testing/sample-log';
 import { sampleProjections, storyTallies, userStats } from '../testing/sample-projections';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
+import { submitStory } from '../testing/submit-story';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import { defineProjection, upsert, type AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
@@ -136,24 +137,7 @@ describe('projection runner', () => {
       },
     });
     const r = runner({ eventStore, readStore, projections: [...sampleProjections, fragile] });
-    const submit = (storyId: string, content: string) =>
-      eventStore.append(
-        `story-${storyId}`,
-        [
-          {
-            type: 'StorySubmitted',
-            data: {
-              storyId,
-              authorId: 'user_1',
-              category: 'other',
-              content,
-              submittedAt: new Date().toISOString(),
-            },
-            metadata: { correlationId: storyId },
-          },
-        ],
-        'no_stream',
-      );
+    const submit = (storyId: string, content: string) => submitStory(eventStore, storyId, content);
     const ok = await submit('story_ok', 'fine');
     expect(await r.waitFor(ok.position)).toBe(true);
     const poison = await submit('story_bad', 'poison');
@@ -213,6 +197,39 @@ describe('projection runner', () => {
     await appendSampleLog(eventStore, log.slice(500, 1_000), { database });
     await caughtUp(second, eventStore);
     expect(second.status()[0]!.state).toBe('live');
+  });
+
+  it('when a runner is never started (an API process in scale mode) its waits follow the checkpoints another runner stores', async () => {
+    const { eventStore, readStore, database } = fixture();
+    await appendSampleLog(eventStore, log.slice(0, 200), { database });
+    const follower = createProjectionRunner({ eventStore, readStore, projections: [userStats] });
+    const head = await eventStore.headPosition();
+    expect(await follower.waitFor(head, ['user-stats'], 200)).toBe(false);
+    const projector = runner({ eventStore, readStore, projections: [userStats] });
+    expect(await follower.waitFor(head, ['user-stats'], 10_000)).toBe(true);
+    await caughtUp(projector, eventStore);
+    expect(follower.status()[0]!.state).toBe('starting');
+  });
+
+  it('when only events a projection ignores arrive its stored checkpoint still reaches them while idle', async () => {
+    const { eventStore, readStore } = fixture();
+    const r = runner({ eventStore, readStore, projections: [userStats], idleCheckpointMs: 100 });
+    await caughtUp(r, eventStore);
+    let last = 0n;
+    for (let i = 0; i < 3; i++)
+      ({ position: last } = await eventStore.append(
+        `storyView-${i}`,
+        [
+          {
+            type: 'StoryViewed',
+            data: { storyId: `story_${i}`, visitorId: 'visitor_1' },
+            metadata: { correlationId: 'c' },
+          },
+        ],
+        'any',
+      ));
+    const stored = async () => readStore.checkpoint((await readStore.active('user-stats'))!);
+    await expect.poll(stored, { timeout: 2_000 }).toBe(last);
   });
 
   it('when a projection version changes it builds the new version beside the live one and flips when caught up', async () => {

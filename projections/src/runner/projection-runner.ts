@@ -30,7 +30,8 @@ export interface ProjectionRunner {
   /**
    * Read-your-writes: resolves true once the named projections (default: all) reflect every event
    * up to `position`, false after `timeoutMs` (default 2000) or when one of them is paused. A
-   * projection whose lease another process holds is followed through its stored checkpoint.
+   * projection whose lease another process holds, or every projection of a runner never started
+   * (an API process in scale mode), is followed through its stored checkpoint.
    */
   waitFor(
     position: bigint,
@@ -73,6 +74,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   );
 
   const checkpoints = createCheckpointWaiter(options.readStore);
+  let started = false;
 
   function worker(name: string): ProjectionWorker {
     const found = workers.get(name);
@@ -82,6 +84,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   return {
     start() {
+      started = true;
       for (const w of workers.values()) w.start();
     },
     async stop() {
@@ -96,8 +99,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     },
     async waitFor(position, projectionNames, timeoutMs = 2_000) {
       const selected = projectionNames ? projectionNames.map(worker) : [...workers.values()];
-      // Scale mode: where another process holds a projection's lease, its stored checkpoint tells.
-      const elsewhere = selected.filter((w) => w.status().state === 'waitingForLease');
+      // Scale mode: where another process runs a projection (it holds the lease, or this process
+      // runs no projections at all), its stored checkpoint tells.
+      const elsewhere = started
+        ? selected.filter((w) => w.status().state === 'waitingForLease')
+        : selected;
       const here = selected.filter((w) => !elsewhere.includes(w));
       const results = await Promise.all([
         waitForPositions(here, position, timeoutMs),

@@ -185,6 +185,8 @@ export class ProjectionWorker {
     const closeOnAbort = () => void subscription.close();
     signal.addEventListener('abort', closeOnAbort, { once: true });
     const iterator = subscription[Symbol.asyncIterator]();
+    // Set while positions passed over wait to be stored; one timer however many events pass.
+    let idleDue: { promise: Promise<'due'>; timer: NodeJS.Timeout } | undefined;
     try {
       for (;;) {
         const pending = iterator.next();
@@ -192,6 +194,22 @@ export class ProjectionWorker {
         // together: the batch is flushed only once no further message is ready this tick.
         if (run.holdsLiveBatch && !(await readyThisTick(pending))) {
           const outcome = await run.flush();
+          if (outcome) return outcome;
+        }
+        const dueInMs = run.idlePersistDueInMs;
+        if (dueInMs === undefined) {
+          clearTimeout(idleDue?.timer);
+          idleDue = undefined;
+        } else if (!idleDue) {
+          let timer!: NodeJS.Timeout;
+          const promise = new Promise<'due'>((resolve) => {
+            timer = setTimeout(() => resolve('due'), dueInMs);
+          });
+          idleDue = { promise, timer };
+        }
+        if (idleDue && (await Promise.race([pending, idleDue.promise])) === 'due') {
+          idleDue = undefined;
+          const outcome = await run.persistIdle();
           if (outcome) return outcome;
         }
         const step = await pending;
@@ -203,6 +221,7 @@ export class ProjectionWorker {
         if (outcome) return outcome;
       }
     } finally {
+      clearTimeout(idleDue?.timer);
       signal.removeEventListener('abort', closeOnAbort);
       await subscription.close();
     }

@@ -4,7 +4,10 @@ import { abortError, type Lease, type LeaseManager } from './port';
 
 export interface RedisLeaseOptions {
   redis: Redis;
-  /** How long a lease lives without renewal: a crashed holder is replaced after at most this. */
+  /**
+   * How long a lease lives without renewal (default 5 s): a killed holder is replaced after at
+   * most this plus `retryMs`, well inside the 10 s a standby projector has to take over.
+   */
   ttlMs?: number;
   /** How often a waiting process retries. */
   retryMs?: number;
@@ -34,7 +37,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function createRedisLeaseManager({
   redis,
-  ttlMs = 10_000,
+  ttlMs = 5_000,
   retryMs = Math.max(50, Math.floor(ttlMs / 4)),
   keyPrefix = 'whosright:lease:',
 }: RedisLeaseOptions): LeaseManager {

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleProjections } from '../testing/sample-projections';
+import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
+import { submitStory } from '../testing/submit-story';
+import { defineProjection, upsert } from './projection';
+import { createProjectionHealthMonitor } from './projection-health';
+import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
+
+const fixtures: SqliteFixture[] = [];
+const runners: ProjectionRunner[] = [];
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  await Promise.all(fixtures.splice(0).map((f) => f.dispose()));
+});
+
+function setUp(projections = sampleProjections) {
+  const f = openSqliteFixture();
+  fixtures.push(f);
+  const runner = createProjectionRunner({
+    eventStore: f.eventStore,
+    readStore: f.readStore,
+    projections,
+  });
+  runners.push(runner);
+  let clock = 1_000_000;
+  const monitor = createProjectionHealthMonitor({
+    eventStore: f.eventStore,
+    readStore: f.readStore,
+    names: projections.map((p) => p.name),
+    lagLimitMs: 30_000,
+    now: () => clock,
+  });
+  const submit = (storyId: string, content?: string) => submitStory(f.eventStore, storyId, content);
+  return { runner, monitor, submit, tick: (ms: number) => (clock += ms) };
+}
+
+describe('projection health, read from the stored checkpoints', () => {
+  it('when every copy has reached the head nothing lags and nothing is reported', async () => {
+    const { runner, monitor, submit, tick } = setUp();
+    runner.start();
+    const { position } = await submit('story_1');
+    expect(await runner.waitFor(position, ['story-tallies'])).toBe(true);
+    tick(60_000);
+    const tallies = (await monitor.report()).find((h) => h.name === 'story-tallies')!;
+    expect(tallies).toMatchObject({ position, head: position, lagSeconds: 0 });
+    expect(tallies.paused).toBeUndefined();
+  });
+
+  it('when no projector runs the copies lag from the moment the head was first seen past them', async () => {
+    const { monitor, submit, tick } = setUp();
+    await submit('story_1');
+    expect(await monitor.problems()).toBeNull();
+    tick(20_000);
+    await submit('story_2');
+    expect(await monitor.problems()).toBeNull();
+    tick(11_000);
+    const health = await monitor.report();
+    expect(health.map((h) => h.lagSeconds)).toEqual(health.map(() => 31));
+    expect(await monitor.problems()).toBe(
+      `projections lagging: ${sampleProjections.map((p) => `${p.name} (31 s behind)`).join(', ')}`,
+    );
+  });
+
+  it('when a projector catches up later the lag drops back to zero', async () => {
+    const { runner, monitor, submit, tick } = setUp();
+    const { position } = await submit('story_1');
+    await monitor.report();
+    tick(40_000);
+    expect(await monitor.problems()).toContain('projections lagging');
+    runner.start();
+    expect(await runner.waitFor(position)).toBe(true);
+    expect(await monitor.problems()).toBeNull();
+  });
+
+  it('when a projector in any process paused on an event the monitor names it', async () => {
+    const fragile = defineProjection<never>({
+      name: 'fragile',
+      version: 1,
+      eventTypes: ['StorySubmitted'],
+      collections: [{ name: 'docs', indexes: [] }],
+      apply(event) {
+        const data = (event as unknown as { data: { storyId: string; content: string } }).data;
+        if (data.content === 'poison') throw new Error('cannot digest poison');
+        return [upsert('docs', data.storyId, { $set: { content: data.content } })];
+      },
+    });
+    const { runner, monitor, submit } = setUp([...sampleProjections, fragile]);
+    runner.start();
+    const poison = await submit('story_bad', 'poison');
+    await expect.poll(() => runner.readiness().failing).toEqual(['fragile']);
+    const health = await monitor.report();
+    expect(health.find((h) => h.name === 'fragile')!.paused).toMatchObject({
+      position: poison.position,
+      eventType: 'StorySubmitted',
+    });
+    expect(await monitor.problems()).toBe('projection paused on a failed event: fragile');
+  });
+});
