@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from '#api/platform/logger';
 import {
   assertJobOptions,
+  FAILED_JOBS_KEPT,
   UnknownJobError,
   type EnqueueOptions,
   type JobHandler,
@@ -18,9 +19,8 @@ export interface BullmqJobQueueOptions {
   /** One BullMQ queue carries every job type; the job name picks the handler. */
   queueName?: string;
   /**
-   * Whether this process runs the Worker. The web process runs it in-process for now; once a
-   * separate worker process exists, the web process passes `false` (it only enqueues) and the
-   * worker process passes `true`. Both run the same `register` calls: the producer needs the
+   * Whether this process runs the Worker: the `worker` process (and the all-in-one process) do; an
+   * `api` process only enqueues. Both run the same `register` calls: the producer needs the
    * attempts/backoff, the worker the handler.
    */
   runWorker?: boolean;
@@ -98,15 +98,54 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       const registration = registrations.get(name);
       if (!registration) throw new UnknownJobError(name);
       const { attempts, backoffMs } = registration.options;
+      const jobId = toBullId(enqueueOptions.jobId ?? randomUUID());
+      // BullMQ ignores an id it still holds; a failed job's id is enqueued afresh.
+      if (enqueueOptions.jobId && (await queue.getJobState(jobId)) === 'failed')
+        await queue.remove(jobId);
       await queue.add(name, payload, {
-        jobId: toBullId(enqueueOptions.jobId ?? randomUUID()),
+        jobId,
         attempts,
         backoff: { type: 'exponential', delay: backoffMs },
-        // Payloads may carry mail bodies with tokens: keep nothing once a job is done or dropped
-        // (failures are in the log). This also lets a jobId be enqueued again afterwards.
+        // Payloads may carry mail bodies with tokens: nothing is kept once a job is done. A
+        // failed job is kept (payload included, so it can be retried) for a week at most.
         removeOnComplete: true,
-        removeOnFail: true,
+        removeOnFail: { age: 7 * 24 * 3600, count: FAILED_JOBS_KEPT },
       });
+    },
+
+    async failed(limit = 100) {
+      const jobs = await queue.getFailed(0, limit - 1);
+      return jobs.map((job) => ({
+        id: fromBullId(job.id),
+        name: job.name,
+        attempts: job.attemptsMade,
+        error: job.failedReason,
+        failedAt: new Date(job.finishedOn ?? job.timestamp).toISOString(),
+      }));
+    },
+
+    async retry(jobId) {
+      const job = await queue.getJob(toBullId(jobId));
+      if (!job || (await job.getState()) !== 'failed') return false;
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      return true;
+    },
+
+    async counts() {
+      const counts = await queue.getJobCounts(
+        'wait',
+        'delayed',
+        'prioritized',
+        'paused',
+        'active',
+        'failed',
+      );
+      const count = (state: string) => counts[state] ?? 0;
+      return {
+        waiting: count('wait') + count('delayed') + count('prioritized') + count('paused'),
+        active: count('active'),
+        failed: count('failed'),
+      };
     },
 
     async idle() {

@@ -3,8 +3,10 @@ import type { Logger } from '#api/platform/logger';
 import {
   assertJobOptions,
   backoffDelay,
+  FAILED_JOBS_KEPT,
   UnknownJobError,
   type EnqueueOptions,
+  type FailedJob,
   type JobHandler,
   type JobOptions,
   type JobQueue,
@@ -16,9 +18,14 @@ interface Registration {
   options: JobOptions;
 }
 
+interface KeptFailure extends FailedJob {
+  payload: unknown;
+}
+
 /**
  * The embedded adapter: jobs run in this process on the next tick, retries wait on a timer.
- * Nothing survives a restart; a retry still waiting at `close()` is dropped with a log line.
+ * Nothing survives a restart (the failed list included); a retry still waiting at `close()` is
+ * dropped with a log line.
  */
 export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
   const { logger } = deps;
@@ -27,6 +34,9 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
   const pending = new Set<string>();
   const running = new Set<Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** Insertion order is failure order: the oldest go first beyond FAILED_JOBS_KEPT. */
+  const failures = new Map<string, KeptFailure>();
+  let active = 0;
   let idleWaiters: (() => void)[] = [];
   let closed = false;
 
@@ -62,6 +72,7 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
     attempt: number,
   ): Promise<void> {
     const { handler, options } = registrations.get(name)!;
+    active += 1;
     try {
       await handler(payload, { jobId, attempt });
       settle(jobId);
@@ -70,9 +81,28 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
       if (attempt < options.attempts && !closed) {
         schedule(name, jobId, payload, attempt + 1, backoffDelay(options.backoffMs, attempt));
       } else {
+        keepFailure({ id: jobId, name, attempts: attempt, payload, error });
         settle(jobId);
       }
+    } finally {
+      active -= 1;
     }
+  }
+
+  function keepFailure(failure: Omit<KeptFailure, 'error' | 'failedAt'> & { error: unknown }) {
+    failures.delete(failure.id);
+    failures.set(failure.id, {
+      ...failure,
+      error: failure.error instanceof Error ? failure.error.message : String(failure.error),
+      failedAt: new Date().toISOString(),
+    });
+    if (failures.size > FAILED_JOBS_KEPT) failures.delete(failures.keys().next().value!);
+  }
+
+  function start(name: string, jobId: string, payload: unknown): void {
+    failures.delete(jobId);
+    pending.add(jobId);
+    schedule(name, jobId, payload, 1, 0);
   }
 
   return {
@@ -86,11 +116,28 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
         return Promise.reject(new Error(`The job queue is closed; ${name} was not enqueued`));
       if (!registrations.has(name)) return Promise.reject(new UnknownJobError(name));
       const jobId = options.jobId ?? randomUUID();
-      if (!pending.has(jobId)) {
-        pending.add(jobId);
-        schedule(name, jobId, payload, 1, 0);
-      }
+      if (!pending.has(jobId)) start(name, jobId, payload);
       return Promise.resolve();
+    },
+
+    failed(limit = 100) {
+      const newestFirst = [...failures.values()].reverse().slice(0, limit);
+      return Promise.resolve(newestFirst.map(({ payload: _payload, ...job }) => job));
+    },
+
+    retry(jobId) {
+      const failure = failures.get(jobId);
+      if (!failure || closed || !registrations.has(failure.name)) return Promise.resolve(false);
+      start(failure.name, jobId, failure.payload);
+      return Promise.resolve(true);
+    },
+
+    counts() {
+      return Promise.resolve({
+        waiting: pending.size - active,
+        active,
+        failed: failures.size,
+      });
     },
 
     idle() {

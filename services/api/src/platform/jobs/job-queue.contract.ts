@@ -68,7 +68,9 @@ export function jobQueueContract(
     ).resolves.toBeUndefined();
     await queue.idle();
     expect(runs).toBe(3);
-    const final = logs.entries().filter((e) => e.msg === 'job failed for good, dropped');
+    const final = logs
+      .entries()
+      .filter((e) => e.msg === 'job failed for good; kept in the failed list');
     expect(final).toHaveLength(1);
     expect(final[0]).toMatchObject({
       job: 'doomed',
@@ -78,6 +80,59 @@ export function jobQueueContract(
       err: { message: 'SMTP is down' },
     });
     expect(logs.text()).not.toContain('reset-token-123');
+  });
+
+  it('when a job fails for good it is kept in the failed list, counted, and runs again when retried', async () => {
+    let healthy = false;
+    const seen: unknown[] = [];
+    queue.register(
+      'mail',
+      (payload, { attempt }) => {
+        if (!healthy) throw new Error(`SMTP down (try ${attempt})`);
+        seen.push(payload);
+      },
+      { attempts: 2, backoffMs: 5 },
+    );
+    await queue.enqueue('mail', { to: 'kept@example.com' }, { jobId: 'kept-1' });
+    await queue.idle();
+    expect(await queue.failed()).toEqual([
+      {
+        id: 'kept-1',
+        name: 'mail',
+        attempts: 2,
+        error: 'SMTP down (try 2)',
+        failedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+      },
+    ]);
+    expect(await queue.counts()).toEqual({ waiting: 0, active: 0, failed: 1 });
+
+    healthy = true;
+    expect(await queue.retry('kept-1')).toBe(true);
+    await queue.idle();
+    expect(seen).toEqual([{ to: 'kept@example.com' }]);
+    expect(await queue.failed()).toEqual([]);
+    expect(await queue.counts()).toEqual({ waiting: 0, active: 0, failed: 0 });
+    expect(await queue.retry('kept-1')).toBe(false);
+    expect(await queue.retry('never-was')).toBe(false);
+  });
+
+  it('when a failed job id is enqueued again it runs afresh', async () => {
+    let runs = 0;
+    queue.register(
+      'once-failed',
+      () => {
+        runs += 1;
+        if (runs === 1) throw new Error('first try fails');
+      },
+      { attempts: 1, backoffMs: 0 },
+    );
+    await queue.enqueue('once-failed', {}, { jobId: 'again' });
+    await queue.idle();
+    expect((await queue.failed()).map((j) => j.id)).toEqual(['again']);
+    await queue.enqueue('once-failed', {}, { jobId: 'again' });
+    await queue.idle();
+    expect(runs).toBe(2);
+    expect(await queue.failed()).toEqual([]);
   });
 
   it('when a job id is enqueued again while the first is still pending it runs once', async () => {

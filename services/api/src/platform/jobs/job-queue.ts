@@ -3,8 +3,9 @@
  * in scale mode. Both pass `job-queue.contract.ts`.
  *
  * A job that throws is retried up to `attempts` times in all, waiting `backoffMs * 2^(n-1)` before
- * retry n. A job that still fails is logged and dropped: it never throws into whoever enqueued it
- * ("a failed mail never fails the request").
+ * retry n. A job that still fails is logged and kept in the failed list, payload included, until
+ * it is retried (`npm run jobs -- retry <id>`); it never throws into whoever enqueued it ("a failed
+ * mail never fails the request").
  */
 export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void> | void;
 
@@ -22,18 +23,45 @@ export interface JobOptions {
 }
 
 export interface EnqueueOptions {
-  /** While a job with this id is waiting, running or awaiting a retry, enqueuing it again does nothing. */
+  /**
+   * While a job with this id is waiting, running or awaiting a retry, enqueuing it again does
+   * nothing. A failed job with this id is replaced by the new one.
+   */
   jobId?: string;
 }
+
+/** A job that used every attempt. Its payload stays in the queue (it may hold a token): not here. */
+export interface FailedJob {
+  id: string;
+  name: string;
+  attempts: number;
+  error: string;
+  failedAt: string;
+}
+
+export interface JobCounts {
+  /** Waiting to run, or to be retried after a failed attempt. */
+  waiting: number;
+  active: number;
+  failed: number;
+}
+
+/** How many failed jobs a queue keeps at most; beyond that the oldest go. */
+export const FAILED_JOBS_KEPT = 1_000;
 
 export interface JobQueue {
   /** Declares a job type. Every process that enqueues or runs `name` registers it (same code path). */
   register<P>(name: string, handler: JobHandler<P>, options: JobOptions): void;
   /** Hands a job over. Rejects only for an unregistered name or when the queue is closed / unreachable. */
   enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<void>;
+  /** The failed list, newest first. */
+  failed(limit?: number): Promise<FailedJob[]>;
+  /** Runs a failed job again, from its first attempt; false when no failed job has that id. */
+  retry(jobId: string): Promise<boolean>;
+  counts(): Promise<JobCounts>;
   /** For tests: resolves once no job is waiting, running or awaiting a retry. */
   idle(): Promise<void>;
-  /** Stops taking jobs, lets running ones finish and releases connections. */
+  /** Stops taking jobs, lets running ones finish and releases connections. Failed jobs stay. */
   close(): Promise<void>;
 }
 

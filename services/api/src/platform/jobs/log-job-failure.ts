@@ -14,6 +14,7 @@ export function logJobFailure(
     attempts: job.attempts,
     err,
   };
-  if (job.attempt >= job.attempts) logger.error(fields, 'job failed for good, dropped');
+  if (job.attempt >= job.attempts)
+    logger.error(fields, 'job failed for good; kept in the failed list');
   else logger.warn(fields, 'job failed, will retry');
 }

@@ -4,8 +4,11 @@ import { mailSchema, type Mail, type Mailer } from './mailer';
 
 export const SEND_MAIL_JOB = 'send-mail';
 
-/** 6 tries over about a minute: 2 s, 4 s, 8 s, 16 s, 32 s between them. */
-export const sendMailJobOptions: JobOptions = { attempts: 6, backoffMs: 2_000 };
+/** 6 tries; by default over about a minute: 2 s, 4 s, 8 s, 16 s, 32 s between them (MAIL_RETRY_MS). */
+export const mailJobOptions = (firstRetryMs = 2_000): JobOptions => ({
+  attempts: 6,
+  backoffMs: firstRetryMs,
+});
 
 export interface MailDelivery {
   /**
@@ -24,7 +27,7 @@ export function createMailDelivery(
   queue: JobQueue,
   mailer: Mailer,
   logger: Logger,
-  options: JobOptions = sendMailJobOptions,
+  options: JobOptions = mailJobOptions(),
 ): MailDelivery {
   // The payload comes back from Redis in scale mode: parse it at the edge.
   queue.register(SEND_MAIL_JOB, (payload) => mailer.send(mailSchema.parse(payload)), options);

@@ -7,17 +7,33 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** For tests: a real SMTP server on a free loopback port that keeps every message it receives. */
+/**
+ * For tests: a real SMTP server on a free loopback port that keeps every message it receives.
+ * While `failing` is true it refuses every message with a temporary error (451), as a mail
+ * server that is down for a while would.
+ */
 export async function startSmtpTestServer(): Promise<{
   url: string;
   received: ReceivedMail[];
+  /** Messages refused while failing. */
+  refused: () => number;
+  setFailing(failing: boolean): void;
   stop(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
+  let failing = false;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!failing) return callback();
+      refused += 1;
+      callback(
+        Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 451 }),
+      );
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,6 +52,10 @@ export async function startSmtpTestServer(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused: () => refused,
+    setFailing: (value) => {
+      failing = value;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
