@@ -15,11 +15,16 @@ export interface ChildOutcome {
  * script as a URL beside the caller (`new URL('./child.ts', import.meta.url)`); the child runs in
  * the script's folder, so tsx finds that package's tsconfig.
  */
-export function spawnTsChild(script: URL, args: readonly string[]): ChildProcessWithoutNullStreams {
+export function spawnTsChild(
+  script: URL,
+  args: readonly string[],
+  { env }: { env?: Record<string, string> } = {},
+): ChildProcessWithoutNullStreams {
   const path = fileURLToPath(script);
   return spawn(process.execPath, ['--import', 'tsx', path, ...args], {
     cwd: dirname(path),
     stdio: 'pipe',
+    env: { ...process.env, ...env },
   });
 }
 
@@ -36,8 +41,12 @@ export function exited(child: ChildProcessWithoutNullStreams): Promise<ChildOutc
 }
 
 /** Runs a child script to completion and answers its stdout; rejects with its stderr when it fails. */
-export async function runTsChild(script: URL, args: readonly string[]): Promise<string> {
-  const { code, stdout, stderr } = await exited(spawnTsChild(script, args));
+export async function runTsChild(
+  script: URL,
+  args: readonly string[],
+  options: { env?: Record<string, string> } = {},
+): Promise<string> {
+  const { code, stdout, stderr } = await exited(spawnTsChild(script, args, options));
   if (code !== 0)
     throw new Error(`${basename(fileURLToPath(script))} exited with ${code}: ${stderr}`);
   return stdout;

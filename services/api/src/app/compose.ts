@@ -10,6 +10,9 @@ import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
 import { UserQueries } from '@whosright/projections/users/queries';
 import type { ReadModels } from '@whosright/projections/store/port';
+import { readModels } from '@whosright/projections/read-models';
+import { createProjectionHealthMonitor } from '@whosright/projections/runner/projection-health';
+import type { Registry } from 'prom-client';
 import { AccountService } from '#api/account/account-service';
 import { adminRoutes } from '#api/account/admin-routes';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
@@ -29,7 +32,8 @@ import { authentication } from '#api/platform/auth';
 import type { Config } from '#api/platform/config';
 import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import type { Logger } from '#api/platform/logger';
-import { createMailDelivery } from '#api/platform/mail/mail-delivery';
+import { createMailDelivery, mailJobOptions } from '#api/platform/mail/mail-delivery';
+import { countingAppends } from '#api/platform/metrics/event-store-metrics';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { createOidcClient } from '#api/platform/oidc/oidc-client';
 import type { PageMetaSource } from '#api/platform/page-meta';
@@ -43,6 +47,8 @@ import { SessionTokens } from '#api/platform/session-tokens';
 import { CommandBus } from '#api/write/command-bus';
 import { rejections } from './rejections';
 import { openStores, type Stores } from './stores';
+import { projectionsReadiness } from './projection-readiness';
+import { registerJobMetrics, registerProjectionMetrics } from './process-metrics';
 
 /** The read side as the slices ask it: one query object per read model. */
 export function queriesOf(models: ReadModels) {
@@ -73,15 +79,8 @@ export interface Application {
   close(): Promise<void>;
 }
 
-function projectionsReadiness(stores: Stores) {
-  return () => {
-    const statuses = stores.projections.status();
-    const paused = statuses.filter((s) => s.state === 'paused').map((s) => s.name);
-    if (paused.length) return `projection paused on a failed event: ${paused.join(', ')}`;
-    const behind = statuses.filter((s) => s.state !== 'live').map((s) => `${s.name} (${s.state})`);
-    return behind.length ? `projections not caught up: ${behind.join(', ')}` : null;
-  };
-}
+/** The lease the start-up work (resumed deletions, the demo seed) runs under: one API at a time. */
+const STARTUP_WORK_LEASE = 'api-startup-work';
 
 /**
  * Story deletions a crash interrupted before all their comments were removed: finished at start,
@@ -112,17 +111,33 @@ export async function composeApplication(
   config: Config & { sessionSecret: string },
   logger: Logger,
   readiness: ReadinessProbe,
+  { role, metrics }: { role: 'all' | 'api'; metrics: Registry },
 ): Promise<Application> {
-  const stores = await openStores(config, logger);
-  readiness.register('projections', projectionsReadiness(stores));
+  // An `api` process leaves the projections and the jobs to the projector and worker processes.
+  const inProcess = role === 'all';
+  const stores = await openStores(config, logger, { runProjections: inProcess });
+  const health = createProjectionHealthMonitor({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    names: readModels.map((p) => p.name),
+  });
+  const runningHere = inProcess ? stores.projections : undefined;
+  readiness.register('projections', projectionsReadiness(health, runningHere));
+  registerProjectionMetrics(metrics, () => health.report(), runningHere);
 
-  const queue = createJobQueue(config, logger);
-  const mail = createMailDelivery(queue, createMailer(config, logger), logger);
+  const queue = createJobQueue(config, logger, { runWorker: inProcess });
+  registerJobMetrics(metrics, queue);
+  const mail = createMailDelivery(
+    queue,
+    createMailer(config, logger),
+    logger,
+    mailJobOptions(config.mailRetryMs),
+  );
   const limiter = await createRateLimiter(config, logger);
-  const bus = new CommandBus(stores.eventStore, stores.projections, rejections);
+  const eventStore = countingAppends(stores.eventStore, metrics);
+  const bus = new CommandBus(eventStore, stores.projections, rejections);
   const tokens = new SessionTokens(config.sessionSecret);
   const queries = queriesOf(stores.readStore);
-  const { eventStore } = stores;
 
   const accounts = new AccountService({
     eventStore,
@@ -157,8 +172,39 @@ export async function composeApplication(
       }
     : null;
 
-  let seeding: Promise<void> | undefined;
-  let resuming: Promise<void> | undefined;
+  let seeding = false;
+  let startup: Promise<void> | undefined;
+  const closing = new AbortController();
+  /**
+   * Several API processes may start together: one at a time resumes interrupted deletions and
+   * seeds, and the next finds nothing left to do (the seed only writes into an empty store).
+   */
+  async function runStartupWork(): Promise<void> {
+    const lease = await stores.leases
+      .acquire(STARTUP_WORK_LEASE, { signal: closing.signal })
+      .catch(() => undefined);
+    if (!lease) return;
+    try {
+      await resumeDeletions(bus, stories, queries.comments).catch((error: unknown) =>
+        logger.error({ err: error }, 'resuming deletions failed'),
+      );
+      if (!config.seedDemo || closing.signal.aborted) return;
+      await seedDemo(
+        {
+          eventStore,
+          accounts,
+          stories,
+          extras: [seedDemoComments(comments)],
+          demoAdminFile:
+            config.nodeEnv === 'development' ? join(config.dataDir, DEMO_ADMIN_FILE) : undefined,
+        },
+        logger,
+      ).catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'));
+    } finally {
+      seeding = false;
+      await lease.release();
+    }
+  }
   if (config.seedDemo) {
     readiness.register('demo-seed', () => (seeding ? 'seeding demo content' : null));
   }
@@ -210,32 +256,15 @@ export async function composeApplication(
     queries,
     pageMeta: storyPageMeta(stories, config.publicUrl),
     startBackgroundWork() {
-      resuming = resumeDeletions(bus, stories, queries.comments)
-        .catch((error: unknown) => logger.error({ err: error }, 'resuming deletions failed'))
-        .then(() => {
-          resuming = undefined;
-        });
-      if (!config.seedDemo) return;
-      seeding = seedDemo(
-        {
-          eventStore,
-          accounts,
-          stories,
-          extras: [seedDemoComments(comments)],
-          demoAdminFile:
-            config.nodeEnv === 'development' ? join(config.dataDir, DEMO_ADMIN_FILE) : undefined,
-        },
-        logger,
-      )
-        .catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'))
-        .then(() => {
-          seeding = undefined;
-        });
+      seeding = config.seedDemo;
+      startup = runStartupWork().finally(() => {
+        startup = undefined;
+      });
     },
     stores,
     async close() {
-      await seeding;
-      await resuming;
+      closing.abort(new Error('The application is closing'));
+      await startup;
       await queue.close();
       await limiter.close();
       await stores.close();

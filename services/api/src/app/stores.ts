@@ -18,6 +18,8 @@ import {
 import { readModels } from '@whosright/projections/read-models';
 import { dropAbandonedCopies } from '@whosright/projections/runner/rebuild';
 import { createRedisLeaseManager } from '@whosright/projections/runner/lease/redis-lease';
+import { createInProcessLeaseManager } from '@whosright/projections/runner/lease/in-process-lease';
+import type { LeaseManager } from '@whosright/projections/runner/lease/port';
 import { Redis } from 'ioredis';
 import type { Config } from '#api/platform/config';
 import type { Logger } from '#api/platform/logger';
@@ -28,6 +30,8 @@ export interface Stores {
   eventStore: EventStore;
   readStore: ReadStore;
   projections: ProjectionRunner;
+  /** One holder at a time across every process that shares these stores (Redis in scale mode). */
+  leases: LeaseManager;
   close(): Promise<void>;
 }
 
@@ -100,15 +104,18 @@ export async function openStores(
     ...(redis ? { leases: createRedisLeaseManager({ redis }) } : {}),
     logger: logger.child({ component: 'projections' }),
   });
+  const leases = redis ? createRedisLeaseManager({ redis }) : createInProcessLeaseManager();
   if (runProjections) projections.start();
 
   return {
     eventStore,
     readStore,
     projections,
+    leases,
     async close() {
       clearInterval(sweeps);
       await projections.stop();
+      await leases.close();
       await readStore.close();
       await eventStore.close();
       redis?.disconnect();

@@ -1,4 +1,5 @@
 import express, { type RequestHandler, type Router } from 'express';
+import type { Registry } from 'prom-client';
 import type { RuntimeConfig } from '@whosright/contracts/platform/dto';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -11,6 +12,8 @@ import { inSequence } from './in-sequence';
 import { jsonBodyParser } from './json-body';
 import { useLeanJson } from './json-response';
 import { webApp } from './web-app';
+import { httpMetrics } from './metrics/http-metrics';
+import { metricsEndpoint } from './metrics/metrics-endpoint';
 import type { PageMetaSource } from './page-meta';
 
 export interface AppDependencies {
@@ -23,6 +26,8 @@ export interface AppDependencies {
   apiRoutes?: (router: Router) => void;
   /** Per-page Open Graph tags for shared links (story pages). */
   pageMeta?: PageMetaSource;
+  /** Request latencies go here; `GET /metrics` serves it when METRICS_TOKEN is set. */
+  metrics?: Registry;
 }
 
 const JSON_BODY_LIMIT_BYTES = 32 * 1024;
@@ -48,6 +53,7 @@ export function createApp(deps: AppDependencies): express.Express {
   // Every request passes these: one router layer each would cost more than their work.
   app.use(
     inSequence(
+      ...(deps.metrics ? [httpMetrics(deps.metrics)] : []),
       requestLogging(deps.logger),
       securityHeaders({
         https: config.publicUrl.startsWith('https:'),
@@ -93,6 +99,7 @@ export function createApp(deps: AppDependencies): express.Express {
   if (!deps.apiRoutes) api.get('/auth/user', (_req, _res, next) => next(new UnauthorizedError()));
   api.use(apiNotFound);
 
+  if (deps.metrics) app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
   app.use('/api', api);
   if (deps.webDist)
     app.use(

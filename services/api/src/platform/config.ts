@@ -109,6 +109,27 @@ const envSchema = z.object({
   ),
   ANALYTICS_ID: optionalString,
   ADS_CLIENT: optionalString,
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number between 1 and 65535' })
+      .int('must be a whole port number')
+      .min(1, 'must be a port number between 1 and 65535')
+      .max(65535, 'must be a port number between 1 and 65535')
+      .optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  MAIL_RETRY_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(1, 'must be at least 1 millisecond')
+      .default(2_000),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -118,6 +139,9 @@ const envSchema = z.object({
       .default('info'),
   ),
 });
+
+/** Every variable the configuration reads (the compose file may set no other). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -146,6 +170,12 @@ export interface Config {
   analyticsId: string | undefined;
   adsClient: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** A second listener serving only `GET /metrics`, for scrapers on a private network. */
+  metricsPort: number | undefined;
+  /** When set, `GET /metrics` on the main port answers to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Delay before a failed mail's first retry; it doubles for each further one. */
+  mailRetryMs: number;
 }
 
 export class ConfigError extends Error {
@@ -159,7 +189,9 @@ function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | und
     raw === undefined
       ? ''
       : ` (got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 57)}...` : raw)})`;
-  const shown = variable === 'SESSION_SECRET' || variable === 'OIDC_CLIENT_SECRET' ? '' : got;
+  const shown = ['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'METRICS_TOKEN'].includes(variable)
+    ? ''
+    : got;
   return `${variable} ${issue.message}${shown}`;
 }
 
@@ -220,5 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsId: e.ANALYTICS_ID,
     adsClient: e.ADS_CLIENT,
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    mailRetryMs: e.MAIL_RETRY_MS,
   };
 }

@@ -1,0 +1,89 @@
+/**
+ * `npm run scale:local`: scale mode's topology on one machine, without Docker (README, "Scale out
+ * on one machine"): a redis-server (REDIS_URL when set, else a throw-away one), two `api`
+ * processes, two `projector` processes and a `worker`, all on the SQLite file in DATA_DIR.
+ * Ctrl-C stops them all with SIGTERM, as an orchestrator would.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startRedisServer, type RedisServer } from '@whosright/testing/redis-server';
+import { ConfigError, loadConfig } from '../services/api/src/platform/config';
+import type { Role } from '../services/api/src/app/roles';
+import { startRole, type RoleProcess } from '../services/api/src/testing/role-process';
+import { buildWeb } from './build-web';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const TOPOLOGY: { name: string; role: Role; offset: number }[] = [
+  { name: 'projector-1', role: 'projector', offset: 10 },
+  { name: 'projector-2', role: 'projector', offset: 11 },
+  { name: 'worker', role: 'worker', offset: 20 },
+  { name: 'api-1', role: 'api', offset: 0 },
+  { name: 'api-2', role: 'api', offset: 1 },
+];
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+if (!existsSync(`${root}/web/dist/index.html`)) {
+  console.log('Building the web app...');
+  buildWeb();
+}
+
+let redis: RedisServer | undefined;
+const redisUrl = config.redisUrl ?? (redis = await startRedisServer()).url;
+const running: RoleProcess[] = [];
+
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  for (const p of running) p.signal('SIGTERM');
+  const codes = await Promise.all(running.map((p) => p.exited));
+  await redis?.stop();
+  process.exit(codes.every((c) => c === 0) ? code : 1);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+const prefixed = (name: string) => (chunk: string) => {
+  for (const line of chunk.split('\n').filter(Boolean))
+    process.stdout.write(`${name.padEnd(12)} ${line}\n`);
+};
+
+try {
+  for (const { name, role, offset } of TOPOLOGY) {
+    const port = config.port + offset;
+    const process_ = await startRole(
+      role,
+      port,
+      {
+        REDIS_URL: redisUrl,
+        PUBLIC_URL: config.publicUrl,
+        ...(config.metricsPort ? { METRICS_PORT: String(config.metricsPort + offset) } : {}),
+      },
+      { onOutput: prefixed(name) },
+    );
+    running.push(process_);
+    void process_.exited.then((exitCode) => {
+      if (stopping) return;
+      console.error(`${name} exited (${exitCode ?? 'signal'}); stopping the others`);
+      void stopAll(1);
+    });
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll(1);
+}
+
+console.log(`
+Scale mode on one machine (Redis ${redisUrl}${redis ? ', throw-away' : ''}, data in ${config.dataDir}):
+  api        http://localhost:${config.port}  and  http://localhost:${config.port + 1}
+  projector  http://localhost:${config.port + 10}  and  http://localhost:${config.port + 11}  (/api/ready)
+  worker     http://localhost:${config.port + 20}  (/api/ready)
+Ctrl-C stops them all.`);
