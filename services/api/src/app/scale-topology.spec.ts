@@ -306,13 +306,20 @@ describeWithRedis('scale mode: api x2, projector x2 and a worker on one SQLite f
         if (res?.status === 201) acked.push(content);
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const ackedBeforeStop = acked.length;
-    apiA.signal('SIGTERM');
-    expect(await apiA.exited).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    running = false;
-    await Promise.all(load);
+    let ackedBeforeStop = 0;
+    let exitCode: number | null;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      ackedBeforeStop = acked.length;
+      apiA.signal('SIGTERM');
+      exitCode = await apiA.exited;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      // Whatever happened, the load stops before the next test compares the read models.
+      running = false;
+      await Promise.all(load);
+    }
+    expect(exitCode).toBe(0);
     expect(ackedBeforeStop).toBeGreaterThan(0);
     expect(acked.length).toBeGreaterThan(ackedBeforeStop);
 
@@ -369,4 +376,11 @@ describeWithRedis('scale mode: api x2, projector x2 and a worker on one SQLite f
     database.close();
     rmSync(scratch, { recursive: true, force: true });
   }, 90_000);
+
+  it('when the projectors, the worker and the other API get SIGTERM each stops and exits 0', async () => {
+    const rest = [projector1, projector2, worker, apiB];
+    for (const p of rest) p.signal('SIGTERM');
+    expect(await Promise.all(rest.map((p) => p.exited))).toEqual([0, 0, 0, 0]);
+    for (const p of rest) expect(p.output()).not.toContain('shutdown took longer');
+  });
 });
