@@ -183,7 +183,10 @@ export async function composeApplication(
     const lease = await stores.leases
       .acquire(STARTUP_WORK_LEASE, { signal: closing.signal })
       .catch(() => undefined);
-    if (!lease) return;
+    if (!lease) {
+      seeding = false;
+      return;
+    }
     try {
       await resumeDeletions(bus, stories, queries.comments).catch((error: unknown) =>
         logger.error({ err: error }, 'resuming deletions failed'),
