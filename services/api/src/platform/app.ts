@@ -12,7 +12,7 @@ import { inSequence } from './in-sequence';
 import { jsonBodyParser } from './json-body';
 import { useLeanJson } from './json-response';
 import { webApp } from './web-app';
-import { httpMetrics } from './metrics/http-metrics';
+import { httpLatencyRecorder } from './metrics/http-metrics';
 import { metricsEndpoint } from './metrics/metrics-endpoint';
 import type { PageMetaSource } from './page-meta';
 
@@ -53,8 +53,7 @@ export function createApp(deps: AppDependencies): express.Express {
   // Every request passes these: one router layer each would cost more than their work.
   app.use(
     inSequence(
-      ...(deps.metrics ? [httpMetrics(deps.metrics)] : []),
-      requestLogging(deps.logger),
+      requestLogging(deps.logger, deps.metrics && httpLatencyRecorder(deps.metrics)),
       securityHeaders({
         https: config.publicUrl.startsWith('https:'),
         analytics: config.analyticsId !== undefined,
@@ -99,8 +98,9 @@ export function createApp(deps: AppDependencies): express.Express {
   if (!deps.apiRoutes) api.get('/auth/user', (_req, _res, next) => next(new UnauthorizedError()));
   api.use(apiNotFound);
 
-  if (deps.metrics) app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
   app.use('/api', api);
+  // After /api, so no API request walks this layer.
+  if (deps.metrics) app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
   if (deps.webDist)
     app.use(
       webApp(deps.webDist, {

@@ -25,7 +25,11 @@ export function requestLoggerOf(req: Request): Logger | undefined {
  * and time; never cookies, headers or bodies. The correlation id comes from a well-formed
  * X-Request-Id or is made here, and is echoed back. Nothing is built when the line's level is off.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(
+  logger: Logger,
+  /** Also told of each response (the latency metrics), from the same 'finish' listener. */
+  onFinished?: (req: Request, statusCode: number, seconds: number) => void,
+): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id =
@@ -39,13 +43,15 @@ export function requestLogging(logger: Logger): RequestHandler {
     // 'finish' comes once per response.
     res.on('finish', () => {
       const status = res.statusCode;
+      const micros = Number((process.hrtime.bigint() - started) / 1000n);
+      onFinished?.(req, status, micros / 1e6);
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
           req: { id, method: req.method, path: pathOnly(req.originalUrl) },
           res: { statusCode: status },
-          responseTime: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          responseTime: micros / 1000,
         },
         'request completed',
       );

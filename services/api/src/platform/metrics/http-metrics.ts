@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { Histogram, type Registry } from 'prom-client';
 
 /** Seconds; our reads answer in about a millisecond, writes wait for their projections. */
@@ -16,8 +16,13 @@ function routeOf(req: Request): string {
   return api ? '/api (no route)' : '(web app)';
 }
 
-/** Observes every response's latency by method, route pattern and status code. */
-export function httpMetrics(registry: Registry): RequestHandler {
+/**
+ * Records each response's latency by method, route pattern and status code; called from the
+ * request log's 'finish' listener (probes, which the log skips, are not counted either).
+ */
+export function httpLatencyRecorder(
+  registry: Registry,
+): (req: Request, statusCode: number, seconds: number) => void {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from the request to the end of its response, by method, route and status.',
@@ -25,11 +30,7 @@ export function httpMetrics(registry: Registry): RequestHandler {
     buckets: BUCKETS,
     registers: [registry],
   });
-  return (req, res, next) => {
-    const end = duration.startTimer();
-    res.on('finish', () => {
-      end({ method: req.method, route: routeOf(req), status_code: res.statusCode });
-    });
-    next();
+  return (req, statusCode, seconds) => {
+    duration.observe({ method: req.method, route: routeOf(req), status_code: statusCode }, seconds);
   };
 }
