@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sampleProjections } from '../testing/sample-projections';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { submitStory } from '../testing/submit-story';
-import { defineProjection, upsert } from './projection';
+import { fragileProjection } from '../testing/fragile-projection';
 import { createProjectionHealthMonitor } from './projection-health';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
@@ -73,17 +73,7 @@ describe('projection health, read from the stored checkpoints', () => {
   });
 
   it('when a projector in any process paused on an event the monitor names it', async () => {
-    const fragile = defineProjection<never>({
-      name: 'fragile',
-      version: 1,
-      eventTypes: ['StorySubmitted'],
-      collections: [{ name: 'docs', indexes: [] }],
-      apply(event) {
-        const data = (event as unknown as { data: { storyId: string; content: string } }).data;
-        if (data.content === 'poison') throw new Error('cannot digest poison');
-        return [upsert('docs', data.storyId, { $set: { content: data.content } })];
-      },
-    });
+    const fragile = fragileProjection();
     const { runner, monitor, submit } = setUp([...sampleProjections, fragile]);
     runner.start();
     const poison = await submit('story_bad', 'poison');

@@ -6,8 +6,9 @@ import { appendSampleLog, sampleLog, type SampleAppend } from '../testing/sample
 import { sampleProjections, storyTallies, userStats } from '../testing/sample-projections';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { submitStory } from '../testing/submit-story';
+import { fragileProjection } from '../testing/fragile-projection';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
-import { defineProjection, upsert, type AnyProjection } from './projection';
+import type { AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
 const fixtures: SqliteFixture[] = [];
@@ -125,17 +126,7 @@ describe('projection runner', () => {
   it('when an event cannot be applied it is dead-lettered, that projection pauses and reports it, and the others go on', async () => {
     const { eventStore, readStore } = fixture();
     let broken = true;
-    const fragile = defineProjection<never>({
-      name: 'fragile',
-      version: 1,
-      eventTypes: ['StorySubmitted'],
-      collections: [{ name: 'docs', indexes: [] }],
-      apply(event) {
-        const data = (event as unknown as { data: { storyId: string; content: string } }).data;
-        if (broken && data.content === 'poison') throw new Error('cannot digest poison');
-        return [upsert('docs', data.storyId, { $set: { content: data.content } })];
-      },
-    });
+    const fragile = fragileProjection(() => broken);
     const r = runner({ eventStore, readStore, projections: [...sampleProjections, fragile] });
     const submit = (storyId: string, content: string) => submitStory(eventStore, storyId, content);
     const ok = await submit('story_ok', 'fine');
