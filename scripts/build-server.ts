@@ -11,7 +11,7 @@ import { build, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where `server.ts`'s `../../../../web/dist` still reaches the built web app. */
-export const SERVER_BUNDLE = join(root, 'services/api/dist/app/main.mjs');
+const SERVER_BUNDLE = join(root, 'services/api/dist/app/main.mjs');
 
 const rootModules = join(root, 'node_modules') + sep;
 

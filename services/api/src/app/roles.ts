@@ -4,7 +4,7 @@
  * mode runs `api` (HTTP only, any number), `projector` (the projections, one active per projection
  * by lease) and `worker` (the jobs) as separate processes sharing Redis.
  */
-export const ROLES = ['all', 'api', 'projector', 'worker'] as const;
+const ROLES = ['all', 'api', 'projector', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
 
 export class RoleError extends Error {

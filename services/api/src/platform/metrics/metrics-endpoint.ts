@@ -8,7 +8,7 @@ function sameToken(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function writeMetrics(
+async function writeMetrics(
   registry: Registry,
   res: { type(t: string): unknown; send(body: string): unknown },
 ) {
