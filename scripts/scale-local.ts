@@ -5,6 +5,7 @@
  * Ctrl-C stops them all with SIGTERM, as an orchestrator would.
  */
 import { existsSync } from 'node:fs';
+import { prettyFactory } from 'pino-pretty';
 import { fileURLToPath } from 'node:url';
 import { startRedisServer, type RedisServer } from '@whosright/testing/redis-server';
 import { ConfigError, loadConfig } from '../services/api/src/platform/config';
@@ -51,9 +52,21 @@ async function stopAll(code: number): Promise<never> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+// The children write JSON lines (their output is a pipe); on a terminal they are shown as
+// `npm start` shows its own, one readable line per event, after the process's name.
+const pretty = process.stdout.isTTY
+  ? prettyFactory({
+      colorize: true,
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+    })
+  : undefined;
 const prefixed = (name: string) => (chunk: string) => {
-  for (const line of chunk.split('\n').filter(Boolean))
-    process.stdout.write(`${name.padEnd(12)} ${line}\n`);
+  for (const line of chunk.split('\n').filter(Boolean)) {
+    const shown = pretty && line.startsWith('{') ? pretty(line).trimEnd() : line;
+    process.stdout.write(`${name.padEnd(12)} ${shown}\n`);
+  }
 };
 
 try {
@@ -64,7 +77,8 @@ try {
       port,
       {
         REDIS_URL: redisUrl,
-        PUBLIC_URL: config.publicUrl,
+        // Unset, each API is its own origin (http://localhost:<its port>), so both accept writes.
+        ...(process.env.PUBLIC_URL ? { PUBLIC_URL: config.publicUrl } : {}),
         ...(config.metricsPort ? { METRICS_PORT: String(config.metricsPort + offset) } : {}),
       },
       { onOutput: prefixed(name) },
