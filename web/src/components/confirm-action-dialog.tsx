@@ -57,7 +57,7 @@ export function ConfirmActionDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent size="md">
         <form
           className="grid gap-4"
           onSubmit={(event) => {

@@ -34,7 +34,7 @@ export function PagedList<T extends { id: string }>({
     return (
       <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="grid gap-3">
         {Array.from({ length: skeleton.count }, (_, i) => (
-          <Skeleton key={i} className={cn('w-full rounded-xl', skeleton.className)} />
+          <Skeleton key={i} rounded="xl" className={cn('w-full', skeleton.className)} />
         ))}
       </div>
     );
@@ -66,7 +66,8 @@ export function PagedList<T extends { id: string }>({
         <Skeleton
           role="status"
           aria-label="Loading more"
-          className={cn('w-full rounded-xl', skeleton.className)}
+          rounded="xl"
+          className={cn('w-full', skeleton.className)}
         />
       ) : null}
     </div>

@@ -12,5 +12,10 @@ const TONE: Record<StoryStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: StoryStatus }) {
-  return <Badge className={cn('border-transparent capitalize', TONE[status])}>{status}</Badge>;
+  // variant null: none of the Badge's own colours, the tone sets them.
+  return (
+    <Badge variant={null} className={cn('border-transparent capitalize', TONE[status])}>
+      {status}
+    </Badge>
+  );
 }

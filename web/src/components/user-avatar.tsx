@@ -26,23 +26,21 @@ export function userInitials(user: Person): string {
   return initials.slice(0, 2).toUpperCase();
 }
 
-export function UserAvatar({
-  user,
-  className,
-  fallbackClassName,
-}: {
-  user: Person;
-  className?: string;
-  /** The initials' size, for large avatars. */
-  fallbackClassName?: string;
-}) {
+const SIZES = {
+  sm: { avatar: 'size-8', initials: 'text-xs' },
+  md: { avatar: 'size-9', initials: 'text-xs' },
+  lg: { avatar: 'size-11', initials: 'text-xs' },
+  xl: { avatar: 'size-20 sm:size-24', initials: 'text-2xl' },
+} as const;
+
+export function UserAvatar({ user, size = 'md' }: { user: Person; size?: keyof typeof SIZES }) {
   return (
-    <Avatar className={cn('size-9 ring-2 ring-background', className)}>
+    <Avatar className={cn('ring-2 ring-background', SIZES[size].avatar)}>
       {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
       <AvatarFallback
         className={cn(
-          'bg-gradient-to-br from-he to-she text-xs font-bold text-white',
-          fallbackClassName,
+          'bg-gradient-to-br from-he to-she font-bold text-white',
+          SIZES[size].initials,
         )}
       >
         {userInitials(user)}

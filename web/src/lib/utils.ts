@@ -1,7 +1,14 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names and lets later Tailwind utilities win over earlier ones (shadcn/ui). */
+import { checkClassConflicts } from '#web/lib/class-conflicts.ts';
+
+/**
+ * Joins class names (clsx). No conflict resolution, so callers must not pass two classes for the
+ * same property: outside production builds `checkClassConflicts` enforces that with tailwind-merge,
+ * which stays out of the bundle (issue 19, first-load JS).
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  const joined = clsx(inputs);
+  if (import.meta.env.MODE !== 'production') checkClassConflicts(joined, import.meta.env.MODE);
+  return joined;
 }

@@ -26,7 +26,7 @@ function IconLink({
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button asChild variant="ghost" size="icon" className="rounded-full">
+        <Button asChild variant="ghost" size="icon" round>
           <Link to={to} aria-label={label}>
             {children}
           </Link>

@@ -51,7 +51,8 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
           <Button
             onClick={onAddNew}
             aria-label="Add new"
-            className="min-w-10 gap-1.5 px-2.5 has-[>svg]:px-2.5"
+            size="bare"
+            className="h-10 min-w-10 gap-1.5 px-2.5 py-2"
           >
             <PlusIcon className="size-5" />
             <span
@@ -65,15 +66,15 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
           {/* Fixed width: the slot does not change size when the user arrives. */}
           <div className="flex w-16 justify-end">
             {isPending ? (
-              <Skeleton data-testid="account-skeleton" className="h-10 w-full rounded-md" />
+              <Skeleton data-testid="account-skeleton" className="h-10 w-full" />
             ) : user ? (
-              <Button asChild variant="ghost" size="icon" className="rounded-full">
+              <Button asChild variant="ghost" size="icon" round>
                 <Link to="/profile" aria-label={`Profile: ${userDisplayName(user)}`}>
                   <UserAvatar user={user} />
                 </Link>
               </Button>
             ) : (
-              <Button asChild variant="outline" className="w-full px-0">
+              <Button asChild variant="outline" size="bare" className="h-10 w-full py-2">
                 <Link to="/login">Log In</Link>
               </Button>
             )}

@@ -1,13 +1,16 @@
 import { cn } from '#web/lib/utils.ts';
 
-/** The split face: He's half in the He colour, She's half in the She colour. Decorative. */
+/**
+ * The split face: He's half in the He colour, She's half in the She colour. Decorative; sized by
+ * the caller (`size-*`).
+ */
 export function LogoMark({ className }: { className?: string }) {
   return (
     <svg
       viewBox="0 0 32 32"
       aria-hidden="true"
       focusable="false"
-      className={cn('size-8 shrink-0', className)}
+      className={cn('shrink-0', className)}
     >
       <path d="M16 2a14 14 0 0 0 0 28z" className="fill-he" />
       <path d="M16 2a14 14 0 0 1 0 28z" className="fill-she" />

@@ -3,11 +3,12 @@ import { Avatar as AvatarPrimitive } from 'radix-ui';
 
 import { cn } from '#web/lib/utils.ts';
 
+/** Sized by the caller (`size-*`), as is the fallback's fill and type. */
 function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)}
+      className={cn('relative flex shrink-0 overflow-hidden rounded-full', className)}
       {...props}
     />
   );
@@ -30,10 +31,7 @@ function AvatarFallback({
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn(
-        'flex size-full items-center justify-center rounded-full bg-muted text-sm font-semibold',
-        className,
-      )}
+      className={cn('flex size-full items-center justify-center rounded-full', className)}
       {...props}
     />
   );

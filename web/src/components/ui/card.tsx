@@ -2,14 +2,12 @@ import type * as React from 'react';
 
 import { cn } from '#web/lib/utils.ts';
 
+/** Spaced (`gap-*`) and shadowed (`shadow-*`) by the caller. */
 function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
-        className,
-      )}
+      className={cn('flex flex-col rounded-xl border bg-card py-6 text-card-foreground', className)}
       {...props}
     />
   );

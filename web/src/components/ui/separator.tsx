@@ -3,6 +3,7 @@ import { Separator as SeparatorPrimitive } from 'radix-ui';
 
 import { cn } from '#web/lib/utils.ts';
 
+/** In a flex row or column the caller sets how it grows or shrinks (`flex-1`, `shrink-0`). */
 function Separator({
   className,
   orientation = 'horizontal',
@@ -15,7 +16,7 @@ function Separator({
       decorative={decorative}
       orientation={orientation}
       className={cn(
-        'shrink-0 bg-border data-[orientation=horizontal]:h-px data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full data-[orientation=vertical]:w-px',
+        'bg-border data-[orientation=horizontal]:h-px data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full data-[orientation=vertical]:w-px',
         className,
       )}
       {...props}

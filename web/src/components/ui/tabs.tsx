@@ -1,7 +1,35 @@
 import type * as React from 'react';
+import { cva, type VariantProps } from 'class-variance-authority';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 
 import { cn } from '#web/lib/utils.ts';
+
+/** `fit`: one row of equal tabs; `wrap`: tabs that wrap onto more rows (many or long labels). */
+const tabsListVariants = cva(
+  'inline-flex w-full items-center rounded-lg bg-muted p-1 text-muted-foreground',
+  {
+    variants: {
+      layout: {
+        fit: 'h-10 justify-center sm:w-fit',
+        wrap: 'flex-wrap justify-start gap-1',
+      },
+    },
+    defaultVariants: { layout: 'fit' },
+  },
+);
+
+const tabsTriggerVariants = cva(
+  'inline-flex items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+  {
+    variants: {
+      layout: {
+        fit: 'h-full flex-1 whitespace-nowrap',
+        wrap: 'min-h-9 max-w-full flex-none py-1.5 whitespace-normal sm:flex-1',
+      },
+    },
+    defaultVariants: { layout: 'fit' },
+  },
+);
 
 function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return (
@@ -13,27 +41,29 @@ function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive
   );
 }
 
-function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
+function TabsList({
+  className,
+  layout,
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.List> & VariantProps<typeof tabsListVariants>) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn(
-        'inline-flex h-10 w-full items-center justify-center rounded-lg bg-muted p-1 text-muted-foreground sm:w-fit',
-        className,
-      )}
+      className={cn(tabsListVariants({ layout }), className)}
       {...props}
     />
   );
 }
 
-function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
+function TabsTrigger({
+  className,
+  layout,
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.Trigger> & VariantProps<typeof tabsTriggerVariants>) {
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
-      className={cn(
-        'inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
-        className,
-      )}
+      className={cn(tabsTriggerVariants({ layout }), className)}
       {...props}
     />
   );

@@ -31,13 +31,9 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
       </header>
       <SummaryCards onOpen={setTab} />
       <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
-        <TabsList className="h-auto flex-wrap justify-start gap-1 sm:w-full">
+        <TabsList layout="wrap">
           {TABS.map(({ value, label }) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="h-auto min-h-9 max-w-full flex-none py-1.5 whitespace-normal sm:flex-1"
-            >
+            <TabsTrigger key={value} value={value} layout="wrap">
               {label}
             </TabsTrigger>
           ))}

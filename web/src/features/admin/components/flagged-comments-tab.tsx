@@ -17,7 +17,7 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-        {author ? <UserAvatar user={author} className="size-8" /> : null}
+        {author ? <UserAvatar user={author} size="sm" /> : null}
         <span className="font-semibold">{author ? userDisplayName(author) : 'Deleted user'}</span>
         <span className="text-muted-foreground">
           <TimeAgo at={comment.createdAt} />

@@ -30,7 +30,10 @@ function PoorStoryCard({
     <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
       <CardTopLine
         badges={
-          <Badge className="border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200">
+          <Badge
+            variant={null}
+            className="border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {skipRatePercent(story.skipRate)} skip rate
           </Badge>
         }

@@ -118,8 +118,8 @@ export function StoryHistorySheet({
         </SheetHeader>
         {history.isPending ? (
           <div role="status" aria-label="Loading story history" className="grid gap-3">
-            <Skeleton className="h-24 w-full rounded-lg" />
-            <Skeleton className="h-40 w-full rounded-lg" />
+            <Skeleton rounded="lg" className="h-24 w-full" />
+            <Skeleton rounded="lg" className="h-40 w-full" />
           </div>
         ) : history.isError ? (
           <p className="text-muted-foreground">This story&apos;s history could not be loaded.</p>

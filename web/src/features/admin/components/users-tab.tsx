@@ -23,7 +23,7 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
   const admin = user.role === 'admin';
   return (
     <article className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4">
-      <UserAvatar user={user} className="size-11" />
+      <UserAvatar user={user} size="lg" />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate font-semibold">{name}</span>

@@ -102,22 +102,12 @@ export function AuthForm({
 
         {mode === 'login' ? (
           <div className="flex flex-col items-center gap-2 text-sm">
-            <Button
-              type="button"
-              variant="link"
-              className="h-auto p-0"
-              onClick={() => setMode('forgot')}
-            >
+            <Button type="button" variant="link" size="bare" onClick={() => setMode('forgot')}>
               Forgot your password?
             </Button>
             <p className="text-muted-foreground">
               Don&apos;t have an account?{' '}
-              <Button
-                type="button"
-                variant="link"
-                className="h-auto p-0"
-                onClick={() => setMode('register')}
-              >
+              <Button type="button" variant="link" size="bare" onClick={() => setMode('register')}>
                 Sign up
               </Button>
             </p>
@@ -128,7 +118,8 @@ export function AuthForm({
           <Button
             type="button"
             variant="link"
-            className="h-auto justify-self-center p-0 text-sm"
+            size="bare"
+            className="justify-self-center"
             onClick={() => setMode('login')}
           >
             Already have an account? Sign in

@@ -46,7 +46,7 @@ export function VerifyEmailCard({ token }: { token: string }) {
       : 'One moment while we check your link.';
 
   return (
-    <Card className="w-full max-w-md">
+    <Card className="w-full max-w-md gap-6 shadow-sm">
       <CardHeader className="text-center">
         <div className="mx-auto mb-2" aria-hidden="true">
           {verify.isError ? (

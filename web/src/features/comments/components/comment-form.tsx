@@ -35,7 +35,7 @@ export function CommentForm({
         maxLength={COMMENT_MAX_LENGTH}
         rows={3}
         placeholder="Who's right, and why? Keep it kind."
-        className="resize-none"
+        className="min-h-24 resize-none"
       />
       <Button type="submit" disabled={blank || pending} className="justify-self-end">
         <SendIcon />

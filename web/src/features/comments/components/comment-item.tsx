@@ -34,14 +34,14 @@ export function CommentItem({
     return (
       <Button
         variant="ghost"
-        size="sm"
+        size="bare"
         disabled={!canVote}
         aria-pressed={canVote ? comment.myVote === choice : undefined}
         aria-label={`${up ? 'Upvote' : 'Downvote'} (${count})`}
         onClick={() => onVote(choice)}
         className={cn(
-          'h-8 gap-1 px-2 text-muted-foreground tabular-nums',
-          comment.myVote === choice && (up ? 'text-he' : 'text-she'),
+          'h-8 gap-1 px-2.5 tabular-nums',
+          comment.myVote !== choice ? 'text-muted-foreground' : up ? 'text-he' : 'text-she',
         )}
       >
         <Icon aria-hidden="true" />
@@ -79,12 +79,12 @@ export function CommentItem({
           {voteButton('down')}
           {comment.isOwn ? (
             <Button
-              variant="ghost"
+              variant="ghost-muted"
               size="sm"
               onClick={onDelete}
               disabled={deleting}
               aria-label="Delete comment"
-              className="ml-auto h-8 px-2 text-muted-foreground hover:text-destructive"
+              className="ml-auto"
             >
               <Trash2Icon aria-hidden="true" />
             </Button>

@@ -20,13 +20,7 @@ export function ConfirmDeleteButton({
   return (
     <ConfirmActionDialog
       trigger={
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={label}
-          title={label}
-          className="text-muted-foreground hover:text-destructive"
-        >
+        <Button variant="ghost-muted" size="icon-sm" aria-label={label} title={label}>
           <Trash2Icon />
         </Button>
       }

@@ -70,7 +70,7 @@ export function EditProfileDialog({
         Edit Profile
       </Button>
       <Dialog open={open} onOpenChange={openWith}>
-        <DialogContent className="sm:max-w-md">
+        <DialogContent size="md">
           <form onSubmit={submit} className="grid gap-5" noValidate>
             <DialogHeader>
               <DialogTitle>Edit Profile</DialogTitle>

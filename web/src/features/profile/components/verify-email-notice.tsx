@@ -12,7 +12,7 @@ export function VerifyEmailNotice() {
       Please verify your e-mail address with the link we sent you.
       <Button
         variant="link"
-        className="h-auto p-0 text-sm"
+        size="bare"
         disabled={resend.isPending}
         onClick={() => resend.mutate()}
       >

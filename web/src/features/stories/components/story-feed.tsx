@@ -16,7 +16,7 @@ function CardSkeleton() {
   return (
     <div className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
       <div className="flex justify-between">
-        <Skeleton className="h-5 w-28 rounded-full" />
+        <Skeleton rounded="full" className="h-5 w-28" />
         <Skeleton className="h-4 w-20" />
       </div>
       <Skeleton className="h-4 w-full" />

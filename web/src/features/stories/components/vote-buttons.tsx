@@ -27,16 +27,15 @@ export function VoteButtons({
           <Button
             key={choice}
             variant={choice}
-            size="lg"
+            size="xl"
+            dimWhenDisabled={!voted}
             aria-pressed={voted ? chosen : undefined}
             aria-keyshortcuts={choice === 'he' ? 'H' : 'S'}
             disabled={voted || pending !== null}
             onClick={() => onVote(choice)}
             className={cn(
-              'h-14 text-base font-bold sm:h-16 sm:text-lg',
-              voted && 'disabled:opacity-100',
               voted && !chosen && 'opacity-40 disabled:opacity-40',
-              chosen && 'ring-[3px] ring-offset-2 ring-offset-card',
+              chosen && 'ring-[3px] ring-offset-2 ring-offset-card disabled:opacity-100',
               chosen && (choice === 'he' ? 'ring-he/50' : 'ring-she/50'),
             )}
           >
