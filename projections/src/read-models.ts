@@ -1,9 +1,11 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
 import { moderationLogProjection } from './moderation-log/projection';
+import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
 import { storyVotesProjection } from './story-votes/projection';
+import { storyTimelineProjection } from './story-timeline/projection';
 import { userSearchProjection } from './user-search/projection';
 import { userStatsProjection } from './user-stats/projection';
 import { usersProjection } from './users/projection';
@@ -21,4 +23,6 @@ export const readModels = [
   userStatsProjection,
   commentsProjection,
   moderationLogProjection,
+  seenStoriesProjection,
+  storyTimelineProjection,
 ] as unknown as readonly AnyProjection[];

@@ -51,6 +51,11 @@ for (const colorScheme of ['light', 'dark'] as const)
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [path, ready] of [
       ['/', page.getByRole('heading', { level: 1 })],
+      ['/?sort=votes', page.getByRole('heading', { name: 'Most voted stories' })],
+      [
+        '/?sort=divisive&category=other',
+        page.getByRole('heading', { name: 'Most divisive stories' }),
+      ],
       ['/login', page.getByRole('heading', { name: 'Welcome back' })],
       ['/privacy', page.getByRole('heading', { level: 1 })],
       ['/no-such-page', page.getByRole('heading', { level: 1 })],
@@ -61,6 +66,11 @@ for (const colorScheme of ['light', 'dark'] as const)
       await page.waitForLoadState('networkidle');
       await expectNoViolations(page, path);
     }
+    await page.route('**/api/stories/random*', (route) => route.fulfill({ json: { id: null } }));
+    await page.goto('/random');
+    await expect(page.getByRole('heading', { name: "You've seen every story" })).toBeVisible();
+    await expectNoViolations(page, 'all stories seen');
+    await page.unroute('**/api/stories/random*');
 
     await signUp(page.request);
     await page.goto(`/story/${story.id}`);

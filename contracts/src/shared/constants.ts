@@ -15,6 +15,9 @@ export const EXCERPT_LENGTH = {
 export const POOR_STORY_TOP_FRACTION = 0.05;
 export const POOR_STORY_MIN_VIEWS = 10;
 
+/** "Most divisive" ranks stories closest to a 50/50 split among those with at least this many votes. */
+export const DIVISIVE_MIN_VOTES = 10;
+
 /** A comment is flagged with at least this many downvotes and more downvotes than upvotes. */
 export const FLAGGED_COMMENT_MIN_DOWNVOTES = 3;
 

@@ -35,8 +35,13 @@ export const deleteStoryRequestSchema = reasonBodySchema;
 
 export const storyIdParamsSchema = z.object({ id: storyIdSchema });
 
+/** The home feed's orders: newest first, most votes first, closest to 50/50 first. */
+export const storyFeedSortSchema = z.enum(['newest', 'votes', 'divisive']);
+export type StoryFeedSort = z.infer<typeof storyFeedSortSchema>;
+
 export const storyFeedQuerySchema = z.strictObject({
   category: storyCategorySchema.optional(),
+  sort: storyFeedSortSchema.default('newest'),
   cursor: cursorSchema.optional(),
   limit: pageLimitSchema,
 });
@@ -70,7 +75,8 @@ export const storyFeedSchema = z.object({
 });
 export type StoryFeed = z.infer<typeof storyFeedSchema>;
 
-export const randomStorySchema = z.object({ id: z.string() });
+/** A random story's id; null when the viewer has voted on or skipped every story. */
+export const randomStorySchema = z.object({ id: z.string().nullable() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
 export const castVoteResponseSchema = z.object({
   vote: z.object({ vote: voteChoiceSchema }),
@@ -94,3 +100,15 @@ export type DashboardStory = z.infer<typeof dashboardStorySchema>;
 /** GET /api/users/stories: the author's own stories in every status, with the moderator's reason. */
 export const myStorySchema = storyCardSchema.extend({ moderationReason: z.string().nullable() });
 export type MyStory = z.infer<typeof myStorySchema>;
+
+/**
+ * GET /api/stories/{id}/timeline: the cumulative He / She counts at the end of each hour (votes
+ * spread over at most 72 hours) or day, oldest first, and the points where the lead changed
+ * hands (the leader has more votes so far; a tie leads nobody and flips nothing).
+ */
+export const storyTimelineResponseSchema = z.object({
+  granularity: z.enum(['hour', 'day']),
+  points: z.array(z.object({ at: z.string(), he: z.number(), she: z.number() })),
+  flips: z.array(z.object({ at: z.string(), leader: voteChoiceSchema })),
+});
+export type StoryTimeline = z.infer<typeof storyTimelineResponseSchema>;

@@ -14,7 +14,15 @@ export interface RunSettings {
   batchSize: number;
   /** How often a live projection persists a checkpoint for events it does not handle. */
   idleCheckpointMs: number;
+  /** Told of the events of each batch once readers see them (not while a copy is being built). */
+  onCommitted?: CommittedListener;
 }
+
+/**
+ * After a commit of the copy readers use: the projection and the events just committed (every
+ * event of the batch, handled or not). Called synchronously; it must not throw or block.
+ */
+export type CommittedListener = (projection: string, events: readonly RecordedEvent[]) => void;
 
 /** Why a run ended without an error: a newer copy replaced its target, or an event was parked. */
 export type RunOutcome = 'superseded' | 'paused';
@@ -145,11 +153,23 @@ export class GenerationRun {
       this.committed = this.processed = result.checkpoint;
       this.lastPersistAt = Date.now();
       this.report();
+      this.tellCommitted(this.batch.slice(0, result.folded));
     }
     this.batch.length = 0;
     if (!result.failure) return undefined;
     await this.reporter.park(this.chosen.target, result.failure);
     return 'paused';
+  }
+
+  /** Listeners never break a run: a notification lost is a screen that refreshes later. */
+  private tellCommitted(events: readonly RecordedEvent[]): void {
+    const { onCommitted, projection, logger } = this.settings;
+    if (!onCommitted || this.building || !events.length) return;
+    try {
+      onCommitted(projection.name, events);
+    } catch (error) {
+      logger.warn({ err: error, projection: projection.name }, 'a commit listener failed');
+    }
   }
 
   /** A collection's `derive` threw while the batch was written: park the event behind it. */

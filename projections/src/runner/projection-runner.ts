@@ -7,6 +7,9 @@ import { ProjectionWorker } from './projection-worker';
 import { silentLogger, type ProjectionStatus, type Readiness, type RunnerLogger } from './status';
 import { waitForPositions } from './wait-for';
 import { createCheckpointWaiter } from './checkpoint-waiter';
+import type { CommittedListener } from './generation-run';
+
+export type { CommittedListener };
 
 export interface ProjectionRunnerOptions {
   eventStore: EventStore;
@@ -19,6 +22,8 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   idleCheckpointMs?: number;
   maxBackoffMs?: number;
+  /** Told of each batch a projection commits to the copy readers use (live notifications). */
+  onCommitted?: CommittedListener;
 }
 
 export interface ProjectionRunner {
@@ -69,6 +74,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         batchSize: options.batchSize ?? 500,
         idleCheckpointMs: options.idleCheckpointMs ?? 1_000,
         maxBackoffMs: options.maxBackoffMs ?? 5_000,
+        ...(options.onCommitted ? { onCommitted: options.onCommitted } : {}),
       }),
     ]),
   );

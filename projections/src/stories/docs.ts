@@ -1,5 +1,6 @@
 import type { ReactionType, StoryStatus } from '@whosright/contracts/story/events';
-import type { Doc } from '../store/port';
+import type { StoryFeedSort } from '@whosright/contracts/story/dto';
+import type { Doc, Filter, Sort } from '../store/port';
 
 export const STORIES = 'stories';
 /** The story cards: one document per story with everything the lists show. */
@@ -28,7 +29,30 @@ export interface StoryDoc extends Doc {
   skipRate: number;
   /** Approved with enough views for its skip rate to mean something. */
   rankable: boolean;
+  /** Enough votes (DIVISIVE_MIN_VOTES) to rank among the most divisive. */
+  divisive: boolean;
+  /** How far the split is from 50/50: |he - she| / total, 0 for an even split, 1 without votes. */
+  voteGap: number;
 }
+
+/** The home feed's orders, each served by an index on `status` (and `category`) then these. */
+export const FEED_ORDERS = {
+  newest: { where: {}, sort: [['createdAt', -1]] },
+  votes: {
+    where: {},
+    sort: [
+      ['totalVotes', -1],
+      ['createdAt', -1],
+    ],
+  },
+  divisive: {
+    where: { divisive: true },
+    sort: [
+      ['voteGap', 1],
+      ['totalVotes', -1],
+    ],
+  },
+} as const satisfies Record<StoryFeedSort, { where: Filter; sort: Sort }>;
 
 /** The pool document counting the approved stories (`count`). */
 export const POOL_META_ID = 'approved';
@@ -41,8 +65,14 @@ export function poolSlotId(slot: number): string {
   return `slot-${slot}`;
 }
 
-/** A document of the `pool` collection: a slot (`storyId`) or the count (`count`). */
+/** The pool document holding the slot of one pooled story (`slot`). */
+export function pooledStoryId(storyId: string): string {
+  return `story-${storyId}`;
+}
+
+/** A document of the `pool` collection: a slot (`storyId`), a story's slot (`slot`) or the count. */
 export interface PoolDoc extends Doc {
   storyId?: string;
+  slot?: number;
   count?: number;
 }

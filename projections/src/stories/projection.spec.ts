@@ -145,14 +145,17 @@ function card(submitted: { data: { storyId: string }; metadata: { recordedAt: st
     votingScore: 0,
     skipRate: 0,
     rankable: false,
+    divisive: false,
+    voteGap: 1,
   };
 }
 
-/** The pool's documents: the count, and one per slot naming its story. */
+/** The pool's documents: the count, one per slot naming its story, one per story naming its slot. */
 function poolOf(...slots: string[]) {
   return [
     { _id: 'approved', count: slots.length },
     ...slots.map((storyId, slot) => ({ _id: `slot-${slot}`, storyId })),
+    ...slots.map((storyId, slot) => ({ _id: `story-${storyId}`, slot })),
   ];
 }
 
@@ -184,6 +187,8 @@ describe('stories projection', () => {
             votingScore: 0,
             skipRate: 0,
             rankable: false,
+            divisive: false,
+            voteGap: 1,
           },
         ],
         pool: [],
@@ -270,6 +275,39 @@ describe('stories projection', () => {
             engageCount: 3,
             totalVotes: 3,
             votingScore: 33,
+            voteGap: 1 / 3,
+          },
+        ],
+        pool: poolOf(dishes),
+      });
+  });
+
+  it('when a story reaches ten votes it ranks among the divisive, by its gap from 50/50', async () => {
+    const history = storyHistory();
+    const submitted = history.submitted(dishes);
+    const voters = Array.from({ length: 10 }, (_, i) => `user_01JC00000000000000000000${10 + i}`);
+    const given = [
+      submitted,
+      ...history.approved(dishes, 0),
+      ...voters
+        .slice(0, 9)
+        .flatMap((voter, i) => history.voted(dishes, voter, i < 6 ? 'he' : 'she')),
+    ];
+    await spec
+      .given(given)
+      .when(...history.voted(dishes, voters[9]!, 'she'))
+      .then({
+        stories: [
+          {
+            ...card(submitted),
+            status: 'approved',
+            heVotes: 6,
+            sheVotes: 4,
+            engageCount: 10,
+            totalVotes: 10,
+            votingScore: 20,
+            divisive: true,
+            voteGap: 0.2,
           },
         ],
         pool: poolOf(dishes),

@@ -1,5 +1,5 @@
 import type { CommentEvent } from '@whosright/contracts/comment/events';
-import { POOR_STORY_MIN_VIEWS } from '@whosright/contracts/shared/constants';
+import { DIVISIVE_MIN_VOTES, POOR_STORY_MIN_VIEWS } from '@whosright/contracts/shared/constants';
 import type {
   StoryActivityEvent,
   StoryEvent,
@@ -8,10 +8,19 @@ import type {
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { ReadCollection } from '../store/port';
+import type { IndexSpec, ReadCollection, Sort } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import { POOL, POOL_META_ID, STORIES, STORY_CARDS, poolSlotId, type StoryDoc } from './docs';
+import {
+  FEED_ORDERS,
+  POOL,
+  POOL_META_ID,
+  STORIES,
+  STORY_CARDS,
+  pooledStoryId,
+  poolSlotId,
+  type StoryDoc,
+} from './docs';
 import { poorPerformers } from './queries';
 
 type Handled =
@@ -24,6 +33,15 @@ type Handled =
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
+/** The feed's other orders, with and without a category (newest first is indexed above). */
+const feedSortIndexes: IndexSpec[] = [FEED_ORDERS.votes, FEED_ORDERS.divisive].flatMap((order) => {
+  const fields: Sort = [...Object.keys(order.where).map((f) => [f, 1] as const), ...order.sort];
+  return [
+    { fields: [['status', 1], ...fields] },
+    { fields: [['status', 1], ['category', 1], ...fields] },
+  ];
+});
+
 /**
  * Story cards with everything the lists need, computed when events are projected: tallies,
  * reactions, comment count, activity, skip rate, voting score and the random-pool slot. Every
@@ -32,7 +50,8 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 export const storiesProjection = defineProjection<Handled>({
   name: STORIES,
   // 2: the random pool's slots moved from the story cards to their own documents.
-  version: 3,
+  // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
+  version: 4,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -77,6 +96,7 @@ export const storiesProjection = defineProjection<Handled>({
             ['skipRate', -1],
           ],
         },
+        ...feedSortIndexes,
       ],
       derive(doc) {
         const he = num(doc.heVotes);
@@ -87,6 +107,8 @@ export const storiesProjection = defineProjection<Handled>({
           votingScore: votingScore(he, she),
           skipRate: skipRate(num(doc.skipCount), views),
           rankable: doc.status === 'approved' && views >= POOR_STORY_MIN_VIEWS,
+          divisive: he + she >= DIVISIVE_MIN_VOTES,
+          voteGap: he + she === 0 ? 1 : Math.abs(he - she) / (he + she),
         };
       },
     },
@@ -170,6 +192,7 @@ export const storiesProjection = defineProjection<Handled>({
       case 'StoryPooled':
         return [
           upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: event.data.storyId } }),
+          upsert(POOL, pooledStoryId(event.data.storyId), { $set: { slot: event.data.slot } }),
           upsert(POOL, POOL_META_ID, { $inc: { count: 1 } }),
         ];
       case 'StoryUnpooled': {
@@ -179,9 +202,11 @@ export const storiesProjection = defineProjection<Handled>({
           ...(moved
             ? [
                 upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: moved.storyId } }),
+                upsert(POOL, pooledStoryId(moved.storyId), { $set: { slot: event.data.slot } }),
                 remove(POOL, poolSlotId(moved.from)),
               ]
             : [remove(POOL, poolSlotId(event.data.slot))]),
+          remove(POOL, pooledStoryId(event.data.storyId)),
           upsert(POOL, POOL_META_ID, { $inc: { count: -1 } }),
         ];
       }

@@ -81,4 +81,58 @@ describe('story queries', () => {
       );
     }
   });
+
+  /** A story with a tally, as the projection derives it (projection.spec.ts covers `derive`). */
+  const tallied = (n: number, he: number, she: number, category = 'money'): Doc => ({
+    ...story(n, 0),
+    category,
+    heVotes: he,
+    sheVotes: she,
+    totalVotes: he + she,
+    divisive: he + she >= 10,
+    voteGap: he + she === 0 ? 1 : Math.abs(he - she) / (he + she),
+  });
+
+  /** Every page of a sorted feed, walked by cursor two at a time. */
+  async function walk(queries: StoryQueries, request: Parameters<StoryQueries['feed']>[0]) {
+    const ids: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queries.feed({ ...request, limit: 2, cursor });
+      ids.push(...page.items.map((s) => Number(s._id.slice(-2))));
+      cursor = page.next;
+    } while (cursor);
+    return ids;
+  }
+
+  it('when the feed is sorted by votes it goes most votes first, newest first among equals, page by page', async () => {
+    const queries = await queriesOver([
+      tallied(1, 3, 1),
+      tallied(2, 10, 30),
+      tallied(3, 2, 2),
+      tallied(4, 0, 0),
+      tallied(5, 25, 15, 'household'),
+    ]);
+    // 2 and 5 have 40 votes each, 3 and 1 four each: the newer first.
+    expect(await walk(queries, { sort: 'votes', limit: 2 })).toEqual([5, 2, 3, 1, 4]);
+    expect(await walk(queries, { sort: 'votes', category: 'money', limit: 2 })).toEqual([
+      2, 3, 1, 4,
+    ]);
+  });
+
+  it('when the feed is sorted by divisive it holds stories with ten votes or more, closest to 50/50 first', async () => {
+    const queries = await queriesOver([
+      tallied(1, 6, 4),
+      tallied(2, 4, 4),
+      tallied(3, 50, 50),
+      tallied(4, 5, 5),
+      tallied(5, 1, 19),
+      tallied(6, 30, 10, 'household'),
+    ]);
+    // 3 and 4 are both even: more votes first. 2 is even too but has only 8 votes.
+    expect(await walk(queries, { sort: 'divisive', limit: 2 })).toEqual([3, 4, 1, 6, 5]);
+    expect(await walk(queries, { sort: 'divisive', category: 'money', limit: 2 })).toEqual([
+      3, 4, 1, 5,
+    ]);
+  });
 });

@@ -3,11 +3,14 @@ import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { POOR_STORY_TOP_FRACTION } from '@whosright/contracts/shared/constants';
 import { decodeCursor, InvalidCursorError } from '../store/cursor';
 import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
+import type { StoryFeedSort } from '@whosright/contracts/story/dto';
 import {
+  FEED_ORDERS,
   POOL,
   POOL_META_ID,
   STORIES,
   STORY_CARDS,
+  pooledStoryId,
   poolSlotId,
   type PoolDoc,
   type StoryDoc,
@@ -58,12 +61,18 @@ export class StoryQueries {
     return this.stories.get(storyId);
   }
 
-  /** Approved stories, newest first, optionally of one category (the home feed). */
-  feed(request: PageRequest & { category?: StoryCategory | undefined }): Promise<Page<StoryDoc>> {
+  /**
+   * Approved stories in one of the feed's orders (newest first unless asked), optionally of one
+   * category (the home feed). "Most divisive" holds only stories with DIVISIVE_MIN_VOTES votes.
+   */
+  feed(
+    request: PageRequest & { category?: StoryCategory | undefined; sort?: StoryFeedSort },
+  ): Promise<Page<StoryDoc>> {
+    const order = FEED_ORDERS[request.sort ?? 'newest'];
     const filter: Filter = request.category
-      ? { status: 'approved', category: request.category }
-      : { status: 'approved' };
-    return this.stories.find(filter, newestFirst(request));
+      ? { status: 'approved', category: request.category, ...order.where }
+      : { status: 'approved', ...order.where };
+    return this.stories.find(filter, pageOf(order.sort, request));
   }
 
   /** Approved stories, newest first (the admin dashboard). */
@@ -146,5 +155,51 @@ export class StoryQueries {
       id = (await this.pool.get(poolSlotId(slot)))?.storyId;
     }
     return id ?? null;
+  }
+
+  /**
+   * A uniformly random approved story the viewer has not seen (nor `exclude`), or null when none
+   * is left. Never a scan: the pool size and the slots of the seen stories that are still pooled
+   * (one lookup by id, one `_id $in` lookup, together), then the chosen slot (one lookup by id).
+   * The r-th unseen slot is found from the sorted seen slots, so the draw is exact, not retried.
+   */
+  async randomUnseenId(
+    seen: readonly string[],
+    exclude: string | undefined,
+  ): Promise<string | null> {
+    const skipped = new Set(seen);
+    if (exclude) skipped.add(exclude);
+    if (skipped.size === 0) return this.randomId(undefined);
+    // A story approved or removed between the reads moves slots: the drawn one may be seen, then
+    // draw again (twice at most, then any story but `exclude`).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const drawn = await this.drawUnseen(skipped);
+      if (drawn === null) return null;
+      if (drawn !== undefined && !skipped.has(drawn)) return drawn;
+    }
+    return this.randomId(exclude);
+  }
+
+  /** The story in a uniformly drawn unseen slot; null when none is left, undefined if it moved. */
+  private async drawUnseen(skipped: ReadonlySet<string>): Promise<string | null | undefined> {
+    const ids = [...skipped].map(pooledStoryId);
+    const [meta, pooled] = await Promise.all([
+      this.pool.get(POOL_META_ID),
+      this.pool.find({ _id: { $in: ids } }, { limit: ids.length }),
+    ]);
+    const count = Number(meta?.count ?? 0);
+    const taken = pooled.items
+      .map((doc) => doc.slot)
+      .filter((slot): slot is number => typeof slot === 'number' && slot < count)
+      .sort((a, b) => a - b);
+    const unseen = count - taken.length;
+    if (unseen <= 0) return null;
+    // The r-th unseen slot: step over each seen slot at or below it.
+    let slot = randomInt(unseen);
+    for (const seenSlot of taken) {
+      if (seenSlot > slot) break;
+      slot++;
+    }
+    return (await this.pool.get(poolSlotId(slot)))?.storyId;
   }
 }

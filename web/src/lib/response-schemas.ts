@@ -33,6 +33,7 @@ export {
   randomStorySchema,
   storyCardSchema,
   storyFeedSchema,
+  storyTimelineResponseSchema,
 } from '@whosright/contracts/story/dto';
 
 export const commentListSchema = z.array(commentSchema);

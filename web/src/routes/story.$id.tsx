@@ -7,6 +7,7 @@ import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
+import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 // The comments sit below the story and its vote: their code (form, list, votes) loads beside
 // the story's data, outside the first load (issue 19).
@@ -41,6 +42,9 @@ function StoryRoute() {
       key={id}
       id={id}
       commentsBeforeVote={!isPending && !isSignedIn}
+      onCommentsChanged={() =>
+        void queryClient.invalidateQueries({ queryKey: commentKeys.list(id) })
+      }
       comments={
         <Suspense fallback={commentsPlaceholder}>
           <CommentsSection

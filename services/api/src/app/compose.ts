@@ -4,8 +4,10 @@ import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
+import { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
 import { StoryQueries } from '@whosright/projections/stories/queries';
 import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
 import { UserQueries } from '@whosright/projections/users/queries';
@@ -23,7 +25,18 @@ import { storyPageMeta } from '#api/story/page-meta';
 import { moderationRoutes } from '#api/moderation/routes';
 import { storyHistory } from '#api/story/story-history';
 import { storyRoutes } from '#api/story/routes';
+import { storyTimelineRoutes } from '#api/story/timeline-routes';
 import { StoryService } from '#api/story/story-service';
+import { publishStoryChanges } from '#api/story/live-changes';
+import { LiveHub } from '#api/story/live-hub';
+import {
+  LIVE_STREAMS_PER_CLIENT,
+  LIVE_STREAMS_TOTAL,
+  liveRoutes,
+  tallyReader,
+} from '#api/story/live-routes';
+import { LiveSlots } from '#api/story/live-slots';
+import { createStoryChanges } from '#api/platform/live/create-story-changes';
 import { DEMO_ADMIN_FILE } from '#api/seed/demo-admin';
 import { seedDemo } from '#api/seed/seed-demo';
 import { seedDemoComments } from '#api/seed/seed-demo-comments';
@@ -49,6 +62,7 @@ import { rejections } from './rejections';
 import { openStores, type Stores } from './stores';
 import { projectionsReadiness } from './projection-readiness';
 import { registerJobMetrics, registerProjectionMetrics } from './process-metrics';
+import { registerLiveMetrics } from './process-metrics';
 
 /** The read side as the slices ask it: one query object per read model. */
 export function queriesOf(models: ReadModels) {
@@ -61,6 +75,8 @@ export function queriesOf(models: ReadModels) {
     userStats: new UserStatsQueries(models),
     comments: new CommentQueries(models),
     moderationLog: new ModerationLogQueries(models),
+    seenStories: new SeenStoryQueries(models),
+    storyTimeline: new StoryTimelineQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -74,6 +90,8 @@ export interface Application {
   queries: Queries;
   pageMeta: PageMetaSource;
   stores: Stores;
+  /** Before the server drains: ends every live stream (they would hold their connections open). */
+  endLiveStreams(): void;
   /** After the server listens: the demo seed (SEED_DEMO on, empty store). */
   startBackgroundWork(): void;
   close(): Promise<void>;
@@ -115,7 +133,12 @@ export async function composeApplication(
 ): Promise<Application> {
   // An `api` process leaves the projections and the jobs to the projector and worker processes.
   const inProcess = role === 'all';
-  const stores = await openStores(config, logger, { runProjections: inProcess });
+  // Where the projections run they publish the stories they changed; every API streams them.
+  const liveChanges = createStoryChanges(config, logger);
+  const stores = await openStores(config, logger, {
+    runProjections: inProcess,
+    onCommitted: publishStoryChanges(liveChanges),
+  });
   const health = createProjectionHealthMonitor({
     eventStore: stores.eventStore,
     readStore: stores.readStore,
@@ -138,6 +161,14 @@ export async function composeApplication(
   const bus = new CommandBus(eventStore, stores.projections, rejections);
   const tokens = new SessionTokens(config.sessionSecret);
   const queries = queriesOf(stores.readStore);
+  const liveHub = new LiveHub({
+    changes: liveChanges,
+    readTally: tallyReader(queries.stories),
+    onError: (error, storyId) =>
+      logger.warn({ err: error, storyId }, 'live tally could not be read'),
+  });
+  const liveSlots = new LiveSlots(LIVE_STREAMS_PER_CLIENT, LIVE_STREAMS_TOTAL);
+  registerLiveMetrics(metrics, () => liveSlots.open);
 
   const accounts = new AccountService({
     eventStore,
@@ -230,11 +261,14 @@ export async function composeApplication(
         limit,
         stories,
         queries: queries.stories,
+        seen: queries.seenStories,
         history: (storyId) =>
           storyHistory({ eventStore, stories: queries.stories, users: queries.users }, storyId),
         visitors: new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:')),
         trackLimit: rateLimit(limiter, rateLimitPolicies.trackPerIp, byIp),
       });
+      storyTimelineRoutes(router, { stories, timeline: queries.storyTimeline });
+      liveRoutes(router, { stories, hub: liveHub, slots: liveSlots });
       commentRoutes(router, comments, queries.comments, limit);
       accountRoutes(router, {
         accounts,
@@ -265,12 +299,15 @@ export async function composeApplication(
       });
     },
     stores,
+    endLiveStreams: () => liveHub.close(),
     async close() {
       closing.abort(new Error('The application is closing'));
+      liveHub.close();
       await startup;
       await queue.close();
       await limiter.close();
       await stores.close();
+      await liveChanges.close();
     },
   };
 }

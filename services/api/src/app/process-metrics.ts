@@ -84,3 +84,15 @@ export function registerJobMetrics(registry: Registry, queue: Pick<JobQueue, 'co
     },
   });
 }
+
+/** Open live story streams (GET /api/stories/{id}/live) on this API process. */
+export function registerLiveMetrics(registry: Registry, open: () => number): void {
+  new Gauge({
+    name: 'whosright_live_streams_open',
+    help: 'Server-Sent Events streams open on this process.',
+    registers: [registry],
+    collect() {
+      this.set(open());
+    },
+  });
+}

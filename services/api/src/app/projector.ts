@@ -7,6 +7,8 @@ import { startBackgroundProcess, type RunningProcess } from './background-proces
 import { registerProjectionMetrics } from './process-metrics';
 import { projectionsReadiness } from './projection-readiness';
 import { openStores } from './stores';
+import { createStoryChanges } from '#api/platform/live/create-story-changes';
+import { publishStoryChanges } from '#api/story/live-changes';
 
 /**
  * The `projector` process: runs every projection whose lease it wins (Redis); for the others it
@@ -17,7 +19,11 @@ export function startProjector(config: Config, logger: Logger): Promise<RunningP
   return startBackgroundProcess('projector', config, logger, async ({ readiness, metrics }) => {
     ensureDataDir(config.dataDir);
     readiness.register('data-dir', () => ensureDataDir(config.dataDir, { throwing: false }));
-    const stores = await openStores(config, logger);
+    // The story screens' live tallies: published to Redis, streamed by every API process.
+    const liveChanges = createStoryChanges(config, logger);
+    const stores = await openStores(config, logger, {
+      onCommitted: publishStoryChanges(liveChanges),
+    });
     const health = createProjectionHealthMonitor({
       eventStore: stores.eventStore,
       readStore: stores.readStore,
@@ -25,6 +31,11 @@ export function startProjector(config: Config, logger: Logger): Promise<RunningP
     });
     readiness.register('projections', projectionsReadiness(health, stores.projections));
     registerProjectionMetrics(metrics, () => health.report(), stores.projections);
-    return { close: () => stores.close() };
+    return {
+      close: async () => {
+        await stores.close();
+        await liveChanges.close();
+      },
+    };
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes } from '#api/testing/api-routes';
 import { signUp } from '#api/testing/people';
+import { openLive } from '#api/testing/live-client';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -19,6 +20,8 @@ interface Entry {
   query?: string;
   /** A business rule that refuses a role the access level lets in, and why. */
   except?: Partial<Record<Role, number>>;
+  /** An event stream: its status is read from the headers, then it is closed. */
+  stream?: true;
 }
 
 const MATRIX: Record<string, Entry> = {
@@ -33,6 +36,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /stories/random': { access: 'public' },
   'GET /stories/:id': { access: 'public' },
   'GET /stories/:id/vote': { access: 'public' },
+  'GET /stories/:id/live': { access: 'public', stream: true },
+  'GET /stories/:id/timeline': { access: 'public' },
   'POST /stories/:id/vote': { access: 'active', body: { vote: 'he' } },
   'POST /stories/:id/track': { access: 'public', body: { action: 'view' } },
   'POST /stories/:id/reactions': { access: 'active', body: { type: 'lol' } },
@@ -59,6 +64,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /auth/login': { access: 'public', body: { email: 'not-an-address', password: 'x' } },
   'GET /auth/user': { access: 'member' },
   'GET /users/stats': { access: 'member' },
+  // Accounts with a password are asked for it instead of a link: 400, not a refusal.
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },
@@ -171,6 +177,14 @@ describe('route permissions', () => {
       const refused = { ...REFUSED[entry.access], ...entry.except };
       const statuses: Record<string, number> = {};
       for (const role of ROLES) {
+        if (entry.stream) {
+          const headers: Record<string, string> =
+            role === 'visitor' ? {} : { cookie: cookies[role] };
+          const live = await openLive(`${server.url}${path}`, headers);
+          statuses[role] = live.status;
+          live.close();
+          continue;
+        }
         let req = server.agent()[method.toLowerCase() as 'get'](path).redirects(0);
         if (role !== 'visitor') req = req.set('Cookie', cookies[role]);
         const res = entry.body ? await req.send(entry.body) : await req;

@@ -20,6 +20,7 @@ import { runTsChild } from '@whosright/testing/ts-child';
 import { parseEml } from '#api/platform/mail/parse-eml';
 import { startSmtpTestServer } from '#api/platform/mail/smtp-test-server';
 import { startRole, type RoleProcess } from '#api/testing/role-process';
+import { openLive } from '#api/testing/live-client';
 import { SQLITE_FILE } from './stores';
 
 /**
@@ -223,6 +224,37 @@ describeWithRedis('scale mode: api x2, projector x2 and a worker on one SQLite f
     expect((await voter(apiB, 'GET', `/stories/${storyId}/vote`)).body).toMatchObject({
       vote: 'he',
     });
+  });
+
+  it('when a member votes on instance A, live streams on both instances receive the tally (projector -> Redis)', async () => {
+    const author = await member('live-author@example.com', apiA);
+    const story = await author(apiA, 'POST', '/stories', {
+      content: 'Live scale story. He wants the window open at night. Who is right?',
+      category: 'other',
+    });
+    const id = String(story.body.id);
+    expect(
+      (await admin(apiB, 'PATCH', `/admin/stories/${id}`, { status: 'approved' })).status,
+    ).toBe(200);
+    // Left open on purpose: the SIGTERM tests below then also show a drain ends open streams.
+    const onA = await openLive(`${apiA.url}/api/stories/${id}/live`, {
+      'x-forwarded-for': '10.21.0.1',
+    });
+    const onB = await openLive(`${apiB.url}/api/stories/${id}/live`, {
+      'x-forwarded-for': '10.21.0.2',
+    });
+    expect([onA.status, onB.status]).toEqual([200, 200]);
+
+    const voter = await member('live-voter@example.com', apiA);
+    expect((await voter(apiA, 'POST', `/stories/${id}/vote`, { vote: 'she' })).status).toBe(200);
+    for (const stream of [onA, onB])
+      expect(
+        JSON.parse(await stream.next('tally', (data) => data.includes('"sheVotes":1'))),
+      ).toMatchObject({
+        id,
+        heVotes: 0,
+        sheVotes: 1,
+      });
   });
 
   it('when SMTP refuses the reset mail the worker retries, keeps the failed job, and a retry delivers it', async () => {

@@ -59,6 +59,7 @@ export async function startWebServer(
     metricsUrl: listening.metricsUrl,
     application,
     async stop() {
+      application.endLiveStreams();
       await listening.close();
       await application.close();
     },

@@ -13,6 +13,7 @@ import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
 import {
   createProjectionRunner,
+  type CommittedListener,
   type ProjectionRunner,
 } from '@whosright/projections/runner/projection-runner';
 import { readModels } from '@whosright/projections/read-models';
@@ -43,6 +44,8 @@ export interface OpenStoresOptions {
   runProjections?: boolean;
   /** How often to drop the copies of replays killed outright, besides at start (default 5 min). */
   sweepAbandonedEveryMs?: number;
+  /** Told of each batch a projection commits here (the live story changes). */
+  onCommitted?: CommittedListener;
 }
 
 /**
@@ -103,6 +106,7 @@ export async function openStores(
     projections: readModels,
     ...(redis ? { leases: createRedisLeaseManager({ redis }) } : {}),
     logger: logger.child({ component: 'projections' }),
+    ...(options.onCommitted ? { onCommitted: options.onCommitted } : {}),
   });
   const leases = redis ? createRedisLeaseManager({ redis }) : createInProcessLeaseManager();
   if (runProjections) projections.start();

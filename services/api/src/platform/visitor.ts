@@ -18,9 +18,14 @@ export class Visitors {
     private readonly secureCookies: boolean,
   ) {}
 
+  /** The signed visitor id of the request, if it has one (never makes one). */
+  existingIdOf(req: Request): string | undefined {
+    return this.verified(authOf(req).cookies[VISITOR_COOKIE]);
+  }
+
   /** The signed visitor id of the request, made and set as a cookie when missing or forged. */
   idOf(req: Request, res: Response): string {
-    const existing = this.verified(authOf(req).cookies[VISITOR_COOKIE]);
+    const existing = this.existingIdOf(req);
     if (existing) return existing;
     const id = randomBytes(16).toString('base64url');
     res.cookie(VISITOR_COOKIE, `${id}.${this.sign(id)}`, {

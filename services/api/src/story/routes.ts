@@ -12,6 +12,7 @@ import {
 } from '@whosright/contracts/story/dto';
 import type { StoryHistory } from '@whosright/contracts/moderation/dto';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
+import type { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { NotFoundError } from '#api/platform/errors';
@@ -24,6 +25,8 @@ import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views
 export interface StoryRoutesDeps {
   stories: StoryService;
   queries: StoryQueries;
+  /** What each viewer voted on or skipped: Random and Next leave it out. */
+  seen: SeenStoryQueries;
   /** The admin's story history (see story-history.ts). */
   history: (storyId: string) => Promise<StoryHistory>;
   visitors: Visitors;
@@ -35,7 +38,7 @@ export interface StoryRoutesDeps {
 /** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
 export function storyRoutes(
   router: Router,
-  { stories, queries, history, visitors, limit, trackLimit }: StoryRoutesDeps,
+  { stories, queries, seen, history, visitors, limit, trackLimit }: StoryRoutesDeps,
 ): void {
   router.post('/stories', limit(rateLimitPolicies.storiesPerAccount), async (req, res) => {
     const user = activeUser(req);
@@ -49,11 +52,21 @@ export function storyRoutes(
     res.json({ items: page.items.map(toCard), nextCursor: page.next ?? null });
   });
 
+  // A viewer known by account or visitor cookie never draws a story they voted on or skipped;
+  // `{id: null}` says they have seen every story. Without any story: 404.
   router.get('/stories/random', async (req, res) => {
     const { exclude } = randomStoryQuerySchema.parse(req.query);
-    const id = await queries.randomId(exclude);
-    if (!id) throw new NotFoundError('No story to show yet');
-    res.json({ id });
+    const user = authOf(req).user;
+    const visitorId = user ? undefined : visitors.existingIdOf(req);
+    const viewer = user ? visitorKeyOfUser(user._id) : visitorId && visitorKeyOfVisitor(visitorId);
+    const seenStories = viewer ? await seen.seenBy(viewer) : [];
+    const id =
+      seenStories.length > 0
+        ? await queries.randomUnseenId(seenStories, exclude)
+        : await queries.randomId(exclude);
+    if (id) res.json({ id });
+    else if (seenStories.length > 0) res.json({ id: null });
+    else throw new NotFoundError('No story to show yet');
   });
 
   router.get('/stories/:id', async (req, res) => {
@@ -152,7 +165,7 @@ export function storyRoutes(
 
   router.get('/dashboard/stories', async (req, res) => {
     adminUser(req);
-    const query = storyFeedQuerySchema.omit({ category: true }).parse(req.query);
+    const query = storyFeedQuerySchema.omit({ category: true, sort: true }).parse(req.query);
     const page = await queries.dashboard(query);
     res.json({ items: page.items.map(toDashboardStory), nextCursor: page.next ?? null });
   });

@@ -164,6 +164,35 @@ describe('reading stories', () => {
     expect((await server.agent().get('/api/stories?limit=51')).status).toBe(400);
     expect((await server.agent().get('/api/stories?category=nope')).status).toBe(400);
   });
+
+  it('when the feed is sorted by votes or divisiveness it orders by the tallies; an unknown sort is 400', async () => {
+    const [quiet, busy] = [
+      await submitStory(author, 'lifestyle'),
+      await submitStory(author, 'lifestyle'),
+    ];
+    for (const story of [quiet, busy])
+      await admin.agent.patch(`/api/admin/stories/${story.id}`).send({ status: 'approved' });
+    for (let i = 0; i < 10; i++) {
+      const voter = await signUp(server);
+      await voter.agent
+        .post(`/api/stories/${busy.id}/vote`)
+        .send({ vote: i % 2 ? 'he' : 'she' })
+        .expect(200);
+    }
+    const feed = async (query: string) =>
+      parseBody(
+        await server.agent().get(`/api/stories?${query}`).expect(200),
+        storyFeedSchema,
+      ).items.map((s) => s.id);
+    expect((await feed('category=lifestyle&sort=votes')).slice(0, 2)).toEqual([busy.id, quiet.id]);
+    // Only stories with ten votes or more are divisive; this one is split 5/5.
+    expect(await feed('category=lifestyle&sort=divisive')).toEqual([busy.id]);
+    expect(await feed('category=lifestyle&sort=newest')).toEqual(
+      (await feed('category=lifestyle')).slice(0, 50),
+    );
+    for (const sort of ['oldest', '', 'VOTES'])
+      expect((await server.agent().get(`/api/stories?sort=${sort}`)).status, sort).toBe(400);
+  });
 });
 
 describe('voting', () => {

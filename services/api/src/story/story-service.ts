@@ -5,6 +5,8 @@ import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { STORY_VOTES } from '@whosright/projections/story-votes/docs';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import { USER_STATS } from '@whosright/projections/user-stats/docs';
+import { SEEN_STORIES } from '@whosright/projections/seen-stories/docs';
+import { STORY_TIMELINE } from '@whosright/projections/story-timeline/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
@@ -197,7 +199,11 @@ export class StoryService {
         }),
       ],
       actor,
-      options.settle === false ? [] : [STORIES, STORY_VOTES, USER_STATS],
+      // SEEN_STORIES: the next Random or Next never draws this story again; STORY_TIMELINE: the
+      // verdict timeline shown with the results holds this vote.
+      options.settle === false
+        ? []
+        : [STORIES, STORY_VOTES, USER_STATS, SEEN_STORIES, STORY_TIMELINE],
     );
     if (options.settle === false) return null;
     return { vote: { vote }, story: await this.card(storyId) };
@@ -222,8 +228,10 @@ export class StoryService {
       action,
       story,
     });
+    // After a skip, the next Random or Next must already leave the story out.
+    const settle = action === 'skip' ? [SEEN_STORIES] : [];
     if (addressKey === undefined || action === 'engage') {
-      await this.deps.bus.runAll([activity], actor);
+      await this.deps.bus.runAll([activity], actor, settle);
       return;
     }
     const byAddress = commandOn(
@@ -233,7 +241,7 @@ export class StoryService {
       { expectNew: true },
     );
     try {
-      await this.deps.bus.runAll([byAddress, activity], actor);
+      await this.deps.bus.runAll([byAddress, activity], actor, settle);
     } catch (error) {
       if (!(error instanceof AlreadyCountedFromAddress)) throw error;
     }

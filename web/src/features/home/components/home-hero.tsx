@@ -43,7 +43,7 @@ export function HomeHero({
         Real disagreements between partners, told anonymously. Read one, pick a side, then see how
         everyone else called it.
       </p>
-      <div className="mt-5 grid grid-cols-2 gap-2 sm:flex">
+      <div className="mt-5 grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-2 sm:flex">
         {randomAction}
         <Button size="lg" variant="outline" onClick={onAddNew}>
           <MessageSquareHeartIcon />

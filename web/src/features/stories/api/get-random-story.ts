@@ -2,6 +2,8 @@
  * GET /api/stories/random?exclude={id} -> {id}; 404 when there is none. Fresh for 1 minute, no
  * retry (SPEC.md section 7): the freshness serves re-renders; every click of Random, Next or Skip
  * is a new draw (`drawRandomStoryId`), or the same story would come back for a minute.
+ * The server never draws a story the viewer voted on or skipped (issue 21): `{id: null}` means
+ * they have seen every story (ALL_SEEN).
  * `findNextStoryId` is the story screen's path: first without the current story, then any
  * story, else null.
  */
@@ -14,7 +16,7 @@ import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 export async function getRandomStoryId(
   exclude: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<string> {
+): Promise<string | null> {
   const query = exclude ? `?exclude=${encodeURIComponent(exclude)}` : '';
   const { id } = await apiRequest('GET', `/api/stories/random${query}`, {
     signal,
@@ -36,12 +38,15 @@ export function drawRandomStoryId(queryClient: QueryClient, exclude: string | nu
   return queryClient.fetchQuery({ ...randomStoryQueryOptions(exclude), staleTime: 0 });
 }
 
+/** What Next finds: a story, every story seen already, or nothing (no story, or an error). */
+export const ALL_SEEN = Symbol('all stories seen');
+
 export async function findNextStoryId(
   queryClient: QueryClient,
   current: string,
-): Promise<string | null> {
+): Promise<string | typeof ALL_SEEN | null> {
   try {
-    return await drawRandomStoryId(queryClient, current);
+    return (await drawRandomStoryId(queryClient, current)) ?? ALL_SEEN;
   } catch {
     try {
       const id = await drawRandomStoryId(queryClient, null);

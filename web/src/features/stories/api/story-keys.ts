@@ -1,8 +1,11 @@
+import type { StoryFeedSort } from '@whosright/contracts/story/dto';
+
 /** Query keys of the stories feature (one factory, STYLE.md convention 7). */
 export const storyKeys = {
   all: ['stories'] as const,
   lists: () => [...storyKeys.all, 'list'] as const,
-  list: (filters: { category: string | null }) => [...storyKeys.lists(), filters] as const,
+  list: (filters: { category: string | null; sort: StoryFeedSort }) =>
+    [...storyKeys.lists(), filters] as const,
   details: () => [...storyKeys.all, 'detail'] as const,
   detail: (id: string) => [...storyKeys.details(), id] as const,
   votes: () => [...storyKeys.all, 'vote'] as const,

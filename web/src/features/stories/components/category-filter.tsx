@@ -6,7 +6,7 @@ import { cn } from '#web/lib/utils.ts';
 const chip =
   'inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring';
 
-/** All + the seven categories, as links (the filter lives in the URL: /?category=money). */
+/** All + the seven categories, as links that keep the order (the URL: /?category=money). */
 export function CategoryFilter({ active }: { active: string | null }) {
   const options = [{ value: null, label: 'All' }, ...STORY_CATEGORIES];
   return (
@@ -21,7 +21,10 @@ export function CategoryFilter({ active }: { active: string | null }) {
             <li key={label}>
               <Link
                 to="/"
-                search={value ? { category: value } : {}}
+                search={(prev) => ({
+                  ...(prev.sort ? { sort: prev.sort } : {}),
+                  ...(value ? { category: value } : {}),
+                })}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
                   chip,

@@ -1,32 +1,42 @@
 /**
  * The random-story screen: 'Finding a story for you...' while it asks, then /story/{id}. When
  * there is no story (or the call fails) it falls back to RANDOM_FALLBACK_PATH: the feed, whose
- * empty state invites the first story (docs/decisions.md).
+ * empty state invites the first story (docs/decisions.md). When the viewer has seen every story,
+ * it says so (AllStoriesSeen).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ShuffleIcon } from 'lucide-react';
 
 import { drawRandomStoryId } from '#web/features/stories/api/get-random-story.ts';
+import { AllStoriesSeen } from '#web/features/stories/components/all-stories-seen.tsx';
 
 export const RANDOM_FALLBACK_PATH = '/';
 
-export function RandomStoryRedirect() {
+/** Draws once per mount: the route keys it by `exclude`, so a new exclusion is a new draw. */
+export function RandomStoryRedirect({ exclude }: { exclude: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [allSeen, setAllSeen] = useState(false);
 
   // Each visit of /random draws again (issue 19).
   useEffect(() => {
     let current = true;
-    drawRandomStoryId(queryClient, null).then(
-      (id) => current && void navigate({ to: '/story/$id', params: { id }, replace: true }),
+    drawRandomStoryId(queryClient, exclude).then(
+      (id) => {
+        if (!current) return;
+        if (id) void navigate({ to: '/story/$id', params: { id }, replace: true });
+        else setAllSeen(true);
+      },
       () => current && void navigate({ to: RANDOM_FALLBACK_PATH, replace: true }),
     );
     return () => {
       current = false;
     };
-  }, [navigate, queryClient]);
+  }, [exclude, navigate, queryClient]);
+
+  if (allSeen) return <AllStoriesSeen />;
 
   return (
     <div

@@ -1,10 +1,13 @@
 /**
- * The home feed: approved stories newest first, filtered by category, loading the next page as
- * the end of the list scrolls into view. Skeletons while loading; an inviting empty state.
+ * The home feed: approved stories in the chosen order, filtered by category, loading the next
+ * page as the end of the list scrolls into view. Skeletons while loading; an inviting empty state.
  */
 import { Link } from '@tanstack/react-router';
 import { MessageSquareHeartIcon, ShuffleIcon } from 'lucide-react';
 import { categoryLabel } from '@whosright/contracts/shared/category-list';
+import { DIVISIVE_MIN_VOTES } from '@whosright/contracts/shared/constants';
+import type { StoryCategory } from '@whosright/contracts/shared/categories';
+import type { StoryFeedSort } from '@whosright/contracts/story/dto';
 
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -23,6 +26,24 @@ function CardSkeleton() {
       <Skeleton className="h-4 w-11/12" />
       <Skeleton className="h-4 w-3/4" />
       <Skeleton className="mt-1 h-4 w-40" />
+    </div>
+  );
+}
+
+/** "Most divisive" is empty until a story has enough votes: say why, and offer the newest. */
+function NoDivisiveStories({ category }: { category: StoryCategory | null }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed bg-card px-6 py-14 text-center">
+      <h2 className="font-display text-xl font-bold">No divisive stories yet</h2>
+      <p className="max-w-sm text-muted-foreground">
+        A story shows here once it has {DIVISIVE_MIN_VOTES} votes, the closest to a 50/50 split
+        first. Vote on a few to help them get there.
+      </p>
+      <Button asChild size="lg" variant="outline">
+        <Link to="/" search={category ? { category } : {}}>
+          See the newest stories
+        </Link>
+      </Button>
     </div>
   );
 }
@@ -56,12 +77,14 @@ function EmptyFeed({ category, onAddNew }: { category: string | null; onAddNew: 
 
 export function StoryFeed({
   category,
+  sort,
   onAddNew,
 }: {
-  category: string | null;
+  category: StoryCategory | null;
+  sort: StoryFeedSort;
   onAddNew: () => void;
 }) {
-  const feed = useStoryFeed(category);
+  const feed = useStoryFeed({ category, sort });
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
   const sentinel = useLoadMore(() => void feed.fetchNextPage(), canLoadMore);
 
@@ -90,7 +113,13 @@ export function StoryFeed({
   }
 
   const stories = feed.data.pages.flatMap((page) => page.items);
-  if (stories.length === 0) return <EmptyFeed category={category} onAddNew={onAddNew} />;
+  if (stories.length === 0) {
+    return sort === 'divisive' ? (
+      <NoDivisiveStories category={category} />
+    ) : (
+      <EmptyFeed category={category} onAddNew={onAddNew} />
+    );
+  }
 
   return (
     <div className="grid gap-6">

@@ -14,6 +14,7 @@ import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
 import { useMyVote } from '#web/features/stories/api/get-my-vote.ts';
 import { useStory } from '#web/features/stories/api/get-story.ts';
 import { trackStory } from '#web/features/stories/api/track-story.ts';
+import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
 import { StoryMeta } from '#web/components/story-meta.tsx';
@@ -28,10 +29,13 @@ export function StoryScreen({
   id,
   comments,
   commentsBeforeVote = false,
+  onCommentsChanged,
 }: {
   id: string;
   comments: ReactNode;
   commentsBeforeVote?: boolean;
+  /** Someone else commented or a comment went away (the live stream says so). */
+  onCommentsChanged?: () => void;
 }) {
   const story = useStory(id);
   const myVote = useMyVote(id, story.isSuccess);
@@ -41,6 +45,11 @@ export function StoryScreen({
   const vote = myVote.data ?? null;
   const ready = story.isSuccess && !myVote.isPending;
   useViewTracking(ready ? story.data.id : undefined);
+  // Live while the results or the comments are on screen.
+  useLiveStory(id, {
+    enabled: ready && (vote !== null || commentsBeforeVote),
+    onComments: onCommentsChanged,
+  });
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
     if (ready && takeFocusOnArrival()) article.current?.focus();
@@ -96,6 +105,7 @@ export function StoryScreen({
           <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} />
           {vote ? (
             <VoteResults
+              storyId={story.data.id}
               heVotes={story.data.heVotes}
               sheVotes={story.data.sheVotes}
               myVote={vote}

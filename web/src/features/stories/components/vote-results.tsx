@@ -1,8 +1,17 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 import { votePercentages } from '@whosright/contracts/story/rules';
 
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
+
+// The verdict timeline (chart, summary, its request) loads only once the reader has voted: its
+// code stays out of the story page's first load.
+const VerdictTimeline = lazy(() =>
+  import('#web/features/stories/components/verdict-timeline.tsx').then((m) => ({
+    default: m.VerdictTimeline,
+  })),
+);
 
 /**
  * After voting: He and She percentages with a split bar, total votes, 'You voted ...' and the
@@ -10,12 +19,15 @@ import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
  * decoration.
  */
 export function VoteResults({
+  storyId,
   heVotes,
   sheVotes,
   myVote,
   actions,
   focusWhen = false,
 }: {
+  /** Whose verdict timeline to show below the split. */
+  storyId: string;
   heVotes: number;
   sheVotes: number;
   myVote: VoteChoice;
@@ -71,6 +83,10 @@ export function VoteResults({
         <p className="font-semibold">You voted {voteLabel(myVote)}</p>
       </div>
       <div className="grid grid-cols-[1fr_auto] gap-3">{actions}</div>
+      {/* The fallback has the timeline's fixed height (h-44), so nothing moves when it loads. */}
+      <Suspense fallback={<Skeleton rounded="lg" className="h-44" />}>
+        <VerdictTimeline storyId={storyId} />
+      </Suspense>
     </section>
   );
 }

@@ -1,9 +1,12 @@
-/** Next Story and Skip: a random story other than this one, or the feed when there is none. */
+/**
+ * Next Story and Skip: a random story other than this one; the "You've seen every story" screen
+ * when the viewer has voted on or skipped all the others; the feed when there is none.
+ */
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 
-import { findNextStoryId } from '#web/features/stories/api/get-random-story.ts';
+import { ALL_SEEN, findNextStoryId } from '#web/features/stories/api/get-random-story.ts';
 
 let focusOnArrival = false;
 
@@ -27,8 +30,9 @@ export function useNextStory(currentId: string) {
     setFinding(true);
     try {
       const next = await findNextStoryId(queryClient, currentId);
-      focusOnArrival = next !== null;
-      if (next) await navigate({ to: '/story/$id', params: { id: next } });
+      focusOnArrival = next !== null && next !== ALL_SEEN;
+      if (next === ALL_SEEN) await navigate({ to: '/random', search: { exclude: currentId } });
+      else if (next) await navigate({ to: '/story/$id', params: { id: next } });
       else await navigate({ to: '/' });
     } finally {
       setFinding(false);

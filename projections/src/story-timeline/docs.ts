@@ -1,0 +1,29 @@
+import type { Doc } from '../store/port';
+
+export const STORY_TIMELINE = 'story-timeline';
+/** One document per story and hour with votes in it. */
+export const HOUR_BUCKETS = 'hours';
+/** One document per story and day (UTC) with votes in it. */
+export const DAY_BUCKETS = 'days';
+
+/** The votes one story received in one hour or one day (UTC), by side. */
+export interface TimelineBucketDoc extends Doc {
+  storyId: string;
+  /** The bucket's start, ISO (`2026-03-02T09:00:00.000Z`). */
+  at: string;
+  he: number;
+  she: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const startOf = (iso: string, unitMs: number) =>
+  new Date(Math.floor(Date.parse(iso) / unitMs) * unitMs).toISOString();
+
+/** The start of the UTC hour `iso` falls in. */
+export const hourStart = (iso: string) => startOf(iso, HOUR_MS);
+/** The start of the UTC day `iso` falls in. */
+export const dayStart = (iso: string) => startOf(iso, DAY_MS);
+
+export const bucketId = (storyId: string, at: string) => `${storyId}:${at}`;

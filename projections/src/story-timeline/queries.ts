@@ -1,0 +1,45 @@
+import type { ReadModels } from '../store/port';
+import { DAY_BUCKETS, HOUR_BUCKETS, STORY_TIMELINE, type TimelineBucketDoc } from './docs';
+
+/** Votes spread over at most this long are shown by the hour, longer spreads by the day. */
+export const HOURLY_SPAN_MS = 72 * 3_600_000;
+/** At most this many buckets are read: the first ones, so that sums from the start stay exact. */
+export const TIMELINE_MAX_BUCKETS = 500;
+/** 72 hours from the first bucket's start hold at most 73 hour buckets: one more proves longer. */
+const HOURLY_PROBE = HOURLY_SPAN_MS / 3_600_000 + 2;
+
+export interface StoryTimelineBuckets {
+  granularity: 'hour' | 'day';
+  /** Oldest first; only buckets with votes. */
+  buckets: TimelineBucketDoc[];
+}
+
+/** Every read the API makes of the story-timeline read model. */
+export class StoryTimelineQueries {
+  private readonly hours;
+  private readonly days;
+
+  constructor(models: ReadModels) {
+    this.hours = models.collection<TimelineBucketDoc>(STORY_TIMELINE, HOUR_BUCKETS);
+    this.days = models.collection<TimelineBucketDoc>(STORY_TIMELINE, DAY_BUCKETS);
+  }
+
+  /**
+   * The story's votes per hour when they span at most 72 hours, per day otherwise: one sorted,
+   * limited find of the hours (which decides, and is the answer when they span 72 hours or less),
+   * then one of the days when they span more.
+   */
+  async ofStory(storyId: string): Promise<StoryTimelineBuckets> {
+    const byTime = { sort: [['at', 1]] as const };
+    const hours = (await this.hours.find({ storyId }, { ...byTime, limit: HOURLY_PROBE })).items;
+    const first = hours[0];
+    const last = hours[hours.length - 1];
+    const hourly =
+      !first ||
+      !last ||
+      (hours.length < HOURLY_PROBE && Date.parse(last.at) - Date.parse(first.at) <= HOURLY_SPAN_MS);
+    if (hourly) return { granularity: 'hour', buckets: hours };
+    const days = await this.days.find({ storyId }, { ...byTime, limit: TIMELINE_MAX_BUCKETS });
+    return { granularity: 'day', buckets: days.items };
+  }
+}

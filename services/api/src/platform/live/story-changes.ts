@@ -1,0 +1,37 @@
+/**
+ * The "story changes" port: the processes that run the projections publish which stories' tallies
+ * or comment lists just changed; every API process subscribes and streams them to the story
+ * screens (GET /api/stories/{id}/live). A notification carries no data: the subscriber reads it.
+ */
+export type StoryChangeKind = 'votes' | 'comments';
+
+export interface StoryChange {
+  storyId: string;
+  kind: StoryChangeKind;
+}
+
+export type StoryChangeListener = (change: StoryChange) => void;
+
+export interface StoryChanges {
+  /** Fire and forget: a lost notification is a screen that shows the change on its next fetch. */
+  publish(change: StoryChange): void;
+  /** Returns the unsubscribe. */
+  subscribe(listener: StoryChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+const KINDS: ReadonlySet<string> = new Set<StoryChangeKind>(['votes', 'comments']);
+
+/** A change as sent between processes, or undefined for anything else on the channel. */
+export function parseStoryChange(text: string): StoryChange | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object') return undefined;
+    const { storyId, kind } = value as Record<string, unknown>;
+    if (typeof storyId !== 'string' || typeof kind !== 'string' || !KINDS.has(kind))
+      return undefined;
+    return { storyId, kind: kind as StoryChangeKind };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '@whosright/contracts/shared/errors';
+import { storyCardSchema } from '@whosright/contracts/story/dto';
+import { openLive, type LiveClient } from '#api/testing/live-client';
+import { signUp } from '#api/testing/people';
+import { approvedStory } from '#api/testing/stories';
+import { startTestServer, type TestServer } from '#api/app/test-server';
+import { LIVE_STREAMS_PER_CLIENT } from './live-routes';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signUp>>;
+let author: Awaited<ReturnType<typeof signUp>>;
+let storyId: string;
+const opened: LiveClient[] = [];
+
+let address = 0;
+/** A stream from a client address of its own (X-Forwarded-For through the trusted loopback). */
+async function live(
+  id: string,
+  ip = `10.200.0.${++address}`,
+  headers: Record<string, string> = {},
+) {
+  const client = await openLive(`${server.url}/api/stories/${encodeURIComponent(id)}/live`, {
+    'x-forwarded-for': ip,
+    ...headers,
+  });
+  opened.push(client);
+  return client;
+}
+
+const card = (data: string) => storyCardSchema.parse(JSON.parse(data));
+const slotsOpen = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: 'live-admin@example.com' });
+  admin = await signUp(server, { email: 'live-admin@example.com' });
+  author = await signUp(server);
+  storyId = await approvedStory(author, admin);
+});
+afterAll(async () => {
+  for (const client of opened) client.close();
+  await server.stop();
+});
+
+describe('GET /api/stories/{id}/live', () => {
+  it('when a visitor follows a story it answers an event stream that no proxy buffers or caches', async () => {
+    const stream = await live(storyId);
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(stream.headers['cache-control']).toBe('no-cache');
+    expect(stream.headers['x-accel-buffering']).toBe('no');
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    stream.close();
+  });
+
+  it('when another member votes the stream receives the new tally', async () => {
+    const stream = await live(storyId);
+    const voter = await signUp(server);
+    await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'she' }).expect(200);
+    const tally = card(await stream.next('tally', (data) => card(data).sheVotes === 1));
+    expect(tally).toMatchObject({ id: storyId, heVotes: 0, sheVotes: 1 });
+    stream.close();
+  });
+
+  it('when another member comments the stream says the comments changed, and the tally counts it', async () => {
+    const stream = await live(storyId);
+    const commenter = await signUp(server);
+    await commenter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+    await commenter.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'I saw this coming.' })
+      .expect(201);
+    expect(JSON.parse(await stream.next('comments'))).toEqual({ storyId });
+    await stream.next('tally', (data) => card(data).commentCount === 1);
+    stream.close();
+  });
+
+  it('when another story changes the stream stays quiet', async () => {
+    const other = await approvedStory(author, admin, 'She hides the remote. Who is right?');
+    const stream = await live(storyId);
+    const voter = await signUp(server);
+    await voter.agent.post(`/api/stories/${other}/vote`).send({ vote: 'he' }).expect(200);
+    await expect(stream.next('tally', () => true, 300)).rejects.toThrow(/no tally event/);
+    stream.close();
+  });
+
+  it('when the id is not a story id it answers 400', async () => {
+    const stream = await live('not-a-story');
+    expect(stream.status).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(await stream.body())).code).toBe('validation_failed');
+  });
+
+  it('when the story is missing or not visible to the viewer it answers 404, as GET /api/stories/{id} does', async () => {
+    const missing = await live('story_00000000000000000000000000');
+    expect(missing.status).toBe(404);
+    await missing.body();
+    const pending = await author.agent
+      .post('/api/stories')
+      .send({ content: 'Still waiting for approval. Who is right?', category: 'money' })
+      .expect(201);
+    const pendingId = storyCardSchema.parse(pending.body).id;
+    const stranger = await live(pendingId);
+    expect(stranger.status).toBe(404);
+    expect(errorBodySchema.parse(JSON.parse(await stranger.body())).code).toBe('not_found');
+    // The author sees their pending story, so they may follow it.
+    const cookie = (await author.agent.get('/api/auth/user')).request.cookies;
+    const own = await live(pendingId, undefined, { cookie });
+    expect(own.status).toBe(200);
+    own.close();
+  });
+
+  it(`when one client opens more than ${LIVE_STREAMS_PER_CLIENT} streams it answers 429, and closing one frees its slot`, async () => {
+    const ip = '10.201.0.1';
+    const streams: LiveClient[] = [];
+    for (let i = 0; i < LIVE_STREAMS_PER_CLIENT; i++) streams.push(await live(storyId, ip));
+    expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+    const over = await live(storyId, ip);
+    expect(over.status).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+    expect(errorBodySchema.parse(JSON.parse(await over.body())).code).toBe('rate_limited');
+    // Another address is not affected.
+    const elsewhere = await live(storyId);
+    expect(elsewhere.status).toBe(200);
+    elsewhere.close();
+
+    streams.pop()!.close();
+    await slotsOpen();
+    const again = await live(storyId, ip);
+    expect(again.status).toBe(200);
+    again.close();
+    for (const stream of streams) stream.close();
+  });
+});
+
+describe('a live stream that outlives the request timeout', () => {
+  it('when the stream stays open past REQUEST_TIMEOUT it is not cut off and still receives tallies', async () => {
+    const slow = await startTestServer(
+      { ADMIN_EMAILS: 'timeout-admin@example.com' },
+      { requestTimeoutMs: 500 },
+    );
+    try {
+      const slowAdmin = await signUp(slow, { email: 'timeout-admin@example.com' });
+      const id = await approvedStory(slowAdmin, slowAdmin);
+      const stream = await openLive(`${slow.url}/api/stories/${id}/live`);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const voter = await signUp(slow);
+      await voter.agent.post(`/api/stories/${id}/vote`).send({ vote: 'he' }).expect(200);
+      expect(card(await stream.next('tally')).heVotes).toBe(1);
+      stream.close();
+    } finally {
+      await slow.stop();
+    }
+  });
+});
+
+describe('a live stream when the server drains (SIGTERM)', () => {
+  it('when the server stops the open streams end, so it does not wait on them', async () => {
+    const draining = await startTestServer({ ADMIN_EMAILS: 'drain-admin@example.com' });
+    const drainAdmin = await signUp(draining, { email: 'drain-admin@example.com' });
+    const id = await approvedStory(drainAdmin, drainAdmin);
+    const stream = await openLive(`${draining.url}/api/stories/${id}/live`);
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    await draining.stop();
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,62 @@
+import type { RecordedEvent } from '@whosright/eventstore/port';
+import { COMMENTS } from '@whosright/projections/comments/docs';
+import { STORIES } from '@whosright/projections/stories/docs';
+import type { CommittedListener } from '@whosright/projections/runner/projection-runner';
+import type { StoryChange, StoryChangeKind, StoryChanges } from '#api/platform/live/story-changes';
+
+/**
+ * Which committed events change what a story screen shows, per read model it reads: the card's
+ * tallies and comment count come from the stories read model, the comment list from the comments
+ * one. Views, skips and pool moves change nothing on the screen and are not told.
+ */
+const WATCHED: ReadonlyMap<string, { kind: StoryChangeKind; types: ReadonlySet<string> }> = new Map(
+  [
+    [
+      STORIES,
+      {
+        kind: 'votes',
+        types: new Set([
+          'StoryVoteCast',
+          'StoryReactionAdded',
+          'StoryReactionRemoved',
+          'CommentPosted',
+          'CommentDeleted',
+        ]),
+      },
+    ],
+    [
+      COMMENTS,
+      { kind: 'comments', types: new Set(['CommentPosted', 'CommentDeleted', 'CommentVoteCast']) },
+    ],
+  ],
+);
+
+function storyIdOf(event: RecordedEvent): string | undefined {
+  const data = event.data;
+  if (!data || typeof data !== 'object') return undefined;
+  const storyId = (data as { storyId?: unknown }).storyId;
+  return typeof storyId === 'string' ? storyId : undefined;
+}
+
+/** The stories a committed batch changed on screen, each once. */
+export function storyChangesOf(
+  projection: string,
+  events: readonly RecordedEvent[],
+): StoryChange[] {
+  const watched = WATCHED.get(projection);
+  if (!watched) return [];
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (!watched.types.has(event.type)) continue;
+    const storyId = storyIdOf(event);
+    if (storyId) ids.add(storyId);
+  }
+  return [...ids].map((storyId) => ({ storyId, kind: watched.kind }));
+}
+
+/** The projection runner's commit listener: publishes each changed story. */
+export function publishStoryChanges(changes: StoryChanges): CommittedListener {
+  return (projection, events) => {
+    for (const change of storyChangesOf(projection, events)) changes.publish(change);
+  };
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { storyKeys } from '#web/features/stories/api/story-keys.ts';
+import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
+
+/** Records every EventSource the hook opens; tests dispatch its events. */
+class FakeEventSource extends EventTarget {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data = '') {
+    this.dispatchEvent(new MessageEvent(type, { data }));
+  }
+}
+
+const card = {
+  id: 'story_1',
+  content: 'He left the milk out.',
+  category: 'household',
+  status: 'approved',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  heVotes: 3,
+  sheVotes: 2,
+  commentCount: 1,
+  reactions: { relatable: 0, lol: 0, wtf: 0 },
+};
+
+function setup(enabled = true) {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const queryClient = createQueryClient();
+  const onComments = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useLiveStory('story_1', { enabled, onComments }), { wrapper });
+  return { queryClient, onComments, hook };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('useLiveStory', () => {
+  it('when a tally arrives the story card in the cache takes its counts', async () => {
+    const { queryClient } = setup();
+    const source = FakeEventSource.opened[0]!;
+    expect(source.url).toBe('/api/stories/story_1/live');
+    source.emit('tally', JSON.stringify(card));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toEqual(card),
+    );
+  });
+
+  it('when a tally is not a story card the cache is left alone', async () => {
+    const { queryClient } = setup();
+    FakeEventSource.opened[0]!.emit('tally', '{"heVotes":"many"}');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toBeUndefined();
+  });
+
+  it('when the comments change it says so', () => {
+    const { onComments } = setup();
+    FakeEventSource.opened[0]!.emit('comments', '{"storyId":"story_1"}');
+    expect(onComments).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the stream drops it closes it, refetches the story and opens again later', () => {
+    vi.useFakeTimers();
+    const { queryClient } = setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const first = FakeEventSource.opened[0]!;
+    first.emit('error');
+    expect(first.closed).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: storyKeys.detail('story_1') });
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(15_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it('when not enabled nothing is opened, and unmounting closes the stream', () => {
+    setup(false);
+    expect(FakeEventSource.opened).toHaveLength(0);
+    const { hook } = setup(true);
+    hook.unmount();
+    expect(FakeEventSource.opened[0]!.closed).toBe(true);
+  });
+});

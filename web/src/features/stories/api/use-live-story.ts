@@ -1,0 +1,73 @@
+/**
+ * GET /api/stories/{id}/live (Server-Sent Events): the results and comments of the story screen
+ * follow other people's votes and comments without a reload. `tally` carries the story card and
+ * goes into the story's query cache; `comments` says the comment list changed (the route that
+ * composes the comments refetches them). When the stream drops it is closed, the story is
+ * refetched once and the normal queries carry on; it is opened again a little later.
+ */
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { StoryCard } from '@whosright/contracts/story/dto';
+
+import { storyKeys } from '#web/features/stories/api/story-keys.ts';
+
+/** After a drop: wait 15 s, then 30 s, ...; give up after this many tries (the page still works). */
+const RETRY_DELAY_MS = 15_000;
+const MAX_RETRIES = 4;
+
+/** The card of a `tally` event, checked against the contract (zod loads lazily, like apiRequest's). */
+async function tallyCard(data: string): Promise<StoryCard | undefined> {
+  const { storyCardSchema } = await import('#web/lib/response-schemas.ts');
+  try {
+    const parsed = storyCardSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useLiveStory(
+  id: string,
+  { enabled, onComments }: { enabled: boolean; onComments?: () => void },
+): void {
+  const queryClient = useQueryClient();
+  const onCommentsRef = useRef(onComments);
+  useEffect(() => {
+    onCommentsRef.current = onComments;
+  }, [onComments]);
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let closed = false;
+
+    const open = () => {
+      source = new EventSource(`/api/stories/${encodeURIComponent(id)}/live`);
+      source.addEventListener('open', () => {
+        failures = 0;
+      });
+      source.addEventListener('tally', (event: MessageEvent<string>) => {
+        void tallyCard(event.data).then((card) => {
+          if (card && !closed && card.id === id)
+            queryClient.setQueryData(storyKeys.detail(id), card);
+        });
+      });
+      source.addEventListener('comments', () => onCommentsRef.current?.());
+      source.addEventListener('error', () => {
+        source?.close();
+        // Changes may have been missed while the stream was down.
+        void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) });
+        failures += 1;
+        if (failures <= MAX_RETRIES) retry = setTimeout(open, RETRY_DELAY_MS * failures);
+      });
+    };
+    open();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [id, enabled, queryClient]);
+}

@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import type { StoryFeedSort } from '@whosright/contracts/story/dto';
+
+import { cn } from '#web/lib/utils.ts';
+
+export const FEED_SORTS: ReadonlyArray<{ value: StoryFeedSort; label: string; title: string }> = [
+  { value: 'newest', label: 'Newest', title: 'Latest stories' },
+  { value: 'votes', label: 'Most voted', title: 'Most voted stories' },
+  { value: 'divisive', label: 'Most divisive', title: 'Most divisive stories' },
+];
+
+/** The feed's heading for an order ("Latest stories" for the default). */
+export function feedTitle(sort: StoryFeedSort): string {
+  return FEED_SORTS.find((s) => s.value === sort)!.title;
+}
+
+/** Newest / Most voted / Most divisive, as links that keep the category (/?sort=votes). */
+export function FeedSortTabs({ active }: { active: StoryFeedSort }) {
+  return (
+    // On a narrow phone it scrolls sideways, like the category chips, instead of widening the page.
+    <nav
+      aria-label="Sort stories"
+      className="-mx-4 w-[calc(100%+2rem)] overflow-x-auto px-4 sm:mx-0 sm:w-auto sm:overflow-visible sm:px-0"
+    >
+      <ul className="flex w-max rounded-full border bg-muted p-1">
+        {FEED_SORTS.map(({ value, label }) => {
+          const current = value === active;
+          return (
+            <li key={value}>
+              <Link
+                to="/"
+                search={(prev) => ({
+                  ...(prev.category ? { category: prev.category } : {}),
+                  ...(value === 'newest' ? {} : { sort: value }),
+                })}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'inline-flex h-8 items-center rounded-full px-3 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
+                  current
+                    ? 'bg-card text-foreground shadow-sm'
+                    : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
