@@ -63,7 +63,7 @@ const ioModules = [
  * only entry points (`cli/`) and tests import it; `platform/` (HTTP edge, adapters) and `write/`
  * (command bus, stream caches) know no slice; a slice does not reach into another one.
  */
-const apiSlices = ['account', 'story', 'comment', 'moderation'];
+const apiSlices = ['account', 'story', 'comment', 'moderation', 'replay'];
 const apiRooms = [
   {
     room: 'platform',
@@ -179,7 +179,7 @@ export default tseslint.config(
         extra: [
           {
             regex:
-              '^(zod(/.*)?|@whosright/contracts/(?!(shared/constants|shared/category-list|story/rules|account/display-name|moderation/actions)$).+)$',
+              '^(zod(/.*)?|@whosright/contracts/(?!(shared/constants|shared/category-list|story/rules|story/ranking-rule|story/replay-progress-text|account/display-name|moderation/actions)$).+)$',
             allowTypeImports: true,
             message:
               'zod loads lazily through lib/response-schemas.ts: import only types from a module built on zod here, or move the value to a zod-free module.',

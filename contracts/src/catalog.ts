@@ -1,4 +1,4 @@
-import { reservationEvents, sessionEvents, userEvents } from './account/events';
+import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
 import { eventCatalog } from './shared/events';
 import {
@@ -23,4 +23,5 @@ export const domainEventCatalog = eventCatalog(
   storyPoolEvents,
   commentEvents,
   commentVoteEvents,
+  forgettingEvents,
 );

@@ -68,6 +68,38 @@ export const userEvents = {
     'ExternalIdentityLinked',
     z.object({ issuer: z.string().min(1), subject: z.string().min(1) }),
   ),
+  /** A link that confirms deleting an account without a password was mailed (issue 22). */
+  AccountDeletionRequested: defineEvent(
+    'AccountDeletionRequested',
+    z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
+  ),
+  /** The member deleted their account (issue 22), confirmed by their password or a mailed link. */
+  AccountDeleted: defineEvent('AccountDeleted', z.object({ via: z.enum(['password', 'link']) })),
+};
+
+/** What a deleted member's story or comment text reads as (issue 22). */
+export const DELETED_TEXT = '[deleted]';
+
+/** The e-mail a deleted member's registration reads with: unique, and never deliverable. */
+export const forgottenEmail = (userId: string) => `forgotten-${userId}@forgotten.invalid`;
+
+/** The stream every read of the log for read models loads first (issue 22). */
+export const FORGOTTEN_USERS_STREAM = 'forgottenUsers';
+
+/**
+ * The registry of deleted members (`forgottenUsers`): reads of the log replace the personal
+ * fields of their events (`@whosright/eventstore/forgetting`). The ids of the stories and
+ * comments they wrote travel along: other members' events quote those texts.
+ */
+export const forgettingEvents = {
+  UserForgotten: defineEvent(
+    'UserForgotten',
+    z.object({
+      userId: userIdSchema,
+      storyIds: z.array(z.string().min(1)),
+      commentIds: z.array(z.string().min(1)),
+    }),
+  ),
 };
 
 /** Reservation streams hold one claim each (DESIGN.md section 4): `email-{hash}`, `username-{hash}`, `identity-{hash}`. */
@@ -93,9 +125,13 @@ export const sessionEvents = {
     }),
   ),
   SessionRenewed: defineEvent('SessionRenewed', z.object({ expiresAt: z.iso.datetime() })),
-  SessionEnded: defineEvent('SessionEnded', z.object({ reason: z.enum(['logout', 'expired']) })),
+  SessionEnded: defineEvent(
+    'SessionEnded',
+    z.object({ reason: z.enum(['logout', 'expired', 'account_deleted']) }),
+  ),
 };
 
 export type UserEvent = EventOf<(typeof userEvents)[keyof typeof userEvents]>;
 export type ReservationEvent = EventOf<(typeof reservationEvents)[keyof typeof reservationEvents]>;
 export type SessionEvent = EventOf<(typeof sessionEvents)[keyof typeof sessionEvents]>;
+export type ForgettingEvent = EventOf<(typeof forgettingEvents)[keyof typeof forgettingEvents]>;

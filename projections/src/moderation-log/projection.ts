@@ -1,4 +1,9 @@
-import type { UserEvent } from '@whosright/contracts/account/events';
+import {
+  DELETED_TEXT,
+  forgottenEmail,
+  type ForgettingEvent,
+  type UserEvent,
+} from '@whosright/contracts/account/events';
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import type { ModerationAction, ModerationSource } from '@whosright/contracts/moderation/dto';
@@ -15,7 +20,7 @@ import {
 } from './docs';
 import { moderationLogReport } from './report';
 
-type Handled = Recorded<StoryEvent | CommentEvent | UserEvent>;
+type Handled = Recorded<StoryEvent | CommentEvent | UserEvent | ForgettingEvent>;
 
 const STATUS_ACTIONS: Record<StoryStatus, ModerationAction> = {
   approved: 'story.approve',
@@ -65,7 +70,7 @@ function accountEntry(
  */
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
-  version: 1,
+  version: 2,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -78,6 +83,7 @@ export const moderationLogProjection = defineProjection<Handled>({
     'UserUnbanned',
     'UserPromoted',
     'UserDemoted',
+    'UserForgotten',
   ],
   collections: [
     {
@@ -183,6 +189,24 @@ export const moderationLogProjection = defineProjection<Handled>({
             event.type === 'UserPromoted' ? 'user.promote' : 'user.demote',
             event.data.note,
             event.data.reason === 'admin_emails',
+          ),
+        ];
+      // Issue 22: the entries stay (they are admins' decisions); what they name is forgotten.
+      case 'UserForgotten':
+        return [
+          update(TARGETS, targetKey('user', event.data.userId), {
+            $set: {
+              email: forgottenEmail(event.data.userId),
+              firstName: null,
+              lastName: null,
+              username: null,
+            },
+          }),
+          ...event.data.storyIds.map((id) =>
+            update(TARGETS, targetKey('story', id), { $set: { excerpt: DELETED_TEXT } }),
+          ),
+          ...event.data.commentIds.map((id) =>
+            update(TARGETS, targetKey('comment', id), { $set: { excerpt: DELETED_TEXT } }),
           ),
         ];
       default:

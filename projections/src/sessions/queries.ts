@@ -13,4 +13,16 @@ export class SessionQueries {
   byId(sessionId: string): Promise<SessionDoc | undefined> {
     return this.sessions.get(sessionId);
   }
+
+  /** A page of one member's live sessions (issue 22: deleting the account ends them all). */
+  ofUser(userId: string, request: { cursor?: string | undefined; limit: number }) {
+    return this.sessions.find(
+      { userId },
+      {
+        sort: [['userId', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
 }

@@ -51,7 +51,8 @@ export const storiesProjection = defineProjection<Handled>({
   name: STORIES,
   // 2: the random pool's slots moved from the story cards to their own documents.
   // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
-  version: 4,
+  // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.
+  version: 5,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -97,6 +98,14 @@ export const storiesProjection = defineProjection<Handled>({
           ],
         },
         ...feedSortIndexes,
+        // The dry run of another minimum of views (issue 22): a range on viewCount, by skip rate.
+        {
+          fields: [
+            ['status', 1],
+            ['viewCount', 1],
+            ['skipRate', -1],
+          ],
+        },
       ],
       derive(doc) {
         const he = num(doc.heVotes);

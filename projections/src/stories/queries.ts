@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
-import { POOR_STORY_TOP_FRACTION } from '@whosright/contracts/shared/constants';
+import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
 import { decodeCursor, InvalidCursorError } from '../store/cursor';
 import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
@@ -15,6 +15,7 @@ import {
   type PoolDoc,
   type StoryDoc,
 } from './docs';
+import { rankableWhere, topCount } from './ranking-rule';
 
 export interface PageRequest {
   cursor?: string | undefined;
@@ -31,18 +32,24 @@ const BY_SKIP_RATE: Sort = [['skipRate', -1]];
 
 /**
  * The top 5% of rankable stories by skip rate, at least one when any is rankable: the admin's
- * "Poor Performing Stories", and what `npm run replay -- stories` prints.
+ * "Poor Performing Stories", and what `npm run replay -- stories` prints. Another rule (top
+ * fraction, minimum views) ranks the same way: the admin's dry run (issue 22).
  */
-export async function poorPerformers(stories: ReadCollection<StoryDoc>): Promise<StoryDoc[]> {
-  const top = await poorPerformersCount(stories);
+export async function poorPerformers(
+  stories: ReadCollection<StoryDoc>,
+  rule: RankingRule = DEFAULT_RANKING_RULE,
+): Promise<StoryDoc[]> {
+  const top = await poorPerformersCount(stories, rule);
   if (top === 0) return [];
-  return (await stories.find({ rankable: true }, { sort: BY_SKIP_RATE, limit: top })).items;
+  return (await stories.find(rankableWhere(rule), { sort: BY_SKIP_RATE, limit: top })).items;
 }
 
 /** How many stories the poor performers list shows (the admin summary's Poor Stories). */
-export async function poorPerformersCount(stories: ReadCollection<StoryDoc>): Promise<number> {
-  const rankable = await stories.count({ rankable: true });
-  return rankable === 0 ? 0 : Math.max(1, Math.ceil(rankable * POOR_STORY_TOP_FRACTION));
+export async function poorPerformersCount(
+  stories: ReadCollection<StoryDoc>,
+  rule: RankingRule = DEFAULT_RANKING_RULE,
+): Promise<number> {
+  return topCount(await stories.count(rankableWhere(rule)), rule.topFraction);
 }
 
 /** Every read the API makes of the stories read model: one lookup or one sorted, limited find. */
@@ -126,6 +133,15 @@ export class StoryQueries {
 
   poorPerformersCount(): Promise<number> {
     return poorPerformersCount(this.stories);
+  }
+
+  /** The poor performers by a rule, with how many stories it ranks (the admin's dry run). */
+  async poorPerformersBy(rule: RankingRule): Promise<{ rankable: number; list: StoryDoc[] }> {
+    const rankable = await this.stories.count(rankableWhere(rule));
+    const top = topCount(rankable, rule.topFraction);
+    if (top === 0) return { rankable, list: [] };
+    const found = await this.stories.find(rankableWhere(rule), { sort: BY_SKIP_RATE, limit: top });
+    return { rankable, list: found.items };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { SessionEvent, UserEvent } from '@whosright/contracts/account/events';
+import type { ForgettingEvent, SessionEvent, UserEvent } from '@whosright/contracts/account/events';
 import type { CommentEvent, CommentVoteEvent } from '@whosright/contracts/comment/events';
 import type { EventMetadata } from '@whosright/contracts/shared/events';
 import type {
@@ -86,6 +86,10 @@ export function eventLog(start = '2026-03-02T09:00:00.000Z') {
     },
     commentVote<E extends CommentVoteEvent>(event: E, actor: Actor = {}) {
       return record(`commentVote-${event.data.commentId}-${event.data.userId}`, event, actor);
+    },
+    /** The registry of deleted members (issue 22). */
+    forgotten<E extends ForgettingEvent>(event: E, actor: Actor = {}) {
+      return record('forgottenUsers', event, actor);
     },
   };
 }

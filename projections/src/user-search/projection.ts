@@ -3,7 +3,11 @@ import { defineProjection, remove, upsert, type Change } from '../runner/project
 import type { Recorded } from '../shared/recorded';
 import { SEARCH_KEYS, USER_SEARCH, searchKeyId, type SearchField } from './docs';
 
-type Handled = Recorded<Extract<UserEvent, { type: 'UserRegistered' | 'ProfileUpdated' }>>;
+type Handled = Recorded<
+  Extract<UserEvent, { type: 'UserRegistered' | 'ProfileUpdated' | 'AccountDeleted' }>
+>;
+
+const SEARCH_FIELDS: readonly SearchField[] = ['email', 'username', 'name', 'lastName'];
 
 function key(userId: string, field: SearchField, value: string | null): Change {
   const text = value?.trim().toLowerCase();
@@ -18,8 +22,8 @@ function key(userId: string, field: SearchField, value: string | null): Change {
  */
 export const userSearchProjection = defineProjection<Handled>({
   name: USER_SEARCH,
-  version: 1,
-  eventTypes: ['UserRegistered', 'ProfileUpdated'],
+  version: 2,
+  eventTypes: ['UserRegistered', 'ProfileUpdated', 'AccountDeleted'],
   collections: [
     {
       name: SEARCH_KEYS,
@@ -47,6 +51,9 @@ export const userSearchProjection = defineProjection<Handled>({
       }
       case 'ProfileUpdated':
         return [key(userId, 'username', event.data.username)];
+      // Issue 22: a deleted account is found by nothing.
+      case 'AccountDeleted':
+        return SEARCH_FIELDS.map((field) => remove(SEARCH_KEYS, searchKeyId(userId, field)));
       default:
         return [];
     }

@@ -1,13 +1,15 @@
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import type { StoryEvent, StoryVoteEvent } from '@whosright/contracts/story/events';
-import { defineProjection, upsert } from '../runner/projection';
+import type { UserEvent } from '@whosright/contracts/account/events';
+import { defineProjection, remove, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { USER_STATS, USER_STATS_DOCS } from './docs';
 
 type Handled =
   | Recorded<Extract<StoryEvent, { type: 'StorySubmitted' | 'StoryDeleted' }>>
   | Recorded<StoryVoteEvent>
-  | Recorded<CommentEvent>;
+  | Recorded<CommentEvent>
+  | Recorded<Extract<UserEvent, { type: 'AccountDeleted' }>>;
 
 /**
  * The profile counters. A deleted story or comment leaves the count with it (the counts match the
@@ -15,13 +17,14 @@ type Handled =
  */
 export const userStatsProjection = defineProjection<Handled>({
   name: USER_STATS,
-  version: 1,
+  version: 2,
   eventTypes: [
     'StorySubmitted',
     'StoryDeleted',
     'StoryVoteCast',
     'CommentPosted',
     'CommentDeleted',
+    'AccountDeleted',
   ],
   collections: [{ name: USER_STATS_DOCS, indexes: [] }],
   apply(event) {
@@ -36,6 +39,9 @@ export const userStatsProjection = defineProjection<Handled>({
         return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { commentsPosted: 1 } })];
       case 'CommentDeleted':
         return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { commentsPosted: -1 } })];
+      // Issue 22: the member deleted their account.
+      case 'AccountDeleted':
+        return [remove(USER_STATS_DOCS, event.stream.slice('user-'.length))];
       default:
         return [];
     }

@@ -1,5 +1,5 @@
 import type { UserEvent } from '@whosright/contracts/account/events';
-import { defineProjection, update, upsert } from '../runner/projection';
+import { defineProjection, remove, update, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { USERS, USER_DOCS } from './docs';
 
@@ -10,7 +10,7 @@ import { USERS, USER_DOCS } from './docs';
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
   name: USERS,
-  version: 3,
+  version: 4,
   eventTypes: [
     'UserRegistered',
     'PasswordChanged',
@@ -20,6 +20,7 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
     'UserUnbanned',
     'UserPromoted',
     'UserDemoted',
+    'AccountDeleted',
   ],
   collections: [
     {
@@ -83,6 +84,9 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
         return [update(USER_DOCS, id, { $set: { role: 'admin' } })];
       case 'UserDemoted':
         return [update(USER_DOCS, id, { $set: { role: 'user' } })];
+      // Issue 22: the member deleted their account; nothing of it stays.
+      case 'AccountDeleted':
+        return [remove(USER_DOCS, id)];
       default:
         return [];
     }

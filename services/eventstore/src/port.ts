@@ -105,5 +105,10 @@ export interface EventStore {
   subscribeAll(options?: SubscribeOptions): Subscription;
   /** Global position of the last event in the log (0n when empty). */
   headPosition(): Promise<bigint>;
+  /**
+   * How many events `readAll({ until })` would read (the whole log without `until`): a replay's
+   * total. Only stores that can count without reading the events offer it (SQLite).
+   */
+  countEvents?(options?: { until?: string }): Promise<number>;
   close(): Promise<void>;
 }

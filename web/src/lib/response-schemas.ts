@@ -27,6 +27,7 @@ export {
 export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
 export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
 export { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
+export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export {
   castVoteResponseSchema,
   myVoteSchema,

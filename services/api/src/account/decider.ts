@@ -23,6 +23,10 @@ export interface UserState {
    * checked against, and an older one is void (a sign-in racing a reset cannot survive it).
    */
   credentialsVersion: number;
+  /** The member deleted their account (issue 22): the stream takes no more commands. */
+  deleted: boolean;
+  /** The mailed link that confirms a deletion of an account without a password. */
+  pendingDeletion: { tokenHash: string; expiresAt: string } | null;
 }
 
 export function initialState(): UserState {
@@ -40,6 +44,8 @@ export function initialState(): UserState {
     emailVerified: false,
     pendingVerification: null,
     credentialsVersion: 0,
+    deleted: false,
+    pendingDeletion: null,
   };
 }
 
@@ -96,6 +102,13 @@ export function evolve(state: UserState, event: UserEvent): UserState {
           `${event.data.issuer} ${event.data.subject}`,
         ],
       };
+    case 'AccountDeletionRequested':
+      return {
+        ...state,
+        pendingDeletion: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
+      };
+    case 'AccountDeleted':
+      return { ...state, exists: false, deleted: true, pendingDeletion: null };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -139,7 +152,11 @@ export type UserCommand =
       /** Whether the user's e-mail is in ADMIN_EMAILS, which would promote them again. */
       listedInAdminEmails: boolean;
     }
-  | { type: 'LinkExternalIdentity'; issuer: string; subject: string };
+  | { type: 'LinkExternalIdentity'; issuer: string; subject: string }
+  | { type: 'RequestAccountDeletion'; tokenHash: string; expiresAt: string }
+  /** The password was checked by the service; a link's token is checked here. */
+  | { type: 'DeleteAccount'; via: 'password' }
+  | { type: 'DeleteAccount'; via: 'link'; tokenHash: string; now: string };
 
 /** Why a user command was refused; `rejections.ts` says what the client sees for each. */
 export type UserRejection =
@@ -153,7 +170,8 @@ export type UserRejection =
   | 'cannot_demote_self'
   | 'demote_before_ban'
   | 'last_admin'
-  | 'listed_in_admin_emails';
+  | 'listed_in_admin_emails'
+  | 'invalid_deletion_token';
 
 export class UserCommandRejected extends CommandRejected<UserRejection> {
   constructor(reason: UserRejection) {
@@ -176,6 +194,17 @@ export function resetTokenValid(state: UserState, tokenHash: string, now: string
   );
 }
 
+/** Whether a deletion link's token (its hash) is the account's pending one and unexpired. */
+export function deletionTokenValid(state: UserState, tokenHash: string, now: string): boolean {
+  const pending = state.pendingDeletion;
+  return (
+    state.exists &&
+    pending !== null &&
+    pending.tokenHash === tokenHash &&
+    Date.parse(pending.expiresAt) > Date.parse(now)
+  );
+}
+
 function requireUser(state: UserState): void {
   if (!state.exists) throw new UserCommandRejected('unknown_user');
 }
@@ -188,7 +217,7 @@ function withNote(reason: 'admin' | 'admin_emails', note: string | null | undefi
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
-      if (state.exists) throw new UserCommandRejected('already_registered');
+      if (state.exists || state.deleted) throw new UserCommandRejected('already_registered');
       const { type: _type, ...data } = command;
       return [{ type: 'UserRegistered', data }];
     }
@@ -292,6 +321,21 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         },
       ];
     }
+    case 'RequestAccountDeletion':
+      requireUser(state);
+      return [
+        {
+          type: 'AccountDeletionRequested',
+          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
+        },
+      ];
+    case 'DeleteAccount':
+      // Deleting twice (a resumed deletion) changes nothing.
+      if (state.deleted) return [];
+      requireUser(state);
+      if (command.via === 'link' && !deletionTokenValid(state, command.tokenHash, command.now))
+        throw new UserCommandRejected('invalid_deletion_token');
+      return [{ type: 'AccountDeleted', data: { via: command.via } }];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

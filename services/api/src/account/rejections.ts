@@ -4,6 +4,7 @@ import {
   INVALID_VERIFICATION_TOKEN_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
+import { INVALID_DELETION_TOKEN_MESSAGE } from '@whosright/contracts/account/member-data-dto';
 import {
   ConflictError,
   ForbiddenError,
@@ -37,4 +38,5 @@ export const accountRejections: Rejections<UserRejection> = {
     new ConflictError(
       'This admin is listed in ADMIN_EMAILS, which would promote them again: remove them from the list first.',
     ),
+  invalid_deletion_token: () => new ValidationError(INVALID_DELETION_TOKEN_MESSAGE),
 };

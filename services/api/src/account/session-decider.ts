@@ -17,7 +17,7 @@ export type SessionCommand =
       credentialsVersion: number;
     }
   | { type: 'RenewSession'; expiresAt: string }
-  | { type: 'EndSession'; reason: 'logout' | 'expired' };
+  | { type: 'EndSession'; reason: 'logout' | 'expired' | 'account_deleted' };
 
 export const sessionDecider = {
   initialState: (): SessionState => ({ started: false, ended: false }),

@@ -19,6 +19,8 @@ import { AccountService } from '#api/account/account-service';
 import { adminRoutes } from '#api/account/admin-routes';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
 import { accountRoutes } from '#api/account/routes';
+import { AccountDeletion } from '#api/account/delete-account';
+import { memberDataRoutes } from '#api/account/member-data-routes';
 import { commentRoutes } from '#api/comment/routes';
 import { CommentService } from '#api/comment/comment-service';
 import { storyPageMeta } from '#api/story/page-meta';
@@ -58,6 +60,11 @@ import { Visitors } from '#api/platform/visitor';
 import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { CommandBus } from '#api/write/command-bus';
+import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
+import { REPLAY_JOB, registerReplayJob } from '#api/replay/replay-job';
+import { ReplayRecords } from '#api/replay/replay-records';
+import { ReplayService } from '#api/replay/replay-service';
+import { replayRoutes } from '#api/replay/routes';
 import { rejections } from './rejections';
 import { openStores, type Stores } from './stores';
 import { projectionsReadiness } from './projection-readiness';
@@ -150,6 +157,15 @@ export async function composeApplication(
 
   const queue = createJobQueue(config, logger, { runWorker: inProcess });
   registerJobMetrics(metrics, queue);
+  // Rankings as they stood (issue 22): replays run as jobs, their state shared through this store.
+  const keyValues = createKeyValueStore(config);
+  const replayRecords = new ReplayRecords(keyValues);
+  registerReplayJob(queue, {
+    // Issue 22: replays read the log as read models do, deleted members forgotten.
+    eventStore: stores.readModelLog,
+    readStore: stores.readStore,
+    records: replayRecords,
+  });
   const mail = createMailDelivery(
     queue,
     createMailer(config, logger),
@@ -168,6 +184,13 @@ export async function composeApplication(
       logger.warn({ err: error, storyId }, 'live tally could not be read'),
   });
   const liveSlots = new LiveSlots(LIVE_STREAMS_PER_CLIENT, LIVE_STREAMS_TOTAL);
+  const replays = new ReplayService({
+    records: replayRecords,
+    enqueue: (payload) => queue.enqueue(REPLAY_JOB, payload, { jobId: payload.id }),
+    stories: queries.stories,
+    countEvents: (until) =>
+      stores.eventStore.countEvents?.({ until }) ?? Promise.resolve(undefined),
+  });
   registerLiveMetrics(metrics, () => liveSlots.open);
 
   const accounts = new AccountService({
@@ -196,6 +219,17 @@ export async function composeApplication(
     votes: queries.storyVotes,
     onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
   });
+  // Issue 22: a member deletes their account; their stories and comments go as their author's.
+  const deletion = new AccountDeletion({
+    eventStore,
+    bus,
+    sessions: queries.sessions,
+    deleteStory: (storyId, userId, actor) => stories.delete(storyId, { _id: userId }, false, actor),
+    deleteComment: (commentId, userId, actor) =>
+      comments.delete(commentId, { _id: userId }, false, actor),
+    publicUrl: config.publicUrl,
+    sendMail: (m) => mail.deliver(m),
+  });
   const oidc = config.oidc
     ? {
         client: createOidcClient(config.oidc, config.publicUrl),
@@ -222,6 +256,12 @@ export async function composeApplication(
       await resumeDeletions(bus, stories, queries.comments).catch((error: unknown) =>
         logger.error({ err: error }, 'resuming deletions failed'),
       );
+      // Issue 22: account deletions a crash stopped between their appends.
+      await deletion
+        .resume(SYSTEM_ACTOR)
+        .catch((error: unknown) =>
+          logger.error({ err: error }, 'resuming account deletions failed'),
+        );
       if (!config.seedDemo || closing.signal.aborted) return;
       await seedDemo(
         {
@@ -270,6 +310,12 @@ export async function composeApplication(
       storyTimelineRoutes(router, { stories, timeline: queries.storyTimeline });
       liveRoutes(router, { stories, hub: liveHub, slots: liveSlots });
       commentRoutes(router, comments, queries.comments, limit);
+      memberDataRoutes(router, {
+        deletion,
+        log: stores.readModelLog,
+        limiter,
+        publicUrl: config.publicUrl,
+      });
       accountRoutes(router, {
         accounts,
         stats: queries.userStats,
@@ -286,6 +332,7 @@ export async function composeApplication(
         comments: queries.comments,
       });
       moderationRoutes(router, queries.moderationLog);
+      replayRoutes(router, replays);
     },
     accounts,
     stories,
@@ -305,6 +352,7 @@ export async function composeApplication(
       liveHub.close();
       await startup;
       await queue.close();
+      await keyValues.close();
       await limiter.close();
       await stores.close();
       await liveChanges.close();

@@ -64,7 +64,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /auth/login': { access: 'public', body: { email: 'not-an-address', password: 'x' } },
   'GET /auth/user': { access: 'member' },
   'GET /users/stats': { access: 'member' },
+  'GET /users/me/export': { access: 'member' },
   // Accounts with a password are asked for it instead of a link: 400, not a refusal.
+  'POST /users/me/delete-request': { access: 'active' },
+  'POST /users/me/delete': { access: 'active', body: { password: 'not the password' } },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },
@@ -83,6 +86,9 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /admin/users/:id/promote': { access: 'admin' },
   'PATCH /admin/users/:id/demote': { access: 'admin' },
   'GET /admin/moderation-log': { access: 'admin' },
+  'POST /admin/replays': { access: 'admin', body: { until: '2026-01-01T00:00:00Z' } },
+  'GET /admin/replays/:id': { access: 'admin' },
+  'GET /admin/stories/poor/dry-run': { access: 'admin' },
 };
 
 const REFUSED: Record<Access, Partial<Record<Role, number>>> = {

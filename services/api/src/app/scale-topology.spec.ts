@@ -226,6 +226,22 @@ describeWithRedis('scale mode: api x2, projector x2 and a worker on one SQLite f
     });
   });
 
+  it('when an admin asks instance A for the ranking as it stood, the worker builds it and instance B answers it (issue 22)', async () => {
+    const started = await admin(apiA, 'POST', '/admin/replays', {
+      until: new Date().toISOString(),
+    });
+    expect(started.status).toBe(202);
+    const id = String(started.body.id);
+    let job = started.body;
+    const deadline = Date.now() + 20_000;
+    while (job.status !== 'done' && job.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await admin(apiB, 'GET', `/admin/replays/${id}`)).body;
+    }
+    expect(job).toMatchObject({ id, status: 'done', result: { rule: { minViews: 10 } } });
+    expect(job.progress).toMatchObject({ etaSeconds: 0 });
+  });
+
   it('when a member votes on instance A, live streams on both instances receive the tally (projector -> Redis)', async () => {
     const author = await member('live-author@example.com', apiA);
     const story = await author(apiA, 'POST', '/stories', {

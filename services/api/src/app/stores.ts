@@ -9,6 +9,7 @@ import {
 } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { createKurrentDbEventStore } from '@whosright/eventstore/kurrentdb/kurrentdb-event-store';
+import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
 import {
@@ -29,6 +30,11 @@ export const SQLITE_FILE = 'whosright.sqlite';
 
 export interface Stores {
   eventStore: EventStore;
+  /**
+   * The log as read models read it (issue 22): the same store, with the personal fields of
+   * deleted members' events forgotten. The projections, rebuilds and the data export read it.
+   */
+  readModelLog: EventStore;
   readStore: ReadStore;
   projections: ProjectionRunner;
   /** One holder at a time across every process that shares these stores (Redis in scale mode). */
@@ -100,8 +106,9 @@ export async function openStores(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: null })
     : undefined;
+  const readModelLog = forgettingEventStore(eventStore);
   const projections = createProjectionRunner({
-    eventStore,
+    eventStore: readModelLog,
     readStore,
     projections: readModels,
     ...(redis ? { leases: createRedisLeaseManager({ redis }) } : {}),
@@ -113,6 +120,7 @@ export async function openStores(
 
   return {
     eventStore,
+    readModelLog,
     readStore,
     projections,
     leases,

@@ -3,17 +3,29 @@ import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import type { Logger } from '#api/platform/logger';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { createMailDelivery, mailJobOptions } from '#api/platform/mail/mail-delivery';
+import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
+import { registerReplayJob } from '#api/replay/replay-job';
+import { ReplayRecords } from '#api/replay/replay-records';
 import { startBackgroundProcess, type RunningProcess } from './background-process';
 import { registerJobMetrics } from './process-metrics';
+import { openStores } from './stores';
 
 /**
- * The `worker` process: runs the jobs the API processes enqueue (mail), with their retries; a job
+ * The `worker` process: runs the jobs the API processes enqueue (mail, replays), with their retries; a job
  * that fails for good stays in the failed list (`npm run jobs`). On stop it takes no new job and
  * lets the running ones finish.
  */
 export function startWorker(config: Config, logger: Logger): Promise<RunningProcess> {
-  return startBackgroundProcess('worker', config, logger, ({ readiness, metrics }) => {
+  return startBackgroundProcess('worker', config, logger, async ({ readiness, metrics }) => {
+    // Replays (issue 22) read the log and build scratch copies: the stores, without projections.
+    const stores = await openStores(config, logger, { runProjections: false });
+    const keyValues = createKeyValueStore(config);
     const queue = createJobQueue(config, logger, { runWorker: true });
+    registerReplayJob(queue, {
+      eventStore: stores.eventStore,
+      readStore: stores.readStore,
+      records: new ReplayRecords(keyValues),
+    });
     createMailDelivery(
       queue,
       createMailer(config, logger),
@@ -27,6 +39,12 @@ export function startWorker(config: Config, logger: Logger): Promise<RunningProc
       ),
     );
     registerJobMetrics(metrics, queue);
-    return Promise.resolve({ close: () => queue.close() });
+    return {
+      async close() {
+        await queue.close();
+        await keyValues.close();
+        await stores.close();
+      },
+    };
   });
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { EventFilter, ReadAllOptions, RecordedEvent } from '../port';
+import { parseUntil } from '../event-codec';
 import { ROW_JSON } from './event-rows';
 import { filterClauses } from './filter-clauses';
 import { pagedIterable } from './paged-iterable';
@@ -21,6 +22,8 @@ export interface LogReads {
   ): RecordedEvent[];
   /** `readAll`: the log up to its head at the time of the call, a page at a time. */
   readAll(options: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  /** How many events were recorded at or before `until` (all of them without). */
+  count(until: string | undefined): number;
 }
 
 /**
@@ -78,5 +81,17 @@ export function logReads(
     });
   }
 
-  return { head, page, readAll };
+  const countStatement = db.prepare<[], number>('SELECT count(*) FROM events').pluck();
+  const countUntilStatement = db
+    .prepare<[number], number>('SELECT count(*) FROM events WHERE recorded_at <= ?')
+    .pluck();
+  function count(until: string | undefined): number {
+    return (
+      guarded(() =>
+        until === undefined ? countStatement.get() : countUntilStatement.get(parseUntil(until)),
+      ) ?? 0
+    );
+  }
+
+  return { head, page, readAll, count };
 }

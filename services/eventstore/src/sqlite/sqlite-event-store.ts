@@ -79,6 +79,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       assertOpen();
       return Promise.resolve(log.head());
     },
+    async countEvents(countOptions = {}) {
+      assertOpen();
+      return Promise.resolve(log.count(countOptions.until));
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -19,8 +19,19 @@ describe('replay progress', () => {
     progress.update(at(500, 500n, 1_000));
     progress.done();
     expect(text.startsWith('\r[####')).toBe(true);
-    expect(text).toContain(']  50%  500 events  500 events/s  ETA 1s');
+    expect(text).toContain(']  50%  500 / 1,000 events · 500 events/s · about 1 s left');
     expect(text.endsWith('\u001b[K\n')).toBe(true);
+  });
+
+  it('when the total is counted it is the total shown, not the log head', () => {
+    let text = '';
+    const progress = createProgressReporter(
+      { write: (chunk: string) => (text += chunk), isTTY: false },
+      () => 0,
+      400,
+    );
+    progress.update(at(100, 100n, 1_000));
+    expect(text).toBe('replay: 25%  100 / 400 events · 100 events/s · about 3 s left\n');
   });
 
   it('when writing to a log it prints plain lines, at most one every two seconds plus the last', () => {
@@ -37,9 +48,9 @@ describe('replay progress', () => {
     progress.update(at(900, 900n, 2_600));
     progress.update(at(1_000, 1_000n, 2_700));
     expect(text.trim().split('\n')).toEqual([
-      'replay: 10%  100 events  1,000 events/s  ETA 1s',
-      'replay: 90%  900 events  346 events/s  ETA 0s',
-      'replay: 100%  1,000 events  370 events/s  ETA 0s',
+      'replay: 10%  100 / 1,000 events · 1,000 events/s · about 1 s left',
+      'replay: 90%  900 / 1,000 events · 346 events/s · about 1 s left',
+      'replay: 100%  1,000 / 1,000 events · 370 events/s · almost done',
     ]);
   });
 });

@@ -1,4 +1,6 @@
+import { progressPercent, progressText } from '@whosright/contracts/story/replay-progress-text';
 import type { RebuildProgress } from '@whosright/projections/runner/rebuild';
+import { replayProgress } from '#api/replay/replay-progress';
 
 export interface ProgressOutput {
   write(text: string): unknown;
@@ -6,42 +8,34 @@ export interface ProgressOutput {
   columns?: number;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-function duration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.max(0, Math.round(seconds));
-  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
-}
-
 /**
- * A progress bar with events/s and ETA on a terminal (redrawn in place); plain lines at most every
- * two seconds otherwise, so logs stay readable.
+ * A progress bar with done / total, events/s and the time left on a terminal (redrawn in place);
+ * plain lines at most every two seconds otherwise, so logs stay readable. The numbers and their
+ * wording are the admin panel's (`replayProgress`, `progressText`). `total`: the events the
+ * replay will read, when the event store can count them.
  */
 export function createProgressReporter(
   out: ProgressOutput,
   now: () => number = Date.now,
+  total?: number,
 ): { update(p: RebuildProgress): void; done(): void } {
   let lastLine = -Infinity;
   let drawn = false;
   return {
     update(p) {
-      const seconds = p.elapsedMs / 1000;
-      const rate = seconds > 0 ? p.events / seconds : 0;
-      const total = Math.max(Number(p.head), Number(p.position), 1);
-      const fraction = Math.min(1, Number(p.position) / total);
-      const eta = rate > 0 ? (total - Number(p.position)) / rate : Infinity;
-      const stats = `${fmt(p.events)} events  ${fmt(rate)} events/s  ETA ${duration(eta)}`;
+      const progress = replayProgress(p, total);
+      const percent = progressPercent(progress);
+      const stats = progressText(progress);
       if (out.isTTY) {
         const width = Math.max(10, Math.min(40, (out.columns ?? 80) - stats.length - 10));
-        const filled = Math.round(fraction * width);
+        const filled = Math.round((percent / 100) * width);
         out.write(
-          `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%  ${stats}\x1b[K`,
+          `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(percent).padStart(3)}%  ${stats}\x1b[K`,
         );
         drawn = true;
-      } else if (now() - lastLine >= 2_000 || fraction >= 1) {
+      } else if (now() - lastLine >= 2_000 || percent >= 100) {
         lastLine = now();
-        out.write(`replay: ${Math.floor(fraction * 100)}%  ${stats}\n`);
+        out.write(`replay: ${percent}%  ${stats}\n`);
       }
     },
     done() {

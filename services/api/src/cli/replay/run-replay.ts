@@ -4,6 +4,7 @@ import type { EventCatalog } from '@whosright/contracts/shared/events';
 import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import { readModelDocuments } from '@whosright/projections/runner/content-hash';
 import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
 import {
@@ -84,10 +85,17 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   const database = openSqliteDatabase(file);
   // As the server opens it: commits never stall on a checkpoint's fsyncs.
   const checkpoints = startBackgroundCheckpoints(database);
-  const eventStore = createSqliteEventStore({ database, catalog: deps.catalog });
+  // Issue 22: deleted members' personal fields are forgotten on the way into every read model.
+  const eventStore = forgettingEventStore(
+    createSqliteEventStore({ database, catalog: deps.catalog }),
+  );
   const readStore = createSqliteReadStore({ database });
-  const progress = createProgressReporter(stderr);
+  let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
+    // The events the rebuild will read, so that the progress shows done / total.
+    const total = await eventStore.countEvents?.(args.until ? { until: args.until } : {});
+    const reporter = createProgressReporter(stderr, Date.now, total);
+    progress = reporter;
     const abandoned = await dropAbandonedCopies(readStore);
     if (abandoned.length) {
       const names = abandoned.map((g) => `${g.projection} #${g.generation}`).join(', ');
@@ -99,9 +107,9 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
       projections,
       ...(args.until ? { until: args.until } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
-      onProgress: (p) => progress.update(p),
+      onProgress: (p) => reporter.update(p),
     });
-    progress.done();
+    reporter.done();
     let rows: ReportRow[];
     if (args.until) {
       rows = [];
@@ -134,7 +142,7 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     }
     return 0;
   } catch (error) {
-    progress.done();
+    progress?.done();
     if (deps.signal?.aborted) {
       stderr.write(
         'replay: interrupted; the unfinished copies were dropped and the live read models are unchanged\n',

@@ -51,6 +51,16 @@ export const rateLimitPolicies = {
   trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
+  /** Issue 22: a member's data export, 5 per hour per account (it reads the whole log). */
+  memberExportPerAccount: { name: 'member-export-account', points: 5, durationSeconds: 60 * 60 },
+  /** Issue 22: attempts to confirm deleting an account, 10 per 15 minutes per account. */
+  deleteAccountPerAccount: {
+    name: 'delete-account-account',
+    points: 10,
+    durationSeconds: 15 * 60,
+  },
+  /** Issue 22: mailed links that confirm a deletion, 3 per hour per account. */
+  deletionLinkPerAccount: { name: 'deletion-link-account', points: 3, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 /** E-mails are counted case- and space-insensitively, so `Ann@X.org ` cannot dodge the limit. */

@@ -1,5 +1,6 @@
 /** Query keys of the admin panel (one factory, STYLE.md convention 7). */
 import type { ModerationAction } from '@whosright/contracts/moderation/dto';
+import type { RankingRule } from '@whosright/contracts/story/ranking-rule';
 
 export interface ModerationLogFilters {
   action?: ModerationAction | undefined;
@@ -19,4 +20,7 @@ export const adminKeys = {
   logAll: () => [...adminKeys.all, 'log'] as const,
   history: (storyId: string) => [...adminKeys.all, 'history', storyId] as const,
   historyAll: () => [...adminKeys.all, 'history'] as const,
+  replay: (id: string) => [...adminKeys.all, 'replay', id] as const,
+  dryRun: (rule: RankingRule, replay: string | undefined) =>
+    [...adminKeys.all, 'dry-run', rule, replay ?? 'live'] as const,
 };

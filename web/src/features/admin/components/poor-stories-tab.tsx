@@ -1,5 +1,9 @@
-/** Poor Performing Stories (Top 5% Skip Rate): Hide Story and Delete. */
+/**
+ * Poor Performing Stories (Top 5% Skip Rate): Hide Story and Delete; the ranking as it stood at a
+ * past moment, and dry runs of another rule (issue 22).
+ */
 import { EyeOffIcon } from 'lucide-react';
+import { useState } from 'react';
 import type { AdminStory } from '@whosright/contracts/story/dto';
 
 import { CardTopLine } from '#web/components/card-top-line.tsx';
@@ -11,12 +15,10 @@ import { useSetStoryStatus } from '#web/features/admin/api/moderate-story.ts';
 import { ConfirmActionDialog, SHOWN_TO_AUTHOR } from '#web/components/confirm-action-dialog.tsx';
 import { DeleteStoryButton } from '#web/features/admin/components/delete-story-button.tsx';
 import { HistoryButton } from '#web/features/admin/components/history-button.tsx';
-
-/** "0.8125" -> "81.3%". */
-export function skipRatePercent(skipRate: string): string {
-  const rate = Number(skipRate);
-  return `${Number.isFinite(rate) ? Number((rate * 100).toFixed(1)) : 0}%`;
-}
+import { RankingAsOf } from '#web/features/admin/components/ranking-as-of.tsx';
+import { RuleDryRun } from '#web/features/admin/components/rule-dry-run.tsx';
+import { skipRatePercent } from '#web/features/admin/components/skip-rate.ts';
+import { useReplay } from '#web/features/admin/api/get-replay.ts';
 
 function PoorStoryCard({
   story,
@@ -71,12 +73,23 @@ function PoorStoryCard({
 }
 
 export function PoorStoriesTab({ onHistory }: { onHistory: (storyId: string) => void }) {
+  const today = usePoorStories();
+  const [replayId, setReplayId] = useState<string | null>(null);
+  const replay = useReplay(replayId).data;
   return (
-    <PagedList
-      query={usePoorStories()}
-      label="Poor performing stories"
-      empty="No poor performing stories found"
-      render={(story) => <PoorStoryCard story={story} onHistory={onHistory} />}
-    />
+    <div className="grid gap-6">
+      <PagedList
+        query={today}
+        label="Poor performing stories"
+        empty="No poor performing stories found"
+        render={(story) => <PoorStoryCard story={story} onHistory={onHistory} />}
+      />
+      <RankingAsOf
+        today={today.data?.pages[0]?.items ?? []}
+        replayId={replayId}
+        onReplay={setReplayId}
+      />
+      <RuleDryRun replay={replay?.status === 'done' ? replay : null} />
+    </div>
   );
 }

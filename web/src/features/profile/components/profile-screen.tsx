@@ -6,6 +6,7 @@ import { MyCommentsList } from '#web/features/profile/components/my-comments-lis
 import { MyStoriesList } from '#web/features/profile/components/my-stories-list.tsx';
 import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx';
 import { ProfileStats } from '#web/features/profile/components/profile-stats.tsx';
+import { YourDataCard } from '#web/features/profile/components/your-data-card.tsx';
 
 export function ProfileScreen({
   user,
@@ -30,6 +31,7 @@ export function ProfileScreen({
           <MyCommentsList />
         </TabsContent>
       </Tabs>
+      <YourDataCard />
     </div>
   );
 }

@@ -1,0 +1,109 @@
+import { describe, it } from 'vitest';
+import type { UserEvent } from '@whosright/contracts/account/events';
+import { deciderSpec } from '#api/testing/decider-spec';
+import * as user from './decider';
+import { forgottenDecider } from './forgotten-decider';
+
+const ann = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const spec = deciderSpec(user);
+const rejected = (reason: user.UserRejection) => (error: unknown) =>
+  error instanceof user.UserCommandRejected && error.reason === reason;
+
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId: ann,
+    email: 'ann@example.com',
+    firstName: 'Ann',
+    lastName: null,
+    passwordHash: null,
+    role: 'user',
+    profileImageUrl: null,
+  },
+};
+const linkMailed: UserEvent = {
+  type: 'AccountDeletionRequested',
+  data: { tokenHash: 'delete-1', expiresAt: '2026-01-01T11:00:00.000Z' },
+};
+const deleted: UserEvent = { type: 'AccountDeleted', data: { via: 'password' } };
+const now = '2026-01-01T10:30:00.000Z';
+
+describe('user decider: deleting an account (issue 22)', () => {
+  it('when the password was checked it records AccountDeleted', () => {
+    spec
+      .given([registered])
+      .when({ type: 'DeleteAccount', via: 'password' })
+      .then([{ type: 'AccountDeleted', data: { via: 'password' } }]);
+  });
+
+  it('when the mailed link is valid it records AccountDeleted via the link', () => {
+    spec
+      .given([registered, linkMailed])
+      .when({ type: 'DeleteAccount', via: 'link', tokenHash: 'delete-1', now })
+      .then([{ type: 'AccountDeleted', data: { via: 'link' } }]);
+  });
+
+  it('when the link is another one, or expired, it refuses', () => {
+    spec
+      .given([registered, linkMailed])
+      .when({ type: 'DeleteAccount', via: 'link', tokenHash: 'delete-2', now })
+      .thenThrows(rejected('invalid_deletion_token'));
+    spec
+      .given([registered, linkMailed])
+      .when({
+        type: 'DeleteAccount',
+        via: 'link',
+        tokenHash: 'delete-1',
+        now: '2026-01-01T11:00:00.000Z',
+      })
+      .thenThrows(rejected('invalid_deletion_token'));
+  });
+
+  it('when the account is deleted already nothing happens (a resumed deletion)', () => {
+    spec
+      .given([registered, deleted])
+      .when({ type: 'DeleteAccount', via: 'password' })
+      .thenNothingHappens();
+  });
+
+  it('when the account is deleted it takes no other command, nor a registration again', () => {
+    spec
+      .given([registered, deleted])
+      .when({ type: 'UpdateProfile', username: 'ann', profileImageUrl: null })
+      .thenThrows(rejected('unknown_user'));
+    spec
+      .given([registered, deleted])
+      .when({ type: 'RegisterUser', ...registered.data })
+      .thenThrows(rejected('already_registered'));
+  });
+
+  it('when a link is asked for it records its hash and expiry', () => {
+    spec
+      .given([registered])
+      .when({
+        type: 'RequestAccountDeletion',
+        tokenHash: 'delete-1',
+        expiresAt: '2026-01-01T11:00:00.000Z',
+      })
+      .then([linkMailed]);
+  });
+});
+
+describe('forgotten users registry', () => {
+  const forget = { type: 'ForgetUser' as const, userId: ann, storyIds: ['s'], commentIds: [] };
+  const forgottenSpec = deciderSpec(forgottenDecider);
+
+  it('when a member is forgotten it records them with what they wrote', () => {
+    forgottenSpec
+      .given([])
+      .when(forget)
+      .then([{ type: 'UserForgotten', data: { userId: ann, storyIds: ['s'], commentIds: [] } }]);
+  });
+
+  it('when the member is recorded already nothing happens', () => {
+    forgottenSpec
+      .given([{ type: 'UserForgotten', data: { userId: ann, storyIds: [], commentIds: [] } }])
+      .when(forget)
+      .thenNothingHappens();
+  });
+});

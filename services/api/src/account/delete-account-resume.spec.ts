@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { SYSTEM_ACTOR } from '#api/platform/actor';
+import { CommandBus } from '#api/write/command-bus';
+import { rejections } from '#api/app/rejections';
+import type { SessionQueries } from '@whosright/projections/sessions/queries';
+import { AccountDeletion } from './delete-account';
+import { emailStream, reservationHolder, usernameStream } from './reservations';
+
+const ann = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const meta = { correlationId: 'test' };
+
+/** A deletion stopped after AccountDeleted, before its releases (a store without appendAll). */
+async function interruptedDeletion() {
+  const store = createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog });
+  const claim = { type: 'ReservationClaimed', data: { userId: ann }, metadata: meta };
+  await store.append(emailStream('ann@example.com'), [claim], 'no_stream');
+  await store.append(usernameStream('ann_l'), [claim], 'no_stream');
+  await store.append(
+    `user-${ann}`,
+    [
+      {
+        type: 'UserRegistered',
+        data: {
+          userId: ann,
+          email: 'ann@example.com',
+          firstName: 'Ann',
+          lastName: null,
+          passwordHash: 'hash',
+          role: 'user',
+          profileImageUrl: null,
+        },
+        metadata: meta,
+      },
+      {
+        type: 'ProfileUpdated',
+        data: { username: 'ann_l', profileImageUrl: null },
+        metadata: meta,
+      },
+    ],
+    'no_stream',
+  );
+  await store.append(
+    FORGOTTEN_USERS_STREAM,
+    [
+      {
+        type: 'UserForgotten',
+        data: { userId: ann, storyIds: [], commentIds: [] },
+        metadata: meta,
+      },
+    ],
+    'any',
+  );
+  await store.append(
+    `user-${ann}`,
+    [{ type: 'AccountDeleted', data: { via: 'password' }, metadata: meta }],
+    'any',
+  );
+  return store;
+}
+
+describe('resuming account deletions at start', () => {
+  it('when a deleted member still holds their e-mail and username it releases both, once', async () => {
+    const store = await interruptedDeletion();
+    const deletion = new AccountDeletion({
+      eventStore: store,
+      bus: new CommandBus(store, null, rejections),
+      sessions: {} as SessionQueries,
+      deleteStory: () => Promise.resolve(),
+      deleteComment: () => Promise.resolve(),
+      publicUrl: 'http://localhost',
+      sendMail: () => Promise.resolve(),
+    });
+    await deletion.resume(SYSTEM_ACTOR);
+    expect(await reservationHolder(store, emailStream('ann@example.com'))).toBeNull();
+    expect(await reservationHolder(store, usernameStream('ann_l'))).toBeNull();
+    const head = await store.headPosition();
+    await deletion.resume(SYSTEM_ACTOR);
+    expect(await store.headPosition()).toBe(head);
+    await store.close();
+  });
+});

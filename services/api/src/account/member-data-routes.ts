@@ -1,0 +1,74 @@
+import type { Router } from 'express';
+import {
+  deleteAccountRequestSchema,
+  exportFileName,
+} from '@whosright/contracts/account/member-data-dto';
+import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
+import type { EventStore } from '@whosright/eventstore/port';
+import { actorOf, activeUser, currentUser } from '#api/platform/auth';
+import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
+import { byAccount, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
+import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
+import { sessionCookieName } from '#api/platform/session-tokens';
+import { toCurrentUser } from './account-service';
+import type { AccountDeletion } from './delete-account';
+import { memberEvents } from './member-events';
+import { buildMemberExport } from './member-export';
+
+export interface MemberDataRoutesDeps {
+  deletion: AccountDeletion;
+  /** The log as read models read it: deleted members' personal fields forgotten. */
+  log: Pick<EventStore, 'readAll'>;
+  limiter: RateLimiter;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Issue 22: a member's own data: the export of what the log holds about them, and deletion. */
+export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): void {
+  const now = deps.now ?? (() => new Date());
+  const secure = deps.publicUrl.startsWith('https:');
+
+  router.get(
+    '/users/me/export',
+    rateLimit(deps.limiter, rateLimitPolicies.memberExportPerAccount, byAccount),
+    async (req, res) => {
+      const user = currentUser(req);
+      const events = [];
+      for await (const event of memberEvents(deps.log, user._id)) events.push(event);
+      const at = now();
+      const body = buildMemberExport(toCurrentUser(user), events, at);
+      res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(body);
+    },
+  );
+
+  router.post(
+    '/users/me/delete-request',
+    rateLimit(deps.limiter, rateLimitPolicies.deletionLinkPerAccount, byAccount),
+    async (req, res) => {
+      const user = activeUser(req);
+      await deps.deletion.requestLink(user._id, actorOf(req));
+      res.status(202).json({ sent: true });
+    },
+  );
+
+  router.post(
+    '/users/me/delete',
+    rateLimit(deps.limiter, rateLimitPolicies.deleteAccountPerAccount, byAccount),
+    async (req, res) => {
+      const user = activeUser(req);
+      const body = deleteAccountRequestSchema.parse(req.body);
+      await deps.deletion.delete(user._id, body, actorOf(req));
+      res.clearCookie(sessionCookieName(deps.publicUrl), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
+      res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
+      res.json({ deleted: true });
+    },
+  );
+}

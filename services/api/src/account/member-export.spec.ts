@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+import type { RecordedEvent } from '@whosright/eventstore/port';
+import { MemberEventFilter } from './member-events';
+import { buildMemberExport } from './member-export';
+
+const ann = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const bob = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
+const annStory = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const bobStory = 'story_01JBBBBBBBBBBBBBBBBBBBBBBB';
+const annComment = 'comment_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const session = 'p8Zq3xK0vN2mB7cR5tY1wL4hJ6gF9dSa';
+
+const account: CurrentUser = {
+  id: ann,
+  username: 'ann_l',
+  firstName: 'Ann',
+  lastName: null,
+  email: 'ann@example.com',
+  profileImageUrl: null,
+  role: 'user',
+  status: 'active',
+  createdAt: '2026-11-01T09:00:00.000Z',
+  emailVerified: true,
+};
+
+/** A log of Ann's and Bob's doings, one minute apart. */
+function log(): RecordedEvent[] {
+  const events: Array<[string, string, unknown, string | undefined]> = [
+    [
+      `user-${ann}`,
+      'UserRegistered',
+      {
+        userId: ann,
+        email: 'ann@example.com',
+        firstName: 'Ann',
+        lastName: null,
+        passwordHash: '$argon2id$secret',
+        role: 'user',
+        profileImageUrl: null,
+      },
+      ann,
+    ],
+    [
+      `user-${ann}`,
+      'EmailVerificationRequested',
+      { tokenHash: 'verify-hash', expiresAt: '2026-11-02T09:00:00.000Z' },
+      ann,
+    ],
+    [
+      `session-${session}`,
+      'SessionStarted',
+      {
+        sessionId: session,
+        userId: ann,
+        method: 'registration',
+        expiresAt: '2026-12-01T09:00:00.000Z',
+      },
+      ann,
+    ],
+    [
+      `story-${bobStory}`,
+      'StorySubmitted',
+      { storyId: bobStory, authorId: bob, content: 'Bob story text', category: 'money' },
+      bob,
+    ],
+    [
+      `story-${annStory}`,
+      'StorySubmitted',
+      { storyId: annStory, authorId: ann, content: 'Ann story text', category: 'money' },
+      ann,
+    ],
+    [
+      `story-${annStory}`,
+      'StoryModerated',
+      { storyId: annStory, moderatorId: bob, from: 'pending', to: 'approved', reason: null },
+      bob,
+    ],
+    [
+      `comment-${annComment}`,
+      'CommentPosted',
+      {
+        commentId: annComment,
+        storyId: bobStory,
+        authorId: ann,
+        content: 'Ann comment text',
+        story: { category: 'money', content: 'Bob story text' },
+      },
+      ann,
+    ],
+    [
+      `storyVote-${bobStory}-${ann}`,
+      'StoryVoteCast',
+      { storyId: bobStory, userId: ann, vote: 'she' },
+      ann,
+    ],
+    [
+      `storyVote-${bobStory}-${bob}`,
+      'StoryVoteCast',
+      { storyId: bobStory, userId: bob, vote: 'he' },
+      bob,
+    ],
+    [
+      `storyReaction-${bobStory}-${ann}`,
+      'StoryReactionAdded',
+      { storyId: bobStory, userId: ann, reaction: 'wtf' },
+      ann,
+    ],
+    [
+      `storyReaction-${bobStory}-${ann}`,
+      'StoryReactionRemoved',
+      { storyId: bobStory, userId: ann, reaction: 'wtf' },
+      ann,
+    ],
+    [`session-${session}`, 'SessionEnded', { reason: 'expired' }, undefined],
+  ];
+  return events.map(([stream, type, data, actorId], i) => ({
+    id: `e${i}`,
+    stream,
+    type,
+    data,
+    metadata: {
+      correlationId: `req-${i}`,
+      recordedAt: new Date(Date.UTC(2026, 10, 1, 9, i)).toISOString(),
+      ...(actorId ? { actorId } : {}),
+    },
+    revision: 0n,
+    position: BigInt(i + 1),
+  }));
+}
+
+const annsEvents = () => {
+  const filter = new MemberEventFilter(ann);
+  return log().filter((event) => filter.keeps(event));
+};
+
+describe('which events are a member’s', () => {
+  it('when the log holds two members it keeps what Ann did, what names her and what followed on her streams', () => {
+    expect(annsEvents().map((e) => e.type)).toEqual([
+      'UserRegistered',
+      'EmailVerificationRequested',
+      'SessionStarted',
+      'StorySubmitted',
+      'StoryModerated',
+      'CommentPosted',
+      'StoryVoteCast',
+      'StoryReactionAdded',
+      'StoryReactionRemoved',
+      'SessionEnded',
+    ]);
+  });
+});
+
+describe('building a member’s export', () => {
+  const exported = () =>
+    buildMemberExport(account, annsEvents(), new Date('2026-11-20T10:00:00.000Z'));
+
+  it('when built it folds her stories, comments, votes, reactions and sessions', () => {
+    const data = exported();
+    expect(data.exportedAt).toBe('2026-11-20T10:00:00.000Z');
+    expect(data.account).toBe(account);
+    expect(data.stories).toEqual([
+      {
+        id: annStory,
+        content: 'Ann story text',
+        category: 'money',
+        submittedAt: '2026-11-01T09:04:00.000Z',
+        status: 'approved',
+      },
+    ]);
+    expect(data.comments).toEqual([
+      {
+        id: annComment,
+        storyId: bobStory,
+        content: 'Ann comment text',
+        postedAt: '2026-11-01T09:06:00.000Z',
+      },
+    ]);
+    expect(data.votes).toEqual([
+      { storyId: bobStory, vote: 'she', at: '2026-11-01T09:07:00.000Z' },
+    ]);
+    expect(data.reactions).toEqual([
+      {
+        storyId: bobStory,
+        reaction: 'wtf',
+        at: '2026-11-01T09:09:00.000Z',
+        removedAt: '2026-11-01T09:10:00.000Z',
+      },
+    ]);
+    expect(data.sessions).toEqual([
+      {
+        startedAt: '2026-11-01T09:02:00.000Z',
+        method: 'registration',
+        endedAt: '2026-11-01T09:11:00.000Z',
+        endReason: 'expired',
+      },
+    ]);
+    expect(data.events).toHaveLength(10);
+    expect(data.events[0]).toMatchObject({ position: '1', stream: `user-${ann}` });
+  });
+
+  it('when built it leaves out secrets, session ids and the text of the story her comment is on', () => {
+    const text = JSON.stringify(exported());
+    for (const secret of ['$argon2id$secret', 'verify-hash', session, 'Bob story text'])
+      expect(text, secret).not.toContain(secret);
+    expect(text).toContain('Ann comment text');
+  });
+});

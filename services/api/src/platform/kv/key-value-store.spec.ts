@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeWithRedis,
+  startRedisServer,
+  type RedisServer,
+} from '@whosright/testing/redis-server';
+import { createInMemoryKeyValueStore } from './in-memory-key-value-store';
+import type { KeyValueStore } from './key-value-store';
+import { createRedisKeyValueStore } from './redis-key-value-store';
+
+let counter = 0;
+const key = () => `kv-test-${process.pid}-${++counter}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What every adapter does: set, get, set only when absent, delete, and drop when expired. */
+function keyValueContract(open: () => KeyValueStore) {
+  let store: KeyValueStore;
+  beforeAll(() => {
+    store = open();
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('when a value is set it is read back, and replaced by the next set', async () => {
+    const k = key();
+    expect(await store.get(k)).toBeUndefined();
+    await store.set(k, 'one', 60_000);
+    expect(await store.get(k)).toBe('one');
+    await store.set(k, 'two', 60_000);
+    expect(await store.get(k)).toBe('two');
+    await store.delete(k);
+    expect(await store.get(k)).toBeUndefined();
+  });
+
+  it('when a key holds a value setIfAbsent leaves it and says so', async () => {
+    const k = key();
+    expect(await store.setIfAbsent(k, 'first', 60_000)).toBe(true);
+    expect(await store.setIfAbsent(k, 'second', 60_000)).toBe(false);
+    expect(await store.get(k)).toBe('first');
+  });
+
+  it('when its time is up a value is dropped', async () => {
+    const k = key();
+    await store.set(k, 'brief', 50);
+    await sleep(150);
+    expect(await store.get(k)).toBeUndefined();
+    expect(await store.setIfAbsent(k, 'again', 60_000)).toBe(true);
+  });
+}
+
+describe('in-memory key-value store', () => {
+  keyValueContract(() => createInMemoryKeyValueStore());
+});
+
+describeWithRedis('Redis key-value store on a real redis-server', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
+  keyValueContract(() => createRedisKeyValueStore({ redisUrl: redis.url }));
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
+import type { EventStore } from '@whosright/eventstore/port';
+import { rebuildProjections, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
+import type { ReadStore } from '@whosright/projections/store/port';
+import { readModels } from '@whosright/projections/read-models';
+import { STORIES, STORY_CARDS, type StoryDoc } from '@whosright/projections/stories/docs';
+import { rankableRows } from '@whosright/projections/stories/ranking-snapshot';
+import type { JobOptions, JobQueue } from '#api/platform/jobs/job-queue';
+import { finishedProgress, replayProgress, startingProgress } from './replay-progress';
+import type { ReplayRecords } from './replay-records';
+
+export const REPLAY_JOB = 'replay-stories';
+
+/** One run: a replay that fails is marked failed, and asking for its moment again starts it over. */
+const replayJobOptions: JobOptions = { attempts: 1, backoffMs: 0 };
+
+const replayPayloadSchema = z.object({ id: z.string(), until: z.iso.datetime() });
+export type ReplayPayload = z.infer<typeof replayPayloadSchema>;
+
+export interface ReplayJobDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  records: ReplayRecords;
+  /** How often progress is stored while the replay runs (default 250 ms). */
+  progressEveryMs?: number;
+}
+
+/**
+ * Declares the replay job on `queue`: every process that enqueues or runs it calls this (the API
+ * process, and the worker in scale mode, where it runs).
+ */
+export function registerReplayJob(queue: JobQueue, deps: ReplayJobDeps): void {
+  // The payload comes back from Redis in scale mode: parse it at the edge.
+  queue.register(
+    REPLAY_JOB,
+    (payload) => replayStories(deps, replayPayloadSchema.parse(payload)),
+    replayJobOptions,
+  );
+}
+
+/**
+ * Builds the stories read model as of `until` into a scratch copy (never activated), keeps its
+ * rankable stories (any rule can rank them) and drops the copy. Progress is stored as events are
+ * read: done out of the events up to the moment, events/s and the seconds left.
+ */
+async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promise<void> {
+  const { eventStore, readStore, records } = deps;
+  const { id, until } = payload;
+  const everyMs = deps.progressEveryMs ?? 250;
+  const total = await eventStore.countEvents?.({ until });
+  let progress: ReplayProgress = startingProgress(total ?? 0);
+  const save = (status: 'running' | 'done' | 'failed', error?: string) =>
+    records.save({
+      id,
+      until,
+      status,
+      progress,
+      ...(error ? { error } : {}),
+      updatedAt: Date.now(),
+    });
+  await save('running');
+  // Saves one at a time, in order; a failed save is not the replay's failure.
+  let saving: Promise<void> = Promise.resolve();
+  let savedAt = Date.now();
+  let built: RebuiltProjection | undefined;
+  try {
+    [built] = await rebuildProjections({
+      eventStore,
+      readStore,
+      projections: readModels.filter((projection) => projection.name === STORIES),
+      until,
+      onProgress: (p) => {
+        progress = replayProgress(p, total);
+        if (Date.now() - savedAt < everyMs) return;
+        savedAt = Date.now();
+        saving = saving.then(() => save('running')).catch(() => undefined);
+      },
+    });
+    if (!built) throw new Error('The replay built no copy');
+    const rows = await rankableRows(
+      readStore.generationCollection<StoryDoc>(built.target, STORY_CARDS),
+    );
+    await saving;
+    progress = finishedProgress(progress);
+    await records.saveRows(id, rows);
+    await save('done');
+  } catch (error) {
+    await saving;
+    await save('failed', error instanceof Error ? error.message : String(error)).catch(
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    if (built) await readStore.drop(built.target).catch(() => undefined);
+  }
+}

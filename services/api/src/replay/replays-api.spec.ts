@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { replayJobSchema, type ReplayJob } from '@whosright/contracts/story/ranking-dto';
+import { readModels } from '@whosright/projections/read-models';
+import { startTestServer, type TestServer } from '#api/app/test-server';
+import { runReplay } from '#api/cli/replay/run-replay';
+import { signUp } from '#api/testing/people';
+import { parseBody } from '#api/testing/parse-body';
+import { expectedRanking, rankingHistory, type HistoryStory } from '#api/testing/ranking-history';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signUp>>;
+let member: Awaited<ReturnType<typeof signUp>>;
+let history: { before: string; stories: HistoryStory[] };
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAILS: 'replay-admin@example.com' });
+  admin = await signUp(server, { email: 'replay-admin@example.com' });
+  member = await signUp(server);
+  history = await rankingHistory(server, member.id, admin.id);
+}, 120_000);
+afterAll(async () => {
+  await server.stop();
+});
+
+/** The moment's minute, as the replay names it. */
+const minuteOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
+
+async function pollUntilDone(id: string, query = ''): Promise<ReplayJob> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await admin.agent.get(`/api/admin/replays/${id}${query}`).expect(200);
+    const job = parseBody(res, replayJobSchema);
+    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What `npm run replay -- stories --until <until> --format json` prints, and its progress lines. */
+async function cliRanking(until: string): Promise<{ ids: string[]; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runReplay(['stories', '--until', until, '--format', 'json'], {
+    projections: readModels,
+    catalog: domainEventCatalog,
+    dataDir: server.dataDir,
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+  });
+  expect(code, stderr).toBe(0);
+  const rows = z.array(z.object({ storyId: z.string() })).parse(JSON.parse(stdout));
+  return { ids: rows.map((row) => row.storyId), stderr };
+}
+
+describe('POST /api/admin/replays', () => {
+  it('when an admin asks for a past moment it builds the ranking as it stood, with progress, equal to the replay CLI', async () => {
+    const res = await admin.agent
+      .post('/api/admin/replays')
+      .send({ until: history.before })
+      .expect(202);
+    const started = parseBody(res, replayJobSchema);
+    expect(started.id).toMatch(/^stories-\d{12}$/);
+    expect(started.until).toBe(minuteOf(history.before).toISOString());
+    expect(['queued', 'running', 'done']).toContain(started.status);
+
+    const done = await pollUntilDone(started.id);
+    expect(done.status).toBe('done');
+    expect(done.progress.done).toBeGreaterThan(0);
+    expect(done.progress.done).toBe(done.progress.total);
+    expect(done.progress.etaSeconds).toBe(0);
+    const rule = { topFraction: 0.05, minViews: 10 };
+    expect(done.result?.rule).toEqual(rule);
+    expect(done.result?.rankable).toBe(20);
+
+    const cli = await cliRanking(done.until);
+    expect(done.result?.list.map((s) => s.id)).toEqual(cli.ids);
+    expect(cli.ids).toEqual(expectedRanking(history.stories, 'then', rule));
+    // The CLI prints its progress as the panel shows it.
+    expect(cli.stderr).toMatch(/replay: 100% {2}[\d,]+ \/ [\d,]+ events · [\d,]+ events\/s · /);
+  }, 60_000);
+
+  it('when the same minute is asked for again it answers the kept job, ranked by the rule asked for', async () => {
+    const first = parseBody(
+      await admin.agent.post('/api/admin/replays').send({ until: history.before }).expect(202),
+      replayJobSchema,
+    );
+    await pollUntilDone(first.id);
+    const again = parseBody(
+      await admin.agent
+        .post('/api/admin/replays')
+        .send({
+          until: new Date(minuteOf(history.before).getTime() + 59_000).toISOString(),
+          rule: { topFraction: 0.1, minViews: 25 },
+        })
+        .expect(202),
+      replayJobSchema,
+    );
+    expect(again.id).toBe(first.id);
+    expect(again.status).toBe('done');
+    expect(again.result?.list.map((s) => s.id)).toEqual(
+      expectedRanking(history.stories, 'then', { topFraction: 0.1, minViews: 25 }),
+    );
+    const viaGet = await pollUntilDone(first.id, '?topFraction=0.1&minViews=25');
+    expect(viaGet.result?.list).toEqual(again.result?.list);
+  }, 60_000);
+
+  it.each([
+    [{}, 'until'],
+    [{ until: 'last monday' }, 'until'],
+    [{ until: new Date(Date.now() + 3_600_000).toISOString() }, 'future'],
+    [{ until: '2026-01-01T00:00:00Z', rule: { topFraction: 2, minViews: 10 } }, 'topFraction'],
+    [{ until: '2026-01-01T00:00:00Z', rule: { topFraction: 0.05, minViews: 3 } }, 'minViews'],
+    [{ until: '2026-01-01T00:00:00Z', extra: true }, 'extra'],
+  ])('when the body is %j it answers 400 naming %s', async (body, word) => {
+    const res = await admin.agent.post('/api/admin/replays').send(body).expect(400);
+    expect(JSON.stringify(res.body)).toContain(word);
+  });
+
+  it('when a member or a visitor asks it answers 403 or 401, and starts nothing', async () => {
+    await member.agent.post('/api/admin/replays').send({ until: history.before }).expect(403);
+    await server.agent().post('/api/admin/replays').send({ until: history.before }).expect(401);
+    await member.agent.get('/api/admin/replays/stories-202601010000').expect(403);
+  });
+
+  it('when the replay is unknown it answers 404', async () => {
+    await admin.agent.get('/api/admin/replays/stories-199001010000').expect(404);
+    await admin.agent.get('/api/admin/replays/not-a-replay').expect(404);
+  });
+});

@@ -1,0 +1,88 @@
+import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
+import type { RecordedEvent } from '../port';
+
+/** The members who deleted their accounts, and the texts they wrote (issue 22). */
+export interface Forgotten {
+  readonly users: ReadonlySet<string>;
+  readonly stories: ReadonlySet<string>;
+  readonly comments: ReadonlySet<string>;
+}
+
+/** What a forgotten secret (a hash) reads as: never a valid one. */
+const FORGOTTEN_SECRET = 'forgotten';
+
+type Data = Record<string, unknown>;
+
+const isData = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (data: Data, key: string): string | undefined =>
+  typeof data[key] === 'string' ? data[key] : undefined;
+
+/** The personal fields of an event on a forgotten member's `user-{id}` stream. */
+function forgetUserEvent(type: string, userId: string, data: Data): Data {
+  switch (type) {
+    case 'UserRegistered':
+      return {
+        ...data,
+        email: forgottenEmail(userId),
+        firstName: null,
+        lastName: null,
+        passwordHash: null,
+        profileImageUrl: null,
+      };
+    case 'ProfileUpdated':
+      return { ...data, username: null, profileImageUrl: null };
+    case 'ExternalIdentityLinked':
+      return { ...data, subject: FORGOTTEN_SECRET };
+    case 'PasswordChanged':
+      return { ...data, passwordHash: FORGOTTEN_SECRET, resetTokenHash: null };
+    case 'PasswordResetRequested':
+    case 'EmailVerificationRequested':
+    case 'AccountDeletionRequested':
+      return { ...data, tokenHash: FORGOTTEN_SECRET };
+    default:
+      return data;
+  }
+}
+
+/** A story or comment text, and the story excerpt a comment quotes. */
+function forgetWriting(type: string, data: Data, forgotten: Forgotten): Data {
+  const author = text(data, 'authorId');
+  const byForgotten = author !== undefined && forgotten.users.has(author);
+  if (type === 'StorySubmitted') {
+    const storyId = text(data, 'storyId');
+    const gone = byForgotten || (storyId !== undefined && forgotten.stories.has(storyId));
+    return gone ? { ...data, content: DELETED_TEXT } : data;
+  }
+  if (type === 'CommentPosted') {
+    const commentId = text(data, 'commentId');
+    const storyId = text(data, 'storyId');
+    const gone = byForgotten || (commentId !== undefined && forgotten.comments.has(commentId));
+    const quotesForgotten = storyId !== undefined && forgotten.stories.has(storyId);
+    if (!gone && !quotesForgotten) return data;
+    const story = data.story;
+    return {
+      ...data,
+      ...(gone ? { content: DELETED_TEXT } : {}),
+      ...(quotesForgotten && isData(story) ? { story: { ...story, content: DELETED_TEXT } } : {}),
+    };
+  }
+  return data;
+}
+
+/**
+ * The upcaster of forgotten members (issue 22): the event as a read of the log shows it, with a
+ * forgotten member's personal fields replaced. The stored event is never changed. Pure.
+ */
+export function forgetPersonalFields(event: RecordedEvent, forgotten: Forgotten): RecordedEvent {
+  if (forgotten.users.size === 0 || !isData(event.data)) return event;
+  let data: Data = event.data;
+  if (event.stream.startsWith('user-')) {
+    const userId = event.stream.slice('user-'.length);
+    if (forgotten.users.has(userId)) data = forgetUserEvent(event.type, userId, data);
+  } else {
+    data = forgetWriting(event.type, data, forgotten);
+  }
+  return data === event.data ? event : { ...event, data };
+}

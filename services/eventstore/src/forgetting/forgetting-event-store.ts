@@ -1,0 +1,75 @@
+import type {
+  EventStore,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionMessage,
+} from '../port';
+import { forgetPersonalFields } from './anonymise';
+import { ForgottenRegistry } from './forgotten-registry';
+
+export interface ForgettingOptions {
+  /** How often a long read looks for members forgotten meanwhile (default 1 s). */
+  refreshEveryMs?: number;
+}
+
+/**
+ * The event store as read models see it (issue 22): every event of a member who deleted their
+ * account is read with its personal fields replaced (`anonymise.ts`); the log itself is never
+ * rewritten. Each read loads the `forgottenUsers` registry first (only what is new since the
+ * last read), learns from `UserForgotten` events passing through, and looks again every
+ * `refreshEveryMs` during long reads and subscriptions. Appends pass through untouched.
+ */
+export function forgettingEventStore(
+  inner: EventStore,
+  options: ForgettingOptions = {},
+): EventStore {
+  const registry = new ForgottenRegistry(inner, options.refreshEveryMs ?? 1_000);
+  const shown = (event: RecordedEvent): RecordedEvent => {
+    registry.learn(event);
+    return forgetPersonalFields(event, registry);
+  };
+
+  async function* readStream(stream: string, readOptions?: ReadStreamOptions) {
+    await registry.refresh();
+    for await (const event of inner.readStream(stream, readOptions)) yield shown(event);
+  }
+
+  async function* readAll(readOptions?: ReadAllOptions) {
+    await registry.refresh();
+    for await (const event of inner.readAll(readOptions)) {
+      await registry.refreshIfDue();
+      yield shown(event);
+    }
+  }
+
+  function subscribeAll(subscribeOptions?: SubscribeOptions): Subscription {
+    const subscription = inner.subscribeAll(subscribeOptions);
+    async function* messages(): AsyncGenerator<SubscriptionMessage> {
+      await registry.refresh();
+      for await (const message of subscription) {
+        await registry.refreshIfDue();
+        yield message.kind === 'event' ? { kind: 'event', event: shown(message.event) } : message;
+      }
+    }
+    return {
+      [Symbol.asyncIterator]: () => messages(),
+      close: () => subscription.close(),
+    };
+  }
+
+  const appendAll = inner.appendAll?.bind(inner);
+  const countEvents = inner.countEvents?.bind(inner);
+  return {
+    append: (stream, events, expected) => inner.append(stream, events, expected),
+    ...(appendAll ? { appendAll } : {}),
+    ...(countEvents ? { countEvents } : {}),
+    readStream,
+    readAll,
+    subscribeAll,
+    headPosition: () => inner.headPosition(),
+    close: () => inner.close(),
+  };
+}
