@@ -177,7 +177,8 @@ export class StoryQueries {
    * A uniformly random approved story the viewer has not seen (nor `exclude`), or null when none
    * is left. Never a scan: the pool size and the slots of the seen stories that are still pooled
    * (one lookup by id, one `_id $in` lookup, together), then the chosen slot (one lookup by id).
-   * The r-th unseen slot is found from the sorted seen slots, so the draw is exact, not retried.
+   * The r-th unseen slot is found from the sorted seen slots: exactly uniform, never a loop of
+   * rejected draws that slows as the viewer sees more.
    */
   async randomUnseenId(
     seen: readonly string[],
