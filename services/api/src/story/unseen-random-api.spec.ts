@@ -62,18 +62,35 @@ describe('random draws of unseen stories', () => {
     expect(skipped.size).toBe(20);
   });
 
-  it('when half the stories are seen, draws are uniform over the other half and skip the excluded one', async () => {
+  it('when a few stories are seen, draws (slots drawn again when seen) are uniform over the rest', async () => {
     const queries = server.running.application.queries.stories;
-    const seen = approved.slice(0, 100);
+    const seen = approved.slice(0, 20);
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 8_000; i++) {
+      const id = (await queries.randomUnseenId(seen, undefined))!;
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(185);
+    for (const id of seen) expect(counts.has(id)).toBe(false);
+    const mean = 8_000 / 185;
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThanOrEqual(mean * 0.4);
+      expect(count).toBeLessThanOrEqual(mean * 1.6);
+    }
+  });
+
+  it('when over half the stories are seen, the exact draw is uniform over the rest and skip the excluded one', async () => {
+    const queries = server.running.application.queries.stories;
+    const seen = approved.slice(0, 120);
     const exclude = approved[150]!;
     const counts = new Map<string, number>();
     for (let i = 0; i < 6_000; i++) {
       const id = (await queries.randomUnseenId(seen, exclude))!;
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    expect(counts.size).toBe(104);
+    expect(counts.size).toBe(84);
     for (const id of [...seen, exclude]) expect(counts.has(id)).toBe(false);
-    const mean = 6_000 / 104;
+    const mean = 6_000 / 84;
     for (const count of counts.values()) {
       expect(count).toBeGreaterThanOrEqual(mean * 0.5);
       expect(count).toBeLessThanOrEqual(mean * 1.5);
