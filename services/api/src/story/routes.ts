@@ -59,11 +59,18 @@ export function storyRoutes(
     const user = authOf(req).user;
     const visitorId = user ? undefined : visitors.existingIdOf(req);
     const viewer = user ? visitorKeyOfUser(user._id) : visitorId && visitorKeyOfVisitor(visitorId);
-    const seenStories = viewer ? await seen.seenBy(viewer) : [];
+    // The viewer's seen set is read beside a plain draw, which is kept when it is unseen (the
+    // first step of redrawing seen slots: still uniform over the unseen).
+    const [seenStories, drawn] = await Promise.all([
+      viewer ? seen.seenBy(viewer) : Promise.resolve<string[]>([]),
+      queries.randomId(exclude),
+    ]);
     const id =
-      seenStories.length > 0
-        ? await queries.randomUnseenId(seenStories, exclude)
-        : await queries.randomId(exclude);
+      drawn && !seenStories.includes(drawn)
+        ? drawn
+        : seenStories.length > 0
+          ? await queries.randomUnseenId(seenStories, exclude)
+          : drawn;
     if (id) res.json({ id });
     else if (seenStories.length > 0) res.json({ id: null });
     else throw new NotFoundError('No story to show yet');
