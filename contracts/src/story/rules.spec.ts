@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skipRate, votePercentages, votingScore, votingScoreLabel } from './rules';
+import { leaderOf, skipRate, votePercentages, votingScore, votingScoreLabel } from './rules';
 
 describe('story rules', () => {
   it('when there are no views or votes the figures are 0', () => {
@@ -25,5 +25,12 @@ describe('story rules', () => {
       'Lean She',
       'Strong She',
     ]);
+  });
+
+  it('when one side has more votes it leads; a tie, with or without votes, leads nobody', () => {
+    expect(leaderOf({ he: 3, she: 2 })).toBe('he');
+    expect(leaderOf({ he: 0, she: 1 })).toBe('she');
+    expect(leaderOf({ he: 4, she: 4 })).toBeNull();
+    expect(leaderOf({ he: 0, she: 0 })).toBeNull();
   });
 });

@@ -28,3 +28,9 @@ export function votingScoreLabel(
   if (score < 0) return 'Lean She';
   return 'Tied';
 }
+
+/** Who has more votes so far; nobody on a tie (the verdict timeline's leader). */
+export function leaderOf({ he, she }: { he: number; she: number }): 'he' | 'she' | null {
+  if (he === she) return null;
+  return he > she ? 'he' : 'she';
+}

@@ -1,4 +1,5 @@
 import type { VoteChoice } from '@whosright/contracts/story/events';
+import { leaderOf } from '@whosright/contracts/story/rules';
 
 /** The votes of one hour or day, as the buckets hold them. */
 export interface VotesAt {
@@ -18,12 +19,6 @@ export interface Verdict {
   points: VotesAt[];
   /** The points where the lead passed to the other side; the first lead is not a flip. */
   flips: VerdictFlip[];
-}
-
-/** Who has more votes; nobody on a tie. */
-export function leaderOf({ he, she }: { he: number; she: number }): VoteChoice | null {
-  if (he === she) return null;
-  return he > she ? 'he' : 'she';
 }
 
 /**

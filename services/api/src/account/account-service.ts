@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
 import { foldStream } from '@whosright/eventstore/command/handle-command';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
@@ -14,7 +13,7 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
-import { newId, userIdSchema } from '@whosright/contracts/shared/ids';
+import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import {
   ConflictError,
@@ -39,6 +38,7 @@ import { isCommonPassword } from './common-passwords';
 import { EmailVerification } from './email-verification';
 import { emailTaken, usernameTaken } from './rejections';
 import { sessionDecider } from './session-decider';
+import { newMailedToken, readMailedToken } from './mailed-token';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const ACCOUNT_READ_MODELS = [USERS, SESSIONS] as const;
@@ -80,8 +80,6 @@ export function toCurrentUser(doc: UserDoc): CurrentUser {
     emailVerified: doc.emailVerified === true,
   };
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 async function refuseCommonPassword(password: string): Promise<void> {
   if (await isCommonPassword(password))
@@ -330,13 +328,12 @@ export class AccountService {
     if (!userId) return;
     const state = await this.loadUser(userId);
     if (!state.exists || !state.passwordHash) return;
-    const secret = randomBytes(32).toString('base64url');
-    const token = `${userId}.${secret}`;
+    const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
     await this.deps.bus.run(
       `user-${userId}`,
       user,
-      { type: 'RequestPasswordReset', tokenHash: sha256(secret), expiresAt },
+      { type: 'RequestPasswordReset', tokenHash, expiresAt },
       actor,
     );
     const link = `${this.deps.publicUrl}/login?mode=reset&token=${encodeURIComponent(token)}`;
@@ -357,10 +354,9 @@ export class AccountService {
 
   /** Sets a new password with a valid token, consumes it and ends every session of the user. */
   async resetPassword(token: string, password: string, actor: Actor): Promise<void> {
-    const [userId, secret] = token.split('.', 2);
-    if (!userId || !secret || !userIdSchema.safeParse(userId).success)
-      throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
-    const tokenHash = sha256(secret);
+    const read = readMailedToken(token);
+    if (!read) throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
+    const { userId, tokenHash } = read;
     // The token is checked before the (deliberately slow) hash: a bogus one costs nothing.
     if (!user.resetTokenValid(await this.loadUser(userId), tokenHash, this.now().toISOString()))
       throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
 import {
   DELETION_TOKEN_TTL_MS,
@@ -22,8 +21,8 @@ import { verifyPassword } from './passwords';
 import { reservation } from './reservation-decider';
 import { emailStream, identityStream, usernameStream } from './reservations';
 import { sessionDecider } from './session-decider';
+import { newMailedToken, readMailedToken } from './mailed-token';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const SESSION_PAGE = 200;
 
 export interface DeleteAccountDeps {
@@ -105,15 +104,14 @@ export class AccountDeletion {
   async requestLink(userId: string, actor: Actor): Promise<void> {
     const state = await this.load(userId);
     if (!state.exists || !state.email) throw new NotFoundError('Account not found');
-    const secret = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.now().getTime() + DELETION_TOKEN_TTL_MS).toISOString();
     await this.deps.bus.run(
       `user-${userId}`,
       user,
-      { type: 'RequestAccountDeletion', tokenHash: sha256(secret), expiresAt },
+      { type: 'RequestAccountDeletion', tokenHash, expiresAt },
       actor,
     );
-    const token = `${userId}.${secret}`;
     const link = `${this.deps.publicUrl}/profile?deleteToken=${encodeURIComponent(token)}`;
     await this.deps.sendMail({
       to: state.email,
@@ -182,11 +180,11 @@ export class AccountDeletion {
         ]);
       return { type: 'DeleteAccount', via: 'password' };
     }
-    const [tokenUser, secret] = confirmation.token.split('.', 2);
+    const read = readMailedToken(confirmation.token);
     const now = this.now().toISOString();
-    if (tokenUser !== userId || !secret || !user.deletionTokenValid(state, sha256(secret), now))
+    if (read?.userId !== userId || !user.deletionTokenValid(state, read.tokenHash, now))
       throw new ValidationError(INVALID_DELETION_TOKEN_MESSAGE);
-    return { type: 'DeleteAccount', via: 'link', tokenHash: sha256(secret), now };
+    return { type: 'DeleteAccount', via: 'link', tokenHash: read.tokenHash, now };
   }
 
   /** Their stories (with the comments on them) and their comments, as their author would. */

@@ -1,17 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { EventStore } from '@whosright/eventstore/port';
 import { foldStream } from '@whosright/eventstore/command/handle-command';
 import { USERS } from '@whosright/projections/users/docs';
 import { INVALID_VERIFICATION_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
-import { userIdSchema } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import * as user from './decider';
+import { newMailedToken, readMailedToken } from './mailed-token';
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export interface EmailVerificationDeps {
   eventStore: EventStore;
@@ -32,19 +29,18 @@ export class EmailVerification {
   async send(userId: string, actor: Actor): Promise<void> {
     const { state } = await foldStream(this.deps.eventStore, `user-${userId}`, user);
     if (!state.exists || state.emailVerified || !state.email) return;
-    const secret = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.deps.now().getTime() + VERIFICATION_TOKEN_TTL_MS);
     await this.deps.bus.run(
       `user-${userId}`,
       user,
       {
         type: 'RequestEmailVerification',
-        tokenHash: sha256(secret),
+        tokenHash,
         expiresAt: expiresAt.toISOString(),
       },
       { ...actor, userId },
     );
-    const token = `${userId}.${secret}`;
     const link = `${this.deps.publicUrl}/login?mode=verify&token=${encodeURIComponent(token)}`;
     await this.deps.sendMail({
       to: state.email,
@@ -61,13 +57,13 @@ export class EmailVerification {
 
   /** Checks the mailed token and marks the address verified; answers the user's id. */
   async verify(token: string, actor: Actor): Promise<string> {
-    const [userId, secret] = token.split('.', 2);
-    if (!userId || !secret || !userIdSchema.safeParse(userId).success)
-      throw new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE);
+    const read = readMailedToken(token);
+    if (!read) throw new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE);
+    const { userId, tokenHash } = read;
     await this.deps.bus.run(
       `user-${userId}`,
       user,
-      { type: 'VerifyEmail', tokenHash: sha256(secret), now: this.deps.now().toISOString() },
+      { type: 'VerifyEmail', tokenHash, now: this.deps.now().toISOString() },
       { ...actor, userId },
       [USERS],
     );

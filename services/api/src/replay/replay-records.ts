@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { rankedStorySchema } from '@whosright/contracts/story/ranking-dto';
 import type { RankRow } from '@whosright/projections/stories/ranking-snapshot';
 import type { KeyValueStore } from '#api/platform/kv/key-value-store';
 import { REPLAY_KEPT_MS, replayStateSchema, type ReplayState } from './replay-state';
 
-const rankRowsSchema = z.array(
-  z.object({
-    id: z.string(),
-    excerpt: z.string(),
-    category: z.string(),
-    createdAt: z.string(),
-    viewCount: z.number(),
-    skipCount: z.number(),
-    skipRate: z.number(),
-  }),
-);
+// The stored rows are ranked stories with the skip rate as a number (the API formats it).
+const rankRowsSchema = z.array(rankedStorySchema.extend({ skipRate: z.number() }));
 
 const stateKey = (id: string) => `replay:${id}`;
 const rowsKey = (id: string) => `replay:${id}:rows`;

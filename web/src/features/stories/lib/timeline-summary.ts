@@ -1,5 +1,6 @@
 import type { StoryTimeline } from '@whosright/contracts/story/dto';
 import type { VoteChoice } from '@whosright/contracts/story/events';
+import { leaderOf } from '@whosright/contracts/story/rules';
 
 const UNIT_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 /** More flips than this are counted, not told one by one. */
@@ -15,9 +16,6 @@ export function timelineLabel(
 }
 
 const side = (leader: VoteChoice) => (leader === 'he' ? 'He' : 'She');
-
-const leaderOf = ({ he, she }: { he: number; she: number }): VoteChoice | null =>
-  he === she ? null : he > she ? 'he' : 'she';
 
 /**
  * The timeline in one sentence, for everyone and for screen readers in place of the chart:
