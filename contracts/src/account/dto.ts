@@ -57,6 +57,13 @@ export const verifyEmailRequestSchema = z.strictObject({
     .max(200),
 });
 
+/**
+ * What a verification link answers: that it worked, and nothing about the account. The link is
+ * opened signed out as often as signed in; the app refreshes its own account afterwards.
+ */
+export const verifyEmailResponseSchema = z.strictObject({ verified: z.literal(true) });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
 export const resetPasswordRequestSchema = z.strictObject({
   token: z
     .string({ error: 'Reset token is required' })

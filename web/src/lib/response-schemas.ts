@@ -23,6 +23,7 @@ export {
   adminSummarySchema,
   currentUserSchema,
   userStatsSchema,
+  verifyEmailResponseSchema,
 } from '@whosright/contracts/account/dto';
 export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
 export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';

@@ -110,11 +110,10 @@ export class AccountService {
   }
 
   /** The mailed link: the address is proven, and ADMIN_EMAILS may now make it an admin. */
-  async verifyEmail(token: string, actor: Actor): Promise<CurrentUser> {
+  async verifyEmail(token: string, actor: Actor): Promise<void> {
     const userId = await this.verification.verify(token, actor);
     const state = await this.loadUser(userId);
     await this.applyAdminEmails(userId, state, { ...actor, userId });
-    return this.currentUser(userId);
   }
 
   /** Mails a new verification link (none when the address is verified already). */

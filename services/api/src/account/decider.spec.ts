@@ -253,11 +253,12 @@ describe('user decider', () => {
           .thenThrows(rejected('invalid_verification_token'));
     });
 
-    it('when the address is verified already a token changes nothing', () => {
-      spec
-        .given([registered, verificationRequested, verified])
-        .when({ type: 'VerifyEmail', tokenHash: 'verify-1', now: '2026-01-02T09:00:00.000Z' })
-        .then([]);
+    it('when the address is verified already any token, the used one too, is refused alike', () => {
+      for (const tokenHash of ['verify-1', 'anything'])
+        spec
+          .given([registered, verificationRequested, verified])
+          .when({ type: 'VerifyEmail', tokenHash, now: '2026-01-02T09:00:00.000Z' })
+          .thenThrows(rejected('invalid_verification_token'));
     });
 
     it('when a provider or the seed vouches for the address it is verified once', () => {

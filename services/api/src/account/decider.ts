@@ -180,29 +180,50 @@ export class UserCommandRejected extends CommandRejected<UserRejection> {
 }
 
 /**
+ * Whether a mailed link's token (its hash) is the pending one and unexpired. The hashes are
+ * compared in constant time, and before anything else about the account is looked at, so an
+ * answer never tells a guessed token apart from a wrong one.
+ */
+function mailedTokenValid(
+  state: UserState,
+  pending: { tokenHash: string; expiresAt: string } | null,
+  tokenHash: string,
+  now: string,
+): boolean {
+  const matches = sameHash(pending?.tokenHash ?? '', tokenHash);
+  return (
+    matches && state.exists && pending !== null && Date.parse(pending.expiresAt) > Date.parse(now)
+  );
+}
+
+/** Compares two hex digests without stopping at the first difference. */
+function sameHash(expected: string, given: string): boolean {
+  let difference = expected.length ^ given.length;
+  for (let i = 0; i < expected.length; i++)
+    difference |= expected.charCodeAt(i) ^ (given.charCodeAt(i) || 0);
+  return difference === 0 && expected.length > 0;
+}
+
+/**
  * Whether a reset token (its hash) is the account's pending one and unexpired. A token naming an
  * account that does not exist is just an invalid token. The service asks first, so a bogus token
  * never costs a password hash.
  */
 export function resetTokenValid(state: UserState, tokenHash: string, now: string): boolean {
-  const pending = state.pendingReset;
-  return (
-    state.exists &&
-    pending !== null &&
-    pending.tokenHash === tokenHash &&
-    Date.parse(pending.expiresAt) > Date.parse(now)
-  );
+  return mailedTokenValid(state, state.pendingReset, tokenHash, now);
 }
 
 /** Whether a deletion link's token (its hash) is the account's pending one and unexpired. */
 export function deletionTokenValid(state: UserState, tokenHash: string, now: string): boolean {
-  const pending = state.pendingDeletion;
-  return (
-    state.exists &&
-    pending !== null &&
-    pending.tokenHash === tokenHash &&
-    Date.parse(pending.expiresAt) > Date.parse(now)
-  );
+  return mailedTokenValid(state, state.pendingDeletion, tokenHash, now);
+}
+
+/**
+ * Whether a verification link's token is the pending one. Verifying clears it, so a used link is
+ * as invalid as a wrong one, whether or not the address is verified.
+ */
+export function verificationTokenValid(state: UserState, tokenHash: string, now: string): boolean {
+  return mailedTokenValid(state, state.pendingVerification, tokenHash, now);
 }
 
 function requireUser(state: UserState): void {
@@ -255,17 +276,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
           data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
         },
       ];
-    case 'VerifyEmail': {
-      if (!state.exists) throw new UserCommandRejected('invalid_verification_token');
-      if (state.emailVerified) return [];
-      const pending = state.pendingVerification;
-      const valid =
-        pending !== null &&
-        pending.tokenHash === command.tokenHash &&
-        Date.parse(pending.expiresAt) > Date.parse(command.now);
-      if (!valid) throw new UserCommandRejected('invalid_verification_token');
-      return [{ type: 'EmailVerified', data: { via: 'link' } }];
-    }
+    case 'VerifyEmail':
+      if (!verificationTokenValid(state, command.tokenHash, command.now))
+        throw new UserCommandRejected('invalid_verification_token');
+      return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: 'link' } }];
     case 'MarkEmailVerified':
       requireUser(state);
       return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];

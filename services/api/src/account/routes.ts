@@ -8,6 +8,7 @@ import {
   updateProfileRequestSchema,
   verifyEmailRequestSchema,
   type UserStatsView,
+  type VerifyEmailResponse,
 } from '@whosright/contracts/account/dto';
 import type { UserStatsQueries } from '@whosright/projections/user-stats/queries';
 import { actorOf, activeUser, authOf, currentUser } from '#api/platform/auth';
@@ -125,7 +126,9 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     rateLimit(deps.limiter, rateLimitPolicies.verifyEmailPerIp, byIp),
     async (req, res) => {
       const { token } = verifyEmailRequestSchema.parse(req.body);
-      res.json(await deps.accounts.verifyEmail(token, actorOf(req)));
+      await deps.accounts.verifyEmail(token, actorOf(req));
+      const answer: VerifyEmailResponse = { verified: true };
+      res.json(answer);
     },
   );
 

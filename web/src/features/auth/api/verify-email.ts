@@ -1,14 +1,14 @@
-/** POST /api/auth/verify-email: the mailed link's token proves the address (issue 18). */
+/** POST /api/auth/verify-email: the mailed link's token proves the address. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@whosright/contracts/account/dto';
+import type { VerifyEmailResponse } from '@whosright/contracts/account/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
 
-export function verifyEmail(token: string): Promise<CurrentUser> {
+export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   return apiRequest('POST', '/api/auth/verify-email', {
     body: { token },
-    schema: (s) => s.currentUserSchema,
+    schema: (s) => s.verifyEmailResponseSchema,
   });
 }
 
