@@ -1,4 +1,4 @@
-import type { EventStore } from '@whosright/eventstore/port';
+import type { LogReader } from '@whosright/eventstore/port';
 import type { GuaranteedWriter } from '../store/port';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import type { LeaseManager } from './lease/port';
@@ -12,7 +12,7 @@ import type { CommittedListener } from './generation-run';
 export type { CommittedListener };
 
 export interface ProjectionRunnerOptions {
-  eventStore: EventStore;
+  eventStore: LogReader;
   readStore: GuaranteedWriter;
   projections: readonly AnyProjection[];
   /** Defaults to in-process leases shared by the runners of this read store (embedded mode); Redis in scale mode. */

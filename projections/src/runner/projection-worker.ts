@@ -1,4 +1,4 @@
-import type { EventStore } from '@whosright/eventstore/port';
+import type { LogReader } from '@whosright/eventstore/port';
 import type { Generation } from '../store/port';
 import type { FoldFailure } from './batch-fold';
 import {
@@ -13,7 +13,7 @@ import type { ProjectionState, ProjectionStatus } from './status';
 import { resolveTarget } from './target-generation';
 
 export interface WorkerOptions extends RunSettings {
-  eventStore: EventStore;
+  eventStore: LogReader;
   leases: LeaseManager;
   maxBackoffMs: number;
 }

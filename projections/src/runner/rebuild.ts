@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
+import type { LogReader, RecordedEvent } from '@whosright/eventstore/port';
 import type { Generation, GuaranteedWriter, ReadModelWriter } from '../store/port';
 import type { AnyProjection } from './projection';
 import { RebuildCopy } from './rebuild-copy';
@@ -17,7 +17,7 @@ export interface RebuildProgress {
 }
 
 export interface RebuildOptions {
-  eventStore: EventStore;
+  eventStore: LogReader;
   readStore: GuaranteedWriter;
   projections: readonly AnyProjection[];
   /**

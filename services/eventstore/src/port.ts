@@ -112,3 +112,21 @@ export interface EventStore {
   countEvents?(options?: { until?: string }): Promise<number>;
   close(): Promise<void>;
 }
+
+/** Reading the log, never writing to it. */
+export type LogReader = Pick<
+  EventStore,
+  'readStream' | 'readAll' | 'subscribeAll' | 'headPosition' | 'countEvents'
+>;
+
+declare const forgettingBrand: unique symbol;
+
+/**
+ * The log as people may see it: read-only, with the personal fields of members who deleted their
+ * account forgotten. Only `forgettingEventStore` makes one, so code that shows what it reads to
+ * anybody (histories, exports, replays, read models) cannot be handed the raw log by mistake.
+ */
+export interface ForgettingLog extends LogReader {
+  readonly [forgettingBrand]: true;
+  close(): Promise<void>;
+}

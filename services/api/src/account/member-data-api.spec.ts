@@ -199,7 +199,7 @@ describe('POST /api/users/me/delete', () => {
 
     // Rebuild every read model from the log: still nothing of them.
     const rebuilt = await rebuildProjections({
-      eventStore: stores().readModelLog,
+      eventStore: stores().forgettingLog,
       readStore: stores().readStore,
       projections: readModels,
     });
@@ -211,7 +211,7 @@ describe('POST /api/users/me/delete', () => {
 
     // Whatever reads the log for read models sees nothing of them either (the upcaster)...
     const read: string[] = [];
-    for await (const event of stores().readModelLog.readAll())
+    for await (const event of stores().forgettingLog.readAll())
       read.push(JSON.stringify(event.data));
     for (const text of personal) expect(read.join('\n'), `read: ${text}`).not.toContain(text);
     // ...while the log itself still holds the events: forgotten on the way, never rewritten.

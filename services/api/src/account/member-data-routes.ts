@@ -4,7 +4,7 @@ import {
   exportFileName,
 } from '@whosright/contracts/account/member-data-dto';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
-import type { EventStore } from '@whosright/eventstore/port';
+import type { ForgettingLog } from '@whosright/eventstore/port';
 import { actorOf, activeUser, currentUser } from '#api/platform/auth';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { byAccount, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
@@ -18,7 +18,7 @@ import { buildMemberExport } from './member-export';
 export interface MemberDataRoutesDeps {
   deletion: AccountDeletion;
   /** The log as read models read it: deleted members' personal fields forgotten. */
-  log: Pick<EventStore, 'readAll'>;
+  log: ForgettingLog;
   limiter: RateLimiter;
   publicUrl: string;
   now?: () => Date;

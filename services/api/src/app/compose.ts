@@ -161,8 +161,7 @@ export async function composeApplication(
   const keyValues = createKeyValueStore(config);
   const replayRecords = new ReplayRecords(keyValues);
   registerReplayJob(queue, {
-    // Issue 22: replays read the log as read models do, deleted members forgotten.
-    eventStore: stores.readModelLog,
+    eventStore: stores.forgettingLog,
     readStore: stores.readStore,
     records: replayRecords,
   });
@@ -303,7 +302,10 @@ export async function composeApplication(
         queries: queries.stories,
         seen: queries.seenStories,
         history: (storyId) =>
-          storyHistory({ eventStore, stories: queries.stories, users: queries.users }, storyId),
+          storyHistory(
+            { log: stores.forgettingLog, stories: queries.stories, users: queries.users },
+            storyId,
+          ),
         visitors: new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:')),
         trackLimit: rateLimit(limiter, rateLimitPolicies.trackPerIp, byIp),
       });
@@ -312,7 +314,7 @@ export async function composeApplication(
       commentRoutes(router, comments, queries.comments, limit);
       memberDataRoutes(router, {
         deletion,
-        log: stores.readModelLog,
+        log: stores.forgettingLog,
         limiter,
         publicUrl: config.publicUrl,
       });

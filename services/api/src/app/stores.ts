@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
-import type { EventStore } from '@whosright/eventstore/port';
+import type { EventStore, ForgettingLog } from '@whosright/eventstore/port';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import {
   startBackgroundCheckpoints,
@@ -31,10 +31,11 @@ export const SQLITE_FILE = 'whosright.sqlite';
 export interface Stores {
   eventStore: EventStore;
   /**
-   * The log as read models read it (issue 22): the same store, with the personal fields of
-   * deleted members' events forgotten. The projections, rebuilds and the data export read it.
+   * The log as read models and people see it: the same store, read-only, with the personal fields
+   * of deleted members' events forgotten. Projections, rebuilds, replays, story histories and the
+   * data export read it; only the command bus holds `eventStore`.
    */
-  readModelLog: EventStore;
+  forgettingLog: ForgettingLog;
   readStore: ReadStore;
   projections: ProjectionRunner;
   /** One holder at a time across every process that shares these stores (Redis in scale mode). */
@@ -106,9 +107,9 @@ export async function openStores(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: null })
     : undefined;
-  const readModelLog = forgettingEventStore(eventStore);
+  const forgettingLog = forgettingEventStore(eventStore);
   const projections = createProjectionRunner({
-    eventStore: readModelLog,
+    eventStore: forgettingLog,
     readStore,
     projections: readModels,
     ...(redis ? { leases: createRedisLeaseManager({ redis }) } : {}),
@@ -120,7 +121,7 @@ export async function openStores(
 
   return {
     eventStore,
-    readModelLog,
+    forgettingLog,
     readStore,
     projections,
     leases,

@@ -17,12 +17,12 @@ import { openStores } from './stores';
  */
 export function startWorker(config: Config, logger: Logger): Promise<RunningProcess> {
   return startBackgroundProcess('worker', config, logger, async ({ readiness, metrics }) => {
-    // Replays (issue 22) read the log and build scratch copies: the stores, without projections.
+    // Replays read the log and build scratch copies: the stores, without projections.
     const stores = await openStores(config, logger, { runProjections: false });
     const keyValues = createKeyValueStore(config);
     const queue = createJobQueue(config, logger, { runWorker: true });
     registerReplayJob(queue, {
-      eventStore: stores.eventStore,
+      eventStore: stores.forgettingLog,
       readStore: stores.readStore,
       records: new ReplayRecords(keyValues),
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
-import type { EventStore } from '@whosright/eventstore/port';
+import type { ForgettingLog } from '@whosright/eventstore/port';
 import { rebuildProjections, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { readModels } from '@whosright/projections/read-models';
@@ -19,7 +19,8 @@ const replayPayloadSchema = z.object({ id: z.string(), until: z.iso.datetime() }
 export type ReplayPayload = z.infer<typeof replayPayloadSchema>;
 
 export interface ReplayJobDeps {
-  eventStore: EventStore;
+  /** Replays show people's stories: they read the log with deleted members forgotten. */
+  eventStore: ForgettingLog;
   readStore: ReadStore;
   records: ReplayRecords;
   /** How often progress is stored while the replay runs (default 250 ms). */

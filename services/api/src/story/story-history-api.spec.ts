@@ -33,6 +33,29 @@ afterAll(async () => {
 });
 
 describe('story history', () => {
+  it('when the author deleted their account the history shows none of their text or name', async () => {
+    const leaving = await signUp(server, { firstName: 'Leonie' });
+    const text = 'Leonie keeps the thermostat at nineteen degrees. Who is right?';
+    const storyId = idOf(
+      await leaving.agent
+        .post('/api/stories')
+        .send({ content: text, category: 'lifestyle' })
+        .expect(201),
+    );
+    await admin.agent
+      .patch(`/api/admin/stories/${storyId}`)
+      .send({ status: 'approved' })
+      .expect(200);
+    await leaving.agent
+      .post('/api/users/me/delete')
+      .send({ password: 'a good password' })
+      .expect(200);
+
+    const shown = await history(storyId);
+    expect(shown.story.content).toBe('[deleted]');
+    expect(JSON.stringify(shown)).not.toMatch(/Leonie|thermostat/);
+  });
+
   it('when a story was approved, voted on, hidden with a reason and put back it shows each step and the tallies', async () => {
     const storyId = await submitted();
     const story = `/api/admin/stories/${storyId}`;

@@ -1,13 +1,14 @@
 import { displayNameOf } from '@whosright/contracts/account/display-name';
 import type { StoryHistory, StoryHistoryStep } from '@whosright/contracts/moderation/dto';
 import type { StoryEvent } from '@whosright/contracts/story/events';
-import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
+import type { ForgettingLog, RecordedEvent } from '@whosright/eventstore/port';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { NotFoundError } from '#api/platform/errors';
 
 export interface StoryHistoryDeps {
-  eventStore: EventStore;
+  /** Admins see the history: deleted members' text is forgotten there as everywhere. */
+  log: ForgettingLog;
   stories: StoryQueries;
   users: UserQueries;
 }
@@ -26,7 +27,7 @@ type StoryRecord = StoryEvent extends infer E
  */
 export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Promise<StoryHistory> {
   const events: StoryRecord[] = [];
-  for await (const event of deps.eventStore.readStream(`story-${storyId}`))
+  for await (const event of deps.log.readStream(`story-${storyId}`))
     events.push(event as StoryRecord);
   const submitted = events.find((e) => e.type === 'StorySubmitted');
   if (submitted?.type !== 'StorySubmitted') throw new NotFoundError('Story not found');

@@ -1,5 +1,7 @@
 import type {
   EventStore,
+  ForgettingLog,
+  LogReader,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
@@ -16,16 +18,15 @@ export interface ForgettingOptions {
 }
 
 /**
- * The event store as read models see it (issue 22): every event of a member who deleted their
- * account is read with its personal fields replaced (`anonymise.ts`); the log itself is never
- * rewritten. Each read loads the `forgottenUsers` registry first (only what is new since the
+ * The log as read models and people see it: every event of a member who deleted their account is
+ * read with its personal fields replaced (`anonymise.ts`); the log itself is never rewritten. Each read loads the `forgottenUsers` registry first (only what is new since the
  * last read), learns from `UserForgotten` events passing through, and looks again every
- * `refreshEveryMs` during long reads and subscriptions. Appends pass through untouched.
+ * `refreshEveryMs` during long reads and subscriptions. It cannot append: writes go to the raw log.
  */
 export function forgettingEventStore(
   inner: EventStore,
   options: ForgettingOptions = {},
-): EventStore {
+): ForgettingLog {
   const registry = new ForgottenRegistry(inner, options.refreshEveryMs ?? 1_000);
   const shown = (event: RecordedEvent): RecordedEvent => {
     registry.learn(event);
@@ -60,11 +61,8 @@ export function forgettingEventStore(
     };
   }
 
-  const appendAll = inner.appendAll?.bind(inner);
   const countEvents = inner.countEvents?.bind(inner);
-  return {
-    append: (stream, events, expected) => inner.append(stream, events, expected),
-    ...(appendAll ? { appendAll } : {}),
+  const log: LogReader & Pick<ForgettingLog, 'close'> = {
     ...(countEvents ? { countEvents } : {}),
     readStream,
     readAll,
@@ -72,4 +70,6 @@ export function forgettingEventStore(
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),
   };
+  // The brand exists only in types: this function is the one place that may claim it.
+  return log as ForgettingLog;
 }
