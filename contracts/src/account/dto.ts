@@ -165,5 +165,7 @@ export const COMMON_PASSWORD_MESSAGE =
 
 export const INVALID_VERIFICATION_TOKEN_MESSAGE =
   'This verification link is invalid or has expired. Ask for a new one from your profile.';
+export const ACCOUNT_LEAVING_MESSAGE =
+  'This account is being deleted: it can no longer post, vote or comment.';
 export const BANNED_MESSAGE =
   'Your account is banned: you can read, but not post, vote or comment.';

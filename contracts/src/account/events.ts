@@ -73,7 +73,12 @@ export const userEvents = {
     'AccountDeletionRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
   ),
-  /** The member deleted their account (issue 22), confirmed by their password or a mailed link. */
+  /**
+   * A confirmed deletion began: from here the member's new writes are refused, so the sweep of
+   * their stories and comments that follows misses none that raced it.
+   */
+  AccountDeletionStarted: defineEvent('AccountDeletionStarted', z.object({})),
+  /** The member deleted their account, confirmed by their password or a mailed link. */
   AccountDeleted: defineEvent('AccountDeleted', z.object({ via: z.enum(['password', 'link']) })),
 };
 

@@ -6,6 +6,7 @@ export const errorCodeSchema = z.enum([
   'unauthorized',
   'forbidden',
   'banned',
+  'account_deleted',
   'not_found',
   'conflict',
   'already_voted',

@@ -23,7 +23,9 @@ export interface UserState {
    * checked against, and an older one is void (a sign-in racing a reset cannot survive it).
    */
   credentialsVersion: number;
-  /** The member deleted their account (issue 22): the stream takes no more commands. */
+  /** A confirmed deletion began: the member's writes are refused from here on. */
+  leaving: boolean;
+  /** The member deleted their account: the stream takes no more commands. */
   deleted: boolean;
   /** The mailed link that confirms a deletion of an account without a password. */
   pendingDeletion: { tokenHash: string; expiresAt: string } | null;
@@ -44,6 +46,7 @@ export function initialState(): UserState {
     emailVerified: false,
     pendingVerification: null,
     credentialsVersion: 0,
+    leaving: false,
     deleted: false,
     pendingDeletion: null,
   };
@@ -107,8 +110,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         ...state,
         pendingDeletion: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
       };
+    case 'AccountDeletionStarted':
+      return { ...state, leaving: true };
     case 'AccountDeleted':
-      return { ...state, exists: false, deleted: true, pendingDeletion: null };
+      return { ...state, exists: false, leaving: true, deleted: true, pendingDeletion: null };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -154,6 +159,8 @@ export type UserCommand =
     }
   | { type: 'LinkExternalIdentity'; issuer: string; subject: string }
   | { type: 'RequestAccountDeletion'; tokenHash: string; expiresAt: string }
+  /** The confirmation was checked by the service. */
+  | { type: 'StartAccountDeletion' }
   /** The password was checked by the service; a link's token is checked here. */
   | { type: 'DeleteAccount'; via: 'password' }
   | { type: 'DeleteAccount'; via: 'link'; tokenHash: string; now: string };
@@ -343,6 +350,10 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
           data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
         },
       ];
+    case 'StartAccountDeletion':
+      if (state.leaving) return [];
+      requireUser(state);
+      return [{ type: 'AccountDeletionStarted', data: {} }];
     case 'DeleteAccount':
       // Deleting twice (a resumed deletion) changes nothing.
       if (state.deleted) return [];

@@ -28,7 +28,14 @@ const linkMailed: UserEvent = {
 const deleted: UserEvent = { type: 'AccountDeleted', data: { via: 'password' } };
 const now = '2026-01-01T10:30:00.000Z';
 
-describe('user decider: deleting an account (issue 22)', () => {
+describe('user decider: deleting an account', () => {
+  it('when a confirmed deletion starts it records it once, and not after the account is gone', () => {
+    const started: UserEvent = { type: 'AccountDeletionStarted', data: {} };
+    spec.given([registered]).when({ type: 'StartAccountDeletion' }).then([started]);
+    spec.given([registered, started]).when({ type: 'StartAccountDeletion' }).then([]);
+    spec.given([registered, started, deleted]).when({ type: 'StartAccountDeletion' }).then([]);
+  });
+
   it('when the password was checked it records AccountDeleted', () => {
     spec
       .given([registered])

@@ -81,9 +81,10 @@ async function unlessGone(step: Promise<void>): Promise<void> {
 }
 
 /**
- * Deleting an account (issue 22), confirmed by the password or, for an account without one, by
- * a mailed link. Each step is idempotent, so a deletion a crash interrupted is finished by
- * asking again: the member's stories (with every comment on them) and comments are deleted,
+ * Deleting an account, confirmed by the password or, for an account without one, by a mailed
+ * link. Each step is idempotent, so a deletion a crash interrupted is finished by asking again:
+ * the member's writes are closed (AccountDeletionStarted), their stories (with every comment on
+ * them) and comments are deleted,
  * every session ends, then the member is added to the `forgottenUsers` registry,
  * AccountDeleted is appended and the reservations of the e-mail, username and external
  * identities are released, in one append where the store can. Reads of the log for read models then show
@@ -134,6 +135,9 @@ export class AccountDeletion {
     if (state.deleted) return;
     if (!state.exists) throw new NotFoundError('Account not found');
     const final = await this.confirmed(userId, state, confirmation);
+    // From here the member's writes are refused (the active-user guard), so the sweep below
+    // finds every story and comment they will ever have, those posted from another session too.
+    await this.deps.bus.run(`user-${userId}`, user, { type: 'StartAccountDeletion' }, actor);
     const { storyIds, commentIds } = await this.removeWritings(userId, actor);
     await this.endSessions(userId, actor);
     // The registry first: should a store without atomic appends stop half-way, the member can

@@ -120,7 +120,7 @@ export class CommentService {
   ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id)]),
+        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'DeleteComment',
           commentId,

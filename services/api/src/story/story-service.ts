@@ -140,7 +140,7 @@ export class StoryService {
   ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id)]),
+        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
