@@ -33,8 +33,8 @@ import { publishStoryChanges } from '#api/story/live-changes';
 import { LiveHub } from '#api/story/live-hub';
 import {
   LIVE_STREAMS_PER_CLIENT,
-  LIVE_STREAMS_TOTAL,
   liveRoutes,
+  liveStreamsTotal,
   tallyReader,
 } from '#api/story/live-routes';
 import { LiveSlots } from '#api/story/live-slots';
@@ -136,7 +136,16 @@ export async function composeApplication(
   config: Config & { sessionSecret: string },
   logger: Logger,
   readiness: ReadinessProbe,
-  { role, metrics }: { role: 'all' | 'api'; metrics: Registry },
+  {
+    role,
+    metrics,
+    liveStreams,
+  }: {
+    role: 'all' | 'api';
+    metrics: Registry;
+    /** Live streams the process's descriptors allow (its connection budget). */
+    liveStreams: number;
+  },
 ): Promise<Application> {
   // An `api` process leaves the projections and the jobs to the projector and worker processes.
   const inProcess = role === 'all';
@@ -182,7 +191,10 @@ export async function composeApplication(
     onError: (error, storyId) =>
       logger.warn({ err: error, storyId }, 'live tally could not be read'),
   });
-  const liveSlots = new LiveSlots(LIVE_STREAMS_PER_CLIENT, LIVE_STREAMS_TOTAL);
+  const liveShed = registerLiveMetrics(metrics, () => liveSlots.open);
+  const liveSlots = new LiveSlots(LIVE_STREAMS_PER_CLIENT, liveStreamsTotal(liveStreams), () =>
+    liveShed.inc(),
+  );
   const replays = new ReplayService({
     records: replayRecords,
     enqueue: (payload) => queue.enqueue(REPLAY_JOB, payload, { jobId: payload.id }),
@@ -190,7 +202,6 @@ export async function composeApplication(
     countEvents: (until) =>
       stores.eventStore.countEvents?.({ until }) ?? Promise.resolve(undefined),
   });
-  registerLiveMetrics(metrics, () => liveSlots.open);
 
   const accounts = new AccountService({
     eventStore,

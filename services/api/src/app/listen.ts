@@ -7,6 +7,13 @@ import { startMetricsServer, type MetricsServer } from '#api/platform/metrics/me
 /** Whole request, headers included: our bodies are small JSON, so a few seconds is plenty. */
 const REQUEST_TIMEOUT_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 5_000;
+/**
+ * An idle keep-alive connection holds a descriptor: from browsers it closes after a few seconds
+ * (a page's burst of requests fits well inside). A trusted reverse proxy pools its connections
+ * and must close them before we do, or a request can race our close: for it a minute and more.
+ */
+const KEEP_ALIVE_DIRECT_MS = 5_000;
+const KEEP_ALIVE_BEHIND_PROXY_MS = 65_000;
 
 export interface Listening {
   url: string;
@@ -20,8 +27,13 @@ export interface Listening {
 /** Listens on HOST:PORT (and HOST:METRICS_PORT with the registry, when set). */
 export async function listen(
   handler: RequestListener,
-  config: Pick<Config, 'host' | 'port' | 'metricsPort'>,
-  options: { requestTimeoutMs?: number; metrics?: Registry } = {},
+  config: Pick<Config, 'host' | 'port' | 'metricsPort' | 'trustProxy'>,
+  options: {
+    requestTimeoutMs?: number;
+    metrics?: Registry;
+    /** Watches the server's connections from the first one on (the connection guard). */
+    guard?: (server: Server) => void;
+  } = {},
 ): Promise<Listening> {
   // A request whose headers or body trickle in is cut off (408) instead of holding a socket.
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -33,6 +45,7 @@ export async function listen(
     },
     handler,
   );
+  options.guard?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -40,7 +53,8 @@ export async function listen(
       resolve();
     });
   });
-  server.keepAliveTimeout = 65_000;
+  server.keepAliveTimeout =
+    config.trustProxy === false ? KEEP_ALIVE_DIRECT_MS : KEEP_ALIVE_BEHIND_PROXY_MS;
   let metricsServer: MetricsServer | undefined;
   if (options.metrics && config.metricsPort !== undefined)
     metricsServer = await startMetricsServer(options.metrics, {

@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ProjectionHealth } from '@whosright/projections/runner/projection-health';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { ProjectionState } from '@whosright/projections/runner/status';
@@ -85,8 +85,11 @@ export function registerJobMetrics(registry: Registry, queue: Pick<JobQueue, 'co
   });
 }
 
-/** Open live story streams (GET /api/stories/{id}/live) on this API process. */
-export function registerLiveMetrics(registry: Registry, open: () => number): void {
+/**
+ * Open live story streams (GET /api/stories/{id}/live) on this API process; answers the counter
+ * of streams ended to make room for newcomers when the process held all it may.
+ */
+export function registerLiveMetrics(registry: Registry, open: () => number): Counter {
   new Gauge({
     name: 'whosright_live_streams_open',
     help: 'Server-Sent Events streams open on this process.',
@@ -94,5 +97,10 @@ export function registerLiveMetrics(registry: Registry, open: () => number): voi
     collect() {
       this.set(open());
     },
+  });
+  return new Counter({
+    name: 'whosright_live_streams_shed_total',
+    help: 'Live streams ended early to make room for a newcomer (oldest first) on a full process.',
+    registers: [registry],
   });
 }

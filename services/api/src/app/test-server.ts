@@ -28,7 +28,7 @@ function nextClientIp(): string {
 /** The real embedded server on a free loopback port with a fresh DATA_DIR; tests own its lifecycle. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { webDist?: string; requestTimeoutMs?: number } = {},
+  options: { webDist?: string; requestTimeoutMs?: number; descriptorLimit?: number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wr-api-'));
   const config = {
@@ -56,6 +56,7 @@ export async function startTestServer(
   const running = await startWebServer(config, createLogger(config, sink), {
     webDist: options.webDist ?? null,
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.descriptorLimit ? { descriptorLimit: options.descriptorLimit } : {}),
   });
   return {
     url: running.url,

@@ -15,6 +15,8 @@ import { webApp } from './web-app';
 import { httpLatencyRecorder } from './metrics/http-metrics';
 import { metricsEndpoint } from './metrics/metrics-endpoint';
 import type { PageMetaSource } from './page-meta';
+import type { ConnectionReport } from './connections/connection-report';
+import { descriptorErrors } from './connections/descriptor-errors';
 
 export interface AppDependencies {
   config: Config;
@@ -28,6 +30,8 @@ export interface AppDependencies {
   pageMeta?: PageMetaSource;
   /** Request latencies go here; `GET /metrics` serves it when METRICS_TOKEN is set. */
   metrics?: Registry;
+  /** Requests that fail for want of a descriptor are counted and answered 503 here. */
+  connectionReport?: ConnectionReport;
 }
 
 const JSON_BODY_LIMIT_BYTES = 32 * 1024;
@@ -108,6 +112,16 @@ export function createApp(deps: AppDependencies): express.Express {
         ...(deps.pageMeta ? { meta: deps.pageMeta } : {}),
       }),
     );
+  if (deps.connectionReport) app.use(descriptorErrors(deps.connectionReport));
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * Whether a socket's peer is a proxy the app believes (TRUST_PROXY): such a peer carries many
+ * clients, so per-client caps count the address it forwards, not the socket's.
+ */
+export function trustedProxyOf(app: express.Express): (address: string) => boolean {
+  const trust = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  return (address) => trust(address, 0);
 }

@@ -132,6 +132,68 @@ describe('GET /api/stories/{id}/live', () => {
   });
 });
 
+describe('GET /api/stories/{id}/live, who counts as one client', () => {
+  it(`when IPv6 addresses of one /64 open streams they share one client's ${LIVE_STREAMS_PER_CLIENT}, and the next /64 does not`, async () => {
+    const streams: LiveClient[] = [];
+    for (let i = 1; i <= LIVE_STREAMS_PER_CLIENT; i++)
+      streams.push(await live(storyId, `2001:db8:5:6::${i}`));
+    expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+    const sameSubnet = await live(storyId, '2001:db8:5:6:ffff:ffff:ffff:ffff');
+    expect(sameSubnet.status).toBe(429);
+    await sameSubnet.body();
+    const nextSubnet = await live(storyId, '2001:db8:5:7::1');
+    expect(nextSubnet.status).toBe(200);
+    nextSubnet.close();
+    for (const stream of streams) stream.close();
+  });
+});
+
+describe('GET /api/stories/{id}/live, reconnecting', () => {
+  it('when a screen reconnects with Last-Event-ID it gets the current tally and a comments refetch at once', async () => {
+    const voter = await signUp(server);
+    await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+    const current = card(
+      JSON.stringify((await voter.agent.get(`/api/stories/${storyId}`).expect(200)).body),
+    );
+    const resumed = await live(storyId, undefined, { 'last-event-id': '1767225600000' });
+    expect(resumed.status).toBe(200);
+    expect(card(await resumed.next('tally', undefined, 1_000))).toEqual(current);
+    expect(JSON.parse(await resumed.next('comments', undefined, 1_000))).toEqual({ storyId });
+    resumed.close();
+  });
+});
+
+describe('a live stream when the instance holds all it may', () => {
+  it('when a newcomer arrives the oldest stream is ended for it instead of the newcomer being refused', async () => {
+    // 100 descriptors leave room for 18 live streams.
+    const full = await startTestServer(
+      { ADMIN_EMAILS: 'full-admin@example.com' },
+      { descriptorLimit: 100 },
+    );
+    const streams: LiveClient[] = [];
+    try {
+      const fullAdmin = await signUp(full, { email: 'full-admin@example.com' });
+      const id = await approvedStory(fullAdmin, fullAdmin);
+      const url = `${full.url}/api/stories/${id}/live`;
+      for (let i = 0; i < 18; i++)
+        streams.push(await openLive(url, { 'x-forwarded-for': `10.210.${i % 3}.${i}` }));
+      expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+      const newcomer = await openLive(url, { 'x-forwarded-for': '10.211.0.1' });
+      streams.push(newcomer);
+      expect(newcomer.status).toBe(200);
+      await streams[0]!.ended;
+      const stillOpen = await Promise.race([
+        streams[1]!.ended.then(() => false),
+        slotsOpen().then(() => true),
+      ]);
+      expect(stillOpen).toBe(true);
+    } finally {
+      for (const stream of streams) stream.close();
+      await full.stop();
+    }
+  });
+});
+
 describe('a live stream that outlives the request timeout', () => {
   it('when the stream stays open past REQUEST_TIMEOUT it is not cut off and still receives tallies', async () => {
     const slow = await startTestServer(

@@ -39,6 +39,20 @@ export class LiveHub {
     };
   }
 
+  /**
+   * A screen reconnects (it sent `Last-Event-ID`): what changed while it was away is not kept,
+   * so it gets the story's tally as it is now and is told to refetch the comments.
+   */
+  async resume(storyId: string, stream: LiveStream): Promise<void> {
+    stream.send('comments', JSON.stringify({ storyId }));
+    try {
+      const tally = await this.deps.readTally(storyId);
+      if (tally !== undefined) stream.send('tally', tally);
+    } catch (error) {
+      this.deps.onError(error, storyId);
+    }
+  }
+
   /** Streams open now, across stories. */
   get size(): number {
     let n = 0;

@@ -1,38 +1,52 @@
 /**
- * Caps on open live streams: per client address (a browser keeps about six connections per
- * origin; more streams from one address are a script) and in total. `take` answers the release,
- * or the cap that was hit.
+ * Caps on open live streams: per client (a browser keeps about six connections per site; more
+ * streams from one client are a script) and in total on this instance. A client over its share
+ * is refused; a full instance makes room by ending its oldest stream (whose screen reconnects
+ * later or carries on with its queries), so newcomers are never all refused while old streams
+ * sit. `take` answers the release, or the refusal.
  */
 export class LiveSlots {
   private readonly perClient = new Map<string, number>();
-  private total = 0;
+  /** Open slots, oldest first (a Map keeps insertion order), each with how to end its stream. */
+  private readonly held = new Map<symbol, { client: string; shed: () => void }>();
 
   constructor(
     readonly maxPerClient: number,
     readonly maxTotal: number,
+    private readonly onShed: () => void = () => undefined,
   ) {}
 
-  take(client: string): { release: () => void } | { refused: 'client' | 'total' } {
+  /** `shed` ends the stream when the instance needs its slot for a newcomer. */
+  take(client: string, shed: () => void): { release: () => void } | { refused: 'client' } {
     const held = this.perClient.get(client) ?? 0;
     if (held >= this.maxPerClient) return { refused: 'client' };
-    if (this.total >= this.maxTotal) return { refused: 'total' };
+    while (this.held.size >= this.maxTotal) this.shedOldest();
+    const slot = Symbol(client);
+    this.held.set(slot, { client, shed });
     this.perClient.set(client, held + 1);
-    this.total += 1;
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.total -= 1;
-        const left = (this.perClient.get(client) ?? 1) - 1;
-        if (left > 0) this.perClient.set(client, left);
-        else this.perClient.delete(client);
-      },
-    };
+    return { release: () => this.release(slot) };
   }
 
   /** Streams open now (metrics, tests). */
   get open(): number {
-    return this.total;
+    return this.held.size;
+  }
+
+  private shedOldest(): void {
+    const [oldest] = this.held;
+    if (!oldest) return;
+    const [slot, { shed }] = oldest;
+    this.release(slot);
+    this.onShed();
+    shed();
+  }
+
+  private release(slot: symbol): void {
+    const entry = this.held.get(slot);
+    if (!entry) return;
+    this.held.delete(slot);
+    const left = (this.perClient.get(entry.client) ?? 1) - 1;
+    if (left > 0) this.perClient.set(entry.client, left);
+    else this.perClient.delete(entry.client);
   }
 }

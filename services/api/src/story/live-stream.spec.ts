@@ -26,7 +26,7 @@ class FakeResponse extends EventEmitter {
 
 function open() {
   const fake = new FakeResponse();
-  const stream = new LiveStream(fake as unknown as ServerResponse, 60_000);
+  const stream = new LiveStream(fake as unknown as ServerResponse, { heartbeatMs: 60_000 });
   return { fake, stream };
 }
 
@@ -66,6 +66,44 @@ describe('LiveStream', () => {
       stream.end();
       vi.advanceTimersByTime(120_000);
       expect(fake.written.length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('when its lifetime is up it says when to reconnect, with an event id, and ends', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = new FakeResponse();
+      new LiveStream(fake as unknown as ServerResponse, {
+        heartbeatMs: 60_000,
+        maxLifetimeMs: 10_000,
+        random: () => 0.5,
+      });
+      vi.advanceTimersByTime(8_999);
+      expect(fake.ended).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(fake.ended).toBe(true);
+      expect(fake.written.at(-1)).toMatch(
+        /^retry: 3000\nid: \d+\nevent: reconnect\ndata: \{"afterMs":3000\}\n\n$/,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('when streams open together their lifetimes differ, within the last fifth of the maximum', () => {
+    vi.useFakeTimers();
+    try {
+      const early = new FakeResponse();
+      const late = new FakeResponse();
+      const timing = { heartbeatMs: 60_000, maxLifetimeMs: 10_000 };
+      new LiveStream(early as unknown as ServerResponse, { ...timing, random: () => 0 });
+      new LiveStream(late as unknown as ServerResponse, { ...timing, random: () => 0.99 });
+      vi.advanceTimersByTime(8_000);
+      expect([early.ended, late.ended]).toEqual([true, false]);
+      vi.advanceTimersByTime(2_000);
+      expect(late.ended).toBe(true);
     } finally {
       vi.useRealTimers();
     }

@@ -6,6 +6,23 @@ const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting on its own (the web app closes instead). */
 const RETRY_MS = 10_000;
 
+/**
+ * A stream lasts at most this long, ended at a random point in its last fifth so streams opened
+ * together do not all end together. A slot is thus never held for good, and the instance's
+ * streams turn over while their screens reconnect.
+ */
+const MAX_LIFETIME_MS = 10 * 60_000;
+/** After such an orderly end the browser reconnects after a random 1 to 5 s (spread out). */
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_SPREAD_MS = 4_000;
+
+export interface LiveTiming {
+  heartbeatMs?: number;
+  maxLifetimeMs?: number;
+  /** In [0, 1), for the jitter (tests pin it). */
+  random?: () => number;
+}
+
 /** One event as it goes on the wire (`data` is one line of JSON). */
 export function eventFrame(event: string, data: string): string {
   return `event: ${event}\ndata: ${data}\n\n`;
@@ -21,10 +38,15 @@ export class LiveStream {
   private ended = false;
   private readonly waiting = new Map<string, string>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly lifetime: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
-    heartbeatMs = HEARTBEAT_MS,
+    {
+      heartbeatMs = HEARTBEAT_MS,
+      maxLifetimeMs = MAX_LIFETIME_MS,
+      random = Math.random,
+    }: LiveTiming = {},
   ) {
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -37,6 +59,10 @@ export class LiveStream {
       if (!this.blocked) this.write(': heartbeat\n\n');
     }, heartbeatMs);
     this.heartbeat.unref();
+    const lifetimeMs = maxLifetimeMs * (0.8 + 0.2 * random());
+    const reconnectMs = Math.round(RECONNECT_MIN_MS + RECONNECT_SPREAD_MS * random());
+    this.lifetime = setTimeout(() => this.endForReconnect(reconnectMs), lifetimeMs);
+    this.lifetime.unref();
     res.on('drain', () => this.flushWaiting());
     res.on('close', () => this.stop());
   }
@@ -60,6 +86,18 @@ export class LiveStream {
     this.res.end();
   }
 
+  /**
+   * The lifetime is up: a `reconnect` event (with an id, so the browser's reconnection carries
+   * `Last-Event-ID` and is answered a fresh tally) and the `retry` to wait, then the end.
+   */
+  private endForReconnect(afterMs: number): void {
+    if (this.ended) return;
+    this.res.write(
+      `retry: ${afterMs}\nid: ${Date.now()}\n${eventFrame('reconnect', JSON.stringify({ afterMs }))}`,
+    );
+    this.end();
+  }
+
   private write(frame: string): void {
     if (!this.res.write(frame)) this.blocked = true;
   }
@@ -77,5 +115,6 @@ export class LiveStream {
     this.ended = true;
     this.waiting.clear();
     clearInterval(this.heartbeat);
+    clearTimeout(this.lifetime);
   }
 }

@@ -26,17 +26,24 @@ export async function startRole(
   {
     readyTimeoutMs = 60_000,
     onOutput,
-  }: { readyTimeoutMs?: number; onOutput?: (chunk: string) => void } = {},
+    descriptorLimit,
+  }: {
+    readyTimeoutMs?: number;
+    onOutput?: (chunk: string) => void;
+    /** Runs the process under this open-file limit (soft and hard), as a small host would. */
+    descriptorLimit?: number;
+  } = {},
 ): Promise<RoleProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'services/api/src/app/main.ts', role],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const node = [process.execPath, '--import', 'tsx', 'services/api/src/app/main.ts', role];
+  const [command, ...args] =
+    descriptorLimit === undefined
+      ? node
+      : ['prlimit', `--nofile=${descriptorLimit}:${descriptorLimit}`, ...node];
+  const child: ChildProcess = spawn(command!, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const take = (chunk: string) => {
     output += chunk;

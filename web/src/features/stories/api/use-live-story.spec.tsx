@@ -9,8 +9,12 @@ import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 
 /** Records every EventSource the hook opens; tests dispatch its events. */
 class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
   closed = false;
+  readyState = FakeEventSource.OPEN;
   constructor(readonly url: string) {
     super();
     FakeEventSource.opened.push(this);
@@ -58,8 +62,10 @@ describe('useLiveStory', () => {
     const source = FakeEventSource.opened[0]!;
     expect(source.url).toBe('/api/stories/story_1/live');
     source.emit('tally', JSON.stringify(card));
-    await waitFor(() =>
-      expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toEqual(card),
+    // The first tally loads zod lazily, which on a busy machine can take over a second.
+    await waitFor(
+      () => expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toEqual(card),
+      { timeout: 5_000 },
     );
   });
 
@@ -85,6 +91,40 @@ describe('useLiveStory', () => {
     expect(first.closed).toBe(true);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: storyKeys.detail('story_1') });
     expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(15_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it('when the server ends the stream in order it lets the browser reconnect and refetches nothing', () => {
+    vi.useFakeTimers();
+    const { queryClient } = setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const source = FakeEventSource.opened[0]!;
+    source.emit('reconnect', '{"afterMs":3000}');
+    // The server ends the response: the browser is reconnecting by itself.
+    source.readyState = FakeEventSource.CONNECTING;
+    source.emit('error');
+    expect(source.closed).toBe(false);
+    expect(invalidate).not.toHaveBeenCalled();
+    source.readyState = FakeEventSource.OPEN;
+    source.emit('open');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('when the reconnection after an orderly end fails it falls back as after a drop', () => {
+    vi.useFakeTimers();
+    const { queryClient } = setup();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const source = FakeEventSource.opened[0]!;
+    source.emit('reconnect', '{"afterMs":3000}');
+    source.readyState = FakeEventSource.CONNECTING;
+    source.emit('error');
+    // The reconnection is refused (the server is full or gone).
+    source.readyState = FakeEventSource.CLOSED;
+    source.emit('error');
+    expect(source.closed).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: storyKeys.detail('story_1') });
     vi.advanceTimersByTime(15_000);
     expect(FakeEventSource.opened).toHaveLength(2);
   });

@@ -2,7 +2,10 @@
  * GET /api/stories/{id}/live (Server-Sent Events): the results and comments of the story screen
  * follow other people's votes and comments without a reload. `tally` carries the story card and
  * goes into the story's query cache; `comments` says the comment list changed (the route that
- * composes the comments refetches them). When the stream drops it is closed, the story is
+ * composes the comments refetches them). A stream lasts minutes, not for ever: before the server
+ * ends one in order it sends `reconnect`, and the browser's own reconnection (after the delay the
+ * server set, with `Last-Event-ID`) is let through; the server answers it with the current tally.
+ * When the stream drops otherwise (or that reconnection fails) it is closed, the story is
  * refetched once and the normal queries carry on; it is opened again a little later.
  */
 import { useEffect, useRef } from 'react';
@@ -42,11 +45,17 @@ export function useLiveStory(
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let closed = false;
+    /** The server said it is ending the stream and when to come back. */
+    let ending = false;
 
     const open = () => {
       source = new EventSource(`/api/stories/${encodeURIComponent(id)}/live`);
       source.addEventListener('open', () => {
         failures = 0;
+        ending = false;
+      });
+      source.addEventListener('reconnect', () => {
+        ending = true;
       });
       source.addEventListener('tally', (event: MessageEvent<string>) => {
         void tallyCard(event.data).then((card) => {
@@ -56,6 +65,11 @@ export function useLiveStory(
       });
       source.addEventListener('comments', () => onCommentsRef.current?.());
       source.addEventListener('error', () => {
+        // The orderly end: the browser is already reconnecting. A second error is a real drop.
+        if (ending && source?.readyState === EventSource.CONNECTING) {
+          ending = false;
+          return;
+        }
         source?.close();
         // Changes may have been missed while the stream was down.
         void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) });
