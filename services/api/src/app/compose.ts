@@ -215,14 +215,16 @@ export async function composeApplication(
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
 
-  const comments = new CommentService({
+  const comments: CommentService = new CommentService({
     eventStore,
     bus,
     comments: queries.comments,
     stories: queries.stories,
     users: queries.users,
+    // The story slice decides whether a story is approved; `stories` exists before any write.
+    approvedStory: (storyId) => stories.approvedGuard(storyId),
   });
-  const stories = new StoryService({
+  const stories: StoryService = new StoryService({
     eventStore,
     bus,
     stories: queries.stories,

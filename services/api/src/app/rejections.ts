@@ -2,14 +2,12 @@ import { accountRejections } from '#api/account/rejections';
 import { commentRejections } from '#api/comment/rejections';
 import { storyRejections } from '#api/story/rejections';
 import { activeUserRejections } from '#api/write/active-user-guard';
-import { approvedStoryRejections } from '#api/write/approved-story-guard';
 import type { RejectionsByContext } from '#api/write/command-bus';
 
 /** Every slice's refusals, by the context its deciders name: what the command bus applies. */
 export const rejections: RejectionsByContext = {
   account: accountRejections,
   'active-user': activeUserRejections,
-  'approved-story': approvedStoryRejections,
   comment: commentRejections,
   story: storyRejections,
 };

@@ -1,6 +1,6 @@
 import type { EventStore } from '@whosright/eventstore/port';
 import { foldStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { commandOn, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
 import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES } from '@whosright/projections/stories/docs';
@@ -15,7 +15,6 @@ import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
-import { approvedStoryGuard } from '#api/write/approved-story-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { comment as commentDecider, commentVote } from './decider';
 
@@ -29,6 +28,8 @@ export interface CommentServiceDeps {
   comments: CommentQueries;
   stories: StoryQueries;
   users: UserQueries;
+  /** "The story is approved" as a write's precondition: the story slice's guard. */
+  approvedStory: (storyId: string) => StreamCommand;
 }
 
 /** Comments: post, list, vote, delete; the flagged list. */
@@ -53,7 +54,7 @@ export class CommentService {
     await this.deps.bus.runAll(
       [
         activeUserGuard(author._id),
-        approvedStoryGuard(storyId),
+        this.deps.approvedStory(storyId),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'PostComment',
           commentId,
@@ -92,7 +93,7 @@ export class CommentService {
       [
         activeUserGuard(voter._id),
         // A comment of a story that is gone or hidden takes no votes.
-        ...(state.storyId ? [approvedStoryGuard(state.storyId)] : []),
+        ...(state.storyId ? [this.deps.approvedStory(state.storyId)] : []),
         commandOn(`commentVote-${commentId}-${voter._id}`, commentVote, {
           type: 'VoteComment',
           commentId,

@@ -162,11 +162,25 @@ function requireLive(state: StoryState): void {
   if (!state.exists || state.deleted) throw new StoryCommandRejected('not_found');
 }
 
-/** Only approved, not deleted stories can be voted on, tracked or reacted to. */
+/** Only approved, not deleted stories can be voted on, tracked, reacted to or commented on. */
 function requireApproved(state: StoryState): void {
   requireLive(state);
   if (state.status !== 'approved') throw new StoryCommandRejected('not_approved');
 }
+
+/**
+ * "The story is approved", decided on the story's own fold: a write on the story's votes,
+ * activity, reactions or comments is appended with the expectation that the story stream has
+ * not moved since, so one that races a hide or a deletion is decided again and refused.
+ */
+export const approvedStory = {
+  initialState: (): StoryState => story.initialState(),
+  evolve: (state: StoryState, event: StoryEvent): StoryState => story.evolve(state, event),
+  decide(_command: { type: 'AssertApproved' }, state: StoryState): StoryEvent[] {
+    requireApproved(state);
+    return [];
+  },
+};
 
 // ---- storyVote-{storyId}-{userId} ----
 
@@ -178,7 +192,6 @@ export const storyVote = {
   initialState: (): VoteState => ({ vote: null }),
   evolve: (_state: VoteState, event: StoryVoteEvent): VoteState => ({ vote: event.data.vote }),
   decide(command: CastVote, state: VoteState): StoryVoteEvent[] {
-    requireApproved(command.story);
     if (state.vote !== null) throw new StoryCommandRejected('already_voted');
     return [
       {
@@ -194,8 +207,6 @@ export interface CastVote {
   storyId: string;
   userId: string;
   vote: VoteChoice;
-  /** The story as it stands: only an approved one can be voted on. */
-  story: StoryState;
 }
 
 // ---- storyActivity-{storyId}-{visitorKey} ----
@@ -226,7 +237,6 @@ export const storyActivity = {
   },
   /** Each visitor counts at most once per action and story; a repeat changes nothing. */
   decide(command: TrackStory, state: ActivityState): StoryActivityEvent[] {
-    requireApproved(command.story);
     if (state[command.action]) return [];
     return [
       {
@@ -242,8 +252,6 @@ export interface TrackStory {
   storyId: string;
   visitorKey: string;
   action: TrackAction;
-  /** The story as it stands: only an approved one counts views, skips and engagement. */
-  story: StoryState;
 }
 
 // ---- storyAddress-{storyId}-{addressKey} ----
@@ -287,7 +295,6 @@ export const storyReaction = {
   },
   /** A reaction toggles: the first time adds it, the next time takes it back. */
   decide(command: ToggleReaction, state: ReactionState): StoryReactionEvent[] {
-    requireApproved(command.story);
     const data = { storyId: command.storyId, userId: command.userId, reaction: command.reaction };
     return [
       { type: state[command.reaction] ? 'StoryReactionRemoved' : 'StoryReactionAdded', data },
@@ -300,6 +307,4 @@ export interface ToggleReaction {
   storyId: string;
   userId: string;
   reaction: ReactionType;
-  /** The story as it stands: only an approved one can be reacted to. */
-  story: StoryState;
 }

@@ -34,6 +34,7 @@ import {
 } from './decider';
 import { storyPool, type PoolState } from './pool-decider';
 import { AlreadyCountedFromAddress } from './rejections';
+import { approvedStoryGuard } from './approved-story-guard';
 import { toCard } from './story-views';
 
 export const POOL_STREAM = 'storyPool-approved';
@@ -69,6 +70,14 @@ export class StoryService {
     const doc = await this.deps.stories.byId(storyId);
     if (!doc) throw new NotFoundError('Story not found');
     return toCard(doc);
+  }
+
+  /**
+   * "The story is approved" as a precondition of a write on it, decided on this service's cached
+   * fold of the story; the comment slice gets it through the composition root.
+   */
+  approvedGuard(storyId: string) {
+    return approvedStoryGuard(storyId, this.storyStates.fold);
   }
 
   /** Keeps the random pool in step with the story's status, in the same append. */
@@ -178,16 +187,16 @@ export class StoryService {
     actor: Actor,
     options: { settle?: boolean } = {},
   ): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
-    const story = await this.storyStates.read(storyStream(storyId));
     const visitorKey = visitorKeyOfUser(user._id);
     // A vote also counts as engaging with the story: both are written together, or neither.
     await this.deps.bus.runAll(
       [
         activeUserGuard(user._id),
+        this.approvedGuard(storyId),
         commandOn(
           `storyVote-${storyId}-${user._id}`,
           storyVote,
-          { type: 'CastVote', storyId, userId: user._id, vote, story },
+          { type: 'CastVote', storyId, userId: user._id, vote },
           { expectNew: true },
         ),
         commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
@@ -195,7 +204,6 @@ export class StoryService {
           storyId,
           visitorKey,
           action: 'engage',
-          story,
         }),
       ],
       actor,
@@ -220,18 +228,17 @@ export class StoryService {
     actor: Actor,
     addressKey?: string,
   ): Promise<void> {
-    const story = await this.storyStates.read(storyStream(storyId));
+    const approved = this.approvedGuard(storyId);
     const activity = commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
       type: 'TrackStory',
       storyId,
       visitorKey,
       action,
-      story,
     });
     // After a skip, the next Random or Next must already leave the story out.
     const settle = action === 'skip' ? [SEEN_STORIES] : [];
     if (addressKey === undefined || action === 'engage') {
-      await this.deps.bus.runAll([activity], actor, settle);
+      await this.deps.bus.runAll([approved, activity], actor, settle);
       return;
     }
     const byAddress = commandOn(
@@ -241,7 +248,7 @@ export class StoryService {
       { expectNew: true },
     );
     try {
-      await this.deps.bus.runAll([byAddress, activity], actor, settle);
+      await this.deps.bus.runAll([approved, byAddress, activity], actor, settle);
     } catch (error) {
       if (!(error instanceof AlreadyCountedFromAddress)) throw error;
     }
@@ -253,16 +260,15 @@ export class StoryService {
     reaction: ReactionType,
     actor: Actor,
   ): Promise<ReactionCounts> {
-    const story = await this.storyStates.read(storyStream(storyId));
     await this.deps.bus.runAll(
       [
         activeUserGuard(user._id),
+        this.approvedGuard(storyId),
         commandOn(`storyReaction-${storyId}-${user._id}`, storyReaction, {
           type: 'ToggleReaction',
           storyId,
           userId: user._id,
           reaction,
-          story,
         }),
       ],
       actor,
