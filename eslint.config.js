@@ -37,8 +37,16 @@ const testHelpers = {
   group: ['@whosright/testing', '@whosright/testing/*'],
   message: 'Only specs and testing/ folders may import @whosright/testing (a devDependency).',
 };
-/** Where a package may import test helpers, relative to the package folder. */
-const testFiles = ['**/*.spec.{ts,tsx}', '**/testing/**/*.{ts,tsx,js,mjs}'];
+/**
+ * Where a package may import test helpers, relative to the package folder: specs, testing/
+ * folders, and the browser journeys with their Playwright config.
+ */
+const testFiles = [
+  '**/*.spec.{ts,tsx}',
+  '**/testing/**/*.{ts,tsx,js,mjs}',
+  'e2e/**/*.ts',
+  'playwright.config.ts',
+];
 
 const escapingRelativeImport = {
   regex: '^(\\.\\./)+(contracts|services|eventstore|api|projections|web)/',

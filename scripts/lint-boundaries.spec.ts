@@ -77,10 +77,15 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
     ['projections/src/store/x.spec.ts', '@whosright/testing/mongo-server'],
     ['projections/src/testing/x.ts', '@whosright/testing/ts-child'],
     ['services/eventstore/src/testing/x.ts', '@whosright/testing/free-port'],
-  ])('when %s, a spec or in testing/, imports %s it passes', async (file, from) => {
-    const code = `import { x } from '${from}';\nexport const y = x;\n`;
-    expect(await boundaryErrors(file, code)).toEqual([]);
-  });
+    ['web/e2e/global-setup.ts', '@whosright/testing/chromium'],
+    ['web/playwright.config.ts', '@whosright/testing/local-service'],
+  ])(
+    'when %s, a spec, in testing/ or a browser journey, imports %s it passes',
+    async (file, from) => {
+      const code = `import { x } from '${from}';\nexport const y = x;\n`;
+      expect(await boundaryErrors(file, code)).toEqual([]);
+    },
+  );
 });
 
 describe('the feature-import lint rule (DESIGN.md section 3: web features do not import each other)', () => {

@@ -7,7 +7,7 @@ const fixtures = 'scripts/fixtures/cycles';
 
 /**
  * Every import cycle between files under `paths`, each as "a -> b -> a". Type-only imports count
- * (docs/decisions.md, "The house"): they couple two files as much as a value import does.
+ * (docs/decisions/no-import-cycles.md): they couple two files as much as a value import does.
  * Subpath imports (`#api/...`) and workspace package names resolve through package.json
  * `imports` and `exports`, so a cycle that crosses a package is found too.
  */

@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { describe, it } from 'vitest';
+import { join } from 'node:path';
 import { freePort } from './free-port';
+import { executable, onPath, type LocalService } from './local-service';
 
 /**
- * A throw-away `redis-server` for adapter contract suites (DESIGN.md section 2): started on a free
+ * A throw-away `redis-server` for adapter contract suites and scale mode: started on a free
  * loopback port with persistence off, stopped after the suite. Nothing is written outside a temp dir.
  *
- *   describeWithRedis('BullMQ job queue', () => {
+ *   describeWithService(redisServer, 'BullMQ job queue', () => {
  *     let redis: RedisServer;
  *     beforeAll(async () => { redis = await startRedisServer(); });
  *     afterAll(() => redis.stop());
@@ -25,54 +25,17 @@ export interface RedisServer {
 }
 
 /**
- * The path of the redis-server binary, or undefined: `REDIS_SERVER_BIN` when set (a path that does
- * not exist means "missing"), else the first on PATH, /usr/bin or /usr/local/bin.
+ * redis-server, for the suites that need one: `REDIS_SERVER_BIN` when set (a path that is not an
+ * executable means "missing"), else the first on PATH.
  */
-export function findRedisServer(): string | undefined {
-  const configured = process.env.REDIS_SERVER_BIN;
-  if (configured) return isExecutable(configured) ? configured : undefined;
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin'].filter(
-    Boolean,
-  );
-  for (const dir of dirs) {
-    const candidate = join(dir, 'redis-server');
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const missingMessage =
-  'redis-server was not found on PATH: install it (Debian: apt-get install redis-server) to run the Redis adapter contract suites';
-
-/**
- * Registers `suite` only when redis-server can be started. When it cannot: under CI=true one test
- * fails with a clear message (DESIGN.md section 8); elsewhere one console line says the suite was
- * not run, and no "skipped" test is left behind.
- */
-export function describeWithRedis(name: string, suite: () => void): void {
-  if (findRedisServer()) {
-    describe(name, suite);
-    return;
-  }
-  if (process.env.CI === 'true') {
-    describe(name, () => {
-      it('when redis-server is missing under CI it fails the suite', () => {
-        throw new Error(missingMessage);
-      });
-    });
-    return;
-  }
-  console.log(`[not run] ${name}: ${missingMessage}`);
-}
+export const redisServer: LocalService = {
+  name: 'redis-server',
+  install: 'apt-get install redis-server',
+  find: () => {
+    const configured = process.env.REDIS_SERVER_BIN;
+    return configured ? executable(configured) : onPath('redis-server');
+  },
+};
 
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -156,8 +119,10 @@ async function startOnce(
 
 /** Starts redis-server on a free loopback port without persistence. Call `stop()` when done. */
 export async function startRedisServer(): Promise<RedisServer> {
-  const binary = findRedisServer();
-  if (!binary) throw new Error(missingMessage);
+  const binary = redisServer.find();
+  if (!binary) {
+    throw new Error(`redis-server is not installed (${redisServer.install}) or not on PATH`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'wr-redis-'));
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const server = await startOnce(binary, await freePort(), dir);

@@ -6,18 +6,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from '@whosright/testing/chromium';
+import { missingServiceLine, serviceVerdict } from '@whosright/testing/local-service';
 
 import { repoRoot, startServer } from './support/start-server.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
 export default async function globalSetup() {
-  if (!existsSync(chromiumPath)) {
-    const message =
-      `Chromium not found at ${chromiumPath}. Install the Debian package (apt-get install chromium) ` +
-      'or point CHROMIUM_PATH at a Chromium binary; the journeys never download browsers.';
-    // Locally this is the only useful outcome too: there is nothing to run the journeys in.
-    throw new Error(process.env.CI ? `[CI] ${message}` : message);
+  // Only reached with Chromium missing under CI=true: elsewhere the config skips the journeys.
+  if (serviceVerdict(chromium) !== 'run') {
+    throw new Error(`${missingServiceLine(chromium, 'browser journeys')}; CI must install it`);
   }
   if (!existsSync(join(repoRoot, 'web/dist/index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');

@@ -86,7 +86,7 @@ describe('rebuild', () => {
     );
   });
 
-  it('when rebuilt in many small commits from a log long enough for the reader thread, the copies equal the live models', async () => {
+  it('when rebuilt in many small commits from a log read in many pages, the copies equal the live models', async () => {
     const { eventStore, readStore } = await liveFixture([
       ...sampleLog({ events: 12_000, seed: 11 }),
     ]);
@@ -101,13 +101,13 @@ describe('rebuild', () => {
     expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
   });
 
-  it('when aborted from the event loop mid-scan it stops there and drops its copies, even while pages from the reader thread keep arriving', async () => {
+  it('when aborted from the event loop mid-scan it stops there and drops its copies, even while pages of the scan keep coming back to back', async () => {
     const f = openSqliteFixture();
     fixtures.push(f);
     await appendSampleLog(f.eventStore, sampleLog({ events: 12_000, seed: 3 }), {
       database: f.database,
     });
-    // Folding slower than the reader thread reads: its pages then arrive back to back.
+    // Folding slowly while the scan reads its pages synchronously, back to back.
     const slow = defineProjection<never>({
       ...(sampleProjections[0] as unknown as AnyProjection),
       apply(event) {

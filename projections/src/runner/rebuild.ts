@@ -167,8 +167,9 @@ class Rebuild {
     }
     const { events, position, head, started } = this;
     this.options.onProgress?.({ events, position, head, elapsedMs: Date.now() - started });
-    // Pages from the reader thread can arrive back to back within one turn of the event loop,
-    // which would hold off signals (Ctrl-C on the replay CLI), timers and I/O until the end.
+    // The log's pages are read synchronously, so a scan's events arrive back to back without the
+    // event loop getting a turn, which would hold off signals (Ctrl-C on the replay CLI), timers
+    // and I/O until the end.
     await nextTurn();
   }
 

@@ -1,14 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { leaseContract } from './lease.contract';
 import { createRedisLeaseManager } from './redis-lease';
 
-describeWithRedis('redis lease', () => {
+describeWithService(redisServer, 'redis lease', () => {
   let server: RedisServer;
   beforeAll(async () => {
     server = await startRedisServer();

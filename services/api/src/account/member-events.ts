@@ -36,7 +36,7 @@ export class MemberEventFilter {
 /**
  * The member's events, in log order: one pass over the whole log. The store pages `readAll`, so
  * memory holds a page and the member's own events, never the log. A full read is acceptable
- * for an export, which is rare and rate-limited (docs/decisions.md, issue 22).
+ * for an export, which is rare and rate-limited (docs/decisions/member-data-export.md).
  */
 export async function* memberEvents(
   store: Pick<EventStore, 'readAll'>,

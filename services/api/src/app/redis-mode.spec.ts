@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { currentUserSchema } from '@whosright/contracts/account/dto';
 import { waitForMailTo, withLink } from '#api/platform/mail/outbox-reader';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { parseBody } from '#api/testing/parse-body';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
-describeWithRedis(
+describeWithService(
+  redisServer,
   'the server with REDIS_URL (jobs on BullMQ, rate limits and projection leases in Redis)',
   () => {
     let redis: RedisServer;

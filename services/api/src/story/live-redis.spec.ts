@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { storyCardSchema } from '@whosright/contracts/story/dto';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { createLogger } from '#api/platform/logger';
 import { openLive } from '#api/testing/live-client';
 import { signUp } from '#api/testing/people';
@@ -12,38 +9,42 @@ import { approvedStory } from '#api/testing/stories';
 import { startWebServer, type RunningServer } from '#api/app/server';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
-describeWithRedis('live stories with REDIS_URL (changes through Redis pub/sub)', () => {
-  let redis: RedisServer;
-  /** Runs the projections (role `all`): it publishes the changes. */
-  let a: TestServer;
-  /** Serves HTTP only (role `api`), on the same stores: it hears the changes through Redis. */
-  let b: RunningServer;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    a = await startTestServer({ REDIS_URL: redis.url, ADMIN_EMAILS: 'live-redis@example.com' });
-    const config = { ...a.config, port: 0 };
-    b = await startWebServer(config, createLogger({ ...config, logLevel: 'silent' }), {
-      webDist: null,
-      role: 'api',
+describeWithService(
+  redisServer,
+  'live stories with REDIS_URL (changes through Redis pub/sub)',
+  () => {
+    let redis: RedisServer;
+    /** Runs the projections (role `all`): it publishes the changes. */
+    let a: TestServer;
+    /** Serves HTTP only (role `api`), on the same stores: it hears the changes through Redis. */
+    let b: RunningServer;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      a = await startTestServer({ REDIS_URL: redis.url, ADMIN_EMAILS: 'live-redis@example.com' });
+      const config = { ...a.config, port: 0 };
+      b = await startWebServer(config, createLogger({ ...config, logLevel: 'silent' }), {
+        webDist: null,
+        role: 'api',
+      });
     });
-  });
-  afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-    await redis?.stop();
-  });
+    afterAll(async () => {
+      await b?.stop();
+      await a?.stop();
+      await redis?.stop();
+    });
 
-  it('when a member votes through API instance A, a stream on API instance B receives the tally', async () => {
-    const admin = await signUp(a, { email: 'live-redis@example.com' });
-    const storyId = await approvedStory(admin, admin);
-    const stream = await openLive(`${b.url}/api/stories/${storyId}/live`);
-    expect(stream.status).toBe(200);
-    const voter = await signUp(a);
-    await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
-    const tally = storyCardSchema.parse(
-      JSON.parse(await stream.next('tally', (data) => data.includes('"heVotes":1'))),
-    );
-    expect(tally).toMatchObject({ id: storyId, heVotes: 1, sheVotes: 0 });
-    stream.close();
-  });
-});
+    it('when a member votes through API instance A, a stream on API instance B receives the tally', async () => {
+      const admin = await signUp(a, { email: 'live-redis@example.com' });
+      const storyId = await approvedStory(admin, admin);
+      const stream = await openLive(`${b.url}/api/stories/${storyId}/live`);
+      expect(stream.status).toBe(200);
+      const voter = await signUp(a);
+      await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+      const tally = storyCardSchema.parse(
+        JSON.parse(await stream.next('tally', (data) => data.includes('"heVotes":1'))),
+      );
+      expect(tally).toMatchObject({ id: storyId, heVotes: 1, sheVotes: 0 });
+      stream.close();
+    });
+  },
+);

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { createBullmqJobQueue } from './bullmq-job-queue';
 import { captureLogs } from './capture-logs';
 import { createInProcessJobQueue } from './in-process-job-queue';
@@ -14,7 +11,7 @@ describe('in-process job queue', () => {
   jobQueueContract((logger) => createInProcessJobQueue({ logger }));
 });
 
-describeWithRedis('BullMQ job queue on a real redis-server', () => {
+describeWithService(redisServer, 'BullMQ job queue on a real redis-server', () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

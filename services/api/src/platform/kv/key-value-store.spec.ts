@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { createInMemoryKeyValueStore } from './in-memory-key-value-store';
 import type { KeyValueStore } from './key-value-store';
 import { createRedisKeyValueStore } from './redis-key-value-store';
@@ -53,7 +50,7 @@ describe('in-memory key-value store', () => {
   keyValueContract(() => createInMemoryKeyValueStore());
 });
 
-describeWithRedis('Redis key-value store on a real redis-server', () => {
+describeWithService(redisServer, 'Redis key-value store on a real redis-server', () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqJobQueue } from '#api/platform/jobs/bullmq-job-queue';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
 import { createInProcessJobQueue } from '#api/platform/jobs/in-process-job-queue';
 import type { JobQueue } from '#api/platform/jobs/job-queue';
@@ -130,7 +127,7 @@ describe('createMailDelivery', () => {
   });
 });
 
-describeWithRedis('createMailDelivery over BullMQ on a real redis-server', () => {
+describeWithService(redisServer, 'createMailDelivery over BullMQ on a real redis-server', () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

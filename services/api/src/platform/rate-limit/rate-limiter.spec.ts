@@ -3,11 +3,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '#api/platform/errors';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
-import {
-  describeWithRedis,
-  startRedisServer,
-  type RedisServer,
-} from '@whosright/testing/redis-server';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { rateLimitPolicies } from './policies';
 import { rateLimiterContract } from './rate-limiter.contract';
@@ -19,7 +16,7 @@ describe('in-memory rate limiter', () => {
   rateLimiterContract(() => createMemoryRateLimiter());
 });
 
-describeWithRedis('Redis rate limiter on a real redis-server', () => {
+describeWithService(redisServer, 'Redis rate limiter on a real redis-server', () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

@@ -1,7 +1,7 @@
 /**
  * The random-story screen: 'Finding a story for you...' while it asks, then /story/{id}. When
  * there is no story (or the call fails) it falls back to RANDOM_FALLBACK_PATH: the feed, whose
- * empty state invites the first story (docs/decisions.md). When the viewer has seen every story,
+ * empty state invites the first story (docs/decisions/random-story-fallback.md). When the viewer has seen every story,
  * it says so (AllStoriesSeen).
  */
 import { useEffect, useState } from 'react';
