@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '#api/platform/errors';
@@ -8,15 +11,19 @@ import {
   startRedisServer,
   type RedisServer,
 } from '@whosright/testing/redis-server';
-import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { rateLimitPolicies } from './policies';
 import { rateLimiterContract } from './rate-limiter.contract';
 import { createRedisRateLimiter } from './redis-rate-limiter';
+import { createSqliteRateLimiter } from './sqlite-rate-limiter';
 
 const policy = rateLimitPolicies.forgotPasswordPerEmail;
 
-describe('in-memory rate limiter', () => {
-  rateLimiterContract(() => createMemoryRateLimiter());
+describe('SQLite rate limiter', () => {
+  rateLimiterContract(() =>
+    createSqliteRateLimiter({
+      file: join(mkdtempSync(join(tmpdir(), 'wr-limits-')), 'rate-limits.sqlite'),
+    }),
+  );
 });
 
 describeWithRedis('Redis rate limiter on a real redis-server', () => {
