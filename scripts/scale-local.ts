@@ -2,7 +2,8 @@
  * `npm run scale:local`: scale mode's topology on one machine, without Docker (README, "Scale out
  * on one machine"): a redis-server (REDIS_URL when set, else a throw-away one), two `api`
  * processes, two `projector` processes and a `worker`, all on the SQLite file in DATA_DIR.
- * Ctrl-C stops them all with SIGTERM, as an orchestrator would.
+ * As an orchestrator would, it starts a process that dies again (with backoff, so a crash loop does
+ * not spin), which is how the fail-over can be watched, and Ctrl-C stops them all with SIGTERM.
  */
 import { existsSync } from 'node:fs';
 import { prettyFactory } from 'pino-pretty';
@@ -10,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { startRedisServer, type RedisServer } from '@whosright/testing/redis-server';
 import { ConfigError, loadConfig } from '../services/api/src/platform/config';
 import type { Role } from '../services/api/src/app/roles';
-import { startRole, type RoleProcess } from '../services/api/src/testing/role-process';
+import { startRole } from '../services/api/src/testing/role-process';
 import { buildWeb } from './build-web';
+import { createSupervisor } from './supervisor';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TOPOLOGY: { name: string; role: Role; offset: number }[] = [
@@ -39,13 +41,15 @@ if (!existsSync(`${root}/web/dist/index.html`)) {
 
 let redis: RedisServer | undefined;
 const redisUrl = config.redisUrl ?? (redis = await startRedisServer()).url;
-const running: RoleProcess[] = [];
+const supervisor = createSupervisor({
+  say: (line) => process.stdout.write(`${'supervisor'.padEnd(12)} ${line}\n`),
+});
 
 let stopping = false;
-async function stopAll(code: number): Promise<never> {
+async function stopAll(code: number): Promise<void> {
+  if (stopping) return;
   stopping = true;
-  for (const p of running) p.signal('SIGTERM');
-  const codes = await Promise.all(running.map((p) => p.exited));
+  const codes = await supervisor.stop();
   await redis?.stop();
   process.exit(codes.every((c) => c === 0) ? code : 1);
 }
@@ -72,26 +76,22 @@ const prefixed = (name: string) => (chunk: string) => {
 try {
   for (const { name, role, offset } of TOPOLOGY) {
     const port = config.port + offset;
-    const process_ = await startRole(
-      role,
-      port,
-      {
-        REDIS_URL: redisUrl,
-        // Unset, each API is its own origin (http://localhost:<its port>), so both accept writes.
-        ...(process.env.PUBLIC_URL ? { PUBLIC_URL: config.publicUrl } : {}),
-        ...(config.metricsPort ? { METRICS_PORT: String(config.metricsPort + offset) } : {}),
-      },
-      { onOutput: prefixed(name) },
+    await supervisor.add(name, () =>
+      startRole(
+        role,
+        port,
+        {
+          REDIS_URL: redisUrl,
+          // Unset, each API is its own origin (http://localhost:<its port>), so both accept writes.
+          ...(process.env.PUBLIC_URL ? { PUBLIC_URL: config.publicUrl } : {}),
+          ...(config.metricsPort ? { METRICS_PORT: String(config.metricsPort + offset) } : {}),
+        },
+        { onOutput: prefixed(name) },
+      ),
     );
-    running.push(process_);
-    void process_.exited.then((exitCode) => {
-      if (stopping) return;
-      console.error(`${name} exited (${exitCode ?? 'signal'}); stopping the others`);
-      void stopAll(1);
-    });
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  if (!stopping) console.error(error instanceof Error ? error.message : error);
   await stopAll(1);
 }
 
@@ -100,4 +100,4 @@ Scale mode on one machine (Redis ${redisUrl}${redis ? ', throw-away' : ''}, data
   api        http://localhost:${config.port}  and  http://localhost:${config.port + 1}
   projector  http://localhost:${config.port + 10}  and  http://localhost:${config.port + 11}  (/api/ready)
   worker     http://localhost:${config.port + 20}  (/api/ready)
-Ctrl-C stops them all.`);
+A process that dies is started again (kill one to watch the fail-over). Ctrl-C stops them all.`);

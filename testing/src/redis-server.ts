@@ -117,13 +117,22 @@ async function startOnce(
   throw new Error(`redis-server did not answer PING on port ${port} within 10 s: ${output.trim()}`);
 }
 
-/** Starts redis-server on a free loopback port without persistence. Call `stop()` when done. */
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * Starts redis-server on a free loopback port without persistence. Call `stop()` when done. With
+ * `port` it starts on that one (an outage spec starts a server again where clients expect it).
+ */
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServer> {
   const binary = redisServer.find();
   if (!binary) {
     throw new Error(`redis-server is not installed (${redisServer.install}) or not on PATH`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'wr-redis-'));
+  if (options.port !== undefined) {
+    const server = await startOnce(binary, options.port, dir);
+    if (server) return server;
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`redis-server could not listen on port ${options.port}: it is in use`);
+  }
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const server = await startOnce(binary, await freePort(), dir);
     if (server) return server;

@@ -47,7 +47,12 @@ import { authentication } from '#api/platform/auth';
 import type { Config } from '#api/platform/config';
 import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import type { Logger } from '#api/platform/logger';
-import { createMailDelivery, mailJobOptions } from '#api/platform/mail/mail-delivery';
+import {
+  createMailDelivery,
+  mailJobOptions,
+  registerMailJob,
+} from '#api/platform/mail/mail-delivery';
+import { MAIL_BACKLOG_FILE, openMailBacklog } from '#api/platform/mail/mail-backlog';
 import { countingAppends } from '#api/platform/metrics/event-store-metrics';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { createOidcClient } from '#api/platform/oidc/oidc-client';
@@ -174,12 +179,13 @@ export async function composeApplication(
     readStore: stores.readStore,
     records: replayRecords,
   });
-  const mail = createMailDelivery(
+  registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
+  // Mails are kept in DATA_DIR until the queue has them: a Redis outage delays them, never drops them.
+  const mail = createMailDelivery({
     queue,
-    createMailer(config, logger),
+    backlog: openMailBacklog(join(config.dataDir, MAIL_BACKLOG_FILE)),
     logger,
-    mailJobOptions(config.mailRetryMs),
-  );
+  });
   const limiter = await createRateLimiter(config, logger);
   const eventStore = countingAppends(stores.eventStore, metrics);
   const bus = new CommandBus(eventStore, stores.projections, rejections);
@@ -366,6 +372,7 @@ export async function composeApplication(
       closing.abort(new Error('The application is closing'));
       liveHub.close();
       await startup;
+      await mail.close();
       await queue.close();
       await keyValues.close();
       await limiter.close();

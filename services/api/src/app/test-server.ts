@@ -25,12 +25,16 @@ function nextClientIp(): string {
   return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
 }
 
-/** The real embedded server on a free loopback port with a fresh DATA_DIR; tests own its lifecycle. */
+/**
+ * The real embedded server on a free loopback port with a fresh DATA_DIR; tests own its lifecycle.
+ * A `DATA_DIR` in `env` restarts on that one instead, and `stop()` then leaves it in place.
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: { webDist?: string; requestTimeoutMs?: number; descriptorLimit?: number } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wr-api-'));
+  const ownDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wr-api-'));
   const config = {
     ...loadConfig({
       PORT: '0',
@@ -67,7 +71,7 @@ export async function startTestServer(
     agent: () => request.agent(running.url).set('X-Forwarded-For', nextClientIp()),
     async stop() {
       await running.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

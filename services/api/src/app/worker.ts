@@ -2,7 +2,7 @@ import type { Config } from '#api/platform/config';
 import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import type { Logger } from '#api/platform/logger';
 import { createMailer } from '#api/platform/mail/create-mailer';
-import { createMailDelivery, mailJobOptions } from '#api/platform/mail/mail-delivery';
+import { mailJobOptions, registerMailJob } from '#api/platform/mail/mail-delivery';
 import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
 import { registerReplayJob } from '#api/replay/replay-job';
 import { ReplayRecords } from '#api/replay/replay-records';
@@ -26,12 +26,7 @@ export function startWorker(config: Config, logger: Logger): Promise<RunningProc
       readStore: stores.readStore,
       records: new ReplayRecords(keyValues),
     });
-    createMailDelivery(
-      queue,
-      createMailer(config, logger),
-      logger,
-      mailJobOptions(config.mailRetryMs),
-    );
+    registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
     readiness.register('jobs', () =>
       queue.counts().then(
         () => null,

@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '#api/platform/errors';
 import { captureLogs } from '#api/platform/jobs/capture-logs';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
-import { createMemoryRateLimiter } from './memory-rate-limiter';
 import { rateLimitPolicies } from './policies';
 import { rateLimiterContract } from './rate-limiter.contract';
 import { createRedisRateLimiter } from './redis-rate-limiter';
+import { createSqliteRateLimiter } from './sqlite-rate-limiter';
 
 const policy = rateLimitPolicies.forgotPasswordPerEmail;
 
-describe('in-memory rate limiter', () => {
-  rateLimiterContract(() => createMemoryRateLimiter());
+describe('SQLite rate limiter', () => {
+  rateLimiterContract(() =>
+    createSqliteRateLimiter({
+      file: join(mkdtempSync(join(tmpdir(), 'wr-limits-')), 'rate-limits.sqlite'),
+    }),
+  );
 });
 
 describeWithService(redisServer, 'Redis rate limiter on a real redis-server', () => {
