@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import {
   describeWithRedis,
   startRedisServer,
@@ -7,6 +8,7 @@ import {
 import { createInMemoryKeyValueStore } from './in-memory-key-value-store';
 import type { KeyValueStore } from './key-value-store';
 import { createRedisKeyValueStore } from './redis-key-value-store';
+import { createSqliteKeyValueStore } from './sqlite-key-value-store';
 
 let counter = 0;
 const key = () => `kv-test-${process.pid}-${++counter}`;
@@ -51,6 +53,10 @@ function keyValueContract(open: () => KeyValueStore) {
 
 describe('in-memory key-value store', () => {
   keyValueContract(() => createInMemoryKeyValueStore());
+});
+
+describe('SQLite key-value store', () => {
+  keyValueContract(() => createSqliteKeyValueStore(openSqliteDatabase(':memory:')));
 });
 
 describeWithRedis('Redis key-value store on a real redis-server', () => {
