@@ -28,6 +28,8 @@ export function interceptAnswer(
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   let body: unknown = NO_JSON;
   let early = false;
+  /** The first answer is on its way (it waits for `first`): a second one is dropped. */
+  let ending = false;
   let lateStatus = 200;
 
   res.status = function (this: Response, code: number) {
@@ -36,11 +38,9 @@ export function interceptAnswer(
     return this;
   };
   res.json = function (this: Response, value: unknown) {
-    if (!early) {
-      body = value;
-      return json(value);
-    }
+    if (ending) return this;
     body = value;
+    if (!early) return json(value);
     on.late({ status: lateStatus, body: value });
     return this;
   };
@@ -49,6 +49,8 @@ export function interceptAnswer(
       if (body === NO_JSON && !hasChunk(args)) on.late({ status: lateStatus });
       return this;
     }
+    if (ending) return this;
+    ending = true;
     const answer =
       body !== NO_JSON
         ? { status: this.statusCode, body }
@@ -61,7 +63,7 @@ export function interceptAnswer(
 
   return {
     answerEarly(answer, before) {
-      if (early || res.headersSent) return;
+      if (early || ending || res.headersSent) return;
       early = true;
       body = NO_JSON;
       void before.finally(() => {
