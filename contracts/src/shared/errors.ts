@@ -10,6 +10,8 @@ export const errorCodeSchema = z.enum([
   'not_found',
   'conflict',
   'already_voted',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
   'unsupported_media_type',
   'payload_too_large',
   'rate_limited',

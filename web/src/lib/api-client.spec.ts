@@ -27,7 +27,10 @@ describe('apiRequest', () => {
     const { fetchMock, apiRequest } = setup(json({ id: 'story_1' }, 201));
     await apiRequest('POST', '/api/stories', { body: { content: 'x', category: 'other' } });
     const init = fetchMock.mock.calls[0]![1]!;
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.headers).toEqual({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+    });
     expect(init.body).toBe('{"content":"x","category":"other"}');
     expect(init.credentials).toBe('include');
   });
@@ -73,6 +76,90 @@ describe('apiRequest', () => {
       '429: Rate limit exceeded. Please wait a moment before trying again.',
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  /** A fetch that answers each call with the next response (a thrown error is a network failure). */
+  function answering(...answers: Array<Response | Error>) {
+    const fetchMock = vi.fn<typeof fetch>(() => {
+      const next = answers.shift()!;
+      return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+    });
+    const limiter = createRateLimiter({ minIntervalMs: 0 });
+    const apiRequest = createApiRequest({ fetch: fetchMock, limiter });
+    const keyOf = (call: number) =>
+      (fetchMock.mock.calls[call]![1]!.headers as Record<string, string> | undefined)?.[
+        'Idempotency-Key'
+      ];
+    return { apiRequest, keyOf };
+  }
+  const saved = () =>
+    json({ message: 'Saved, but it is taking longer than usual to show.', code: 'not_ready' }, 503);
+  const post = (
+    apiRequest: ReturnType<typeof createApiRequest>,
+    content = 'He should have asked first.',
+  ) =>
+    apiRequest('POST', '/api/stories/story_1/comments', { body: { content } }).catch(
+      (e: unknown) => e,
+    );
+
+  it('when a write is repeated after a 503 it sends the same key, so the server answers the first result', async () => {
+    const { apiRequest, keyOf } = answering(saved(), json({ id: 'comment_1' }, 201));
+    expect(await post(apiRequest)).toBeInstanceOf(ApiError);
+    await expect(post(apiRequest)).resolves.toEqual({ id: 'comment_1' });
+    expect(keyOf(0)).toBeDefined();
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('when a write is repeated after a network failure it sends the same key', async () => {
+    const { apiRequest, keyOf } = answering(new TypeError('Failed to fetch'), json({}, 201));
+    expect(await post(apiRequest)).toBeInstanceOf(TypeError);
+    await post(apiRequest);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('when a write succeeded the same write again is a new action with a new key', async () => {
+    const { apiRequest, keyOf } = answering(json({}, 201), json({}, 201));
+    await post(apiRequest);
+    await post(apiRequest);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+  });
+
+  it('when the write changes after a failure it gets a new key, and the old one is not reused later', async () => {
+    const { apiRequest, keyOf } = answering(saved(), json({}, 201), json({}, 201));
+    await post(apiRequest, 'First words.');
+    await post(apiRequest, 'Other words.');
+    await post(apiRequest, 'First words.');
+    expect(new Set([keyOf(0), keyOf(1), keyOf(2)]).size).toBe(3);
+  });
+
+  it('when a write is refused with a 4xx the next attempt is a new action', async () => {
+    const refused = json({ message: 'Comment not found', code: 'not_found' }, 404);
+    const { apiRequest, keyOf } = answering(refused, json({}, 201));
+    await post(apiRequest);
+    await post(apiRequest);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+  });
+
+  it('when the server is still running the first attempt the next attempt reuses the key', async () => {
+    const running = json(
+      {
+        message: 'A request with this Idempotency-Key is still in progress.',
+        code: 'idempotency_in_progress',
+      },
+      409,
+    );
+    const { apiRequest, keyOf } = answering(running, json({}, 201));
+    await post(apiRequest);
+    await post(apiRequest);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it('when a read is sent it carries no key', async () => {
+    const { apiRequest, keyOf } = answering(json({}));
+    await apiRequest('GET', '/api/stories/story_1');
+    expect(keyOf(0)).toBeUndefined();
   });
 });
 

@@ -2,12 +2,13 @@
  * The one way the web app talks to the API (SPEC.md section 7): sends the session cookie, a
  * JSON content type only with a body, and turns any non-2xx response into an ApiError whose
  * message is `<status>: <response text or status text>`. Every call first passes the client
- * rate limiter.
+ * rate limiter; every write carries an Idempotency-Key (see idempotency-keys.ts).
  */
 import type { z } from 'zod';
 
 import type * as ResponseSchemasModule from '#web/lib/response-schemas.ts';
 import { rateLimitGroup, rateLimiter, type RateLimiter } from '#web/lib/rate-limiter.ts';
+import { createIdempotencyKeys, settles, type IdempotencyKeys } from '#web/lib/idempotency-keys.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,11 +55,13 @@ const loadSchemas = () => import('#web/lib/response-schemas.ts');
 export interface ApiClientDeps {
   fetch?: typeof fetch;
   limiter?: RateLimiter;
+  idempotencyKeys?: IdempotencyKeys;
 }
 
 export function createApiRequest(deps: ApiClientDeps = {}) {
   const limiter = deps.limiter ?? rateLimiter;
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const keys = deps.idempotencyKeys ?? createIdempotencyKeys();
 
   return async function apiRequest<T = unknown>(
     method: HttpMethod,
@@ -70,18 +73,32 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
     const schemas = options.schema ? loadSchemas() : null;
 
     const hasBody = options.body !== undefined;
-    const response = await doFetch(url, {
-      method,
-      credentials: 'include',
-      headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    const body = hasBody ? JSON.stringify(options.body) : undefined;
+    // Every write carries its action's key: a repeated action is answered, not written twice.
+    const key = method === 'GET' ? undefined : keys.keyFor(method, url, body);
+    const headers: Record<string, string> = {};
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    if (key) headers['Idempotency-Key'] = key;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        credentials: 'include',
+        headers: hasBody || key ? headers : undefined,
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (key) keys.ended(method, url, key, false);
+      throw error;
+    }
 
     if (!response.ok) {
       const text = await response.text().catch(() => '');
+      if (key) keys.ended(method, url, key, settles(response.status, text));
       throw new ApiError(response.status, text, response.statusText);
     }
+    if (key) keys.ended(method, url, key, true);
 
     options.onHeaders?.(response.headers);
     const text = response.status === 204 ? '' : await response.text();

@@ -36,6 +36,7 @@ import {
   signedInHintOptions,
 } from '#api/platform/session-tokens';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
+import { doNotReplay } from '#api/platform/idempotency/idempotency';
 
 /** The answer to a failed sign-in stays its 401, even when it used up the account's allowance. */
 function ignoreRateLimited(error: unknown): void {
@@ -57,6 +58,8 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   const secure = deps.publicUrl.startsWith('https:');
 
   function signIn(res: Response, signedIn: SignedIn) {
+    // A session's cookie is never kept for an Idempotency-Key's retries: they sign in again.
+    doNotReplay(res);
     const { value, expiresAt } = signedIn.cookie;
     res.cookie(cookieName, value, sessionCookieOptions(deps.publicUrl, expiresAt));
     res.cookie(SIGNED_IN_HINT_COOKIE, '1', signedInHintOptions(deps.publicUrl, expiresAt));

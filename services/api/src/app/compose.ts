@@ -62,6 +62,9 @@ import { writeLimits } from '#api/platform/rate-limit/write-limits';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { byIp, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
 import { Visitors } from '#api/platform/visitor';
+import { idempotencyCallerOf } from '#api/platform/idempotency/caller';
+import { idempotency } from '#api/platform/idempotency/idempotency';
+import { IdempotencyRecords } from '#api/platform/idempotency/idempotency-records';
 import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { CommandBus } from '#api/write/command-bus';
@@ -173,6 +176,10 @@ export async function composeApplication(
   registerJobMetrics(metrics, queue);
   // Rankings as they stood (issue 22): replays run as jobs, their state shared through this store.
   const keyValues = createKeyValueStore(config);
+  // Retried writes answer their first result: kept across restarts (SQLite, or Redis).
+  const idempotencyStore = createKeyValueStore(config, {
+    embedded: () => stores.embeddedDatabase(),
+  });
   const replayRecords = new ReplayRecords(keyValues);
   registerReplayJob(queue, {
     eventStore: stores.forgettingLog,
@@ -197,6 +204,7 @@ export async function composeApplication(
     onError: (error, storyId) =>
       logger.warn({ err: error, storyId }, 'live tally could not be read'),
   });
+  const visitors = new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:'));
   const liveShed = registerLiveMetrics(metrics, () => liveSlots.open);
   const liveSlots = new LiveSlots(LIVE_STREAMS_PER_CLIENT, liveStreamsTotal(liveStreams), () =>
     liveShed.inc(),
@@ -312,6 +320,14 @@ export async function composeApplication(
           renew: (sessionId, expiresAt, actor) =>
             accounts.renewSession(sessionId, expiresAt, actor),
         }),
+        // Keys are the caller's, so this runs once the caller is known; before the rate
+        // limits, so that a retry answered from its key does not use up the allowance.
+        idempotency({
+          records: new IdempotencyRecords(idempotencyStore),
+          callerOf: idempotencyCallerOf(visitors),
+          onStoreError: (error) =>
+            logger.warn({ err: error }, 'an idempotency record could not be written'),
+        }),
       );
       const limit = writeLimits(limiter, config.writeLimits);
       // Story and comment routes come first: they carry most of the traffic.
@@ -325,7 +341,7 @@ export async function composeApplication(
             { log: stores.forgettingLog, stories: queries.stories, users: queries.users },
             storyId,
           ),
-        visitors: new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:')),
+        visitors,
         trackLimit: rateLimit(limiter, rateLimitPolicies.trackPerIp, byIp),
       });
       storyTimelineRoutes(router, { stories, timeline: queries.storyTimeline });
@@ -375,6 +391,7 @@ export async function composeApplication(
       await mail.close();
       await queue.close();
       await keyValues.close();
+      await idempotencyStore.close();
       await limiter.close();
       await stores.close();
       await liveChanges.close();

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './test-server';
 
 /**
  * Property-based fuzzing of every /api route (issue 18): whatever a client sends, the answer is
- * never a 5xx, never carries a stack trace, and a refused request appends nothing. `npm test`
+ * never a 5xx, never carries a stack trace, and a refused or replayed request appends nothing. `npm test`
  * runs a few thousand cases; `npm run fuzz -- --runs 20000` runs a long one.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
@@ -95,6 +95,15 @@ const query = fc.dictionary(
   { maxKeys: 3 },
 );
 
+/** No key, a few keys reused across runs (so some requests are retries), or any header value. */
+const idempotencyKey = fc.option(
+  fc.oneof(
+    fc.constantFrom('retry-1', 'retry-2', 'clé', 'k'.repeat(256)),
+    fc.string({ maxLength: 300 }),
+  ),
+  { nil: undefined },
+);
+
 function pathOf(pattern: string, param: string): string {
   return `/api${pattern.replace(':id', param)}`;
 }
@@ -128,7 +137,7 @@ afterAll(async () => {
 });
 
 describe('fuzzing every /api route', () => {
-  it(`when ${RUNS} random requests arrive none answers 5xx or a stack trace, and no refused one appends`, async () => {
+  it(`when ${RUNS} random requests arrive none answers 5xx or a stack trace, and no refused or replayed one appends`, async () => {
     const param = fc.oneof(
       fc.constantFrom(ids.story, ids.comment, ids.user),
       fc.string({ maxLength: 30 }).map(encodeURIComponent),
@@ -141,12 +150,14 @@ describe('fuzzing every /api route', () => {
         param,
         query,
         body,
-        async (route, role, id, search, payload) => {
+        idempotencyKey,
+        async (route, role, id, search, payload, key) => {
           const [method, pattern] = route.split(' ') as [string, string];
           const agent = agents[role]();
           const req = agent[method.toLowerCase() as 'get'](pathOf(pattern, id))
             .redirects(0)
             .query(search);
+          if (key !== undefined) req.set('Idempotency-Key', key);
           const before = await head();
           const res =
             payload === undefined
@@ -155,7 +166,8 @@ describe('fuzzing every /api route', () => {
           const text = res.text ?? '';
           expect(res.status, `${route} ${text.slice(0, 200)}`).toBeLessThan(500);
           expect(text, route).not.toMatch(/\n\s+at [\w.<>]+ \(|node_modules|\.ts:\d+/);
-          if (res.status >= 400) expect(await head(), `${route} ${res.status}`).toBe(before);
+          if (res.status >= 400 || res.headers['idempotent-replayed'])
+            expect(await head(), `${route} ${res.status}`).toBe(before);
         },
       ),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },

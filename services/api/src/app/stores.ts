@@ -40,6 +40,11 @@ export interface Stores {
   projections: ProjectionRunner;
   /** One holder at a time across every process that shares these stores (Redis in scale mode). */
   leases: LeaseManager;
+  /**
+   * The DATA_DIR database, opened on first use when the stores above live elsewhere: the
+   * embedded home of what must survive a restart without Redis (idempotency records).
+   */
+  embeddedDatabase(): Database;
   close(): Promise<void>;
 }
 
@@ -125,6 +130,7 @@ export async function openStores(
     readStore,
     projections,
     leases,
+    embeddedDatabase: sqlite,
     async close() {
       clearInterval(sweeps);
       await projections.stop();

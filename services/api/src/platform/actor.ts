@@ -1,3 +1,5 @@
+import type { LateAnswer } from './idempotency/late-answer';
+
 /** Who acts and on behalf of which request: becomes every event's metadata. */
 export interface Actor {
   userId?: string;
@@ -5,6 +7,8 @@ export interface Actor {
   correlationId: string;
   /** When the action happened, if not now (the demo seed back-dates its history). */
   recordedAt?: string;
+  /** A request with an Idempotency-Key: how it answers when its read models lag (not metadata). */
+  lateAnswer?: LateAnswer;
 }
 
 /** Actions the server takes by itself (ADMIN_EMAILS at start). */

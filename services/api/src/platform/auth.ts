@@ -16,6 +16,7 @@ import {
 } from './session-tokens';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './actor';
+import { lateAnswerOf } from './idempotency/late-answer';
 import { requestIdOf } from './request-logging';
 import { contextOf, requestContextOf } from './request-context';
 
@@ -112,10 +113,12 @@ function isVoid(session: SessionDoc, user: UserDoc): boolean {
 
 export function actorOf(req: Request, visitorId?: string): Actor {
   const user = authOf(req).user;
+  const lateAnswer = lateAnswerOf(req);
   return {
     correlationId: requestIdOf(req),
     ...(user ? { userId: user._id } : {}),
     ...(visitorId ? { visitorId } : {}),
+    ...(lateAnswer ? { lateAnswer } : {}),
   };
 }
 

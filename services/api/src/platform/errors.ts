@@ -44,6 +44,28 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** An Idempotency-Key sent again with another request than the one it was first used for. */
+export class IdempotencyKeyReusedError extends HttpError {
+  constructor() {
+    super(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    );
+  }
+}
+
+/** A retry that arrives while the first request with its Idempotency-Key is still running. */
+export class IdempotencyInProgressError extends HttpError {
+  constructor() {
+    super(
+      409,
+      'idempotency_in_progress',
+      'A request with this Idempotency-Key is still in progress. Retry in a moment.',
+    );
+  }
+}
+
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message = 'Send the request body as application/json') {
     super(415, 'unsupported_media_type', message);

@@ -69,7 +69,7 @@ export class CommandBus {
       handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
     );
     if (result.position !== undefined && readModels.length > 0)
-      await this.settle(result.position, readModels);
+      await this.settle(result.position, readModels, actor);
     return result;
   }
 
@@ -86,14 +86,23 @@ export class CommandBus {
       handleCommands(this.eventStore, commands, { metadata: metadataOf(actor) }),
     );
     const last = lastPosition(results);
-    if (last !== undefined && readModels.length > 0) await this.settle(last, readModels);
+    if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);
     return results;
   }
 
-  /** Waits (bounded) until `readModels` reflect `position`. */
-  async settle(position: bigint, readModels: readonly string[]): Promise<void> {
-    if (this.projections && !(await this.projections.waitFor(position, readModels)))
-      throw new ReadModelLagging();
+  /**
+   * Waits (bounded) until `readModels` reflect `position`. When they lag, a request with an
+   * Idempotency-Key answers "saved" at once and keeps waiting a while longer, so that the answer
+   * it then builds is what its retries get (they must not append again).
+   */
+  async settle(position: bigint, readModels: readonly string[], actor?: Actor): Promise<void> {
+    if (!this.projections || (await this.projections.waitFor(position, readModels))) return;
+    const late = actor?.lateAnswer;
+    if (!late) throw new ReadModelLagging();
+    late.saved(new ReadModelLagging());
+    if (await this.projections.waitFor(position, readModels, late.waitMs)) return;
+    late.gaveUp();
+    throw new ReadModelLagging();
   }
 
   /** Waits until `readModels` reflect everything appended so far (a repeated, no-op command). */

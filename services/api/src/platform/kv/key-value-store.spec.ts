@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { createInMemoryKeyValueStore } from './in-memory-key-value-store';
 import type { KeyValueStore } from './key-value-store';
 import { createRedisKeyValueStore } from './redis-key-value-store';
+import { createSqliteKeyValueStore } from './sqlite-key-value-store';
 
 let counter = 0;
 const key = () => `kv-test-${process.pid}-${++counter}`;
@@ -48,6 +50,10 @@ function keyValueContract(open: () => KeyValueStore) {
 
 describe('in-memory key-value store', () => {
   keyValueContract(() => createInMemoryKeyValueStore());
+});
+
+describe('SQLite key-value store', () => {
+  keyValueContract(() => createSqliteKeyValueStore(openSqliteDatabase(':memory:')));
 });
 
 describeWithService(redisServer, 'Redis key-value store on a real redis-server', () => {
