@@ -127,6 +127,19 @@ describe('registration', () => {
     );
   });
 
+  it('when the first name is a reserved name like Admin or Whos-Right it answers 409 and creates nothing', async () => {
+    const before = await head();
+    for (const firstName of ['Admin', 'whos-right', ' Moderator ', 'SYSTEM']) {
+      const { res } = await register(uniqueEmail(), { firstName });
+      expect(res.status, firstName).toBe(409);
+      expect(errorBodySchema.parse(res.body).message).toBe(
+        'This name is reserved for the site and its staff. Please use your own first name.',
+      );
+    }
+    expect(await head()).toBe(before);
+    expect((await register(uniqueEmail(), { firstName: 'Adminah' })).res.status).toBe(201);
+  });
+
   it('when an ADMIN_EMAILS address registers it is a member until the address is verified', async () => {
     const { res } = await register('BOSS@example.com');
     expect(parseBody(res, currentUserSchema)).toMatchObject({ role: 'user', emailVerified: false });

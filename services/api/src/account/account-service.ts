@@ -35,8 +35,9 @@ import {
   usernameStream,
 } from './reservations';
 import { isCommonPassword } from './common-passwords';
+import { isReservedName } from '@whosright/contracts/account/reserved-names';
 import { EmailVerification } from './email-verification';
-import { emailTaken, usernameTaken } from './rejections';
+import { emailTaken, reservedFirstName, usernameReserved, usernameTaken } from './rejections';
 import { sessionDecider } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 
@@ -140,6 +141,8 @@ export class AccountService {
 
   /** Claims the e-mail and records the registration; answers the new user's id. */
   async createAccount(request: RegisterRequest, actor: Actor): Promise<string> {
+    // The first name leads every name others see of a member without a username.
+    if (isReservedName(request.firstName)) throw reservedFirstName();
     await refuseCommonPassword(request.password);
     const passwordHash = await hashPassword(request.password);
     const userId = await this.claimEmail(request.email, actor);
@@ -177,6 +180,8 @@ export class AccountService {
     const before = state.username?.toLowerCase() ?? null;
     const after = profile.username?.toLowerCase() ?? null;
     if (after !== null && after !== before) {
+      // A name held from before the rule stays its holder's; nobody takes a reserved one anew.
+      if (isReservedName(after)) throw usernameReserved();
       const stream = usernameStream(after);
       const result = await claim(this.deps.bus, this.deps.eventStore, stream, userId, actor);
       if (!result.claimed && result.holder !== userId) throw usernameTaken();

@@ -190,6 +190,21 @@ describe('profile update', () => {
     expect(currentUserSchema.parse(now.body).username).toBe('TAKENNAME');
   });
 
+  it('when the username is reserved in any case or with separators it answers 409 and changes nothing', async () => {
+    const someone = await signUp(server);
+    const before = await head();
+    for (const username of ['admin', 'Moderator', 'whos_right', 'SUPPORT', 'a_d_m_i_n', 'null']) {
+      const res = await someone.agent.patch('/api/users/profile').send({ username });
+      expect(res.status, username).toBe(409);
+      expect(errorBodySchema.parse(res.body), username).toEqual({
+        message: 'This username is reserved. Please choose another one.',
+        code: 'conflict',
+      });
+    }
+    expect(await head()).toBe(before);
+    await someone.agent.patch('/api/users/profile').send({ username: 'admin_fan' }).expect(200);
+  });
+
   it("when a commenter picks a username their comments' author shows it", async () => {
     const commenter = await signUp(server, { firstName: 'Quinn' });
     const storyId = await submit();

@@ -4,6 +4,10 @@ import {
   INVALID_VERIFICATION_TOKEN_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '@whosright/contracts/account/dto';
+import {
+  RESERVED_FIRST_NAME_MESSAGE,
+  RESERVED_USERNAME_MESSAGE,
+} from '@whosright/contracts/account/reserved-names';
 import { INVALID_DELETION_TOKEN_MESSAGE } from '@whosright/contracts/account/member-data-dto';
 import {
   ConflictError,
@@ -20,6 +24,15 @@ export function emailTaken(): ConflictError {
 
 export function usernameTaken(): ConflictError {
   return new ConflictError(USERNAME_TAKEN_MESSAGE);
+}
+
+/** A name others would read as the site or its staff (`admin`, `whos-right`, `deleted`). */
+export function usernameReserved(): ConflictError {
+  return new ConflictError(RESERVED_USERNAME_MESSAGE);
+}
+
+export function reservedFirstName(): ConflictError {
+  return new ConflictError(RESERVED_FIRST_NAME_MESSAGE);
 }
 
 /** What a client sees when an account command is refused. */
