@@ -36,8 +36,15 @@ import {
 } from './reservations';
 import { isCommonPassword } from './common-passwords';
 import { isReservedName } from '@whosright/contracts/account/reserved-names';
+import { isRefusedProfileImageHost } from '@whosright/contracts/account/profile-image';
 import { EmailVerification } from './email-verification';
-import { emailTaken, reservedFirstName, usernameReserved, usernameTaken } from './rejections';
+import {
+  emailTaken,
+  profileImageRefused,
+  reservedFirstName,
+  usernameReserved,
+  usernameTaken,
+} from './rejections';
 import { sessionDecider } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 
@@ -177,6 +184,9 @@ export class AccountService {
   ): Promise<CurrentUser> {
     const state = await this.loadUser(userId);
     if (!state.exists) throw new NotFoundError('Account not found');
+    const image = profile.profileImageUrl;
+    if (image !== null && isRefusedProfileImageHost(image, this.deps.publicUrl))
+      throw profileImageRefused();
     const before = state.username?.toLowerCase() ?? null;
     const after = profile.username?.toLowerCase() ?? null;
     if (after !== null && after !== before) {
@@ -421,7 +431,7 @@ export class AccountService {
           lastName: identity.familyName ?? null,
           passwordHash: null,
           role: 'user',
-          profileImageUrl: identity.picture ?? null,
+          profileImageUrl: this.acceptablePicture(identity.picture),
         },
         { ...actor, userId },
       );
@@ -445,6 +455,12 @@ export class AccountService {
     const state = await this.loadUser(userId);
     await this.applyAdminEmails(userId, state, as);
     return this.startSession(userId, 'external', actor, state.credentialsVersion);
+  }
+
+  /** A provider's picture, when it is one a member could set themself (else none). */
+  private acceptablePicture(picture: string | undefined): string | null {
+    if (!picture?.startsWith('https://')) return null;
+    return isRefusedProfileImageHost(picture, this.deps.publicUrl) ? null : picture;
   }
 
   /** Admin actions by e-mail (CLI) or id (admin API). */

@@ -8,6 +8,7 @@ import {
   RESERVED_FIRST_NAME_MESSAGE,
   RESERVED_USERNAME_MESSAGE,
 } from '@whosright/contracts/account/reserved-names';
+import { PROFILE_IMAGE_HOST_MESSAGE } from '@whosright/contracts/account/profile-image';
 import { INVALID_DELETION_TOKEN_MESSAGE } from '@whosright/contracts/account/member-data-dto';
 import {
   ConflictError,
@@ -29,6 +30,13 @@ export function usernameTaken(): ConflictError {
 /** A name others would read as the site or its staff (`admin`, `whos-right`, `deleted`). */
 export function usernameReserved(): ConflictError {
   return new ConflictError(RESERVED_USERNAME_MESSAGE);
+}
+
+/** A picture every viewer's browser would fetch from this site or their own network. */
+export function profileImageRefused(): ValidationError {
+  return new ValidationError(PROFILE_IMAGE_HOST_MESSAGE, [
+    { path: 'profileImageUrl', message: PROFILE_IMAGE_HOST_MESSAGE },
+  ]);
 }
 
 export function reservedFirstName(): ConflictError {

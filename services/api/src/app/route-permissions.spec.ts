@@ -22,6 +22,8 @@ interface Entry {
   except?: Partial<Record<Role, number>>;
   /** An event stream: its status is read from the headers, then it is closed. */
   stream?: true;
+  /** Request headers every role sends. */
+  headers?: Record<string, string>;
 }
 
 const MATRIX: Record<string, Entry> = {
@@ -76,7 +78,15 @@ const MATRIX: Record<string, Entry> = {
     access: 'public',
     body: { token: 'not-a-token', password: 'a new password' },
   },
-  'GET /logout': { access: 'public' },
+  // Signing out is a page the Logout button opens; any other request is refused for everyone.
+  'GET /logout': {
+    access: 'public',
+    headers: {
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+    },
+  },
   'GET /login': { access: 'public' },
   'GET /callback': { access: 'public' },
   'GET /admin/summary': { access: 'admin' },
@@ -193,6 +203,7 @@ describe('route permissions', () => {
         }
         let req = server.agent()[method.toLowerCase() as 'get'](path).redirects(0);
         if (role !== 'visitor') req = req.set('Cookie', cookies[role]);
+        if (entry.headers) req = req.set(entry.headers);
         const res = entry.body ? await req.send(entry.body) : await req;
         statuses[role] = res.status;
       }
