@@ -43,6 +43,12 @@ export function reservedFirstName(): ConflictError {
   return new ConflictError(RESERVED_FIRST_NAME_MESSAGE);
 }
 
+export function lastAdminLeaving(): ConflictError {
+  return new ConflictError(
+    'You are the last admin: promote someone else to admin first, then delete your account.',
+  );
+}
+
 /** What a client sees when an account command is refused. */
 export const accountRejections: Rejections<UserRejection> = {
   already_registered: emailTaken,
@@ -55,6 +61,7 @@ export const accountRejections: Rejections<UserRejection> = {
   cannot_demote_self: () => new ConflictError('You cannot demote yourself.'),
   demote_before_ban: () => new ConflictError('This user is an admin: demote them before banning.'),
   last_admin: () => new ConflictError('This is the last admin: promote someone else first.'),
+  last_admin_leaving: lastAdminLeaving,
   listed_in_admin_emails: () =>
     new ConflictError(
       'This admin is listed in ADMIN_EMAILS, which would promote them again: remove them from the list first.',

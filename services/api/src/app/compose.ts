@@ -224,9 +224,10 @@ export async function composeApplication(
     eventStore,
     bus,
     sessions: queries.sessions,
-    deleteStory: (storyId, userId, actor) => stories.delete(storyId, { _id: userId }, false, actor),
+    users: queries.users,
+    deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
     deleteComment: (commentId, userId, actor) =>
-      comments.delete(commentId, { _id: userId }, false, actor),
+      comments.deleteForLeavingAuthor(commentId, userId, actor),
     publicUrl: config.publicUrl,
     sendMail: (m) => mail.deliver(m),
   });

@@ -67,9 +67,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /auth/user': { access: 'member' },
   'GET /users/stats': { access: 'member' },
   'GET /users/me/export': { access: 'member' },
-  // Accounts with a password are asked for it instead of a link: 400, not a refusal.
-  'POST /users/me/delete-request': { access: 'active' },
-  'POST /users/me/delete': { access: 'active', body: { password: 'not the password' } },
+  // A banned member may still take their data and leave. The only admin here is the last one:
+  // their deletion is refused with 409 until someone else is promoted, which is not a 401/403.
+  'POST /users/me/delete-request': { access: 'member' },
+  'POST /users/me/delete': { access: 'member', body: { password: 'not the password' } },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },

@@ -118,9 +118,29 @@ export class CommentService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
+    // An author deleting their comment writes: a banned one may not (an admin always may).
+    await this.remove(commentId, user, byAdmin, !byAdmin, actor, reason);
+  }
+
+  /**
+   * A member deleting their account takes their comment with them as its author, banned or not:
+   * a ban stops them writing, not leaving.
+   */
+  async deleteForLeavingAuthor(commentId: string, authorId: string, actor: Actor): Promise<void> {
+    await this.remove(commentId, { _id: authorId }, false, false, actor, null);
+  }
+
+  private async remove(
+    commentId: string,
+    user: Pick<UserDoc, '_id'>,
+    byAdmin: boolean,
+    unlessBanned: boolean,
+    actor: Actor,
+    reason: string | null,
+  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id)]),
+        ...(unlessBanned ? [activeUserGuard(user._id)] : []),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'DeleteComment',
           commentId,

@@ -138,9 +138,29 @@ export class StoryService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
+    // An author deleting their story writes: a banned one may not (an admin always may).
+    await this.remove(storyId, user, byAdmin, !byAdmin, actor, reason);
+  }
+
+  /**
+   * A member deleting their account takes their story with them as its author, banned or not: a
+   * ban stops them writing, not leaving.
+   */
+  async deleteForLeavingAuthor(storyId: string, authorId: string, actor: Actor): Promise<void> {
+    await this.remove(storyId, { _id: authorId }, false, false, actor, null);
+  }
+
+  private async remove(
+    storyId: string,
+    user: Pick<UserDoc, '_id'>,
+    byAdmin: boolean,
+    unlessBanned: boolean,
+    actor: Actor,
+    reason: string | null,
+  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id)]),
+        ...(unlessBanned ? [activeUserGuard(user._id)] : []),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
