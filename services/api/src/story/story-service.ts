@@ -48,9 +48,15 @@ export interface StoryServiceDeps {
   bus: CommandBus;
   stories: StoryQueries;
   votes: StoryVoteQueries;
-  /** What other slices remove with a story (its comments); runs after the story is deleted. */
-  /** Removes a deleted story's comments; answers how many it removed. */
-  onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<number>;
+  /**
+   * Removes a deleted story's comments, as whoever deleted the story (an admin, or its author);
+   * answers how many it removed. Runs after the story is deleted.
+   */
+  onDeleted?: (
+    storyId: string,
+    deletion: { by: string; byAdmin: boolean },
+    actor: Actor,
+  ) => Promise<number>;
 }
 
 /** Stories: the write side (submit, moderate, vote, track, react, delete) and its access rules. */
@@ -173,16 +179,18 @@ export class StoryService {
       actor,
       [STORIES, USER_STATS],
     );
-    await this.finishDeletion(storyId, user, actor);
+    await this.finishDeletion(storyId, actor);
   }
 
   /**
    * Removes a deleted story's comments and records that it is done (StoryCommentsRemoved). A
    * deletion interrupted before that is resumed at the next start (`resumeDeletions`).
    */
-  async finishDeletion(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<void> {
+  async finishDeletion(storyId: string, actor: Actor): Promise<void> {
     if (!this.deps.onDeleted) return;
-    const count = await this.deps.onDeleted(storyId, by, actor);
+    const { deletion } = await this.storyStates.read(storyStream(storyId));
+    if (!deletion) return;
+    const count = await this.deps.onDeleted(storyId, deletion, actor);
     await this.deps.bus.run(
       storyStream(storyId),
       storyDecider,
