@@ -28,6 +28,12 @@ export const commentEvents = {
       byAdmin: z.boolean(),
       /** What the admin wrote, when they did (absent before issue 16). */
       reason: z.string().optional(),
+      /**
+       * The comment went because its story was deleted, by `deletedBy` (an admin when `byAdmin`,
+       * else the story's author). Absent on comments deleted by themselves, and on those swept
+       * before it was recorded.
+       */
+      withStory: z.literal(true).optional(),
     }),
   ),
 };

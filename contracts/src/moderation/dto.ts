@@ -14,10 +14,11 @@ export const moderationTargetTypeSchema = z.enum(['story', 'comment', 'user']);
 export type ModerationTargetType = z.infer<typeof moderationTargetTypeSchema>;
 
 /**
- * Who decided: an admin in the app, the `npm run admin` command line, or the ADMIN_EMAILS setting
- * (the last two have no actor).
+ * Who decided: an admin in the app, the `npm run admin` command line, the ADMIN_EMAILS setting
+ * (these two have no actor), or a story's author deleting it, its comments going with it (the
+ * actor is the author: not moderation, listed so no one reads the removal as an admin's).
  */
-export const moderationSourceSchema = z.enum(['admin', 'cli', 'admin_emails']);
+export const moderationSourceSchema = z.enum(['admin', 'cli', 'admin_emails', 'author']);
 export type ModerationSource = z.infer<typeof moderationSourceSchema>;
 
 const targetIdSchema = z.union([storyIdSchema, commentIdSchema, userIdSchema], {

@@ -141,7 +141,7 @@ describe('moderation-log projection', () => {
       });
   });
 
-  it('when an admin deletes a story or a comment it records it; an author deleting their own is not moderation', async () => {
+  it('when an admin deletes a story or a comment it records it; an author deleting their own comment is not moderation', async () => {
     const h = history();
     const given = [h.authorRegistered(), h.adminRegistered(), h.submitted(), h.commentPosted()];
     const ownComment = h.commentDeleted(false);
@@ -160,6 +160,49 @@ describe('moderation-log projection', () => {
             targetType: 'story',
             targetId: storyId,
             reason: 'duplicate',
+          },
+        ],
+        targets: [
+          authorTarget,
+          adminTarget,
+          storyTarget,
+          { _id: `comment:${commentId}`, excerpt: 'rude words' },
+        ],
+      });
+  });
+
+  it('when an author deletes their own story it records one entry as theirs, source author, and none for the comments that went with it', async () => {
+    const h = history();
+    const given = [h.authorRegistered(), h.adminRegistered(), h.submitted(), h.commentPosted()];
+    const ownStory = h.deleted(false);
+    const swept = h.log.comment(
+      {
+        type: 'CommentDeleted',
+        data: {
+          commentId,
+          storyId,
+          authorId: author,
+          deletedBy: author,
+          byAdmin: false,
+          withStory: true,
+        },
+      },
+      { actorId: author },
+    );
+    await spec
+      .given(given)
+      .when(ownStory, swept)
+      .then({
+        entries: [
+          {
+            _id: entryId(ownStory.position),
+            at: ownStory.metadata.recordedAt,
+            actorId: author,
+            source: 'author',
+            action: 'story.delete',
+            targetType: 'story',
+            targetId: storyId,
+            reason: null,
           },
         ],
         targets: [

@@ -65,12 +65,14 @@ function accountEntry(
 
 /**
  * The moderation history (issue 16): one entry per admin decision on a story, a comment or an
- * account, from the events the app already records, so a rebuild shows the whole past. A
- * member deleting their own story or comment is not moderation and is not listed.
+ * account, from the events the app already records, so a rebuild shows the whole past. A member
+ * deleting their own comment is not moderation and is not listed. A member deleting their own
+ * story is listed once, as theirs (source `author`): its comments go with it, and would otherwise
+ * look like deletions by an admin; the comments swept with it are not listed one by one.
  */
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
-  version: 2,
+  version: 3,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -133,17 +135,16 @@ export const moderationLogProjection = defineProjection<Handled>({
           }),
         ];
       case 'StoryDeleted':
-        return event.data.byAdmin
-          ? [
-              entry(event, {
-                actorId: event.data.deletedBy,
-                action: 'story.delete',
-                targetType: 'story',
-                targetId: event.data.storyId,
-                reason: event.data.reason,
-              }),
-            ]
-          : [];
+        return [
+          entry(event, {
+            actorId: event.data.deletedBy,
+            action: 'story.delete',
+            targetType: 'story',
+            targetId: event.data.storyId,
+            reason: event.data.reason,
+            ...(event.data.byAdmin ? {} : { source: 'author' as const }),
+          }),
+        ];
       case 'CommentPosted':
         return [
           upsert(TARGETS, targetKey('comment', event.data.commentId), {
@@ -151,6 +152,8 @@ export const moderationLogProjection = defineProjection<Handled>({
           }),
         ];
       case 'CommentDeleted':
+        // An admin's decision, on the comment or on its story; the author's story entry says
+        // that its comments went with it.
         return event.data.byAdmin
           ? [
               entry(event, {

@@ -127,6 +127,19 @@ describe('registration', () => {
     );
   });
 
+  it('when the first name is a reserved name like Admin or Whos-Right it answers 409 and creates nothing', async () => {
+    const before = await head();
+    for (const firstName of ['Admin', 'whos-right', ' Moderator ', 'SYSTEM']) {
+      const { res } = await register(uniqueEmail(), { firstName });
+      expect(res.status, firstName).toBe(409);
+      expect(errorBodySchema.parse(res.body).message).toBe(
+        'This name is reserved for the site and its staff. Please use your own first name.',
+      );
+    }
+    expect(await head()).toBe(before);
+    expect((await register(uniqueEmail(), { firstName: 'Adminah' })).res.status).toBe(201);
+  });
+
   it('when an ADMIN_EMAILS address registers it is a member until the address is verified', async () => {
     const { res } = await register('BOSS@example.com');
     expect(parseBody(res, currentUserSchema)).toMatchObject({ role: 'user', emailVerified: false });
@@ -276,10 +289,17 @@ describe('sign-in', () => {
 });
 
 describe('logout', () => {
-  it('when a user logs out the cookie is cleared and replaying it no longer works', async () => {
+  /** What a browser sends when a page is opened in the window. */
+  const navigation = (site: string) => ({
+    'Sec-Fetch-Site': site,
+    'Sec-Fetch-Mode': 'navigate',
+    'Sec-Fetch-Dest': 'document',
+  });
+
+  it('when a user logs out with the Logout button the cookie is cleared and replaying it no longer works', async () => {
     const { agent, res } = await register();
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    const out = await agent.get('/api/logout');
+    const out = await agent.get('/api/logout').set(navigation('same-origin'));
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/');
     expect(String(out.headers['set-cookie'])).toMatch(/wr_session=;/);
@@ -288,10 +308,44 @@ describe('logout', () => {
     expect(replay.status).toBe(401);
   });
 
-  it('when a cross-site page sends the browser to /api/logout nobody is logged out', async () => {
+  it('when a user types /api/logout in the address bar it signs them out', async () => {
     const { agent } = await register();
-    const out = await agent.get('/api/logout').set('Sec-Fetch-Site', 'cross-site');
+    await agent.get('/api/logout').set(navigation('none')).expect(303);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('when a profile image on the site points at /api/logout it answers 403 and nobody is logged out', async () => {
+    const { agent } = await register();
+    const out = await agent.get('/api/logout').set({
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'no-cors',
+      'Sec-Fetch-Dest': 'image',
+    });
+    expect(out.status).toBe(403);
+    expect(errorBodySchema.parse(out.body)).toMatchObject({ code: 'forbidden' });
+    expect(errorBodySchema.parse(out.body).message).toContain('nobody was signed out');
+    expect(out.headers['set-cookie']).toBeUndefined();
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it.each([
+    ['a frame on the site', { ...navigation('same-origin'), 'Sec-Fetch-Dest': 'iframe' }],
+    ["a script's fetch", { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' }],
+    ['a request without fetch metadata', {}],
+    ['a sibling subdomain', navigation('same-site')],
+  ])('when %s opens /api/logout nobody is logged out', async (_case, headers) => {
+    const { agent } = await register();
+    const out = await agent.get('/api/logout').set(headers);
+    expect([303, 403]).toContain(out.status);
+    expect(out.headers['set-cookie']).toBeUndefined();
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('when a cross-site page sends the browser to /api/logout it lands on the home page still signed in', async () => {
+    const { agent } = await register();
+    const out = await agent.get('/api/logout').set(navigation('cross-site'));
     expect(out.status).toBe(303);
+    expect(out.headers.location).toBe('/');
     expect((await agent.get('/api/auth/user')).status).toBe(200);
   });
 });

@@ -35,8 +35,16 @@ import {
   usernameStream,
 } from './reservations';
 import { isCommonPassword } from './common-passwords';
+import { isReservedName } from '@whosright/contracts/account/reserved-names';
+import { isRefusedProfileImageHost } from '@whosright/contracts/account/profile-image';
 import { EmailVerification } from './email-verification';
-import { emailTaken, usernameTaken } from './rejections';
+import {
+  emailTaken,
+  profileImageRefused,
+  reservedFirstName,
+  usernameReserved,
+  usernameTaken,
+} from './rejections';
 import { sessionDecider } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 
@@ -139,6 +147,8 @@ export class AccountService {
 
   /** Claims the e-mail and records the registration; answers the new user's id. */
   async createAccount(request: RegisterRequest, actor: Actor): Promise<string> {
+    // The first name leads every name others see of a member without a username.
+    if (isReservedName(request.firstName)) throw reservedFirstName();
     await refuseCommonPassword(request.password);
     const passwordHash = await hashPassword(request.password);
     const userId = await this.claimEmail(request.email, actor);
@@ -173,9 +183,14 @@ export class AccountService {
   ): Promise<CurrentUser> {
     const state = await this.loadUser(userId);
     if (!state.exists) throw new NotFoundError('Account not found');
+    const image = profile.profileImageUrl;
+    if (image !== null && isRefusedProfileImageHost(image, this.deps.publicUrl))
+      throw profileImageRefused();
     const before = state.username?.toLowerCase() ?? null;
     const after = profile.username?.toLowerCase() ?? null;
     if (after !== null && after !== before) {
+      // A name held from before the rule stays its holder's; nobody takes a reserved one anew.
+      if (isReservedName(after)) throw usernameReserved();
       const stream = usernameStream(after);
       const result = await claim(this.deps.bus, this.deps.eventStore, stream, userId, actor);
       if (!result.claimed && result.holder !== userId) throw usernameTaken();
@@ -415,7 +430,7 @@ export class AccountService {
           lastName: identity.familyName ?? null,
           passwordHash: null,
           role: 'user',
-          profileImageUrl: identity.picture ?? null,
+          profileImageUrl: this.acceptablePicture(identity.picture),
         },
         { ...actor, userId },
       );
@@ -439,6 +454,12 @@ export class AccountService {
     const state = await this.loadUser(userId);
     await this.applyAdminEmails(userId, state, as);
     return this.startSession(userId, 'external', actor, state.credentialsVersion);
+  }
+
+  /** A provider's picture, when it is one a member could set themself (else none). */
+  private acceptablePicture(picture: string | undefined): string | null {
+    if (!picture?.startsWith('https://')) return null;
+    return isRefusedProfileImageHost(picture, this.deps.publicUrl) ? null : picture;
   }
 
   /** Admin actions by e-mail (CLI) or id (admin API). */

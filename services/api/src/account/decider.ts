@@ -161,9 +161,12 @@ export type UserCommand =
   | { type: 'RequestAccountDeletion'; tokenHash: string; expiresAt: string }
   /** The confirmation was checked by the service. */
   | { type: 'StartAccountDeletion' }
-  /** The password was checked by the service; a link's token is checked here. */
-  | { type: 'DeleteAccount'; via: 'password' }
-  | { type: 'DeleteAccount'; via: 'link'; tokenHash: string; now: string };
+  /**
+   * The password was checked by the service; a link's token is checked here. `admins`: how many
+   * admins there are now, this user included (the users read model).
+   */
+  | { type: 'DeleteAccount'; via: 'password'; admins: number }
+  | { type: 'DeleteAccount'; via: 'link'; tokenHash: string; now: string; admins: number };
 
 /** Why a user command was refused; `rejections.ts` says what the client sees for each. */
 export type UserRejection =
@@ -177,6 +180,7 @@ export type UserRejection =
   | 'cannot_demote_self'
   | 'demote_before_ban'
   | 'last_admin'
+  | 'last_admin_leaving'
   | 'listed_in_admin_emails'
   | 'invalid_deletion_token';
 
@@ -231,6 +235,14 @@ export function deletionTokenValid(state: UserState, tokenHash: string, now: str
  */
 export function verificationTokenValid(state: UserState, tokenHash: string, now: string): boolean {
   return mailedTokenValid(state, state.pendingVerification, tokenHash, now);
+}
+
+/**
+ * Whether deleting this account would leave the site without an admin: the last one must promote
+ * someone first. `admins` counts the admins now, this user included.
+ */
+export function wouldLeaveNoAdmin(state: UserState, admins: number): boolean {
+  return state.role === 'admin' && admins <= 1;
 }
 
 function requireUser(state: UserState): void {
@@ -360,6 +372,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       requireUser(state);
       if (command.via === 'link' && !deletionTokenValid(state, command.tokenHash, command.now))
         throw new UserCommandRejected('invalid_deletion_token');
+      if (wouldLeaveNoAdmin(state, command.admins))
+        throw new UserCommandRejected('last_admin_leaving');
       return [{ type: 'AccountDeleted', data: { via: command.via } }];
     default: {
       const _exhaustive: never = command;

@@ -39,21 +39,21 @@ describe('user decider: deleting an account', () => {
   it('when the password was checked it records AccountDeleted', () => {
     spec
       .given([registered])
-      .when({ type: 'DeleteAccount', via: 'password' })
+      .when({ type: 'DeleteAccount', via: 'password', admins: 1 })
       .then([{ type: 'AccountDeleted', data: { via: 'password' } }]);
   });
 
   it('when the mailed link is valid it records AccountDeleted via the link', () => {
     spec
       .given([registered, linkMailed])
-      .when({ type: 'DeleteAccount', via: 'link', tokenHash: 'delete-1', now })
+      .when({ type: 'DeleteAccount', via: 'link', tokenHash: 'delete-1', now, admins: 1 })
       .then([{ type: 'AccountDeleted', data: { via: 'link' } }]);
   });
 
   it('when the link is another one, or expired, it refuses', () => {
     spec
       .given([registered, linkMailed])
-      .when({ type: 'DeleteAccount', via: 'link', tokenHash: 'delete-2', now })
+      .when({ type: 'DeleteAccount', via: 'link', tokenHash: 'delete-2', now, admins: 1 })
       .thenThrows(rejected('invalid_deletion_token'));
     spec
       .given([registered, linkMailed])
@@ -62,14 +62,34 @@ describe('user decider: deleting an account', () => {
         via: 'link',
         tokenHash: 'delete-1',
         now: '2026-01-01T11:00:00.000Z',
+        admins: 1,
       })
       .thenThrows(rejected('invalid_deletion_token'));
+  });
+
+  it('when the member is the last admin it refuses: someone must be promoted first', () => {
+    const promoted: UserEvent = { type: 'UserPromoted', data: { reason: 'admin' } };
+    spec
+      .given([registered, promoted])
+      .when({ type: 'DeleteAccount', via: 'password', admins: 1 })
+      .thenThrows(rejected('last_admin_leaving'));
+    spec
+      .given([registered, promoted])
+      .when({ type: 'DeleteAccount', via: 'password', admins: 2 })
+      .then([deleted]);
+  });
+
+  it('when the member is banned it still records AccountDeleted: a ban does not keep anyone', () => {
+    spec
+      .given([registered, { type: 'UserBanned', data: { reason: 'spam' } }])
+      .when({ type: 'DeleteAccount', via: 'password', admins: 1 })
+      .then([deleted]);
   });
 
   it('when the account is deleted already nothing happens (a resumed deletion)', () => {
     spec
       .given([registered, deleted])
-      .when({ type: 'DeleteAccount', via: 'password' })
+      .when({ type: 'DeleteAccount', via: 'password', admins: 1 })
       .thenNothingHappens();
   });
 

@@ -68,6 +68,7 @@ describe('resuming account deletions at start', () => {
       eventStore: store,
       bus: new CommandBus(store, null, rejections),
       sessions: {} as SessionQueries,
+      users: { countAdmins: () => Promise.resolve(1) },
       deleteStory: () => Promise.resolve(),
       deleteComment: () => Promise.resolve(),
       publicUrl: 'http://localhost',

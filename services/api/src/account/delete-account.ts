@@ -12,6 +12,7 @@ import type { EventStore } from '@whosright/eventstore/port';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import { USERS } from '@whosright/projections/users/docs';
+import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError, ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
@@ -22,6 +23,7 @@ import { reservation } from './reservation-decider';
 import { emailStream, identityStream, usernameStream } from './reservations';
 import { sessionDecider } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
+import { accountRejections, lastAdminLeaving } from './rejections';
 
 const SESSION_PAGE = 200;
 
@@ -29,9 +31,10 @@ export interface DeleteAccountDeps {
   eventStore: EventStore;
   bus: CommandBus;
   sessions: SessionQueries;
-  /** Deletes one of the member's stories as its author (its comments go with it). */
+  users: Pick<UserQueries, 'countAdmins'>;
+  /** Deletes one of the member's stories as its author, banned or not (its comments go with it). */
   deleteStory(storyId: string, userId: string, actor: Actor): Promise<void>;
-  /** Deletes one of the member's comments as its author. */
+  /** Deletes one of the member's comments as its author, banned or not. */
   deleteComment(commentId: string, userId: string, actor: Actor): Promise<void>;
   publicUrl: string;
   sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
@@ -71,6 +74,16 @@ function releases(userId: string, state: user.UserState) {
   );
 }
 
+/** Runs the user decider on the account as it stands, for its refusal only. */
+function decideOrRefuse(command: user.UserCommand, state: user.UserState): void {
+  try {
+    user.decide(command, state);
+  } catch (error) {
+    if (error instanceof user.UserCommandRejected) throw accountRejections[error.reason]();
+    throw error;
+  }
+}
+
 /** Tolerates a step a crash, or the member, had already done. */
 async function unlessGone(step: Promise<void>): Promise<void> {
   try {
@@ -82,9 +95,10 @@ async function unlessGone(step: Promise<void>): Promise<void> {
 
 /**
  * Deleting an account, confirmed by the password or, for an account without one, by a mailed
- * link. Each step is idempotent, so a deletion a crash interrupted is finished by asking again:
- * the member's writes are closed (AccountDeletionStarted), their stories (with every comment on
- * them) and comments are deleted,
+ * link. A banned member may delete theirs too (a ban stops them writing, not leaving); the last
+ * admin may not, until they have promoted someone. Each step is idempotent, so a deletion a crash
+ * interrupted is finished by asking again: the member's writes are closed
+ * (AccountDeletionStarted), their stories (with every comment on them) and comments are deleted,
  * every session ends, then the member is added to the `forgottenUsers` registry,
  * AccountDeleted is appended and the reservations of the e-mail, username and external
  * identities are released, in one append where the store can. Reads of the log for read models then show
@@ -105,6 +119,9 @@ export class AccountDeletion {
   async requestLink(userId: string, actor: Actor): Promise<void> {
     const state = await this.load(userId);
     if (!state.exists || !state.email) throw new NotFoundError('Account not found');
+    // No link the deletion would refuse anyway.
+    if (user.wouldLeaveNoAdmin(state, await this.deps.users.countAdmins()))
+      throw lastAdminLeaving();
     const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.now().getTime() + DELETION_TOKEN_TTL_MS).toISOString();
     await this.deps.bus.run(
@@ -135,6 +152,8 @@ export class AccountDeletion {
     if (state.deleted) return;
     if (!state.exists) throw new NotFoundError('Account not found');
     const final = await this.confirmed(userId, state, confirmation);
+    // Decided now on the same rules as the final append, so a refusal removes nothing first.
+    decideOrRefuse(final, state);
     // From here the member's writes are refused (the active-user guard), so the sweep below
     // finds every story and comment they will ever have, those posted from another session too.
     await this.deps.bus.run(`user-${userId}`, user, { type: 'StartAccountDeletion' }, actor);
@@ -175,6 +194,7 @@ export class AccountDeletion {
     state: user.UserState,
     confirmation: DeleteAccountRequest,
   ): Promise<user.UserCommand> {
+    const admins = await this.deps.users.countAdmins();
     if ('password' in confirmation) {
       if (!state.passwordHash) throw new ValidationError(NO_PASSWORD_MESSAGE);
       const verdict = await verifyPassword(state.passwordHash, confirmation.password);
@@ -182,13 +202,13 @@ export class AccountDeletion {
         throw new ValidationError(WRONG_PASSWORD_MESSAGE, [
           { path: 'password', message: WRONG_PASSWORD_MESSAGE },
         ]);
-      return { type: 'DeleteAccount', via: 'password' };
+      return { type: 'DeleteAccount', via: 'password', admins };
     }
     const read = readMailedToken(confirmation.token);
     const now = this.now().toISOString();
     if (read?.userId !== userId || !user.deletionTokenValid(state, read.tokenHash, now))
       throw new ValidationError(INVALID_DELETION_TOKEN_MESSAGE);
-    return { type: 'DeleteAccount', via: 'link', tokenHash: read.tokenHash, now };
+    return { type: 'DeleteAccount', via: 'link', tokenHash: read.tokenHash, now, admins };
   }
 
   /** Their stories (with the comments on them) and their comments, as their author would. */

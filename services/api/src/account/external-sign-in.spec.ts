@@ -85,6 +85,19 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     );
   });
 
+  it("when the provider's picture points at a private address the new account gets no picture", async () => {
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-picture',
+      email: 'picture@example.com',
+      email_verified: true,
+      picture: 'https://192.168.1.1/admin/reboot',
+    });
+    const browser = server.agent();
+    await signInThroughProvider(browser, publicUrl);
+    const me = parseBody(await browser.get('/api/auth/user'), currentUserSchema);
+    expect(me.profileImageUrl).toBeNull();
+  });
+
   it('when the verified e-mail belongs to a password account it links to that account', async () => {
     const { publicUrl, server } = await setUp({
       sub: 'subject-2',

@@ -235,6 +235,70 @@ describe('POST /api/users/me/delete', () => {
     expect(z.object({ id: z.string() }).parse(user.body).id).not.toBe(member.id);
   }, 60_000);
 
+  it('when a banned member exports and deletes their account it works, taking their story and comment with it', async () => {
+    const other = await signUp(server);
+    const member = await busyMember('banned', other);
+    await admin.agent.patch(`/api/admin/users/${member.id}/ban`).expect(200);
+    const agent = server.agent();
+    await agent
+      .post('/api/auth/login')
+      .send({ email: member.email, password: 'a good password' })
+      .expect(200);
+    const exported = exportSchema.parse((await agent.get('/api/users/me/export').expect(200)).body);
+    expect(exported.stories.map((s) => s.id)).toEqual([member.ownStory]);
+    await agent.post('/api/users/me/delete-request').expect(202);
+    await agent.post('/api/users/me/delete').send({ password: 'a good password' }).expect(200);
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    expect((await server.agent().get(`/api/stories/${member.ownStory}`)).status).toBe(404);
+    const comments = await server
+      .agent()
+      .get(`/api/stories/${member.otherStory}/comments`)
+      .expect(200);
+    expect(JSON.stringify(comments.body)).not.toContain('Comment text of banned');
+  }, 60_000);
+
+  it('when the last admin deletes their account it answers 409 asking them to promote someone first, and removes nothing', async () => {
+    const lone = await startTestServer({ ADMIN_EMAILS: 'lone-admin@example.com' });
+    try {
+      const boss = await signUp(lone, { email: 'lone-admin@example.com' });
+      const storyId = idOf(
+        await boss.agent
+          .post('/api/stories')
+          .send({ content: 'The only admin wrote this. Who is right?', category: 'other' })
+          .expect(201),
+      );
+      const eventStore = lone.running.application.stores.eventStore;
+      const head = await eventStore.headPosition();
+      const lastAdmin = {
+        message:
+          'You are the last admin: promote someone else to admin first, then delete your account.',
+        code: 'conflict',
+      };
+      const res = await boss.agent
+        .post('/api/users/me/delete')
+        .send({ password: 'a good password' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual(lastAdmin);
+      const link = await boss.agent.post('/api/users/me/delete-request');
+      expect(link.status).toBe(409);
+      expect(link.body).toEqual(lastAdmin);
+      expect(await eventStore.headPosition()).toBe(head);
+      await boss.agent.get('/api/auth/user').expect(200);
+      await boss.agent.get(`/api/admin/stories/${storyId}/history`).expect(200);
+
+      // Once someone else is an admin, the former last one may leave.
+      const heir = await signUp(lone);
+      await boss.agent.patch(`/api/admin/users/${heir.id}/promote`).expect(200);
+      await boss.agent
+        .post('/api/users/me/delete')
+        .send({ password: 'a good password' })
+        .expect(200);
+      expect((await boss.agent.get('/api/auth/user')).status).toBe(401);
+    } finally {
+      await lone.stop();
+    }
+  }, 60_000);
+
   it('when the member confirms with a mailed link it deletes the account', async () => {
     const member = await signUp(server);
     await member.agent.post('/api/users/me/delete-request').expect(202);

@@ -5,7 +5,7 @@ import {
 } from '@whosright/contracts/account/member-data-dto';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import type { ForgettingLog } from '@whosright/eventstore/port';
-import { actorOf, activeUser, currentUser } from '#api/platform/auth';
+import { actorOf, currentUser } from '#api/platform/auth';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { byAccount, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
@@ -24,7 +24,7 @@ export interface MemberDataRoutesDeps {
   now?: () => Date;
 }
 
-/** Issue 22: a member's own data: the export of what the log holds about them, and deletion. */
+/** A member's own data, banned or not: the export of what the log holds about them, and deletion. */
 export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): void {
   const now = deps.now ?? (() => new Date());
   const secure = deps.publicUrl.startsWith('https:');
@@ -48,7 +48,8 @@ export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): vo
     '/users/me/delete-request',
     rateLimit(deps.limiter, rateLimitPolicies.deletionLinkPerAccount, byAccount),
     async (req, res) => {
-      const user = activeUser(req);
+      // Banned members too: a ban stops them writing, not taking their data and leaving.
+      const user = currentUser(req);
       await deps.deletion.requestLink(user._id, actorOf(req));
       res.status(202).json({ sent: true });
     },
@@ -58,7 +59,7 @@ export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): vo
     '/users/me/delete',
     rateLimit(deps.limiter, rateLimitPolicies.deleteAccountPerAccount, byAccount),
     async (req, res) => {
-      const user = activeUser(req);
+      const user = currentUser(req);
       const body = deleteAccountRequestSchema.parse(req.body);
       await deps.deletion.delete(user._id, body, actorOf(req));
       res.clearCookie(sessionCookieName(deps.publicUrl), {

@@ -190,6 +190,55 @@ describe('profile update', () => {
     expect(currentUserSchema.parse(now.body).username).toBe('TAKENNAME');
   });
 
+  it('when the username is reserved in any case or with separators it answers 409 and changes nothing', async () => {
+    const someone = await signUp(server);
+    const before = await head();
+    for (const username of ['admin', 'Moderator', 'whos_right', 'SUPPORT', 'a_d_m_i_n', 'null']) {
+      const res = await someone.agent.patch('/api/users/profile').send({ username });
+      expect(res.status, username).toBe(409);
+      expect(errorBodySchema.parse(res.body), username).toEqual({
+        message: 'This username is reserved. Please choose another one.',
+        code: 'conflict',
+      });
+    }
+    expect(await head()).toBe(before);
+    await someone.agent.patch('/api/users/profile').send({ username: 'admin_fan' }).expect(200);
+  });
+
+  it('when the picture points at the site itself, localhost or a private address it answers 400 saying so and changes nothing', async () => {
+    const someone = await signUp(server);
+    const site = new URL(server.config.publicUrl).host;
+    const before = await head();
+    for (const profileImageUrl of [
+      `https://${site}/api/logout`,
+      'https://localhost/a.png',
+      'https://127.0.0.1/a.png',
+      'https://10.1.2.3/a.png',
+      'https://172.20.0.1/a.png',
+      'https://192.168.0.1/a.png',
+      'https://169.254.169.254/a.png',
+      'https://0.0.0.0/a.png',
+      'https://[::1]/a.png',
+      'https://[fd00::1]/a.png',
+      'https://[fe80::1]/a.png',
+    ]) {
+      const res = await someone.agent
+        .patch('/api/users/profile')
+        .send({ username: 'fine_pictures', profileImageUrl });
+      expect(res.status, profileImageUrl).toBe(400);
+      expect(errorBodySchema.parse(res.body), profileImageUrl).toMatchObject({
+        message:
+          'Profile image URL must not point to this site, to localhost or to a private or local network address.',
+        code: 'validation_failed',
+      });
+    }
+    expect(await head()).toBe(before);
+    await someone.agent
+      .patch('/api/users/profile')
+      .send({ profileImageUrl: 'https://images.example.com/me.png' })
+      .expect(200);
+  });
+
   it("when a commenter picks a username their comments' author shows it", async () => {
     const commenter = await signUp(server, { firstName: 'Quinn' });
     const storyId = await submit();

@@ -22,7 +22,8 @@ import {
   rateLimit,
 } from '#api/platform/rate-limit/rate-limit-middleware';
 import { emailKey } from '#api/platform/rate-limit/policies';
-import { RateLimitedError, UnauthorizedError } from '#api/platform/errors';
+import { ForbiddenError, RateLimitedError, UnauthorizedError } from '#api/platform/errors';
+import { isOwnPageNavigation, isTopLevelNavigation } from '#api/platform/navigation';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
 import { toCurrentUser, type AccountService, type SignedIn } from './account-service';
 import {
@@ -37,6 +38,9 @@ import {
 } from '#api/platform/session-tokens';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import { doNotReplay } from '#api/platform/idempotency/idempotency';
+
+const LOGOUT_NOT_NAVIGATION_MESSAGE =
+  'Signing out takes opening /api/logout from this site, with its Logout button: nobody was signed out.';
 
 /** The answer to a failed sign-in stays its 401, even when it used up the account's allowance. */
 function ignoreRateLimited(error: unknown): void {
@@ -160,14 +164,21 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     },
   );
 
+  /**
+   * Signing out is a GET the Logout button navigates to, so only the person opening it from the
+   * site ends their session: an image pointing here (a profile picture in the admin's user list,
+   * a commenter's avatar), a frame or another site's link or script must sign nobody out.
+   */
   router.get('/logout', async (req, res) => {
-    // A cross-site page linking here must not sign anyone out (SameSite=Lax still sends the cookie on top-level GETs).
-    if (req.headers['sec-fetch-site'] !== 'cross-site') {
-      const { sessionId } = authOf(req);
-      if (sessionId) await deps.accounts.endSession(sessionId, actorOf(req));
-      res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
+    if (!isOwnPageNavigation(req)) {
+      // Someone following another site's link lands on the home page, still signed in.
+      if (isTopLevelNavigation(req)) return res.redirect(303, '/');
+      throw new ForbiddenError(LOGOUT_NOT_NAVIGATION_MESSAGE);
     }
+    const { sessionId } = authOf(req);
+    if (sessionId) await deps.accounts.endSession(sessionId, actorOf(req));
+    res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
     res.redirect(303, '/');
   });
 

@@ -117,7 +117,8 @@ const STARTUP_WORK_LEASE = 'api-startup-work';
 
 /**
  * Story deletions a crash interrupted before all their comments were removed: finished at start,
- * by whoever deleted the story (the comments read model keeps them until StoryCommentsRemoved).
+ * as whoever deleted the story, as its stream says (the comments read model keeps the open ones
+ * until StoryCommentsRemoved).
  */
 async function resumeDeletions(
   bus: CommandBus,
@@ -129,8 +130,7 @@ async function resumeDeletions(
   let cursor: string | undefined;
   do {
     const page = await comments.unfinishedSweeps({ cursor, limit: 100 });
-    for (const sweep of page.items)
-      await stories.finishDeletion(sweep._id, { _id: sweep.deletedBy }, SYSTEM_ACTOR);
+    for (const sweep of page.items) await stories.finishDeletion(sweep._id, SYSTEM_ACTOR);
     cursor = page.next;
   } while (cursor);
 }
@@ -243,16 +243,17 @@ export async function composeApplication(
     bus,
     stories: queries.stories,
     votes: queries.storyVotes,
-    onDeleted: (storyId, by, actor) => comments.deleteAllOfStory(storyId, by, actor),
+    onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
   });
   // Issue 22: a member deletes their account; their stories and comments go as their author's.
   const deletion = new AccountDeletion({
     eventStore,
     bus,
     sessions: queries.sessions,
-    deleteStory: (storyId, userId, actor) => stories.delete(storyId, { _id: userId }, false, actor),
+    users: queries.users,
+    deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
     deleteComment: (commentId, userId, actor) =>
-      comments.delete(commentId, { _id: userId }, false, actor),
+      comments.deleteForLeavingAuthor(commentId, userId, actor),
     publicUrl: config.publicUrl,
     sendMail: (m) => mail.deliver(m),
   });

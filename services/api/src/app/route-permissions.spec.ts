@@ -22,6 +22,8 @@ interface Entry {
   except?: Partial<Record<Role, number>>;
   /** An event stream: its status is read from the headers, then it is closed. */
   stream?: true;
+  /** Request headers every role sends. */
+  headers?: Record<string, string>;
 }
 
 const MATRIX: Record<string, Entry> = {
@@ -65,9 +67,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /auth/user': { access: 'member' },
   'GET /users/stats': { access: 'member' },
   'GET /users/me/export': { access: 'member' },
-  // Accounts with a password are asked for it instead of a link: 400, not a refusal.
-  'POST /users/me/delete-request': { access: 'active' },
-  'POST /users/me/delete': { access: 'active', body: { password: 'not the password' } },
+  // A banned member may still take their data and leave. The only admin here is the last one:
+  // their deletion is refused with 409 until someone else is promoted, which is not a 401/403.
+  'POST /users/me/delete-request': { access: 'member' },
+  'POST /users/me/delete': { access: 'member', body: { password: 'not the password' } },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },
@@ -76,7 +79,15 @@ const MATRIX: Record<string, Entry> = {
     access: 'public',
     body: { token: 'not-a-token', password: 'a new password' },
   },
-  'GET /logout': { access: 'public' },
+  // Signing out is a page the Logout button opens; any other request is refused for everyone.
+  'GET /logout': {
+    access: 'public',
+    headers: {
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+    },
+  },
   'GET /login': { access: 'public' },
   'GET /callback': { access: 'public' },
   'GET /admin/summary': { access: 'admin' },
@@ -193,6 +204,7 @@ describe('route permissions', () => {
         }
         let req = server.agent()[method.toLowerCase() as 'get'](path).redirects(0);
         if (role !== 'visitor') req = req.set('Cookie', cookies[role]);
+        if (entry.headers) req = req.set(entry.headers);
         const res = entry.body ? await req.send(entry.body) : await req;
         statuses[role] = res.status;
       }

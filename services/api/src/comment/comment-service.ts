@@ -22,6 +22,12 @@ const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
 /** Comments read per page by the sweep of a deleted story. */
 const SWEEP_PAGE = 200;
 
+/** Who deleted a story: an admin, or (not `byAdmin`) its author. */
+export interface StoryDeletion {
+  by: string;
+  byAdmin: boolean;
+}
+
 export interface CommentServiceDeps {
   eventStore: EventStore;
   bus: CommandBus;
@@ -119,9 +125,29 @@ export class CommentService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
+    // An author deleting their comment writes: a banned one may not (an admin always may).
+    await this.remove(commentId, user, byAdmin, !byAdmin, actor, reason);
+  }
+
+  /**
+   * A member deleting their account takes their comment with them as its author, banned or not:
+   * a ban stops them writing, not leaving.
+   */
+  async deleteForLeavingAuthor(commentId: string, authorId: string, actor: Actor): Promise<void> {
+    await this.remove(commentId, { _id: authorId }, false, false, actor, null);
+  }
+
+  private async remove(
+    commentId: string,
+    user: Pick<UserDoc, '_id'>,
+    byAdmin: boolean,
+    unlessBanned: boolean,
+    actor: Actor,
+    reason: string | null,
+  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
+        ...(unlessBanned ? [activeUserGuard(user._id, { removal: true })] : []),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'DeleteComment',
           commentId,
@@ -136,12 +162,13 @@ export class CommentService {
   }
 
   /**
-   * Deleting a story removes all its comments from every list: each one gets its CommentDeleted.
+   * Deleting a story removes all its comments from every list: each one gets its CommentDeleted,
+   * marked as gone with its story and by whom (the story's author is not moderating).
    * No comment can be posted after the deletion (its append expects the story's stream as it
    * was), and the sweep first waits until the comments read model holds every comment appended
    * before it, then walks them all, however many.
    */
-  async deleteAllOfStory(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<number> {
+  async deleteAllOfStory(storyId: string, deletion: StoryDeletion, actor: Actor): Promise<number> {
     await this.deps.bus.settleAll([COMMENTS]);
     const ids: string[] = [];
     let cursor: string | undefined;
@@ -153,7 +180,19 @@ export class CommentService {
     let removed = 0;
     for (const id of ids) {
       try {
-        await this.delete(id, by, true, actor);
+        await this.deps.bus.runAll(
+          [
+            commandOn(`comment-${id}`, commentDecider, {
+              type: 'DeleteWithStory',
+              commentId: id,
+              storyId,
+              deletedBy: deletion.by,
+              byAdmin: deletion.byAdmin,
+            }),
+          ],
+          actor,
+          READ_MODELS,
+        );
         removed++;
       } catch (error) {
         // Its author deleted it meanwhile: it is gone either way.

@@ -75,6 +75,36 @@ describe('comment decider', () => {
       ]);
   });
 
+  it("when its story's author deletes the story the comment goes with it as theirs, not an admin's", () => {
+    const storyAuthor = 'user_01JDDDDDDDDDDDDDDDDDDDDDDD';
+    spec
+      .given([posted])
+      .when({ type: 'DeleteWithStory', commentId, storyId, deletedBy: storyAuthor, byAdmin: false })
+      .then([
+        {
+          type: 'CommentDeleted',
+          data: {
+            commentId,
+            storyId,
+            authorId: author,
+            deletedBy: storyAuthor,
+            byAdmin: false,
+            withStory: true,
+          },
+        },
+      ]);
+    spec
+      .given([posted])
+      .when({
+        type: 'DeleteWithStory',
+        commentId,
+        storyId: 'story_01JZZZZZZZZZZZZZZZZZZZZZZZ',
+        deletedBy: storyAuthor,
+        byAdmin: false,
+      })
+      .thenThrows(rejected('not_found'));
+  });
+
   it('when a deleted comment is deleted again it is not found', () => {
     const deleted: CommentEvent = {
       type: 'CommentDeleted',

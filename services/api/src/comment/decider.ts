@@ -41,6 +41,14 @@ export type CommentCommand =
       byAdmin: boolean;
       /** An admin's reason, if they gave one. */
       reason?: string | null;
+    }
+  | {
+      /** Its story was deleted by `deletedBy`: an admin, or the story's author (checked there). */
+      type: 'DeleteWithStory';
+      commentId: string;
+      storyId: string;
+      deletedBy: string;
+      byAdmin: boolean;
     };
 
 export const comment = {
@@ -90,6 +98,22 @@ export const comment = {
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
               ...(command.reason ? { reason: command.reason } : {}),
+            },
+          },
+        ];
+      case 'DeleteWithStory':
+        if (!state.exists || state.deleted || state.storyId !== command.storyId)
+          throw new CommentCommandRejected('not_found');
+        return [
+          {
+            type: 'CommentDeleted',
+            data: {
+              commentId: command.commentId,
+              storyId: command.storyId,
+              authorId: state.authorId!,
+              deletedBy: command.deletedBy,
+              byAdmin: command.byAdmin,
+              withStory: true,
             },
           },
         ];

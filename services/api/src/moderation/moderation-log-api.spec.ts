@@ -137,6 +137,32 @@ describe('moderation log', () => {
     expect(walked).toEqual(all);
   });
 
+  it("when an author deletes their own commented story it is listed once as the author's deletion, not as an admin deleting its comments", async () => {
+    const own = await submitted();
+    await admin.agent.patch(`/api/admin/stories/${own}`).send({ status: 'approved' }).expect(200);
+    const reader = await signUp(server);
+    const reply = idOf(
+      await reader.agent
+        .post(`/api/stories/${own}/comments`)
+        .send({ content: 'A reply that goes with the story.' })
+        .expect(201),
+    );
+    await author.agent.delete(`/api/stories/${own}`).expect(204);
+    const [latest, previous] = (await log('?limit=2')).items;
+    expect(latest).toMatchObject({
+      actor: { id: author.id },
+      source: 'author',
+      action: 'story.delete',
+      target: { type: 'story', id: own, label: STORY.slice(0, 100) },
+      reason: null,
+    });
+    expect(previous?.action).toBe('story.approve');
+    expect((await log(`?targetId=${reply}`)).items).toEqual([]);
+    expect((await log('?action=comment.delete')).items.map((e) => e.target.id)).toEqual([
+      commentId,
+    ]);
+  });
+
   it('when a visitor or a member asks it answers 401 or 403', async () => {
     expect((await server.agent().get('/api/admin/moderation-log')).status).toBe(401);
     expect((await author.agent.get('/api/admin/moderation-log')).status).toBe(403);

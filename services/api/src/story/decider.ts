@@ -37,6 +37,8 @@ export class StoryCommandRejected extends CommandRejected<StoryRejection> {
 export interface StoryState {
   exists: boolean;
   deleted: boolean;
+  /** Who deleted the story: an admin, or (not `byAdmin`) its author. */
+  deletion: { by: string; byAdmin: boolean } | null;
   commentsRemoved: boolean;
   authorId: string | null;
   status: StoryStatus;
@@ -47,6 +49,7 @@ export const story = {
     return {
       exists: false,
       deleted: false,
+      deletion: null,
       commentsRemoved: false,
       authorId: null,
       status: 'pending',
@@ -60,7 +63,11 @@ export const story = {
       case 'StoryModerated':
         return { ...state, status: event.data.to };
       case 'StoryDeleted':
-        return { ...state, deleted: true };
+        return {
+          ...state,
+          deleted: true,
+          deletion: { by: event.data.deletedBy, byAdmin: event.data.byAdmin },
+        };
       case 'StoryCommentsRemoved':
         return { ...state, commentsRemoved: true };
       default: {

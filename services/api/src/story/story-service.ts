@@ -49,9 +49,15 @@ export interface StoryServiceDeps {
   bus: CommandBus;
   stories: StoryQueries;
   votes: StoryVoteQueries;
-  /** What other slices remove with a story (its comments); runs after the story is deleted. */
-  /** Removes a deleted story's comments; answers how many it removed. */
-  onDeleted?: (storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor) => Promise<number>;
+  /**
+   * Removes a deleted story's comments, as whoever deleted the story (an admin, or its author);
+   * answers how many it removed. Runs after the story is deleted.
+   */
+  onDeleted?: (
+    storyId: string,
+    deletion: { by: string; byAdmin: boolean },
+    actor: Actor,
+  ) => Promise<number>;
 }
 
 /** Stories: the write side (submit, moderate, vote, track, react, delete) and its access rules. */
@@ -147,9 +153,29 @@ export class StoryService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
+    // An author deleting their story writes: a banned one may not (an admin always may).
+    await this.remove(storyId, user, byAdmin, !byAdmin, actor, reason);
+  }
+
+  /**
+   * A member deleting their account takes their story with them as its author, banned or not: a
+   * ban stops them writing, not leaving.
+   */
+  async deleteForLeavingAuthor(storyId: string, authorId: string, actor: Actor): Promise<void> {
+    await this.remove(storyId, { _id: authorId }, false, false, actor, null);
+  }
+
+  private async remove(
+    storyId: string,
+    user: Pick<UserDoc, '_id'>,
+    byAdmin: boolean,
+    unlessBanned: boolean,
+    actor: Actor,
+    reason: string | null,
+  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
+        ...(unlessBanned ? [activeUserGuard(user._id, { removal: true })] : []),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
@@ -162,16 +188,18 @@ export class StoryService {
       actor,
       [STORIES, USER_STATS],
     );
-    await this.finishDeletion(storyId, user, actor);
+    await this.finishDeletion(storyId, actor);
   }
 
   /**
    * Removes a deleted story's comments and records that it is done (StoryCommentsRemoved). A
    * deletion interrupted before that is resumed at the next start (`resumeDeletions`).
    */
-  async finishDeletion(storyId: string, by: Pick<UserDoc, '_id'>, actor: Actor): Promise<void> {
+  async finishDeletion(storyId: string, actor: Actor): Promise<void> {
     if (!this.deps.onDeleted) return;
-    const count = await this.deps.onDeleted(storyId, by, actor);
+    const { deletion } = await this.storyStates.read(storyStream(storyId));
+    if (!deletion) return;
+    const count = await this.deps.onDeleted(storyId, deletion, actor);
     await this.deps.bus.run(
       storyStream(storyId),
       storyDecider,

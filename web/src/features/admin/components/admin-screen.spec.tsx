@@ -190,6 +190,26 @@ describe('admin screen', () => {
     );
   });
 
+  it('when an author deleted their own story the log says so, and that its comments went with it', async () => {
+    const entry = {
+      id: 'log-2',
+      at: '2026-01-04T00:00:00.000Z',
+      actor: { id: 'u', displayName: 'sam' },
+      source: 'author',
+      action: 'story.delete',
+      target: { type: 'story', id: story.id, label: story.content },
+      reason: null,
+    };
+    const { actor } = render({ 'GET /api/admin/moderation-log': page([entry]) });
+    await actor.click(await screen.findByRole('tab', { name: 'Moderation Log' }));
+    const list = await screen.findByRole('list', { name: 'Moderation log' });
+    expect(within(list).getByText('sam')).toBeInTheDocument();
+    expect(
+      within(list).getByText('Deleted their own story; its comments went with it'),
+    ).toBeInTheDocument();
+    expect(within(list).queryByText('Deleted a story')).not.toBeInTheDocument();
+  });
+
   it('when an admin opens a story history the sheet shows each step with who and why', async () => {
     const { actor } = render({
       [`GET /api/admin/stories/${story.id}/history`]: {

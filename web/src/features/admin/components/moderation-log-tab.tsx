@@ -33,6 +33,12 @@ export const ACTION_LABEL: Record<ModerationAction, string> = {
 
 const ALL = 'all';
 
+/** A member deleting their own story is listed so its comments' removal is not read as an admin's. */
+function whatWasDone(entry: ModerationLogEntry): string {
+  if (entry.source === 'author') return 'Deleted their own story; its comments went with it';
+  return ACTION_LABEL[entry.action];
+}
+
 function whoDid(entry: ModerationLogEntry): string {
   if (entry.actor) return entry.actor.displayName;
   return entry.source === 'cli' ? 'Admin command line' : 'ADMIN_EMAILS setting';
@@ -49,7 +55,7 @@ function LogRow({
     <article className="grid gap-2 rounded-xl border bg-card p-4">
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="font-semibold">{whoDid(entry)}</span>
-        <span>{ACTION_LABEL[entry.action]}</span>
+        <span>{whatWasDone(entry)}</span>
         <span className="ml-auto text-sm text-muted-foreground">
           <TimeAgo at={entry.at} />
         </span>
