@@ -85,7 +85,7 @@ export const profileImageUrlSchema = z
   .max(2048, 'Profile image URL must be at most 2048 characters')
   .pipe(z.url({ protocol: /^https$/, error: 'Profile image URL must be an absolute https: URL' }));
 
-/** Blank or absent clears the field: the web app sends empty values as absent (SPEC.md section 5). */
+/** Blank or absent clears the field: the web app sends empty values as absent. */
 const clearable = <T extends z.ZodType<string>>(schema: T) =>
   z
     .preprocess(
@@ -112,7 +112,7 @@ export const currentUserSchema = z.object({
   role: roleSchema,
   status: z.enum(['active', 'banned']),
   createdAt: z.string(),
-  /** Whether the e-mail address is proven (issue 18); the profile shows a notice until it is. */
+  /** Whether the e-mail address is proven; the profile shows a notice until it is. */
   emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -144,7 +144,7 @@ export const adminUsersQuerySchema = z.strictObject({
   limit: pageLimitSchema,
 });
 
-/** GET /api/admin/summary: the four summary cards of the admin panel (SPEC.md section 2). */
+/** GET /api/admin/summary: the four summary cards of the admin panel. */
 export const adminSummarySchema = z.object({
   pendingStories: z.number(),
   totalUsers: z.number(),

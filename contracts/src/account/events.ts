@@ -7,7 +7,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 const hash = z.string().min(1);
 
-/** Events of a `user-{id}` stream. Secrets appear only as hashes (DESIGN.md section 4). */
+/** Events of a `user-{id}` stream. Secrets never enter an event in clear: only their hashes do. */
 export const userEvents = {
   UserRegistered: defineEvent(
     'UserRegistered',
@@ -35,7 +35,7 @@ export const userEvents = {
     'PasswordResetRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
   ),
-  /** A verification link was mailed (issue 18); a newer one replaces it. */
+  /** A verification link was mailed; a newer one replaces it. */
   EmailVerificationRequested: defineEvent(
     'EmailVerificationRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
@@ -53,7 +53,7 @@ export const userEvents = {
     z.object({ username: z.string().nullable(), profileImageUrl: z.string().nullable() }),
   ),
   UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
-  /** `reason`: what the admin wrote, when they did (absent in events before issue 16). */
+  /** `reason`: what the admin wrote, when they did (absent in older events). */
   UserUnbanned: defineEvent('UserUnbanned', z.object({ reason: z.string().optional() })),
   /** `reason` says who decided (an admin, or ADMIN_EMAILS); `note` is what the admin wrote. */
   UserPromoted: defineEvent(
@@ -68,7 +68,7 @@ export const userEvents = {
     'ExternalIdentityLinked',
     z.object({ issuer: z.string().min(1), subject: z.string().min(1) }),
   ),
-  /** A link that confirms deleting an account without a password was mailed (issue 22). */
+  /** A link that confirms deleting an account without a password was mailed. */
   AccountDeletionRequested: defineEvent(
     'AccountDeletionRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
@@ -82,13 +82,13 @@ export const userEvents = {
   AccountDeleted: defineEvent('AccountDeleted', z.object({ via: z.enum(['password', 'link']) })),
 };
 
-/** What a deleted member's story or comment text reads as (issue 22). */
+/** What a deleted member's story or comment text reads as. */
 export const DELETED_TEXT = '[deleted]';
 
 /** The e-mail a deleted member's registration reads with: unique, and never deliverable. */
 export const forgottenEmail = (userId: string) => `forgotten-${userId}@forgotten.invalid`;
 
-/** The stream every read of the log for read models loads first (issue 22). */
+/** The stream every read of the log for read models loads first: the deleted members' registry. */
 export const FORGOTTEN_USERS_STREAM = 'forgottenUsers';
 
 /**
@@ -107,7 +107,10 @@ export const forgettingEvents = {
   ),
 };
 
-/** Reservation streams hold one claim each (DESIGN.md section 4): `email-{hash}`, `username-{hash}`, `identity-{hash}`. */
+/**
+ * Reservation streams hold one claim each, so an e-mail, a username or an external identity
+ * belongs to one account: `email-{hash}`, `username-{hash}`, `identity-{hash}`.
+ */
 export const reservationEvents = {
   ReservationClaimed: defineEvent('ReservationClaimed', z.object({ userId: userIdSchema })),
   ReservationReleased: defineEvent('ReservationReleased', z.object({ userId: userIdSchema })),
@@ -123,8 +126,8 @@ export const sessionEvents = {
       method: z.enum(['password', 'registration', 'external']),
       expiresAt: z.iso.datetime(),
       /**
-       * The user's credentials version the sign-in was checked against (issue 18): a password
-       * reset or a ban after the check voids the session. Absent in sessions before issue 18.
+       * The user's credentials version the sign-in was checked against: a password reset or a
+       * ban after the check voids the session. Absent in sessions from before it was recorded.
        */
       credentialsVersion: z.number().int().min(0).optional(),
     }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A member's own data (issue 22): the export of everything the log holds about them, and the
+ * A member's own data: the export of everything the log holds about them, and the
  * deletion of their account, confirmed by their password or by a mailed link.
  */
 

@@ -27,7 +27,7 @@ export const storyCommentsQuerySchema = z.strictObject({
 /** DELETE /api/admin/comments/{id}: no body, or `{ reason? }`. */
 export const deleteCommentRequestSchema = reasonBodySchema;
 
-/** The public author shape: no e-mail unless the caller is an admin (issue 7). */
+/** The public author shape: no e-mail unless the caller is an admin. */
 export const commentAuthorSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),

@@ -26,7 +26,7 @@ export const commentEvents = {
       authorId: userIdSchema,
       deletedBy: userIdSchema,
       byAdmin: z.boolean(),
-      /** What the admin wrote, when they did (absent before issue 16). */
+      /** What the admin wrote, when they did (absent in older events). */
       reason: z.string().optional(),
       /**
        * The comment went because its story was deleted, by `deletedBy` (an admin when `byAdmin`,

@@ -1,6 +1,6 @@
 /**
  * What the moderation log records: every admin decision on a story, a comment or an account.
- * Zod-free, so the web app's admin screen can list them without loading zod (issue 19).
+ * Zod-free, so the web app's admin screen can list them without loading zod on the first load.
  */
 export const MODERATION_ACTIONS = [
   'story.approve',

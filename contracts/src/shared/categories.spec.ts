@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STORY_CATEGORIES, categoryLabel, storyCategorySchema } from './categories';
 
 describe('story categories', () => {
-  it('when listed they are the seven of SPEC.md with their labels', () => {
+  it('when listed they are the seven product categories with their labels', () => {
     expect(STORY_CATEGORIES.map((c) => `${c.value}: ${c.label}`)).toEqual([
       'household: Household Chores',
       'money: Money & Finances',

@@ -1,5 +1,5 @@
 /**
- * Story categories from SPEC.md section 3, in display order, and their labels. Free of zod, so the
+ * The seven story categories, in display order, and their labels. Free of zod, so the
  * web app's first load can show them without the validation library (categories.ts adds the schema).
  */
 export const STORY_CATEGORIES = [

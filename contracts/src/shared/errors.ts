@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every API error body (DESIGN.md section 6). `issues` lists what failed validation. */
+/**
+ * Every API error body: `{message, code}` beside the HTTP status, never a stack trace. `issues`
+ * lists what failed validation.
+ */
 export const errorCodeSchema = z.enum([
   'validation_failed',
   'unauthorized',

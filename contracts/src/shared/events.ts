@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Metadata every event carries (DESIGN.md section 4): who acted (a user id, or an anonymous
+ * Metadata every event carries: who acted (a user id, or an anonymous
  * visitor id), which request it belongs to, what caused it, and when it was recorded.
  */
 export const eventMetadataSchema = z.object({

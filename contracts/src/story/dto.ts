@@ -55,7 +55,7 @@ export const reactionCountsSchema = z.object({
 });
 export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
 
-/** The story card of SPEC.md section 3. */
+/** A story as every screen shows it: its text, status, vote tallies, comments and reactions. */
 export const storyCardSchema = z.object({
   id: z.string(),
   content: z.string(),
@@ -83,7 +83,7 @@ export const castVoteResponseSchema = z.object({
   story: storyCardSchema,
 });
 
-/** Admin views add the activity figures; skipRate is a decimal string (SPEC.md section 3). */
+/** Admin views add the activity figures; skipRate is a decimal string. */
 export const adminStorySchema = storyCardSchema.extend({
   skipRate: z.string(),
   viewCount: z.number(),

@@ -44,12 +44,12 @@ export const storyEvents = {
       authorId: userIdSchema,
       deletedBy: userIdSchema,
       byAdmin: z.boolean(),
-      /** What the admin wrote, when they did (absent before issue 16). */
+      /** What the admin wrote, when they did (absent in older events). */
       reason: z.string().optional(),
     }),
   ),
   /**
-   * Every comment of the deleted story has been removed (issue 18). Until this follows a
+   * Every comment of the deleted story has been removed. Until this follows a
    * StoryDeleted, the removal is unfinished and is resumed at the next start.
    */
   StoryCommentsRemoved: defineEvent(
@@ -86,7 +86,7 @@ export const storyActivityEvents = {
 };
 
 /**
- * The anonymous views and skips of one story from one client address in one day (issue 18):
+ * The anonymous views and skips of one story from one client address in one day:
  * `storyAddress-{storyId}-{addressKey}`, the key a salted hash of the address that changes
  * daily. Read-model counts come from the activity streams; this only keeps them honest.
  */

@@ -1,5 +1,5 @@
 /**
- * The Poor Performing ranking as it stood (issue 22): replays of the stories read model up to a
+ * The Poor Performing ranking as it stood: replays of the stories read model up to a
  * moment, their progress, and dry runs of another rule (top fraction, minimum views).
  */
 import { z } from 'zod';

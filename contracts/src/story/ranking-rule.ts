@@ -1,6 +1,6 @@
 /**
- * The Poor Performing rule (SPEC.md section 9) and the others an admin can try (issue 22). No
- * zod: the web app imports it.
+ * The Poor Performing rule (the top 5% by skip rate) and the others an admin can try in a dry
+ * run. No zod: the web app imports it.
  */
 import { POOR_STORY_MIN_VIEWS, POOR_STORY_TOP_FRACTION } from '../shared/constants';
 
@@ -10,7 +10,7 @@ export interface RankingRule {
   minViews: number;
 }
 
-/** SPEC.md section 9: the top 5% among stories with at least 10 views. */
+/** The rule the admin panel ranks by: the top 5% by skip rate, of stories with 10 views or more. */
 export const DEFAULT_RANKING_RULE: RankingRule = {
   topFraction: POOR_STORY_TOP_FRACTION,
   minViews: POOR_STORY_MIN_VIEWS,

@@ -1,5 +1,5 @@
 /**
- * How a replay's progress reads, the same on the replay CLI and in the admin panel (issue 22):
+ * How a replay's progress reads, the same on the replay CLI and in the admin panel:
  * "12,345 / 50,000 events · 8,000 events/s · about 5 s left". No zod: the web app imports it.
  */
 export interface ProgressNumbers {

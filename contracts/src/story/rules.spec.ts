@@ -15,7 +15,7 @@ describe('story rules', () => {
     expect(votePercentages(2, 1)).toEqual({ he: 67, she: 33 });
   });
 
-  it('when labelled the score uses the thresholds of SPEC.md section 9', () => {
+  it('when labelled the score is Strong beyond 20, Lean beyond 0 and Tied at 0', () => {
     expect([21, 20, 1, 0, -1, -20, -21].map(votingScoreLabel)).toEqual([
       'Strong He',
       'Lean He',

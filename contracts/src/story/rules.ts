@@ -1,4 +1,4 @@
-/** Story figures computed once when events are projected (issue 6's product decisions). */
+/** Story figures, computed once when events are projected, never per request. */
 
 /** skips / views, 0 when there are no views. */
 export function skipRate(skips: number, views: number): number {
@@ -18,7 +18,10 @@ export function votePercentages(he: number, she: number): { he: number; she: num
   return { he: Math.round((he / total) * 100), she: Math.round((she / total) * 100) };
 }
 
-/** SPEC.md section 9: above 20 Strong He; above 0 Lean He; below -20 Strong She; below 0 Lean She; 0 Tied. */
+/**
+ * The score as a verdict: above 20 Strong He; above 0 Lean He; below -20 Strong She; below 0
+ * Lean She; 0 Tied.
+ */
 export function votingScoreLabel(
   score: number,
 ): 'Strong He' | 'Lean He' | 'Tied' | 'Lean She' | 'Strong She' {
