@@ -1,8 +1,9 @@
 import type { EventMetadata } from '@whosright/contracts/shared/events';
 
 /**
- * The event store port (DESIGN.md section 1). Every adapter (SQLite, KurrentDB) passes the
- * same contract suite. Positions and revisions are bigint end to end.
+ * The event store port: one ordered log of streams, appended with an expected revision (optimistic
+ * concurrency). Every adapter (SQLite, KurrentDB) passes the same contract suite. Positions and
+ * revisions are bigint end to end.
  */
 
 /** The stream state a decision was made on. A bigint is the exact last revision (0-based). */

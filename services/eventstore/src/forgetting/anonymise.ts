@@ -1,7 +1,7 @@
 import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
 import type { RecordedEvent } from '../port';
 
-/** The members who deleted their accounts, and the texts they wrote (issue 22). */
+/** The members who deleted their accounts, and the texts they wrote. */
 export interface Forgotten {
   readonly users: ReadonlySet<string>;
   readonly stories: ReadonlySet<string>;
@@ -72,7 +72,7 @@ function forgetWriting(type: string, data: Data, forgotten: Forgotten): Data {
 }
 
 /**
- * The upcaster of forgotten members (issue 22): the event as a read of the log shows it, with a
+ * The upcaster of forgotten members: the event as a read of the log shows it, with a
  * forgotten member's personal fields replaced. The stored event is never changed. Pure.
  */
 export function forgetPersonalFields(event: RecordedEvent, forgotten: Forgotten): RecordedEvent {

@@ -49,9 +49,9 @@ const note = (text: string, metadata: Record<string, string> = {}) => ({
 });
 
 /**
- * The behaviour every EventStore adapter must have (DESIGN.md 2). Streams are unique per test so
- * the suite also runs against a shared server; global reads are bounded by the head position
- * taken at the start of each test and by the test's stream prefix.
+ * The behaviour every EventStore adapter must have. Streams are unique per test so the suite also
+ * runs against a shared server; global reads are bounded by the head position taken at the start
+ * of each test and by the test's stream prefix.
  */
 export function eventStoreContract(
   name: string,
