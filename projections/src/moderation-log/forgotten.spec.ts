@@ -10,7 +10,7 @@ const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
 const storyId = 'story_01JDDDDDDDDDDDDDDDDDDDDDDD';
 const commentId = 'comment_01JEEEEEEEEEEEEEEEEEEEEEEE';
 
-describe('moderation-log projection: a forgotten member (issue 22)', () => {
+describe('moderation-log projection: a forgotten member', () => {
   it("when a member is forgotten the admins' entries stay and what they name is forgotten", async () => {
     const log = eventLog();
     const registered = log.user(member, {

@@ -64,7 +64,7 @@ function accountEntry(
 }
 
 /**
- * The moderation history (issue 16): one entry per admin decision on a story, a comment or an
+ * The moderation history: one entry per admin decision on a story, a comment or an
  * account, from the events the app already records, so a rebuild shows the whole past. A member
  * deleting their own comment is not moderation and is not listed. A member deleting their own
  * story is listed once, as theirs (source `author`): its comments go with it, and would otherwise
@@ -194,7 +194,8 @@ export const moderationLogProjection = defineProjection<Handled>({
             event.data.reason === 'admin_emails',
           ),
         ];
-      // Issue 22: the entries stay (they are admins' decisions); what they name is forgotten.
+      // A member deleted their account: the entries stay (they are admins' decisions); what
+      // they name of that member is forgotten.
       case 'UserForgotten':
         return [
           update(TARGETS, targetKey('user', event.data.userId), {

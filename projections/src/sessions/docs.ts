@@ -9,6 +9,6 @@ export interface SessionDoc extends Doc {
   userId: string;
   startedAt: string;
   expiresAt: string;
-  /** The user's credentials version at sign-in; null for sessions from before issue 18. */
+  /** The user's credentials version at sign-in; null for sessions from before it was recorded. */
   credentialsVersion: number | null;
 }

@@ -14,7 +14,7 @@ export class SessionQueries {
     return this.sessions.get(sessionId);
   }
 
-  /** A page of one member's live sessions (issue 22: deleting the account ends them all). */
+  /** A page of one member's live sessions (deleting the account ends them all). */
   ofUser(userId: string, request: { cursor?: string | undefined; limit: number }) {
     return this.sessions.find(
       { userId },

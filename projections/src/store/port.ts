@@ -1,7 +1,7 @@
 /**
- * The read-model store port (DESIGN.md section 5): a small, Mongo-flavoured document store limited
- * to what both backends serve from an index. Every query the API serves is one `get`, one `find`
- * (equality / range / `$in`, sorted, limited, keyset cursor) or one `count`.
+ * The read-model store port: a small, Mongo-flavoured document store limited to what both
+ * backends serve from an index. Every query the API serves is one `get`, one `find` (equality /
+ * range / `$in`, sorted, limited, keyset cursor) or one `count`.
  *
  * Two faces: `ReadModels` for queries, `ReadModelWriter` for the runner and rebuilds. Writes come
  * only from projectors, as whole documents folded from `$set` / `$inc` / `$unset` updates (see

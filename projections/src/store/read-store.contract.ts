@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from './port';
 
 /**
- * The read-model store contract every adapter passes (DESIGN.md section 2). `open` returns a
- * fresh, empty store; `close` releases it.
+ * The read-model store contract every adapter passes. `open` returns a fresh, empty store;
+ * `close` releases it.
  */
 export interface ReadStoreHarness {
   open(): Promise<ReadStore>;

@@ -15,7 +15,7 @@ export function topCount(rankable: number, topFraction: number): number {
 }
 
 /**
- * The stories a rule ranks. SPEC.md's minimum (`rankable`, derived when projected) has its own
+ * The stories a rule ranks. The default minimum (`rankable`, derived when projected) has its own
  * index with the skip rate; any other minimum is a range on `viewCount` among approved stories,
  * served by the (status, viewCount, skipRate) index.
  */

@@ -21,7 +21,7 @@ describe('ranking rules', () => {
     expect(topCount(100, 0.03)).toBe(3);
   });
 
-  it("when the minimum is SPEC.md's the derived flag serves it, otherwise a range on views", () => {
+  it('when the minimum is the default one the derived flag serves it, otherwise a range on views', () => {
     expect(rankableWhere({ topFraction: 0.05, minViews: 10 })).toEqual({ rankable: true });
     expect(rankableWhere({ topFraction: 0.05, minViews: 25 })).toEqual({
       status: 'approved',

@@ -87,7 +87,7 @@ export function eventLog(start = '2026-03-02T09:00:00.000Z') {
     commentVote<E extends CommentVoteEvent>(event: E, actor: Actor = {}) {
       return record(`commentVote-${event.data.commentId}-${event.data.userId}`, event, actor);
     },
-    /** The registry of deleted members (issue 22). */
+    /** The registry of deleted members. */
     forgotten<E extends ForgettingEvent>(event: E, actor: Actor = {}) {
       return record('forgottenUsers', event, actor);
     },

@@ -17,8 +17,8 @@ function key(userId: string, field: SearchField, value: string | null): Change {
 }
 
 /**
- * The admin's user search (issue 16): a case-insensitive prefix of the e-mail, username, full
- * name or last name. Each is a lower-cased key of its own, so a search is one indexed range.
+ * The admin's user search: a case-insensitive prefix of the e-mail, username, full name or last
+ * name. Each is a lower-cased key of its own, so a search is one indexed range.
  */
 export const userSearchProjection = defineProjection<Handled>({
   name: USER_SEARCH,
@@ -51,7 +51,7 @@ export const userSearchProjection = defineProjection<Handled>({
       }
       case 'ProfileUpdated':
         return [key(userId, 'username', event.data.username)];
-      // Issue 22: a deleted account is found by nothing.
+      // A deleted account is found by nothing.
       case 'AccountDeleted':
         return SEARCH_FIELDS.map((field) => remove(SEARCH_KEYS, searchKeyId(userId, field)));
       default:

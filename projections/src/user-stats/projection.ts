@@ -39,7 +39,7 @@ export const userStatsProjection = defineProjection<Handled>({
         return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { commentsPosted: 1 } })];
       case 'CommentDeleted':
         return [upsert(USER_STATS_DOCS, event.data.authorId, { $inc: { commentsPosted: -1 } })];
-      // Issue 22: the member deleted their account.
+      // The member deleted their account: their counters go with it.
       case 'AccountDeleted':
         return [remove(USER_STATS_DOCS, event.stream.slice('user-'.length))];
       default:

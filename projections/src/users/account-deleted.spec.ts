@@ -9,7 +9,7 @@ const alice = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const bob = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
 const story = 'story_01JDDDDDDDDDDDDDDDDDDDDDDD';
 
-/** Two members; Alice deletes her account (issue 22). */
+/** Two members; Alice deletes her account. */
 function history() {
   const log = eventLog();
   const registered = (userId: string, email: string, firstName: string) =>

@@ -84,7 +84,7 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
         return [update(USER_DOCS, id, { $set: { role: 'admin' } })];
       case 'UserDemoted':
         return [update(USER_DOCS, id, { $set: { role: 'user' } })];
-      // Issue 22: the member deleted their account; nothing of it stays.
+      // The member deleted their account; nothing of it stays.
       case 'AccountDeleted':
         return [remove(USER_DOCS, id)];
       default:

@@ -1,6 +1,6 @@
 /**
- * One active writer per projection (DESIGN.md section 5). A second runner waits in `acquire`
- * instead of double-writing; `signal` aborts when the lease is lost (expired, taken over).
+ * One active writer per projection. A second runner waits in `acquire` instead of double-writing;
+ * `signal` aborts when the lease is lost (expired, taken over).
  */
 export interface Lease {
   readonly name: string;
