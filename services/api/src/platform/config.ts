@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The environment contract of DESIGN.md section 2. Every variable is documented in the README;
- * a bad value stops the process with one line naming the variable (see `loadConfig`).
+ * The environment contract: environment variables alone choose each adapter and setting. Every
+ * variable is documented in the README; a bad value stops the process with one line naming the
+ * variable (see `loadConfig`).
  */
 
 const emptyToUndefined = (value: unknown) =>

@@ -18,7 +18,7 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
   return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
 }
 
-/** Turns any error into the JSON error body of DESIGN.md section 6. Never leaks a stack trace. */
+/** Turns any error into a JSON `{message, code}` body and its status. Never leaks a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   let status = 500;
   let body: ErrorBody = { message: 'Something went wrong. Please try again.', code: 'internal' };

@@ -7,10 +7,10 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Anonymous visitors (issue 18). The visitor id is random, HttpOnly, one year, no personal data,
- * and signed, so a client cannot pick ids; it is made on first use, so a visitor who only reads
- * never gets one. The address key lets an anonymous view or skip count once per story per client
- * address: a hash of the address under a secret salt that changes every day, never the address.
+ * Anonymous visitors. The visitor id is random, HttpOnly, one year, no personal data, and signed,
+ * so a client cannot pick ids; it is made on first use, so a visitor who only reads never gets one.
+ * The address key lets an anonymous view or skip count once per story per client address: a hash of
+ * the address under a secret salt that changes every day, never the address.
  */
 export class Visitors {
   constructor(

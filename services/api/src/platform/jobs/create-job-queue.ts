@@ -5,8 +5,8 @@ import { createInProcessJobQueue } from './in-process-job-queue';
 import type { JobQueue } from './job-queue';
 
 /**
- * Picks the adapter from the environment alone (DESIGN.md section 2): BullMQ when REDIS_URL is
- * set, the in-process runner otherwise. `runWorker: false` is for a process that only enqueues.
+ * Picks the adapter from the environment alone: BullMQ when REDIS_URL is set, the in-process runner
+ * otherwise. `runWorker: false` is for a process that only enqueues.
  */
 export function createJobQueue(
   config: Pick<Config, 'redisUrl'>,

@@ -4,8 +4,8 @@ import { captureLogs } from './capture-logs';
 import type { JobQueue } from './job-queue';
 
 /**
- * The one contract every JobQueue adapter passes (DESIGN.md section 2). Call it inside a
- * `describe` of the adapter; `makeQueue` gets a fresh, isolated queue per test.
+ * The one contract every JobQueue adapter passes. Call it inside a `describe` of the adapter;
+ * `makeQueue` gets a fresh, isolated queue per test.
  */
 export function jobQueueContract(
   makeQueue: (logger: Logger) => JobQueue | Promise<JobQueue>,

@@ -1,6 +1,6 @@
 /**
- * The job queue port (DESIGN.md section 2): the in-process runner in embedded mode, BullMQ on Redis
- * in scale mode. Both pass `job-queue.contract.ts`.
+ * The job queue port: the in-process runner in embedded mode, BullMQ on Redis in scale mode. Both
+ * pass `job-queue.contract.ts`.
  *
  * A job that throws is retried up to `attempts` times in all, waiting `backoffMs * 2^(n-1)` before
  * retry n. A job that still fails is logged and kept in the failed list, payload included, until

@@ -4,7 +4,7 @@ import type { Mailer } from './mailer';
 import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
-/** SMTP when SMTP_URL is set, the DATA_DIR/outbox/ files otherwise (DESIGN.md section 2). */
+/** SMTP when SMTP_URL is set, the DATA_DIR/outbox/ files otherwise. */
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
   logger: Logger,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The mailer port (DESIGN.md section 2): SMTP when SMTP_URL is set, otherwise `.eml` files in
- * DATA_DIR/outbox/. Routes never call it directly: they `deliver` through the job queue
- * (mail-delivery.ts) so a failed mail never fails the request.
+ * The mailer port: SMTP when SMTP_URL is set, otherwise `.eml` files in DATA_DIR/outbox/. Routes
+ * never call it directly: they `deliver` through the job queue (mail-delivery.ts) so a failed mail
+ * never fails the request.
  */
 export const mailSchema = z.object({
   to: z.email(),

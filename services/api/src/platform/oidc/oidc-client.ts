@@ -51,9 +51,9 @@ const optionalString = (value: unknown) =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
- * The external sign-in of DESIGN.md section 2 (authorization code flow with PKCE, state and
- * nonce) over openid-client v6. Discovery happens on first use and is retried after a failure.
- * The redirect URI is `${publicUrl}/api/callback`; register exactly that at the provider.
+ * External sign-in with an OpenID Connect provider (authorization code flow with PKCE, state and
+ * nonce) over openid-client v6. Discovery happens on first use and is retried after a failure. The
+ * redirect URI is `${publicUrl}/api/callback`; register exactly that at the provider.
  */
 export function createOidcClient(
   oidc: NonNullable<Config['oidc']>,

@@ -7,7 +7,7 @@ import { createSqliteRateLimiter, RATE_LIMITS_FILE } from './sqlite-rate-limiter
 
 /**
  * Redis counters when REDIS_URL is set (shared by every API instance), otherwise counters in a
- * SQLite file in DATA_DIR, which outlive a restart (DESIGN.md section 2).
+ * SQLite file in DATA_DIR, which outlive a restart.
  */
 export async function createRateLimiter(
   config: Pick<Config, 'redisUrl' | 'dataDir'>,

@@ -41,7 +41,7 @@ export const rateLimitPolicies = {
     points: 20,
     durationSeconds: 15 * 60,
   },
-  /** Writes per account (issue 18): what a person writes, at most, before a pause. */
+  /** Writes per account: what a person writes, at most, before a pause. */
   storiesPerAccount: { name: 'stories-account', points: 5, durationSeconds: 60 * 60 },
   commentsPerAccount: { name: 'comments-account', points: 10, durationSeconds: 60 },
   storyVotesPerAccount: { name: 'story-votes-account', points: 60, durationSeconds: 60 },
@@ -51,15 +51,15 @@ export const rateLimitPolicies = {
   trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
-  /** Issue 22: a member's data export, 5 per hour per account (it reads the whole log). */
+  /** A member's data export, 5 per hour per account (it reads the whole log). */
   memberExportPerAccount: { name: 'member-export-account', points: 5, durationSeconds: 60 * 60 },
-  /** Issue 22: attempts to confirm deleting an account, 10 per 15 minutes per account. */
+  /** Attempts to confirm deleting an account, 10 per 15 minutes per account. */
   deleteAccountPerAccount: {
     name: 'delete-account-account',
     points: 10,
     durationSeconds: 15 * 60,
   },
-  /** Issue 22: mailed links that confirm a deletion, 3 per hour per account. */
+  /** Mailed links that confirm a deletion, 3 per hour per account. */
   deletionLinkPerAccount: { name: 'deletion-link-account', points: 3, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitPolicy>;
 

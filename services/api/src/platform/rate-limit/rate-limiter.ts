@@ -4,8 +4,8 @@ import { RateLimitedError } from '#api/platform/errors';
 import type { RateLimitPolicy } from './policies';
 
 /**
- * The rate-limit store port (DESIGN.md section 2): counters in a SQLite file in DATA_DIR, or in Redis shared
- * by every API instance. Both pass `rate-limiter.contract.ts`.
+ * The rate-limit store port: counters in a SQLite file in DATA_DIR, or in Redis shared by every
+ * API instance. Both pass `rate-limiter.contract.ts`.
  */
 export interface RateLimiter {
   /**
