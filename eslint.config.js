@@ -6,7 +6,7 @@ import globals from 'globals';
 import { noCrossFeatureImports } from './scripts/eslint/no-cross-feature-imports.js';
 
 /**
- * DESIGN.md section 3: workspace packages depend one way, with no cycles.
+ * Workspace packages depend one way, with no cycles.
  *   web -> contracts; services/api -> contracts, eventstore, projections;
  *   projections -> contracts, eventstore; eventstore -> contracts; testing -> nothing.
  * Each package lists the workspace packages it must not import. Relative paths that climb out
@@ -67,9 +67,9 @@ const ioModules = [
 ];
 
 /**
- * services/api's rooms (DESIGN.md section 3): the composition root `app/` imports everything and
- * only entry points (`cli/`) and tests import it; `platform/` (HTTP edge, adapters) and `write/`
- * (command bus, stream caches) know no slice; a slice does not reach into another one.
+ * services/api's rooms: the composition root `app/` imports everything and only entry points
+ * (`cli/`) and tests import it; `platform/` (HTTP edge, adapters) and `write/` (command bus, stream
+ * caches) know no slice; a slice does not reach into another one.
  */
 const apiSlices = ['account', 'story', 'comment', 'moderation', 'replay'];
 const apiRooms = [
@@ -119,7 +119,7 @@ function boundaryRule(
       patterns: [
         {
           group: [...packages.map((p) => `${p}`), ...packages.map((p) => `${p}/*`)],
-          message: 'This import crosses the one-way package boundary of DESIGN.md section 3.',
+          message: 'This import crosses a one-way package boundary (listed atop eslint.config.js).',
         },
         escapingRelativeImport,
         ...(io.length
@@ -175,7 +175,7 @@ export default tseslint.config(
   })),
   {
     // zod and the schemas built with it load lazily, after zod-jitless (lib/response-schemas.ts):
-    // a schema built earlier probes `new Function`, which the CSP reports (issue 19).
+    // a schema built earlier probes `new Function`, which the CSP reports as a violation.
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: [
       'web/src/lib/response-schemas.ts',

@@ -18,7 +18,7 @@ const boundaryErrors = (filePath: string, code: string) =>
 const featureErrors = (filePath: string, code: string) =>
   errorsOf('house/no-cross-feature-imports', filePath, code);
 
-describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
+describe('the import-boundary lint rule (workspace packages depend one way)', () => {
   it.each([
     ['contracts/src/shared/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['contracts/src/shared/x.ts', "import { readFileSync } from 'node:fs';"],
@@ -88,7 +88,7 @@ describe('the import-boundary lint rule (DESIGN.md section 3)', () => {
   );
 });
 
-describe('the feature-import lint rule (DESIGN.md section 3: web features do not import each other)', () => {
+describe('the feature-import lint rule (web features do not import each other)', () => {
   it.each([
     [
       'web/src/features/comments/components/x.tsx',

@@ -1,12 +1,13 @@
 /**
  * `npm run bench -- api`: the embedded server with 10,000 approved stories, measured with
  * autocannon on loopback for the story card, a random story, a random story for a member who has
- * seen 100 (issue 21), the home feed and votes by distinct users, each beside a bare Express 5
- * handler answering the same JSON from memory, in the same run. Server, baseline and load
- * generator are separate processes. Targets: reads >= 70% of the bare handler's requests/s (the
- * unseen draw, three reads instead of two: >= 60%), votes >= 25%, no non-2xx. Then the live case (api/live.ts): 500 open
- * event streams on one story, each vote's tally received by all of them within 100 ms at p99.
- * `npm run bench -- api live` runs only the live case (on a handful of stories).
+ * seen 100 (a draw never repeats a story they voted on or skipped), the home feed and votes by
+ * distinct users, each beside a bare Express 5 handler answering the same JSON from memory, in the
+ * same run. Server, baseline and load generator are separate processes. Targets: reads >= 70% of
+ * the bare handler's requests/s (the unseen draw, three reads instead of two: >= 60%), votes
+ * >= 25%, no non-2xx. Then the live case (api/live.ts): 500 open event streams on one story, each
+ * vote's tally received by all of them within 100 ms at p99. `npm run bench -- api live` runs only
+ * the live case (on a handful of stories).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,8 +186,8 @@ export async function run(args: string[] = []): Promise<void> {
     };
     await measure('GET /api/stories/{id}', 0.7, `/api/stories/${sample}`, { next: nextStory });
     await measure('GET /api/stories/random', 0.7, '/api/stories/random');
-    // A member who has voted on 100 stories: each draw leaves those out (issue 21), three reads
-    // (their seen set, the pool size with the seen stories' slots, the drawn slot) instead of two.
+    // A member who has voted on 100 stories: each draw leaves those out, three reads (their seen
+    // set, the pool size with the seen stories' slots, the drawn slot) instead of two.
     const reader = await register('bench-reader@example.com', '10.9.3.1');
     for (const storyId of ids.slice(0, SEEN_BY_READER)) {
       const voted = await fetch(`${base}/api/stories/${storyId}/vote`, {

@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- web`: builds the web app, starts the production server on a fresh demo
  * database, and runs Lighthouse (Debian's Chromium, CHROMIUM_PATH) in the mobile and desktop
- * presets on `/`, `/story/{id}`, `/login` and `/profile` (signed in), three runs each, printing
- * the median of each category and of the paint and layout metrics. Then each page's first-load
- * JS (gzip, from the build's manifest) and the largest chunk. Targets (issue 19): mobile
- * performance >= 90, accessibility 100, best practices 100, SEO >= 95; first-load JS of `/` and
- * `/story/{id}` <= 130 kB gzip; no chunk over 500 kB raw.
+ * presets on `/`, `/story/{id}`, `/login` and `/profile` (signed in), three runs each, printing the
+ * median of each category and of the paint and layout metrics. Then each page's first-load JS
+ * (gzip, from the build's manifest) and the largest chunk. Targets: mobile performance >= 90,
+ * accessibility 100, best practices 100, SEO >= 95; first-load JS of `/` and `/story/{id}`
+ * <= 130 kB gzip; no chunk over 500 kB raw.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

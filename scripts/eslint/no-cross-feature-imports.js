@@ -16,16 +16,16 @@ function featureOf(path) {
 }
 
 /**
- * DESIGN.md section 3: a web feature (`web/src/features/<a>/`) never imports another feature
- * (`web/src/features/<b>/`), whether by `#web/features/...` or by a relative path. What two
- * features share belongs in `web/src/lib/` or `web/src/components/`; the routes and `app/`
- * compose features. Paths are resolved, so `../../b/api/x` is caught like `#web/features/b/...`.
+ * A web feature (`web/src/features/<a>/`) never imports another feature (`web/src/features/<b>/`),
+ * whether by `#web/features/...` or by a relative path. What two features share belongs in
+ * `web/src/lib/` or `web/src/components/`; the routes and `app/` compose features. Paths are
+ * resolved, so `../../b/api/x` is caught like `#web/features/b/...`.
  * @type {import('eslint').Rule.RuleModule}
  */
 export const noCrossFeatureImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'Web features do not import each other (DESIGN.md section 3).' },
+    docs: { description: 'Web features do not import each other.' },
     schema: [],
     messages: {
       crossFeature:
