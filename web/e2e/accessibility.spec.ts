@@ -1,6 +1,6 @@
 /**
  * axe (WCAG 2.1 A and AA rules) on every screen a visitor or member meets, light and dark, at a
- * phone's size (issue 19). The admin screens have their own in admin, dashboard and profile specs.
+ * phone's size. The admin screens have their own in admin, dashboard and profile specs.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
- * The Poor Performing tab's ranking as it stood and its rule dry run, against the real server
- * (issue 22): an admin picks a past moment, watches the progress bar while the server builds the
- * ranking then, sees it beside today's, and tries another rule to see who would enter or leave.
+ * The Poor Performing tab's ranking as it stood and its rule dry run, against the real server: an
+ * admin picks a past moment, watches the progress bar while the server builds the ranking then,
+ * sees it beside today's, and tries another rule to see who would enter or leave.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';

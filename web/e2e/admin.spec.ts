@@ -1,7 +1,6 @@
 /**
- * /admin against the real server (SPEC.md "Admin panel", issue 17): every moderation action an
- * admin takes from the panel, what the people it touches see, and the trail it leaves in the
- * Moderation Log and the story's history.
+ * /admin against the real server: every moderation action an admin takes from the panel, what the
+ * people it touches see, and the trail it leaves in the Moderation Log and the story's history.
  */
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-/** /login: the four modes against the real server (SPEC.md sections 2, 4, 5 and 8). */
+/** /login: the four modes against the real server (fields, checks, toasts, where each leads). */
 import { PASSWORD, newAccount, uniqueEmail } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { resetLinkFor, verificationLinkFor } from './support/outbox.ts';

@@ -1,4 +1,4 @@
-/** /dashboard against the real server (SPEC.md "Dashboard", issue 17): admins only. */
+/** /dashboard against the real server: admins only. */
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 

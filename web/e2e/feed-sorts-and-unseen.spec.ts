@@ -1,4 +1,4 @@
-/** Issue 21 on the real server: the feed's orders, and Random / Next that never repeat a story. */
+/** On the real server: the feed's orders, and Random / Next that never repeat a story. */
 import { approvedStory, newAccount } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 

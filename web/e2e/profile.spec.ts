@@ -1,4 +1,4 @@
-/** /profile against the real server (SPEC.md "Profile", issue 17): a member's own page. */
+/** /profile against the real server: a member's own page. */
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';

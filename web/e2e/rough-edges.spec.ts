@@ -1,6 +1,6 @@
 /**
- * What a first-time user hits (issue 19), against the real server on a phone-sized screen:
- * comments in view, a new draw on every Random, focus after each action, the cookie banner.
+ * What a first-time user hits, against the real server on a phone-sized screen: comments in view, a
+ * new draw on every Random, focus after each action, the cookie banner.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';

@@ -24,7 +24,7 @@ export async function resetLinkFor(email: string): Promise<string> {
   return link;
 }
 
-/** The verification link mailed to `email` at registration (issue 18). */
+/** The verification link mailed to `email` at registration. */
 export async function verificationLinkFor(email: string): Promise<string> {
   const mail = await waitForMailTo(dataDir(), email, {
     timeoutMs: 10_000,

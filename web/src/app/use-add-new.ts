@@ -6,9 +6,10 @@ import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { requireLogin } from '#web/lib/unauthorized.ts';
 
 /**
- * "Add new" (SPEC.md section 2): signed in, it opens the submit-story dialog registered through
- * `useSubmitStoryDialog()` (loaded on first use); signed out, it toasts Login Required and goes to /login after 500 ms.
- * While the current user is still loading it waits for the answer instead of guessing.
+ * "Add new": signed in, it opens the submit-story dialog registered through
+ * `useSubmitStoryDialog()` (loaded on first use); signed out, it toasts Login Required and goes to
+ * /login after 500 ms. While the current user is still loading it waits for the answer instead of
+ * guessing.
  */
 export function useAddNew() {
   const queryClient = useQueryClient();

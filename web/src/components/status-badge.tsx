@@ -3,7 +3,7 @@ import type { StoryStatus } from '@whosright/contracts/story/events';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/utils.ts';
 
-/** SPEC.md "Profile": approved green, pending yellow, rejected red, any other grey. */
+/** A story's status by colour: approved green, pending yellow, rejected red, any other grey. */
 const TONE: Record<StoryStatus, string> = {
   approved: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',

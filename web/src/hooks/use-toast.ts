@@ -1,7 +1,7 @@
 /**
- * The shadcn/ui use-toast store: `toast()` can be called from anywhere (hooks, the query
- * client, plain modules); <Toaster /> renders what it holds. SPEC.md section 9: one toast at a
- * time, removed from the store 1,000,000 ms after it is dismissed (Radix animates it out).
+ * The shadcn/ui use-toast store: `toast()` can be called from anywhere (hooks, the query client,
+ * plain modules); <Toaster /> renders what it holds. One toast at a time, removed from the store
+ * 1,000,000 ms after it is dismissed (Radix animates it out).
  */
 import * as React from 'react';
 import { TOAST } from '@whosright/contracts/shared/constants';

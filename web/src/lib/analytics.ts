@@ -1,8 +1,7 @@
 /**
- * Google Analytics with consent mode (SPEC.md sections 1 and 4), loaded only when GET /api/config
- * names an analytics id. Until then (and for ever without an id) every call is a no-op that
- * only remembers the latest consent and the page views to send: no script is added and nothing
- * leaves the browser.
+ * Google Analytics with consent mode, loaded only when GET /api/config names an analytics id. Until
+ * then (and for ever without an id) every call is a no-op that only remembers the latest consent
+ * and the page views to send: no script is added and nothing leaves the browser.
  *
  * Consent defaults to denied for all four signals; `setConsent` grants analytics_storage when
  * analytics is allowed, and ad_storage, ad_user_data and ad_personalization when advertising is.

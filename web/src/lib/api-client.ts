@@ -1,8 +1,8 @@
 /**
- * The one way the web app talks to the API (SPEC.md section 7): sends the session cookie, a
- * JSON content type only with a body, and turns any non-2xx response into an ApiError whose
- * message is `<status>: <response text or status text>`. Every call first passes the client
- * rate limiter; every write carries an Idempotency-Key (see idempotency-keys.ts).
+ * The one way the web app talks to the API: sends the session cookie, a JSON content type only with
+ * a body, and turns any non-2xx response into an ApiError whose message is
+ * `<status>: <response text or status text>`. Every call first passes the client rate limiter;
+ * every write carries an Idempotency-Key (see idempotency-keys.ts).
  */
 import type { z } from 'zod';
 
@@ -117,13 +117,13 @@ function messageOf(error: unknown): string {
   return typeof error === 'string' ? error : '';
 }
 
-/** SPEC.md section 6: the message starts with '401:' and contains 'Unauthorized'. */
+/** An unauthorized error: its message starts with '401:' and contains 'Unauthorized'. */
 export function isUnauthorized(error: unknown): boolean {
   const message = messageOf(error);
   return message.startsWith('401:') && message.includes('Unauthorized');
 }
 
-/** SPEC.md section 8: no retry when the message contains 429 or rate limit. */
+/** A rate-limited call, never retried: its message contains 429 or rate limit. */
 export function isRateLimited(error: unknown): boolean {
   return /429|rate limit/i.test(messageOf(error));
 }

@@ -1,7 +1,7 @@
 /**
- * The human message of a failed call, for toasts that show "the server's message or a fallback"
- * (SPEC.md section 8). Our API answers `{message, code, issues?}`; for a validation failure the
- * first issue says more than 'Invalid request'. The client rate limit has its own message.
+ * The human message of a failed call, for toasts that show "the server's message or a fallback".
+ * Our API answers `{message, code, issues?}`; for a validation failure the first issue says more
+ * than 'Invalid request'. The client rate limit has its own message.
  */
 import { ApiError } from '#web/lib/api-client.ts';
 import { RateLimitError } from '#web/lib/rate-limiter.ts';

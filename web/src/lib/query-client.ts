@@ -1,7 +1,7 @@
 /**
- * TanStack Query defaults (SPEC.md sections 7-9): fresh for 5 minutes, no refetch on focus, no
- * polling; queries retry up to 2 times unless rate limited; mutations never retry. A mutation
- * answered 401 goes to the unauthorized handler unless its meta says otherwise.
+ * TanStack Query defaults: fresh for 5 minutes, no refetch on focus, no polling; queries retry up
+ * to 2 times unless rate limited; mutations never retry. A mutation answered 401 goes to the
+ * unauthorized handler unless its meta says otherwise.
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '@whosright/contracts/shared/constants';

@@ -1,5 +1,5 @@
 /**
- * The client rate limiter in front of every API call (SPEC.md section 9).
+ * The client rate limiter in front of every API call.
  * - At most 25 requests per endpoint group in any 60 s window; one more fails at once with
  *   `429: Rate limit exceeded. Please wait a moment before trying again.`
  * - At least 100 ms between any two requests: calls are queued (delayed), never dropped.

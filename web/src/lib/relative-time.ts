@@ -1,6 +1,6 @@
 /**
- * Ages like '5 minutes ago' (SPEC.md shows ages on stories and comments). Under a minute is
- * 'just now'; a month counts as 30 days and a year as 365.
+ * Ages like '5 minutes ago', as stories and comments show them. Under a minute is 'just now'; a
+ * month counts as 30 days and a year as 365.
  */
 const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 

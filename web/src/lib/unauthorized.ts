@@ -1,7 +1,7 @@
 /**
- * The one place that reacts to "you are not signed in" (SPEC.md sections 2 and 8): a toast, then
- * a redirect after a short delay. Repeated calls while a redirect is pending do nothing, so a
- * burst of failing calls gives one toast.
+ * The one place that reacts to "you are not signed in": a toast, then a redirect after a short
+ * delay. Repeated calls while a redirect is pending do nothing, so a burst of failing calls gives
+ * one toast.
  */
 import { DELAYS_MS } from '@whosright/contracts/shared/constants';
 

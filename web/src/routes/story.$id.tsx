@@ -10,7 +10,7 @@ import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 // The comments sit below the story and its vote: their code (form, list, votes) loads beside
-// the story's data, outside the first load (issue 19).
+// the story's data, outside the first load, which stays small.
 const loadComments = () => import('#web/features/comments/components/comments-section.tsx');
 const CommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
 

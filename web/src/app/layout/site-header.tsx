@@ -16,7 +16,7 @@ const AdminLinks = lazy(() =>
 /** The two icons' room while they load, so nothing moves when they arrive. */
 const adminLinksRoom = <div aria-hidden="true" className="h-10 w-[5.375rem] sm:w-[5.5rem]" />;
 
-/** The header on every screen (SPEC.md section 2). */
+/** The header on every screen. */
 export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
   const { user, isPending, isAdmin } = useCurrentUser();
 

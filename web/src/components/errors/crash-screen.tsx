@@ -5,9 +5,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MessageIcon, MessageScreen } from './message-screen.tsx';
 
 /**
- * The crash fallback for uncaught render errors (SPEC.md section 2); the router's
- * defaultErrorComponent. It uses plain links, not the router, because the router may be what
- * broke.
+ * The crash fallback for uncaught render errors; the router's defaultErrorComponent. It uses plain
+ * links, not the router, because the router may be what broke.
  */
 export function CrashScreen({ error }: { error?: unknown }) {
   useEffect(() => {

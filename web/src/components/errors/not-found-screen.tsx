@@ -4,7 +4,7 @@ import { HomeIcon } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { MessageScreen } from './message-screen.tsx';
 
-/** The catch-all screen (SPEC.md section 2). */
+/** The catch-all screen of any route the app does not know. */
 export function NotFoundScreen() {
   return (
     <MessageScreen

@@ -1,6 +1,6 @@
 /**
  * The toaster loads with the first toast: Radix Toast is not needed to draw a page, and most
- * visits show no toast before they have loaded the rest (issue 19, first-load JS).
+ * visits show no toast before they have loaded the rest, so it stays out of the first load's JS.
  */
 import { lazy, Suspense, useState } from 'react';
 

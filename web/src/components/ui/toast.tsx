@@ -6,7 +6,7 @@ import { TOAST } from '@whosright/contracts/shared/constants';
 
 import { cn } from '#web/lib/utils.ts';
 
-/** SPEC.md section 9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
+/** A toast stays 5000 ms; a swipe right past 50 px dismisses it; F8 focuses the region. */
 function ToastProvider({
   duration = TOAST.durationMs,
   swipeDirection = 'right',

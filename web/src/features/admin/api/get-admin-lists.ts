@@ -1,4 +1,4 @@
-/** The admin panel's lists (SPEC.md "Admin panel"), each in cursor pages. */
+/** The admin panel's lists, each in cursor pages. */
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 import type { FlaggedComment } from '@whosright/contracts/comment/dto';
 import type { ModerationLogEntry } from '@whosright/contracts/moderation/dto';

@@ -1,9 +1,9 @@
 /**
- * One admin action (SPEC.md section 8 "Admin"): the panel changes at once, a 'Success' toast
- * follows the server's answer, and a refusal puts everything back with an 'Error' toast that
- * says why (the server's message for a rule it refused, e.g. "you cannot ban yourself", else
- * SPEC.md's text). Afterwards the summary, the moderation log and the story histories refetch,
- * and so do the member-facing screens the action changed.
+ * One admin action: the panel changes at once, a 'Success' toast follows the server's answer, and a
+ * refusal puts everything back with an 'Error' toast that says why (the server's message for a rule
+ * it refused, e.g. "you cannot ban yourself", else the action's own failure text, such as
+ * 'Failed to ban user.'). Afterwards the summary, the moderation log and the story histories
+ * refetch, and so do the member-facing screens the action changed.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 

@@ -1,4 +1,4 @@
-/** /admin (SPEC.md "Admin panel"): summary cards, the five tabs and the story history sheet. */
+/** /admin: summary cards, the five tabs and the story history sheet. */
 import { useState } from 'react';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';

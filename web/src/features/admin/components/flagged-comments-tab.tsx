@@ -43,7 +43,7 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
         <Badge variant="outline" className="bg-card">
           {categoryLabel(comment.story.category)}
         </Badge>
-        {/* The server sends the story's first 100 characters (SPEC.md section 9). */}
+        {/* The server sends the story's first 100 characters. */}
         <p className="text-muted-foreground">On: {comment.story.content}</p>
       </div>
     </article>

@@ -1,6 +1,6 @@
 /**
  * Poor Performing Stories (Top 5% Skip Rate): Hide Story and Delete; the ranking as it stood at a
- * past moment, and dry runs of another rule (issue 22).
+ * past moment, and dry runs of another rule.
  */
 import { EyeOffIcon } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The Poor Performing ranking as it stood (issue 22): pick a moment, the server builds the ranking
- * then (a progress bar while it runs), and it shows beside today's (stacked on phones).
+ * The Poor Performing ranking as it stood: pick a moment, the server builds the ranking then (a
+ * progress bar while it runs), and it shows beside today's (stacked on phones).
  */
 import { HistoryIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

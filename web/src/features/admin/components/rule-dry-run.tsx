@@ -1,7 +1,7 @@
 /**
- * Dry run of another Poor Performing rule (issue 22): top 3 / 5 / 10 %, at least 10 / 25 / 50
- * views, over today or the moment a replay built; which stories would enter or leave the list.
- * Nothing changes on the server.
+ * Dry run of another Poor Performing rule: top 3 / 5 / 10 %, at least 10 / 25 / 50 views, over
+ * today or the moment a replay built; which stories would enter or leave the list. Nothing changes
+ * on the server.
  */
 import { useId, useState } from 'react';
 import {

@@ -1,8 +1,8 @@
 /**
- * GET /api/auth/user (SPEC.md sections 4 and 7): no retry; a 401 means "signed out" (null), not
- * an error. Signed in = the call returned a user. The body is parsed with the account DTO.
- * Without the signed-in hint cookie there is no session to ask about: a visitor's page makes
- * no call that answers 401 (which browsers log as an error); a 401 forgets a stale hint.
+ * GET /api/auth/user: no retry; a 401 means "signed out" (null), not an error. Signed in = the call
+ * returned a user. The body is parsed with the account DTO. Without the signed-in hint cookie there
+ * is no session to ask about: a visitor's page makes no call that answers 401 (which browsers log
+ * as an error); a 401 forgets a stale hint.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@whosright/contracts/account/dto';

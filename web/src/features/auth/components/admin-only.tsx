@@ -1,5 +1,5 @@
 /**
- * Admin screens (SPEC.md "Admin panel", "Dashboard"): anyone else is told 'Unauthorized' /
+ * Admin screens (the admin panel, the dashboard): anyone else is told 'Unauthorized' /
  * 'Admin access required. Redirecting...' and sent home after 500 ms.
  */
 import { useEffect, type ReactNode } from 'react';

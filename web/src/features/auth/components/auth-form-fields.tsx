@@ -5,7 +5,7 @@ import type { AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 import type { AuthFields } from '#web/features/auth/lib/validate-auth-form.ts';
 import { AuthTextField } from '#web/features/auth/components/auth-text-field.tsx';
 
-/** The field set of each mode (SPEC.md section 2). The email input is of type email. */
+/** The field set of each mode. The email input is of type email. */
 export function AuthFormFields({
   mode,
   fields,

@@ -1,6 +1,6 @@
 /**
- * /login: one form, four modes (SPEC.md section 2): titles, subtitles, field sets, links and back
- * arrows. What submitting does lives in useAuthSubmit.
+ * /login: one form, four modes: titles, subtitles, field sets, links and back arrows. What
+ * submitting does lives in useAuthSubmit.
  */
 import { useState, type FormEvent } from 'react';
 import { ArrowLeftIcon, LogInIcon } from 'lucide-react';

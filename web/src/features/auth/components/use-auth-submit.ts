@@ -1,7 +1,7 @@
 /**
- * What the auth form's submit does in each mode (SPEC.md sections 4, 5 and 8): the client check
- * first (a toast, no call), then the call; failures toast the server's message or the SPEC
- * fallback; successes toast and move on (home, back to login, fields cleared).
+ * What the auth form's submit does in each mode: the client check first (a toast, no call), then
+ * the call; failures toast the server's message or the mode's fixed fallback; successes toast and
+ * move on (home, back to login, fields cleared).
  */
 import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/error-message.ts';

@@ -1,4 +1,4 @@
-/** The four modes of the one auth form and their copy (SPEC.md section 2). */
+/** The four modes of the one auth form and their copy. */
 export const AUTH_MODES = ['login', 'register', 'forgot', 'reset'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 

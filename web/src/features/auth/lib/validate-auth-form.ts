@@ -1,6 +1,6 @@
 /**
- * The client checks of SPEC.md section 5, as the toast to show, or null when the form may be
- * sent. No length or strength rules: the server says what it refuses.
+ * The auth form's client checks (required fields, matching passwords), as the toast to show, or
+ * null when the form may be sent. No length or strength rules: the server says what it refuses.
  */
 import type { AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 

@@ -1,4 +1,4 @@
-/** GET /api/stories/{id}/comments: oldest first; fresh 5 minutes, kept 10 (SPEC.md section 7). */
+/** GET /api/stories/{id}/comments: oldest first; fresh 5 minutes, kept 10. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';

@@ -1,6 +1,6 @@
 /**
  * POST /api/comments/{id}/vote {vote} -> the comment's counts and my vote. Errors other than
- * unauthorized are only logged (SPEC.md section 8).
+ * unauthorized are only logged.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';

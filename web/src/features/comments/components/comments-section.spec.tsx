@@ -135,7 +135,7 @@ describe('comments section', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
-  it('when posting or deleting fails it toasts the SPEC messages', async () => {
+  it('when posting or deleting fails it toasts the fixed failure messages', async () => {
     vi.stubGlobal(
       'fetch',
       stubFetch({

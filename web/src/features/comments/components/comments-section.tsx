@@ -1,8 +1,7 @@
 /**
- * The comments under a voted story (SPEC.md section 2): the first 3, then 'View {n} more
- * comments'; the list scrolls past 24rem. Visitors read and are invited to sign in. The list is
- * keyboard-scrollable; a comment just posted, or the first one 'View more' shows, is scrolled
- * into view and focused (issue 19).
+ * The comments under a voted story: the first 3, then 'View {n} more comments'; the list scrolls
+ * past 24rem. Visitors read and are invited to sign in. The list is keyboard-scrollable; a comment
+ * just posted, or the first one 'View more' shows, is scrolled into view and focused.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';

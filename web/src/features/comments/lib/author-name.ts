@@ -1,9 +1,9 @@
 import type { CommentAuthor } from '@whosright/contracts/comment/dto';
 
 /**
- * SPEC.md section 3: username; else first name + '_' + first letter of the last name (just the
- * first name without a last name); else the e-mail's local part (admins only get e-mails);
- * else 'Anonymous'.
+ * A comment author's name: username; else first name + '_' + first letter of the last name (just
+ * the first name without a last name); else the e-mail's local part (admins only get e-mails); else
+ * 'Anonymous'.
  */
 export function authorDisplayName(author: CommentAuthor): string {
   const username = author.username?.trim();

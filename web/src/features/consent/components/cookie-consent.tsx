@@ -1,8 +1,8 @@
 /**
- * Cookie consent (SPEC.md sections 2 and 4): the banner appears 1 s after load when nothing is
- * stored; Accept All / Reject All / Save Preferences store the choice, apply it to analytics
- * and close the banner. A stored choice is re-applied on every load. `useCookieConsent()` lets
- * other parts of the page (footer, privacy page) reopen the preferences.
+ * Cookie consent: the banner appears 1 s after load when nothing is stored;
+ * Accept All / Reject All / Save Preferences store the choice, apply it to analytics and close the
+ * banner. A stored choice is re-applied on every load. `useCookieConsent()` lets other parts of
+ * the page (footer, privacy page) reopen the preferences.
  */
 import {
   createContext,

@@ -1,7 +1,7 @@
 /**
- * Cookie consent in localStorage (SPEC.md sections 3 and 9): `cookie-consent` = 'true' once the
- * visitor chose, `cookie-preferences` = JSON of the three booleans. Anything unreadable counts
- * as "no consent yet", so the banner asks again.
+ * Cookie consent in localStorage: `cookie-consent` = 'true' once the visitor chose,
+ * `cookie-preferences` = JSON of the three booleans. Anything unreadable counts as "no consent
+ * yet", so the banner asks again.
  */
 import { STORAGE_KEYS } from '@whosright/contracts/shared/constants';
 

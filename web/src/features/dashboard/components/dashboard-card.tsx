@@ -6,7 +6,7 @@ import { votePercentages, votingScoreLabel } from '@whosright/contracts/story/ru
 import { StoryMeta } from '#web/components/story-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
-/** SPEC.md "Dashboard": content cut at 200 characters plus an ellipsis. */
+/** The dashboard's excerpt: content cut at 200 characters plus an ellipsis. */
 function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH.dashboard
     ? `${text.slice(0, EXCERPT_LENGTH.dashboard)}...`

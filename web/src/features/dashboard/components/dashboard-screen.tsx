@@ -1,4 +1,4 @@
-/** /dashboard (SPEC.md "Dashboard"): every published story, newest first, with its verdict. */
+/** /dashboard: every published story, newest first, with its verdict. */
 import { PagedList } from '#web/components/paged-list.tsx';
 import { useDashboardStories } from '#web/features/dashboard/api/get-dashboard-stories.ts';
 import { DashboardCard } from '#web/features/dashboard/components/dashboard-card.tsx';

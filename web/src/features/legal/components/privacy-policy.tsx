@@ -25,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 const list = 'grid list-disc gap-2 pl-5 marker:text-muted-foreground';
 
-/** The privacy policy (SPEC.md section 2), written for Who's Right. */
+/** The privacy policy, written for Who's Right. */
 export function PrivacyPolicy({
   cookieSettings,
   signInProvider,

@@ -1,6 +1,6 @@
 /**
- * POST /api/users/me/delete (issue 22): deletes the account, confirmed by the password or by
- * the code of the mailed link. The server ends every session; the caller signs out locally.
+ * POST /api/users/me/delete: deletes the account, confirmed by the password or by the code of the
+ * mailed link. The server ends every session; the caller signs out locally.
  */
 import { useMutation } from '@tanstack/react-query';
 

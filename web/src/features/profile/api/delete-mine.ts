@@ -1,6 +1,7 @@
 /**
  * DELETE /api/stories/{id} and DELETE /api/comments/{id} from the profile: the item leaves its
- * list at once and the counters follow (SPEC.md section 8 toasts).
+ * list at once and the counters follow; a toast says it went ('Story deleted') or not
+ * ('Delete Failed').
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -1,6 +1,6 @@
 /**
- * GET /api/users/me/export (issue 22): everything the log holds about the member, saved as the
- * JSON file the server names (a few an hour).
+ * GET /api/users/me/export: everything the log holds about the member, saved as the JSON file the
+ * server names (a few an hour).
  */
 import { useMutation } from '@tanstack/react-query';
 

@@ -1,4 +1,4 @@
-/** GET /api/users/stats: what the member has written and voted (SPEC.md "Profile"). */
+/** GET /api/users/stats: what the member has written and voted. */
 import { useQuery } from '@tanstack/react-query';
 import type { UserStatsView } from '@whosright/contracts/account/dto';
 

@@ -1,6 +1,6 @@
 /**
- * POST /api/users/me/delete-request (issue 22): mails a link that confirms deleting the account,
- * for accounts that sign in without a password (3 an hour).
+ * POST /api/users/me/delete-request: mails a link that confirms deleting the account, for accounts
+ * that sign in without a password (3 an hour).
  */
 import { useMutation } from '@tanstack/react-query';
 

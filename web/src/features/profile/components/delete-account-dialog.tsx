@@ -1,8 +1,8 @@
 /**
- * "Delete my account" (issue 22): a dialog that asks for the password, or, for an account that
- * signs in with a provider, mails a link whose code confirms it. Opening /profile from that
- * link (`?deleteToken=`) opens the dialog with the code filled in. On success the member is
- * signed out here too and taken home.
+ * "Delete my account": a dialog that asks for the password, or, for an account that signs in with a
+ * provider, mails a link whose code confirms it. Opening /profile from that link (`?deleteToken=`)
+ * opens the dialog with the code filled in. On success the member is signed out here too and taken
+ * home.
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';

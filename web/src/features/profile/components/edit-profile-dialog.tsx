@@ -1,7 +1,7 @@
 /**
- * Edit Profile (SPEC.md "Profile"): Username and Profile Image URL, trimmed, an empty value sent
- * as absent (which clears it). The server's reason for a refusal (a taken username) stays in
- * the dialog, beside the field.
+ * Edit Profile: Username and Profile Image URL, trimmed, an empty value sent as absent (which
+ * clears it). The server's reason for a refusal (a taken username) stays in the dialog, beside the
+ * field.
  */
 import { useState, type FormEvent } from 'react';
 import { PencilIcon } from 'lucide-react';

@@ -8,7 +8,7 @@ import { timeAgo } from '#web/lib/relative-time.ts';
 import { EditProfileDialog } from '#web/features/profile/components/edit-profile-dialog.tsx';
 import { VerifyEmailNotice } from '#web/features/profile/components/verify-email-notice.tsx';
 
-/** SPEC.md "Profile": username, else full name, else 'Anonymous User'. */
+/** The profile's name: username, else full name, else 'Anonymous User'. */
 export function profileName(user: CurrentUser): string {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return user.username || fullName || 'Anonymous User';

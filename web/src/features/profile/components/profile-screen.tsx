@@ -1,4 +1,4 @@
-/** /profile (SPEC.md "Profile"): who you are, your counters, your stories and your comments. */
+/** /profile: who you are, your counters, your stories and your comments. */
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';

@@ -1,4 +1,4 @@
-/** "Your data" on /profile (issue 22): download everything we hold about you, or delete it. */
+/** "Your data" on /profile: download everything we hold about you, or delete it. */
 import { DownloadIcon } from 'lucide-react';
 
 import { Button } from '#web/components/ui/button.tsx';

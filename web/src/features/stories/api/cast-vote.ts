@@ -1,7 +1,7 @@
 /**
- * POST /api/stories/{id}/vote (SPEC.md sections 7 and 8). The answer carries the vote and the
- * updated story, so both caches are set without a refetch. The server records engage with the
- * vote; the client does not send it again. A 401 goes through the shared unauthorized flow.
+ * POST /api/stories/{id}/vote. The answer carries the vote and the updated story, so both caches
+ * are set without a refetch. The server records engage with the vote; the client does not send it
+ * again. A 401 goes through the shared unauthorized flow.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VoteChoice } from '@whosright/contracts/story/events';

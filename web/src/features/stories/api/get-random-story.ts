@@ -1,9 +1,9 @@
 /**
  * GET /api/stories/random?exclude={id} -> {id}; 404 when there is none. Fresh for 1 minute, no
- * retry (SPEC.md section 7): the freshness serves re-renders; every click of Random, Next or Skip
- * is a new draw (`drawRandomStoryId`), or the same story would come back for a minute.
- * The server never draws a story the viewer voted on or skipped (issue 21): `{id: null}` means
- * they have seen every story (ALL_SEEN).
+ * retry: the freshness serves re-renders; every click of Random, Next or Skip is a new draw
+ * (`drawRandomStoryId`), or the same story would come back for a minute.
+ * The server never draws a story the viewer voted on or skipped: `{id: null}` means they have seen
+ * every story (ALL_SEEN).
  * `findNextStoryId` is the story screen's path: first without the current story, then any
  * story, else null.
  */

@@ -1,4 +1,4 @@
-/** GET /api/stories/{id}: fresh for 2 minutes (SPEC.md section 7). A missing story is not retried. */
+/** GET /api/stories/{id}: fresh for 2 minutes. A missing story is not retried. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 import type { StoryCard } from '@whosright/contracts/story/dto';

@@ -5,8 +5,8 @@ import { PartyPopperIcon } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 
 /**
- * Random or Next when the viewer has voted on or skipped every story (issue 21): a friendly end
- * with the way back to the feed. The heading takes focus so a screen reader hears why.
+ * Random or Next when the viewer has voted on or skipped every story: a friendly end with the way
+ * back to the feed. The heading takes focus so a screen reader hears why.
  */
 export function AllStoriesSeen() {
   const heading = useRef<HTMLHeadingElement>(null);

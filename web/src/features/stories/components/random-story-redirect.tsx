@@ -20,7 +20,7 @@ export function RandomStoryRedirect({ exclude }: { exclude: string | null }) {
   const queryClient = useQueryClient();
   const [allSeen, setAllSeen] = useState(false);
 
-  // Each visit of /random draws again (issue 19).
+  // Each visit of /random draws again: a cached answer would repeat a story for a minute.
   useEffect(() => {
     let current = true;
     drawRandomStoryId(queryClient, exclude).then(

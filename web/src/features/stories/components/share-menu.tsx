@@ -1,7 +1,7 @@
 /**
  * The Share button. The menu behind it (Radix Dropdown Menu with its positioning and focus
  * libraries, about a fifth of the story screen's script) loads when the reader points at or
- * focuses the button, and opens as soon as it has loaded if they clicked first (issue 19).
+ * focuses the button, and opens as soon as it has loaded if they clicked first.
  */
 import { lazy, Suspense, useState } from 'react';
 

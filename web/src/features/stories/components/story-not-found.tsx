@@ -4,7 +4,7 @@ import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
 import { MessageIcon, MessageScreen } from '#web/components/errors/message-screen.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
-/** A missing (or unloadable) story (SPEC.md section 2). */
+/** A missing (or unloadable) story. */
 export function StoryNotFound() {
   return (
     <MessageScreen

@@ -1,7 +1,7 @@
 /**
- * /story/{id} (SPEC.md sections 2, 4 and 8): the story card, voting, results, Skip / Next, Share,
- * and the comments (passed in by the route) once a vote exists. Visitors cannot vote (the server
- * refuses), so for them `commentsBeforeVote` shows the comments read-only straight away.
+ * /story/{id}: the story card, voting, results, Skip / Next, Share, and the comments (passed in by
+ * the route) once a vote exists. Visitors cannot vote (the server refuses), so for them
+ * `commentsBeforeVote` shows the comments read-only straight away.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';

@@ -1,7 +1,7 @@
 /**
- * 'Share Your Story' (SPEC.md section 2): category and text, live counter, disabled until both
- * are set or while submitting; the form resets whenever the dialog closes. Mounted once in the
- * root layout; the header's Add new opens it through useSubmitStoryDialog.
+ * 'Share Your Story': category and text, live counter, disabled until both are set or while
+ * submitting; the form resets whenever the dialog closes. Mounted once in the root layout; the
+ * header's Add new opens it through useSubmitStoryDialog.
  */
 import { useState, type FormEvent } from 'react';
 import { STORY_CATEGORIES } from '@whosright/contracts/shared/category-list';

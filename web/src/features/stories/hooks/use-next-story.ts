@@ -12,7 +12,7 @@ let focusOnArrival = false;
 
 /**
  * Whether the story screen should take focus when its story is ready: true once after Next or
- * Skip, whose button disappears with the old story (issue 19).
+ * Skip, whose button disappears with the old story, so keyboard focus is not lost.
  */
 export function takeFocusOnArrival(): boolean {
   const take = focusOnArrival;

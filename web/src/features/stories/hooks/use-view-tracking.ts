@@ -1,6 +1,6 @@
 /**
- * SPEC.md section 4: a view is tracked about 500 ms after a story is shown, once per story and
- * page load. Leaving before then tracks nothing.
+ * A view is tracked about 500 ms after a story is shown, once per story and page load. Leaving
+ * before then tracks nothing.
  */
 import { useEffect } from 'react';
 import { DELAYS_MS } from '@whosright/contracts/shared/constants';
