@@ -107,6 +107,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** Whether the e-mail address is proven (issue 18); the profile shows a notice until it is. */
   emailVerified: z.boolean(),
+  /** Present only while banned: when, and the reason the admin gave (null when none). */
+  ban: z.object({ at: z.string(), reason: z.string().nullable() }).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
