@@ -5,7 +5,7 @@ import {
 } from '@whosright/contracts/account/member-data-dto';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import type { EventStore } from '@whosright/eventstore/port';
-import { actorOf, activeUser, currentUser } from '#api/platform/auth';
+import { actorOf, currentUser } from '#api/platform/auth';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { byAccount, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
@@ -48,7 +48,8 @@ export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): vo
     '/users/me/delete-request',
     rateLimit(deps.limiter, rateLimitPolicies.deletionLinkPerAccount, byAccount),
     async (req, res) => {
-      const user = activeUser(req);
+      // A banned member may still leave: deleting one's own data is not a write to the community.
+      const user = currentUser(req);
       await deps.deletion.requestLink(user._id, actorOf(req));
       res.status(202).json({ sent: true });
     },
@@ -58,7 +59,7 @@ export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): vo
     '/users/me/delete',
     rateLimit(deps.limiter, rateLimitPolicies.deleteAccountPerAccount, byAccount),
     async (req, res) => {
-      const user = activeUser(req);
+      const user = currentUser(req);
       const body = deleteAccountRequestSchema.parse(req.body);
       await deps.deletion.delete(user._id, body, actorOf(req));
       res.clearCookie(sessionCookieName(deps.publicUrl), {
