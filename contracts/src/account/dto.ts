@@ -160,5 +160,5 @@ export const COMMON_PASSWORD_MESSAGE =
 
 export const INVALID_VERIFICATION_TOKEN_MESSAGE =
   'This verification link is invalid or has expired. Ask for a new one from your profile.';
-export const BANNED_MESSAGE =
-  'Your account is banned: you can read, but not post, vote or comment.';
+// The web app shows the same sentence beside the controls a ban disables (zod-free module).
+export { BANNED_MESSAGE } from '../shared/constants';

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { isBanned } from '#web/lib/ban.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { SignInSheet } from '#web/features/auth/components/sign-in-sheet.tsx';
@@ -41,7 +42,8 @@ export const Route = createFileRoute('/story/$id')({
 
 function StoryRoute() {
   const { id } = Route.useParams();
-  const { isSignedIn, isPending } = useCurrentUser();
+  const { user, isSignedIn, isPending } = useCurrentUser();
+  const banned = isBanned(user);
   const { data: config } = useRuntimeConfig();
   const queryClient = useQueryClient();
   const visitor = !isPending && !isSignedIn;
@@ -62,6 +64,7 @@ function StoryRoute() {
       id={id}
       commentsBeforeVote={visitor}
       signInToVote={visitor ? signInToVote : undefined}
+      banned={banned}
       onCommentsChanged={() =>
         void queryClient.invalidateQueries({ queryKey: commentKeys.list(id) })
       }
@@ -70,6 +73,7 @@ function StoryRoute() {
           <CommentsSection
             storyId={id}
             signedIn={isSignedIn}
+            banned={banned}
             onChanged={() => void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) })}
           />
         </Suspense>

@@ -8,6 +8,7 @@ import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 
@@ -38,7 +39,7 @@ export function useCastVote(id: string) {
       }
       toast({
         title: 'Error',
-        description: 'Failed to submit vote. Please try again.',
+        description: failureDescription(error, 'Failed to submit vote. Please try again.'),
         variant: 'destructive',
       });
     },

@@ -208,8 +208,10 @@ describe('story screen', () => {
       `/api/stories/random?exclude=${id}`,
       '/api/stories/random',
     ]);
-    const skip = base.calls.find((c) => c.body.includes('skip'));
-    expect(skip?.url).toBe(`${path}/track`);
+    // Tracking is fire and forget: it may leave after the navigation.
+    await waitFor(() =>
+      expect(base.calls.find((c) => c.body.includes('skip'))?.url).toBe(`${path}/track`),
+    );
   });
 
   it('when the client rate limiter holds the story back it says Slow down a moment and shows the story once there is room, never Story Not Found', async () => {
@@ -313,5 +315,22 @@ describe('story screen', () => {
     expect(screen.queryByRole('dialog', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(fetch.calls.find((c) => c.url.endsWith('/vote'))?.body).toBe('{"vote":"she"}');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+  });
+
+  it('when the member is banned the vote buttons are disabled and say why', async () => {
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`POST ${path}/track`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} banned />, {
+      path: '/privacy',
+    });
+    await screen.findByText(story.content);
+    expect(he()).toBeDisabled();
+    expect(she()).toBeDisabled();
+    expect(
+      screen.getByText('Your account is banned: you can read, but not post, vote or comment.'),
+    ).toBeInTheDocument();
   });
 });

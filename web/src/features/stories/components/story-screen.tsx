@@ -12,6 +12,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
+import { BannedHint } from '#web/components/banned-hint.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
@@ -43,6 +44,7 @@ export function StoryScreen({
   commentsBeforeVote = false,
   onCommentsChanged,
   signInToVote,
+  banned = false,
 }: {
   id: string;
   comments: ReactNode;
@@ -51,6 +53,8 @@ export function StoryScreen({
   onCommentsChanged?: () => void;
   /** For a visitor: the vote buttons open this (sign in or sign up), then the vote is cast. */
   signInToVote?: (props: SignInToVoteProps) => ReactNode;
+  /** A banned member reads; the vote buttons are disabled, and say why. */
+  banned?: boolean;
 }) {
   const story = useStory(id);
   const castVote = useCastVote(id);
@@ -75,7 +79,7 @@ export function StoryScreen({
     castVote.mutate(choice, { onSettled: () => setPendingVote(null) });
   };
   const onVote = (choice: VoteChoice) => {
-    if (vote || castVote.isPending) return;
+    if (vote || castVote.isPending || banned) return;
     if (signInToVote) setVisitorChoice(choice);
     else cast(choice);
   };
@@ -125,7 +129,8 @@ export function StoryScreen({
           <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
             {story.data.content}
           </p>
-          <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} />
+          <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} disabled={banned} />
+          {banned && !vote ? <BannedHint /> : null}
           {vote ? (
             <VoteResults
               storyId={story.data.id}

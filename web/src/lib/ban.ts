@@ -1,0 +1,22 @@
+/**
+ * A ban, as the member is told about it: when, and the admin's reason. The API's 403 says the
+ * same sentence (BANNED_MESSAGE) as the note beside every control a ban disables.
+ */
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+
+export { BANNED_MESSAGE } from '@whosright/contracts/shared/constants';
+
+export type Ban = NonNullable<CurrentUser['ban']>;
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
+
+/** "Banned on 26 November 2026. Reason: spam links." (no reason: the first sentence only). */
+export function banSentence(ban: Ban | undefined): string {
+  const when = ban ? ` on ${dateFormat.format(new Date(ban.at))}` : '';
+  const reason = ban?.reason?.trim();
+  return `Your account was banned${when}.${reason ? ` Reason: ${reason}` : ''}`;
+}
+
+export function isBanned(user: Pick<CurrentUser, 'status'> | null | undefined): boolean {
+  return user?.status === 'banned';
+}
