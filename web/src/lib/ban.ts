@@ -10,11 +10,14 @@ export type Ban = NonNullable<CurrentUser['ban']>;
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
-/** "Banned on 26 November 2026. Reason: spam links." (no reason: the first sentence only). */
-export function banSentence(ban: Ban | undefined): string {
+/**
+ * "Your account was banned on November 26, 2026. Reason: spam links." (no reason: the first
+ * sentence only); `subject` replaces "Your account was banned" (the admin's list says "Banned").
+ */
+export function banSentence(ban: Ban | undefined, subject = 'Your account was banned'): string {
   const when = ban ? ` on ${dateFormat.format(new Date(ban.at))}` : '';
   const reason = ban?.reason?.trim();
-  return `Your account was banned${when}.${reason ? ` Reason: ${reason}` : ''}`;
+  return `${subject}${when}.${reason ? ` Reason: ${reason}` : ''}`;
 }
 
 export function isBanned(user: Pick<CurrentUser, 'status'> | null | undefined): boolean {
