@@ -172,9 +172,7 @@ describe('admin screen', () => {
     const row = within(list).getAllByRole('listitem')[1];
     if (!row) throw new Error('no row');
     await actor.click(within(row).getByRole('button', { name: 'Promote' }));
-    const dialog = await screen
-      .findByRole('alertdialog', { name: 'Promote sam?' })
-      .catch(() => screen.findByRole('dialog', { name: 'Promote sam?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote sam?' });
     expect(api.calls.some((c) => c.url.endsWith('/promote'))).toBe(false);
     await actor.type(within(dialog).getByRole('textbox'), 'Runs the weekend queue');
     await actor.click(within(dialog).getByRole('button', { name: 'Promote' }));
