@@ -17,7 +17,8 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 export function banSentence(ban: Ban | undefined, subject = 'Your account was banned'): string {
   const when = ban ? ` on ${dateFormat.format(new Date(ban.at))}` : '';
   const reason = ban?.reason?.trim();
-  return `${subject}${when}.${reason ? ` Reason: ${reason}` : ''}`;
+  const stop = reason && !/[.!?]$/.test(reason) ? '.' : '';
+  return `${subject}${when}.${reason ? ` Reason: ${reason}${stop}` : ''}`;
 }
 
 export function isBanned(user: Pick<CurrentUser, 'status'> | null | undefined): boolean {
