@@ -30,7 +30,11 @@ describe('banned notice', () => {
     };
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: banned } }).fetch);
     renderWithApp(<BannedNotice />, { path: '/privacy' });
-    const notice = await screen.findByRole('region', { name: 'Account banned' });
+    const notice = await screen.findByRole(
+      'region',
+      { name: 'Account banned' },
+      { timeout: 5_000 },
+    );
     expect(notice).toHaveTextContent(
       'Your account was banned on November 20, 2026. Reason: Insults in the comments',
     );
