@@ -114,6 +114,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** Whether the e-mail address is proven; the profile shows a notice until it is. */
   emailVerified: z.boolean(),
+  /** Present only while banned: when, and the reason the admin gave (null when none). */
+  ban: z.object({ at: z.string(), reason: z.string().nullable() }).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -167,5 +169,5 @@ export const INVALID_VERIFICATION_TOKEN_MESSAGE =
   'This verification link is invalid or has expired. Ask for a new one from your profile.';
 export const ACCOUNT_LEAVING_MESSAGE =
   'This account is being deleted: it can no longer post, vote or comment.';
-export const BANNED_MESSAGE =
-  'Your account is banned: you can read, but not post, vote or comment.';
+// The web app shows the same sentence beside the controls a ban disables (zod-free module).
+export { BANNED_MESSAGE } from '../shared/constants';

@@ -79,3 +79,7 @@ export const PASSWORD_RULE = 'At least 8 characters, and not a commonly used pas
  * request that answers 401 (browsers log each such answer as a console error).
  */
 export const SIGNED_IN_HINT_COOKIE = 'wr_signed_in';
+
+/** What a banned member is told, by the API's 403 and beside every control the ban disables. */
+export const BANNED_MESSAGE =
+  'Your account is banned: you can read, but not post, vote or comment.';

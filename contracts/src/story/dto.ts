@@ -78,6 +78,13 @@ export type StoryFeed = z.infer<typeof storyFeedSchema>;
 /** A random story's id; null when the viewer has voted on or skipped every story. */
 export const randomStorySchema = z.object({ id: z.string().nullable() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
+/**
+ * GET /api/stories/{id}: the card and the viewer's own vote (null for a visitor or before they
+ * vote), so a reader's story costs one call.
+ */
+export const storyViewSchema = storyCardSchema.extend({ myVote: voteChoiceSchema.nullable() });
+export type StoryView = z.infer<typeof storyViewSchema>;
+
 export const castVoteResponseSchema = z.object({
   vote: z.object({ vote: voteChoiceSchema }),
   story: storyCardSchema,

@@ -163,7 +163,7 @@ describe('users projection', () => {
       .then({ users: [{ ...account(registered), ...withProfile }] });
   });
 
-  it('when a user is banned it marks the account banned and voids the sessions started before', async () => {
+  it('when a user is banned it marks the account banned with when and why, and voids the sessions started before', async () => {
     const history = aliceHistory();
     const registered = history.registered();
     const updated = history.profileUpdated();
@@ -179,6 +179,7 @@ describe('users projection', () => {
             status: 'banned',
             sessionsValidFrom: banned.metadata.recordedAt,
             credentialsVersion: 1,
+            ban: { at: banned.metadata.recordedAt, reason: 'spam' },
           },
         ],
       });
@@ -197,6 +198,7 @@ describe('users projection', () => {
             ...account(registered),
             sessionsValidFrom: banned.metadata.recordedAt,
             credentialsVersion: 1,
+            ban: null,
           },
         ],
       });

@@ -6,11 +6,12 @@ import { USERS, USER_DOCS } from './docs';
 /**
  * Accounts as the API shows them (current user, admin user list, comment authors), plus the
  * moment before which every session of the user is void (bans and password resets end sessions),
- * and the credentials version sessions are checked against.
+ * and the credentials version sessions are checked against. A banned account keeps when and why,
+ * so the member can be told.
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
   name: USERS,
-  version: 4,
+  version: 5,
   eventTypes: [
     'UserRegistered',
     'PasswordChanged',
@@ -74,12 +75,16 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
       case 'UserBanned':
         return [
           update(USER_DOCS, id, {
-            $set: { status: 'banned', sessionsValidFrom: at },
+            $set: {
+              status: 'banned',
+              sessionsValidFrom: at,
+              ban: { at, reason: event.data.reason },
+            },
             $inc: { credentialsVersion: 1 },
           }),
         ];
       case 'UserUnbanned':
-        return [update(USER_DOCS, id, { $set: { status: 'active' } })];
+        return [update(USER_DOCS, id, { $set: { status: 'active', ban: null } })];
       case 'UserPromoted':
         return [update(USER_DOCS, id, { $set: { role: 'admin' } })];
       case 'UserDemoted':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '#web/lib/api-client.ts';
-import { errorMessage } from '#web/lib/error-message.ts';
+import { errorMessage, failureDescription } from '#web/lib/error-message.ts';
 import { RateLimitError } from '#web/lib/rate-limiter.ts';
 
 const apiError = (status: number, body: unknown) =>
@@ -30,6 +30,25 @@ describe('errorMessage', () => {
   it('when the client rate limit refused the call it says so', () => {
     expect(errorMessage(new RateLimitError(), 'fallback')).toBe(
       'Rate limit exceeded. Please wait a moment before trying again.',
+    );
+  });
+});
+
+describe('failureDescription', () => {
+  it('when the server refused (403) it gives its reason instead of "try again"', () => {
+    const error = apiError(403, {
+      message: 'Your account is banned: you can read, but not post, vote or comment.',
+      code: 'banned',
+    });
+    expect(failureDescription(error, 'Failed to post comment. Please try again.')).toBe(
+      'Your account is banned: you can read, but not post, vote or comment.',
+    );
+  });
+
+  it('when the call failed otherwise it keeps the usual text', () => {
+    const error = apiError(500, { message: 'boom', code: 'internal' });
+    expect(failureDescription(error, 'Failed to post comment. Please try again.')).toBe(
+      'Failed to post comment. Please try again.',
     );
   });
 });

@@ -35,3 +35,13 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
 }
+
+/**
+ * A failed action's toast description: a refusal (403, e.g. a banned member) says the server's
+ * reason, since trying again cannot help; anything else keeps the usual "Please try again" text.
+ */
+export function failureDescription(error: unknown, fallback: string): string {
+  if (errorStatus(error) !== 403) return fallback;
+  const message = errorMessage(error, '');
+  return message || 'You are not allowed to do this.';
+}

@@ -111,4 +111,15 @@ describe('createRateLimiter', () => {
     await expect(limiter.acquire('general')).resolves.toBeUndefined();
     await expect(limiter.acquire('general')).rejects.toBeInstanceOf(RateLimitError);
   });
+
+  it('when a group is full the refusal says how long until its oldest call leaves the window', async () => {
+    const limiter = createRateLimiter();
+    const first = startMany(limiter, 'general', 25);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await first.results;
+    // The oldest call started at t=0 and it is now t=5 s: room again at t=60 s.
+    const refusal = await limiter.acquire('general').catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(RateLimitError);
+    expect((refusal as RateLimitError).retryAfterMs).toBe(55_000);
+  });
 });

@@ -12,10 +12,19 @@ import {
 
 export class RateLimitError extends Error {
   readonly status = 429;
-  constructor() {
+  /**
+   * @param retryAfterMs when the group has room again: a caller that queues the call (rather than
+   * showing the refusal) waits this long.
+   */
+  constructor(readonly retryAfterMs = 0) {
     super(`429: ${RATE_LIMIT_MESSAGE}`);
     this.name = 'RateLimitError';
   }
+}
+
+/** How long a refused call waits before it is tried again (the limiter's own hint, at least 1 s). */
+export function retryDelayAfterRefusal(error: unknown): number {
+  return error instanceof RateLimitError ? Math.max(1000, error.retryAfterMs) : 1000;
 }
 
 /** The path of a URL without origin, query or trailing slash. */
@@ -73,7 +82,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const inWindow = (starts.get(group) ?? []).filter((t) => t > current - windowMs);
       if (inWindow.length >= max) {
         starts.set(group, inWindow);
-        throw new RateLimitError();
+        throw new RateLimitError(Math.max(0, (inWindow[0] ?? current) + windowMs - current));
       }
       const startAt = Math.max(current, nextSlot);
       nextSlot = startAt + minIntervalMs;

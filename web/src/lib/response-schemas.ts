@@ -31,11 +31,11 @@ export { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export {
   castVoteResponseSchema,
-  myVoteSchema,
   randomStorySchema,
   storyCardSchema,
   storyFeedSchema,
   storyTimelineResponseSchema,
+  storyViewSchema,
 } from '@whosright/contracts/story/dto';
 
 export const commentListSchema = z.array(commentSchema);

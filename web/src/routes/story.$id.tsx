@@ -2,11 +2,18 @@ import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { isBanned } from '#web/lib/ban.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
+import { SignInSheet } from '#web/features/auth/components/sign-in-sheet.tsx';
+import { useRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts';
 import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
-import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
+import {
+  StoryScreen,
+  type SignInToVoteProps,
+} from '#web/features/stories/components/story-screen.tsx';
+import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 // The comments sit below the story and its vote: their code (form, list, votes) loads beside
@@ -35,13 +42,29 @@ export const Route = createFileRoute('/story/$id')({
 
 function StoryRoute() {
   const { id } = Route.useParams();
-  const { isSignedIn, isPending } = useCurrentUser();
+  const { user, isSignedIn, isPending } = useCurrentUser();
+  const banned = isBanned(user);
+  const { data: config } = useRuntimeConfig();
   const queryClient = useQueryClient();
+  const visitor = !isPending && !isSignedIn;
+  // A visitor's vote: sign in or sign up over the story, then the vote is cast in place.
+  const signInToVote = ({ choice, onSignedIn, onClose }: SignInToVoteProps) => (
+    <SignInSheet
+      title={`Sign in to vote ${voteLabel(choice)}`}
+      description="Your vote is cast as soon as you are in, and the results show right here."
+      productName={config?.productName ?? "Who's Right"}
+      externalSignInLabel={config?.externalSignIn.enabled ? config.externalSignIn.label : null}
+      onSignedIn={onSignedIn}
+      onClose={onClose}
+    />
+  );
   return (
     <StoryScreen
       key={id}
       id={id}
-      commentsBeforeVote={!isPending && !isSignedIn}
+      commentsBeforeVote={visitor}
+      signInToVote={visitor ? signInToVote : undefined}
+      banned={banned}
       onCommentsChanged={() =>
         void queryClient.invalidateQueries({ queryKey: commentKeys.list(id) })
       }
@@ -50,6 +73,7 @@ function StoryRoute() {
           <CommentsSection
             storyId={id}
             signedIn={isSignedIn}
+            banned={banned}
             onChanged={() => void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) })}
           />
         </Suspense>

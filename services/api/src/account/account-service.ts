@@ -86,6 +86,7 @@ export function toCurrentUser(doc: UserDoc): CurrentUser {
     status: doc.status,
     createdAt: doc.createdAt,
     emailVerified: doc.emailVerified === true,
+    ...(doc.status === 'banned' && doc.ban ? { ban: doc.ban } : {}),
   };
 }
 

@@ -124,6 +124,26 @@ describe('admin user actions', () => {
     expect(await head()).toBe(before);
     const unbanned = await admin.agent.patch(`/api/admin/users/${member.id}/unban`).send({});
     expect(userOf(unbanned).status).toBe('active');
+    expect(userOf(unbanned).ban).toBeUndefined();
+  });
+
+  it('when a banned member signs in the current user says when and why they were banned', async () => {
+    const member = await signUp(server);
+    const banned = await admin.agent
+      .patch(`/api/admin/users/${member.id}/ban`)
+      .send({ reason: 'Insults in the comments' });
+    expect(userOf(banned).ban).toEqual({
+      at: expect.any(String),
+      reason: 'Insults in the comments',
+    });
+    const browser = server.agent();
+    await browser
+      .post('/api/auth/login')
+      .send({ email: member.email, password: 'a good password' })
+      .expect(200);
+    const me = userOf(await browser.get('/api/auth/user'));
+    expect(me).toMatchObject({ status: 'banned', ban: { reason: 'Insults in the comments' } });
+    expect(Number.isNaN(Date.parse(me.ban?.at ?? ''))).toBe(false);
   });
 
   it('when a banned member signs in again they can read but every write is 403', async () => {

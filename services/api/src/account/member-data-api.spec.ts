@@ -315,4 +315,21 @@ describe('POST /api/users/me/delete', () => {
     await member.agent.post('/api/users/me/delete').send({ token }).expect(200);
     expect((await member.agent.get('/api/auth/user')).status).toBe(401);
   });
+
+  it('when a banned member exports and deletes their own data both are allowed', async () => {
+    const member = await signUp(server);
+    await admin.agent
+      .patch(`/api/admin/users/${member.id}/ban`)
+      .send({ reason: 'Spam' })
+      .expect(200);
+    const browser = server.agent();
+    await browser
+      .post('/api/auth/login')
+      .send({ email: member.email, password: 'a good password' })
+      .expect(200);
+    await browser.get('/api/users/me/export').expect(200);
+    await browser.post('/api/users/me/delete-request').expect(202);
+    await browser.post('/api/users/me/delete').send({ password: 'a good password' }).expect(200);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
 });

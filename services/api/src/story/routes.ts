@@ -20,7 +20,7 @@ import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { Visitors } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
-import { toAdminStory, toCard, toDashboardStory, toMyStory } from './story-views';
+import { toAdminStory, toCard, toDashboardStory, toMyStory, toStoryView } from './story-views';
 
 export interface StoryRoutesDeps {
   stories: StoryService;
@@ -78,7 +78,8 @@ export function storyRoutes(
 
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    res.json(toCard(await stories.visible(id, authOf(req).user)));
+    const { story, vote } = await stories.visibleWithVote(id, authOf(req).user);
+    res.json(toStoryView(story, vote));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {

@@ -8,6 +8,7 @@ import {
   randomStorySchema,
   storyCardSchema,
   storyFeedSchema,
+  storyViewSchema,
 } from '@whosright/contracts/story/dto';
 import { pageSchema } from '@whosright/contracts/shared/page';
 import { parseBody } from '#api/testing/parse-body';
@@ -208,6 +209,18 @@ describe('voting', () => {
     const card = parseBody(await server.agent().get(`/api/stories/${storyId}`), storyCardSchema);
     expect(card.sheVotes).toBe(1);
     expect((await voter.agent.get(`/api/stories/${storyId}/vote`)).body).toEqual({ vote: 'she' });
+  });
+
+  it('when a reader opens a story the answer carries their own vote (null for visitors and before voting)', async () => {
+    const storyId = await approvedStory();
+    const voter = await signUp(server);
+    const before = parseBody(await voter.agent.get(`/api/stories/${storyId}`), storyViewSchema);
+    expect(before.myVote).toBeNull();
+    await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+    const after = parseBody(await voter.agent.get(`/api/stories/${storyId}`), storyViewSchema);
+    expect(after).toMatchObject({ id: storyId, heVotes: 1, myVote: 'he' });
+    const visitor = parseBody(await server.agent().get(`/api/stories/${storyId}`), storyViewSchema);
+    expect(visitor.myVote).toBeNull();
   });
 
   it('when a member votes again it answers 409 Already voted and the tally stays', async () => {

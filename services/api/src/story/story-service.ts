@@ -319,6 +319,22 @@ export class StoryService {
 
   async myVote(storyId: string, viewer: UserDoc | null): Promise<{ vote: VoteChoice } | null> {
     await this.visible(storyId, viewer);
+    return this.voteOf(storyId, viewer);
+  }
+
+  /** The story and the viewer's vote, read side by side (one call per story for a reader). */
+  async visibleWithVote(
+    storyId: string,
+    viewer: UserDoc | null,
+  ): Promise<{ story: StoryDoc; vote: VoteChoice | null }> {
+    const [story, vote] = await Promise.all([
+      this.visible(storyId, viewer),
+      this.voteOf(storyId, viewer),
+    ]);
+    return { story, vote: vote?.vote ?? null };
+  }
+
+  private async voteOf(storyId: string, viewer: UserDoc | null) {
     if (!viewer) return null;
     const doc = await this.deps.votes.voteOf(storyId, viewer._id);
     return doc ? { vote: doc.vote } : null;

@@ -3,7 +3,9 @@ import type {
   DashboardStory,
   MyStory,
   StoryCard,
+  StoryView,
 } from '@whosright/contracts/story/dto';
+import type { VoteChoice } from '@whosright/contracts/story/events';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 export function toCard(doc: StoryDoc): StoryCard {
@@ -32,6 +34,11 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
     viewCount: doc.viewCount,
     skipCount: doc.skipCount,
   };
+}
+
+/** The story screen's answer: the card and the viewer's own vote. */
+export function toStoryView(doc: StoryDoc, myVote: VoteChoice | null): StoryView {
+  return { ...toCard(doc), myVote };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

@@ -5,6 +5,7 @@ import { SiteFooter } from '#web/app/layout/site-footer.tsx';
 import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
 import { useAddNew } from '#web/app/use-add-new.ts';
+import { BannedNotice } from '#web/features/auth/components/banned-notice.tsx';
 import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
 import { useSubmitStoryDialogWanted } from '#web/lib/submit-story-dialog.ts';
 
@@ -32,6 +33,7 @@ export function RootLayout() {
         <HeadContent />
         <div className="flex min-h-dvh flex-col">
           <SiteHeader onAddNew={() => void onAddNew()} />
+          <BannedNotice />
           {/* At least a screen tall (less the header): the footer starts below the fold, so a
             screen filling in as its data arrives never moves it in view (no layout shift). */}
           <main

@@ -137,20 +137,65 @@ describe('admin screen', () => {
 
   it('when the server refuses a rule the toast says why and the list is as before', async () => {
     const { actor } = render({
-      [`PATCH /api/admin/users/${ME}/ban`]: {
+      [`PATCH /api/admin/users/${member.id}/ban`]: {
         status: 409,
-        body: { message: 'You cannot ban yourself.', code: 'conflict' },
+        body: { message: 'Demote them before banning.', code: 'conflict' },
       },
     });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const row = within(list).getAllByRole('listitem')[1];
+    if (!row) throw new Error('no row');
+    await actor.click(within(row).getByRole('button', { name: 'Ban User' }));
+    await actor.click(await screen.findByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText('Demote them before banning.')).toBeInTheDocument();
+    expect(within(row).queryByText('Banned')).not.toBeInTheDocument();
+  });
+
+  it('when an admin sees their own row it offers neither Demote nor Ban', async () => {
+    const { actor } = render();
     await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
     const list = await screen.findByRole('list', { name: 'Users' });
     const mine = within(list).getAllByRole('listitem')[0];
     if (!mine) throw new Error('no row');
     expect(within(mine).getByText('You')).toBeInTheDocument();
-    await actor.click(within(mine).getByRole('button', { name: 'Ban User' }));
-    await actor.click(await screen.findByRole('button', { name: 'Ban user' }));
-    expect(await screen.findByText('You cannot ban yourself.')).toBeInTheDocument();
-    expect(within(mine).queryByText('Banned')).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: 'Demote' })).not.toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: 'Ban User' })).not.toBeInTheDocument();
+  });
+
+  it('when an admin promotes a member it asks first and sends the reason given', async () => {
+    const { api, actor } = render({
+      [`PATCH /api/admin/users/${member.id}/promote`]: { body: { ...member, role: 'admin' } },
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const row = within(list).getAllByRole('listitem')[1];
+    if (!row) throw new Error('no row');
+    await actor.click(within(row).getByRole('button', { name: 'Promote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote sam?' });
+    expect(api.calls.some((c) => c.url.endsWith('/promote'))).toBe(false);
+    await actor.type(within(dialog).getByRole('textbox'), 'Runs the weekend queue');
+    await actor.click(within(dialog).getByRole('button', { name: 'Promote' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.url.endsWith('/promote'))?.body).toBe(
+        '{"reason":"Runs the weekend queue"}',
+      ),
+    );
+  });
+
+  it('when a member is banned their row says when and why beside Unban', async () => {
+    const banned = {
+      ...member,
+      status: 'banned',
+      ban: { at: '2026-11-20T10:00:00.000Z', reason: 'Spam links' },
+    };
+    const { actor } = render({ 'GET /api/admin/users': page([me, banned]) });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const row = within(list).getAllByRole('listitem')[1];
+    if (!row) throw new Error('no row');
+    expect(row).toHaveTextContent('Banned on November 20, 2026. Reason: Spam links');
+    expect(within(row).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
   });
 
   it('when an admin bans a member their row shows Banned and Unban at once', async () => {

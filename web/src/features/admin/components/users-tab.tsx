@@ -1,4 +1,8 @@
-/** User Management: search, then Promote or Demote, Ban User or Unban, per account. */
+/**
+ * User Management: search, then Promote or Demote, Ban User or Unban, per account; each asks for
+ * confirmation and an optional reason (Unban undoes at once). An admin's own row offers no
+ * Demote or Ban (the server refuses both). A banned account shows when and why.
+ */
 import { useId, useState } from 'react';
 import { BanIcon, SearchIcon, ShieldCheckIcon, ShieldMinusIcon, UndoIcon } from 'lucide-react';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
@@ -10,6 +14,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { banSentence } from '#web/lib/ban.ts';
 import { useChangeUser } from '#web/features/admin/api/change-user.ts';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-lists.ts';
 import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
@@ -32,9 +37,12 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
           {isMe ? <Badge variant="outline">You</Badge> : null}
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        {banned && user.ban ? (
+          <p className="text-sm text-muted-foreground">{banSentence(user.ban, 'Banned')}</p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        {admin ? (
+        {isMe ? null : admin ? (
           <ConfirmActionDialog
             trigger={
               <Button size="sm" variant="outline">
@@ -48,14 +56,18 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
             onConfirm={(reason) => change.mutate({ id: user.id, action: 'demote', reason })}
           />
         ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => change.mutate({ id: user.id, action: 'promote' })}
-          >
-            <ShieldCheckIcon aria-hidden="true" />
-            Promote
-          </Button>
+          <ConfirmActionDialog
+            trigger={
+              <Button size="sm" variant="outline">
+                <ShieldCheckIcon aria-hidden="true" />
+                Promote
+              </Button>
+            }
+            title={`Promote ${name}?`}
+            description="They become an admin: the admin panel and dashboard, moderation of every story, comment and user."
+            confirmLabel="Promote"
+            onConfirm={(reason) => change.mutate({ id: user.id, action: 'promote', reason })}
+          />
         )}
         {banned ? (
           <Button
@@ -66,7 +78,7 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
             <UndoIcon aria-hidden="true" />
             Unban
           </Button>
-        ) : (
+        ) : isMe ? null : (
           <ConfirmActionDialog
             trigger={
               <Button size="sm" variant="ghost-destructive">

@@ -15,6 +15,7 @@ import {
   CardTitle,
 } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
+import { cn } from '#web/lib/utils.ts';
 import { AuthFormFields } from '#web/features/auth/components/auth-form-fields.tsx';
 import { AUTH_MODE_COPY, type AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 import type { AuthFields } from '#web/features/auth/lib/validate-auth-form.ts';
@@ -29,6 +30,8 @@ export interface AuthFormProps {
   onSignedIn: () => void;
   /** After a successful reset (the route drops the token from the URL). */
   onResetDone?: () => void;
+  /** Inside a sheet or dialog: no card frame, and its title is a second-level heading. */
+  embedded?: boolean;
 }
 
 const emptyFields: AuthFields = {
@@ -47,6 +50,7 @@ export function AuthForm({
   externalSignInLabel,
   onSignedIn,
   onResetDone,
+  embedded = false,
 }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [fields, setFields] = useState<AuthFields>({ ...emptyFields, token: initialToken });
@@ -59,6 +63,7 @@ export function AuthForm({
     onResetDone,
   });
   const copy = AUTH_MODE_COPY[mode];
+  const Heading = embedded ? 'h2' : 'h1';
 
   const setField = (name: keyof AuthFields, value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
@@ -71,7 +76,9 @@ export function AuthForm({
   const hasBackArrow = mode === 'forgot' || mode === 'reset';
 
   return (
-    <Card className="w-full max-w-md gap-5 shadow-lg">
+    <Card
+      className={cn('w-full max-w-md gap-5', embedded ? 'border-0 bg-transparent' : 'shadow-lg')}
+    >
       <CardHeader className="relative justify-items-center text-center">
         {hasBackArrow ? (
           <Button
@@ -87,7 +94,7 @@ export function AuthForm({
         ) : null}
         <LogoMark className="mb-2 size-11" />
         <CardTitle>
-          <h1 className="font-display text-2xl font-bold">{copy.title}</h1>
+          <Heading className="font-display text-2xl font-bold">{copy.title}</Heading>
         </CardTitle>
         <CardDescription>{copy.subtitle}</CardDescription>
       </CardHeader>

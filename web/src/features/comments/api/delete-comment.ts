@@ -4,6 +4,7 @@ import type { Comment } from '@whosright/contracts/comment/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 export function deleteComment(commentId: string): Promise<void> {
@@ -25,7 +26,7 @@ export function useDeleteComment(storyId: string, onChanged?: () => void) {
       if (isUnauthorized(error)) return;
       toast({
         title: 'Delete Failed',
-        description: 'Failed to delete comment. Please try again.',
+        description: failureDescription(error, 'Failed to delete comment. Please try again.'),
         variant: 'destructive',
       });
     },

@@ -4,6 +4,7 @@ import type { Comment } from '@whosright/contracts/comment/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 export function postComment(storyId: string, content: string): Promise<Comment> {
@@ -31,7 +32,7 @@ export function usePostComment(storyId: string, onChanged?: () => void) {
       if (isUnauthorized(error)) return;
       toast({
         title: 'Error',
-        description: 'Failed to post comment. Please try again.',
+        description: failureDescription(error, 'Failed to post comment. Please try again.'),
         variant: 'destructive',
       });
     },

@@ -11,6 +11,7 @@ import {
   COMMENTS_LIST_MAX_HEIGHT,
 } from '@whosright/contracts/shared/constants';
 
+import { BannedHint } from '#web/components/banned-hint.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useComments } from '#web/features/comments/api/get-comments.ts';
@@ -23,10 +24,13 @@ import { CommentItem } from '#web/features/comments/components/comment-item.tsx'
 export function CommentsSection({
   storyId,
   signedIn,
+  banned = false,
   onChanged,
 }: {
   storyId: string;
   signedIn: boolean;
+  /** A banned member reads the comments; the box and the votes are disabled, and say why. */
+  banned?: boolean;
   /** After a post or delete (the story's comment count moved). */
   onChanged?: () => void;
 }) {
@@ -72,7 +76,9 @@ export function CommentsSection({
         ) : null}
       </h2>
 
-      {signedIn ? (
+      {signedIn && banned ? (
+        <BannedHint className="rounded-lg bg-muted px-4 py-3" />
+      ) : signedIn ? (
         <CommentForm
           pending={post.isPending}
           onSubmit={(content, done) =>
@@ -117,7 +123,7 @@ export function CommentsSection({
             <CommentItem
               key={comment.id}
               comment={comment}
-              signedIn={signedIn}
+              signedIn={signedIn && !banned}
               onVote={(choice) => vote.mutate({ commentId: comment.id, vote: choice })}
               onDelete={() => remove.mutate(comment.id)}
               deleting={remove.isPending && remove.variables === comment.id}

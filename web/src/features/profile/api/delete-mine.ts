@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 import { removeFromLists } from '#web/lib/paged-cache.ts';
 import { profileKeys } from '#web/features/profile/api/profile-keys.ts';
 
@@ -41,7 +42,11 @@ export function useDeleteMine(kind: keyof typeof COPY) {
     },
     onError: (error) => {
       if (isUnauthorized(error)) return;
-      toast({ title: 'Delete Failed', description: copy.failed, variant: 'destructive' });
+      toast({
+        title: 'Delete Failed',
+        description: failureDescription(error, copy.failed),
+        variant: 'destructive',
+      });
     },
   });
 }

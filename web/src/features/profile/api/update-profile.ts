@@ -8,6 +8,7 @@ import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 
 export interface ProfileChanges {
   username?: string;
@@ -33,10 +34,10 @@ export function useUpdateProfile(onUpdated: (user: CurrentUser) => void, onDone:
   });
 }
 
-export function toastUpdateFailed() {
+export function toastUpdateFailed(error: unknown) {
   toast({
     title: 'Update Failed',
-    description: 'Failed to update your profile. Please try again.',
+    description: failureDescription(error, 'Failed to update your profile. Please try again.'),
     variant: 'destructive',
   });
 }

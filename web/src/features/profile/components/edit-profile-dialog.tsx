@@ -18,6 +18,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { isBanned } from '#web/lib/ban.ts';
 import { errorMessage, errorStatus } from '#web/lib/error-message.ts';
 import {
   toastUpdateFailed,
@@ -58,14 +59,15 @@ export function EditProfileDialog({
         const status = errorStatus(error);
         if (status === 400 || status === 409)
           setProblem(errorMessage(error, 'Check your entries.'));
-        else if (status !== 401) toastUpdateFailed();
+        else if (status !== 401) toastUpdateFailed(error);
       },
     });
   };
 
   return (
     <>
-      <Button variant="outline" onClick={() => openWith(true)}>
+      {/* A banned member may not change what others see; the header says why. */}
+      <Button variant="outline" onClick={() => openWith(true)} disabled={isBanned(user)}>
         <PencilIcon />
         Edit Profile
       </Button>

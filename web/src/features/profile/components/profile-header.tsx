@@ -1,8 +1,10 @@
 import { LogOutIcon } from 'lucide-react';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 
+import { BannedHint } from '#web/components/banned-hint.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { UserAvatar } from '#web/components/user-avatar.tsx';
+import { isBanned } from '#web/lib/ban.ts';
 import { navigateTo } from '#web/lib/navigation.ts';
 import { timeAgo } from '#web/lib/relative-time.ts';
 import { EditProfileDialog } from '#web/features/profile/components/edit-profile-dialog.tsx';
@@ -33,6 +35,7 @@ export function ProfileHeader({
           Member since <time dateTime={user.createdAt}>{timeAgo(user.createdAt)}</time>
         </p>
         {!user.emailVerified ? <VerifyEmailNotice /> : null}
+        {isBanned(user) ? <BannedHint className="mt-1" /> : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
         <EditProfileDialog user={user} onUpdated={onUpdated} />

@@ -1,13 +1,14 @@
 /**
- * POST /api/stories/{id}/vote. The answer carries the vote and the updated story, so both caches
- * are set without a refetch. The server records engage with the vote; the client does not send it
- * again. A 401 goes through the shared unauthorized flow.
+ * POST /api/stories/{id}/vote. The answer carries the vote and the updated story, so the story's
+ * cache (card and own vote) is set without a refetch. The server records engage with the vote;
+ * the client does not send it again. A 401 goes through the shared unauthorized flow.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 
@@ -22,9 +23,10 @@ export function useCastVote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vote: VoteChoice) => castVote(id, vote),
-    onSuccess: ({ vote, story }) => {
-      queryClient.setQueryData(storyKeys.vote(id), vote.vote);
-      queryClient.setQueryData(storyKeys.detail(id), story);
+    onSuccess: async ({ vote, story }) => {
+      // A refetch started before the vote (e.g. by signing in) must not put the buttons back.
+      await queryClient.cancelQueries({ queryKey: storyKeys.detail(id) });
+      queryClient.setQueryData(storyKeys.detail(id), { ...story, myVote: vote.vote });
       void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
       toast({ title: 'Vote Recorded!', description: `You voted ${voteLabel(vote.vote)}` });
     },
@@ -32,13 +34,12 @@ export function useCastVote(id: string) {
       if (isUnauthorized(error)) return; // the shared flow toasts and redirects
       if (error.message.includes('Already voted')) {
         toast({ title: 'Already Voted', description: "You've already voted on this story." });
-        void queryClient.invalidateQueries({ queryKey: storyKeys.vote(id) });
         void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) });
         return;
       }
       toast({
         title: 'Error',
-        description: 'Failed to submit vote. Please try again.',
+        description: failureDescription(error, 'Failed to submit vote. Please try again.'),
         variant: 'destructive',
       });
     },

@@ -11,6 +11,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 
 import { apiRequest } from '#web/lib/api-client.ts';
+import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/rate-limiter.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 
 export async function getRandomStoryId(
@@ -33,9 +34,17 @@ export const randomStoryQueryOptions = (exclude: string | null) =>
     retry: false,
   });
 
-/** A new draw, whatever is cached; the answer is cached for re-renders. */
+/**
+ * A new draw, whatever is cached; the answer is cached for re-renders. A draw the client rate
+ * limiter refuses never reached the server: it waits for room and goes again (a few times).
+ */
 export function drawRandomStoryId(queryClient: QueryClient, exclude: string | null) {
-  return queryClient.fetchQuery({ ...randomStoryQueryOptions(exclude), staleTime: 0 });
+  return queryClient.fetchQuery({
+    ...randomStoryQueryOptions(exclude),
+    staleTime: 0,
+    retry: (failures, error) => error instanceof RateLimitError && failures < 3,
+    retryDelay: (_failures, error) => retryDelayAfterRefusal(error),
+  });
 }
 
 /** What Next finds: a story, every story seen already, or nothing (no story, or an error). */

@@ -8,7 +8,5 @@ export const storyKeys = {
     [...storyKeys.lists(), filters] as const,
   details: () => [...storyKeys.all, 'detail'] as const,
   detail: (id: string) => [...storyKeys.details(), id] as const,
-  votes: () => [...storyKeys.all, 'vote'] as const,
-  vote: (id: string) => [...storyKeys.votes(), id] as const,
   random: (exclude: string | null) => [...storyKeys.all, 'random', { exclude }] as const,
 };

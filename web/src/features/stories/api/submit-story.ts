@@ -7,6 +7,7 @@ import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { failureDescription } from '#web/lib/error-message.ts';
 import { requireLogin } from '#web/lib/unauthorized.ts';
 
 export function submitStory(body: { content: string; category: string }): Promise<StoryCard> {
@@ -30,7 +31,7 @@ export function useSubmitStory() {
       }
       toast({
         title: 'Submission Failed',
-        description: 'Failed to submit your story. Please try again.',
+        description: failureDescription(error, 'Failed to submit your story. Please try again.'),
         variant: 'destructive',
       });
     },

@@ -57,14 +57,19 @@ afterEach(() => {
 });
 
 describe('useLiveStory', () => {
-  it('when a tally arrives the story card in the cache takes its counts', async () => {
+  it("when a tally arrives the story in the cache takes its counts and keeps the viewer's vote", async () => {
     const { queryClient } = setup();
+    queryClient.setQueryData(storyKeys.detail('story_1'), { ...card, heVotes: 0, myVote: 'he' });
     const source = FakeEventSource.opened[0]!;
     expect(source.url).toBe('/api/stories/story_1/live');
     source.emit('tally', JSON.stringify(card));
     // The first tally loads zod lazily, which on a busy machine can take over a second.
     await waitFor(
-      () => expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toEqual(card),
+      () =>
+        expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toEqual({
+          ...card,
+          myVote: 'he',
+        }),
       { timeout: 5_000 },
     );
   });

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { StoryCard } from '@whosright/contracts/story/dto';
+import type { StoryCard, StoryView } from '@whosright/contracts/story/dto';
 
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 
@@ -59,8 +59,11 @@ export function useLiveStory(
       });
       source.addEventListener('tally', (event: MessageEvent<string>) => {
         void tallyCard(event.data).then((card) => {
+          // The card is everyone's; the viewer's own vote stays as it was.
           if (card && !closed && card.id === id)
-            queryClient.setQueryData(storyKeys.detail(id), card);
+            queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
+              old ? { ...card, myVote: old.myVote } : undefined,
+            );
         });
       });
       source.addEventListener('comments', () => onCommentsRef.current?.());

@@ -1,8 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
+import {
+  StoryScreen,
+  type SignInToVoteProps,
+} from '#web/features/stories/components/story-screen.tsx';
+import { rateLimiter } from '#web/lib/rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import {
   renderWithApp,
@@ -22,6 +26,7 @@ const story = {
   sheVotes: 1,
   commentCount: 0,
   reactions: { relatable: 0, lol: 0, wtf: 0 },
+  myVote: null,
 };
 const path = `/api/stories/${id}`;
 
@@ -56,7 +61,6 @@ describe('story screen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const fetch = stubFetch({
       [`GET ${path}`]: { body: story },
-      [`GET ${path}/vote`]: { body: null },
       [`POST ${path}/track`]: { status: 204 },
     });
     vi.stubGlobal('fetch', fetch.fetch);
@@ -79,7 +83,6 @@ describe('story screen', () => {
   it('when the member votes it toasts Vote Recorded! and shows the split, the vote and the comments', async () => {
     const fetch = stubFetch({
       [`GET ${path}`]: { body: story },
-      [`GET ${path}/vote`]: { body: null },
       [`POST ${path}/track`]: { status: 204 },
       [`POST ${path}/vote`]: {
         body: { vote: { vote: 'he' }, story: { ...story, heVotes: 3 } },
@@ -111,14 +114,15 @@ describe('story screen', () => {
   });
 
   it('when the vote was already cast it toasts Already Voted and shows the stored vote', async () => {
-    let stored: unknown = null;
+    let stored: string | null = null;
     const fetch = stubFetch({
-      [`GET ${path}`]: { body: story },
-      [`GET ${path}/vote`]: () =>
-        new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }),
+      [`GET ${path}`]: () =>
+        new Response(JSON.stringify({ ...story, myVote: stored }), {
+          headers: { 'content-type': 'application/json' },
+        }),
       [`POST ${path}/track`]: { status: 204 },
       [`POST ${path}/vote`]: () => {
-        stored = { vote: 'she' };
+        stored = 'she';
         return new Response(
           JSON.stringify({ message: 'Already voted on this story', code: 'already_voted' }),
           { status: 409, headers: { 'content-type': 'application/json' } },
@@ -140,7 +144,6 @@ describe('story screen', () => {
       'fetch',
       stubFetch({
         [`GET ${path}`]: { body: story },
-        [`GET ${path}/vote`]: { body: null },
         [`POST ${path}/track`]: { status: 204 },
         [`POST ${path}/vote`]: { status: 500, body: { message: 'boom' } },
       }).fetch,
@@ -159,7 +162,6 @@ describe('story screen', () => {
       'fetch',
       stubFetch({
         [`GET ${path}`]: { body: story },
-        [`GET ${path}/vote`]: { body: null },
         [`POST ${path}/track`]: { status: 204 },
         [`POST ${path}/vote`]: unauthorizedResponse,
       }).fetch,
@@ -187,7 +189,6 @@ describe('story screen', () => {
     const randomUrls: string[] = [];
     const base = stubFetch({
       [`GET ${path}`]: { body: story },
-      [`GET ${path}/vote`]: { body: null },
       [`POST ${path}/track`]: { status: 204 },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -203,8 +204,133 @@ describe('story screen', () => {
     await screen.findByText(story.content);
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(randomUrls).toEqual([`/api/stories/random?exclude=${id}`, '/api/stories/random']);
-    const skip = base.calls.find((c) => c.body.includes('skip'));
-    expect(skip?.url).toBe(`${path}/track`);
+    expect(randomUrls.slice(-2)).toEqual([
+      `/api/stories/random?exclude=${id}`,
+      '/api/stories/random',
+    ]);
+    // Tracking is fire and forget: it may leave after the navigation.
+    await waitFor(() =>
+      expect(base.calls.find((c) => c.body.includes('skip'))?.url).toBe(`${path}/track`),
+    );
+  });
+
+  it('when the client rate limiter holds the story back it says Slow down a moment and shows the story once there is room, never Story Not Found', async () => {
+    await import('#web/lib/response-schemas.ts');
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+      }).fetch,
+    );
+    // A fast reader has used the story group's 25 calls of this minute.
+    for (let i = 0; i < 25; i += 1) void rateLimiter.acquire('story-get');
+    renderStory();
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(screen.getByText('Slow down a moment')).toBeInTheDocument();
+    expect(screen.queryByText('Story Not Found')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByText(story.content)).toBeInTheDocument();
+    expect(screen.queryByText('Slow down a moment')).not.toBeInTheDocument();
+  });
+
+  it("when the server is unavailable it says Couldn't load this story, and Try again loads it", async () => {
+    await import('#web/lib/response-schemas.ts');
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let available = false;
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: () =>
+          available
+            ? new Response(JSON.stringify(story), {
+                headers: { 'content-type': 'application/json' },
+              })
+            : new Response(JSON.stringify({ message: 'Not ready', code: 'unavailable' }), {
+                status: 503,
+              }),
+        [`POST ${path}/track`]: { status: 204 },
+      }).fetch,
+    );
+    renderStory();
+    // The query's own retries first (up to 2), then the screen.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByRole('heading', { name: "Couldn't load this story" })).toBeInTheDocument();
+    expect(screen.queryByText('Story Not Found')).not.toBeInTheDocument();
+    available = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.getByText(story.content)).toBeInTheDocument();
+  });
+
+  it('when the story shows the next one is drawn and fetched at once, so Skip makes no new draw', async () => {
+    const nextId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW';
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`POST ${path}/track`]: { status: 204 },
+      ['GET /api/stories/random']: { body: { id: nextId } },
+      [`GET /api/stories/${nextId}`]: { body: { ...story, id: nextId } },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const { router, queryClient } = renderStory();
+    await screen.findByText(story.content);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['stories', 'detail', nextId])).toMatchObject({ id: nextId }),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/story/${nextId}`));
+    expect(fetch.calls.filter((c) => c.url.startsWith('/api/stories/random'))).toHaveLength(1);
+  });
+
+  it('when a visitor votes the sign-in sheet opens over the story, and once signed in the vote is cast and the results show', async () => {
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`POST ${path}/track`]: { status: 204 },
+      [`POST ${path}/vote`]: { body: { vote: { vote: 'she' }, story: { ...story, sheVotes: 2 } } },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const signInToVote = ({ choice, onSignedIn }: SignInToVoteProps) => (
+      <div role="dialog" aria-label="Sign in">
+        to vote {choice}
+        <button onClick={onSignedIn}>Pretend to sign in</button>
+      </div>
+    );
+    renderWithApp(
+      <StoryScreen id={id} comments={<p>the comments</p>} signInToVote={signInToVote} />,
+      { path: '/privacy' },
+    );
+    const user = userEvent.setup();
+    await screen.findByText(story.content);
+    await user.click(she());
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveTextContent('to vote she');
+    expect(screen.getByText(story.content)).toBeInTheDocument();
+    expect(fetch.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/vote'))).toHaveLength(
+      0,
+    );
+    await user.click(screen.getByRole('button', { name: 'Pretend to sign in' }));
+    expect(await screen.findByRole('region', { name: 'Results' })).toHaveTextContent(
+      "You voted She's Right",
+    );
+    expect(screen.queryByRole('dialog', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(fetch.calls.find((c) => c.url.endsWith('/vote'))?.body).toBe('{"vote":"she"}');
+    expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+  });
+
+  it('when the member is banned the vote buttons are disabled and say why', async () => {
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: story },
+      [`POST ${path}/track`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} banned />, {
+      path: '/privacy',
+    });
+    await screen.findByText(story.content);
+    expect(he()).toBeDisabled();
+    expect(she()).toBeDisabled();
+    expect(
+      screen.getByText('Your account is banned: you can read, but not post, vote or comment.'),
+    ).toBeInTheDocument();
   });
 });

@@ -13,10 +13,13 @@ export function VoteButtons({
   myVote,
   pending,
   onVote,
+  disabled = false,
 }: {
   myVote: VoteChoice | null;
   pending: VoteChoice | null;
   onVote: (vote: VoteChoice) => void;
+  /** Nobody may vote here (a banned member); the screen says why beside the buttons. */
+  disabled?: boolean;
 }) {
   const voted = myVote !== null;
   return (
@@ -31,7 +34,7 @@ export function VoteButtons({
             dimWhenDisabled={!voted}
             aria-pressed={voted ? chosen : undefined}
             aria-keyshortcuts={choice === 'he' ? 'H' : 'S'}
-            disabled={voted || pending !== null}
+            disabled={voted || disabled || pending !== null}
             onClick={() => onVote(choice)}
             className={cn(
               voted && !chosen && 'opacity-40 disabled:opacity-40',

@@ -1,12 +1,15 @@
 /**
  * Next Story and Skip: a random story other than this one; the "You've seen every story" screen
  * when the viewer has voted on or skipped all the others; the feed when there is none.
+ * The next story is drawn and its card fetched while the reader reads (`prefetch`), so Next and
+ * Skip only navigate to a story that is already in the cache.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 
 import { ALL_SEEN, findNextStoryId } from '#web/features/stories/api/get-random-story.ts';
+import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 
 let focusOnArrival = false;
 
@@ -20,16 +23,37 @@ export function takeFocusOnArrival(): boolean {
   return take;
 }
 
-export function useNextStory(currentId: string) {
+type NextStory = Awaited<ReturnType<typeof findNextStoryId>>;
+
+export function useNextStory(currentId: string, { prefetch = false }: { prefetch?: boolean } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [finding, setFinding] = useState(false);
+  const upcoming = useRef<{ for: string; next: Promise<NextStory> } | null>(null);
+
+  /** The draw for this story, started once: on the prefetch or on the first Next. */
+  const drawNext = useCallback(() => {
+    if (upcoming.current?.for !== currentId) {
+      const next = findNextStoryId(queryClient, currentId).then((found) => {
+        if (typeof found === 'string') void queryClient.prefetchQuery(storyQueryOptions(found));
+        // Nothing found (or the draw failed): the next press draws again.
+        else if (found === null) upcoming.current = null;
+        return found;
+      });
+      upcoming.current = { for: currentId, next };
+    }
+    return upcoming.current.next;
+  }, [currentId, queryClient]);
+
+  useEffect(() => {
+    if (prefetch) void drawNext();
+  }, [prefetch, drawNext]);
 
   const goNext = useCallback(async () => {
     if (finding) return;
     setFinding(true);
     try {
-      const next = await findNextStoryId(queryClient, currentId);
+      const next = await drawNext();
       focusOnArrival = next !== null && next !== ALL_SEEN;
       if (next === ALL_SEEN) await navigate({ to: '/random', search: { exclude: currentId } });
       else if (next) await navigate({ to: '/story/$id', params: { id: next } });
@@ -37,7 +61,7 @@ export function useNextStory(currentId: string) {
     } finally {
       setFinding(false);
     }
-  }, [currentId, finding, navigate, queryClient]);
+  }, [currentId, drawNext, finding, navigate]);
 
   return { goNext, finding };
 }

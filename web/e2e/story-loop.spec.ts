@@ -1,0 +1,115 @@
+/**
+ * The core loop at a reader's real pace, against the real server: a member votes and presses
+ * Next 20 times in about a minute, a visitor skips 20 times. No story may be reported missing and
+ * no error toast may show (the client rate limiter allows 25 calls per group per minute, so the
+ * loop must fit in it). Each journey prints the time from the press to the next story on screen
+ * as a benchmark line (p50 / p90): a figure to read, not an assertion on time.
+ */
+import type { Page } from '@playwright/test';
+
+import { approvedStory, signUp } from './support/api.ts';
+import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { consentedPage } from './support/pages.ts';
+
+const STORIES = 20;
+/** 20 stories in about a minute. */
+const PACE_MS = 2_900;
+const article = 'article[aria-labelledby="story-title"]';
+
+test.describe.configure({ mode: 'serial' });
+
+// eslint-disable-next-line no-empty-pattern
+test.beforeAll(async ({}, testInfo) => {
+  test.setTimeout(180_000);
+  // Enough stories that neither reader runs out (each author from an address of its own).
+  for (let i = 0; i < STORIES + 3; i += 1) await approvedStory(clientIpFor(testInfo));
+});
+
+/**
+ * Presses `button` and measures, in the page, from its click event until a new story card is on
+ * screen (the driver's own round trips are left out).
+ */
+async function pressAndTimeNext(page: Page, name: string): Promise<number> {
+  await page.locator(article).evaluate((el) => el.setAttribute('data-left', ''));
+  const shown = page.waitForFunction(
+    (selector) => {
+      const card = document.querySelector(selector);
+      const t0 = (window as { pressedAt?: number }).pressedAt;
+      return card && !card.hasAttribute('data-left') && t0 ? performance.now() - t0 : false;
+    },
+    article,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  const button = page.getByRole('button', { name, exact: true });
+  await button.evaluate((el) =>
+    el.addEventListener(
+      'click',
+      () => ((window as { pressedAt?: number }).pressedAt = performance.now()),
+      { once: true, capture: true },
+    ),
+  );
+  await button.click();
+  return (await shown).jsonValue() as Promise<number>;
+}
+
+async function expectNoFailure(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Story Not Found' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: "Couldn't load this story" })).toHaveCount(0);
+  await expect(page.locator('[data-slot="toast"].destructive')).toHaveCount(0);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function report(who: string, times: number[]) {
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  console.log(
+    `bench story-loop ${who}: next story on screen p50 ${ms(percentile(times, 50))}, p90 ${ms(percentile(times, 90))} over ${times.length} presses`,
+  );
+}
+
+async function atPace(startedAt: number) {
+  const left = PACE_MS - (Date.now() - startedAt);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+test('when a member votes and presses Next 20 times in a minute no story is reported missing and no error shows', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const page = await consentedPage(browser, clientIpFor(testInfo));
+  await signUp(page.request);
+  await page.goto('/random');
+  await expect(page.locator(article)).toBeVisible({ timeout: 20_000 });
+  const times: number[] = [];
+  for (let i = 0; i < STORIES; i += 1) {
+    const startedAt = Date.now();
+    await page.getByRole('button', { name: "He's Right", exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Results' })).toContainText('You voted');
+    await atPace(startedAt);
+    times.push(await pressAndTimeNext(page, 'Next Story'));
+    await expectNoFailure(page);
+  }
+  report('member vote + Next', times);
+  await page.context().close();
+});
+
+test('when a visitor skips 20 times in a minute no story is reported missing and no error shows', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const page = await consentedPage(browser, clientIpFor(testInfo));
+  await page.goto('/random');
+  await expect(page.locator(article)).toBeVisible({ timeout: 20_000 });
+  const times: number[] = [];
+  for (let i = 0; i < STORIES; i += 1) {
+    const startedAt = Date.now();
+    await atPace(startedAt);
+    times.push(await pressAndTimeNext(page, 'Skip'));
+    await expectNoFailure(page);
+  }
+  report('visitor Skip', times);
+  await page.context().close();
+});
