@@ -187,6 +187,7 @@ export async function composeApplication(
   const replays = new ReplayService({
     records: replayRecords,
     enqueue: (payload) => queue.enqueue(REPLAY_JOB, payload, { jobId: payload.id }),
+    inQueue: (id) => queue.pending(id),
     stories: queries.stories,
     countEvents: (until) =>
       stores.eventStore.countEvents?.({ until }) ?? Promise.resolve(undefined),

@@ -82,6 +82,7 @@ describe('createMailDelivery', () => {
     const broken: JobQueue = {
       register: () => undefined,
       enqueue: () => Promise.reject(new Error('Redis is unreachable')),
+      pending: () => Promise.resolve(false),
       failed: () => Promise.resolve([]),
       retry: () => Promise.resolve(false),
       counts: () => Promise.resolve({ waiting: 0, active: 0, failed: 0 }),
