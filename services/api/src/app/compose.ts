@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { ForgottenRegistry } from '@whosright/eventstore/forgetting/forgotten-registry';
 import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
@@ -104,6 +105,9 @@ export interface Application {
   close(): Promise<void>;
 }
 
+/** How often a long read of the forgotten members' registry looks for new ones. */
+const FORGOTTEN_REFRESH_MS = 1_000;
+
 /** The lease the start-up work (resumed deletions, the demo seed) runs under: one API at a time. */
 const STARTUP_WORK_LEASE = 'api-startup-work';
 
@@ -159,7 +163,11 @@ export async function composeApplication(
   registerJobMetrics(metrics, queue);
   // Rankings as they stood (issue 22): replays run as jobs, their state shared through this store.
   const keyValues = createKeyValueStore(config);
-  const replayRecords = new ReplayRecords(keyValues);
+  // Kept replay rows forget members who deleted their accounts after the replay was built.
+  const replayRecords = new ReplayRecords(
+    keyValues,
+    new ForgottenRegistry(stores.eventStore, FORGOTTEN_REFRESH_MS),
+  );
   registerReplayJob(queue, {
     // Issue 22: replays read the log as read models do, deleted members forgotten.
     eventStore: stores.readModelLog,

@@ -1,3 +1,4 @@
+import { ForgottenRegistry } from '@whosright/eventstore/forgetting/forgotten-registry';
 import type { Config } from '#api/platform/config';
 import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import type { Logger } from '#api/platform/logger';
@@ -22,9 +23,10 @@ export function startWorker(config: Config, logger: Logger): Promise<RunningProc
     const keyValues = createKeyValueStore(config);
     const queue = createJobQueue(config, logger, { runWorker: true });
     registerReplayJob(queue, {
-      eventStore: stores.eventStore,
+      // Replays read the log as read models do: deleted members forgotten.
+      eventStore: stores.readModelLog,
       readStore: stores.readStore,
-      records: new ReplayRecords(keyValues),
+      records: new ReplayRecords(keyValues, new ForgottenRegistry(stores.eventStore, 1_000)),
     });
     createMailDelivery(
       queue,

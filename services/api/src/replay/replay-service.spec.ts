@@ -11,7 +11,10 @@ function serviceWith(inQueue: boolean) {
   let now = Date.parse('2026-11-16T10:00:00Z');
   const enqueued: string[] = [];
   const service = new ReplayService({
-    records: new ReplayRecords(createInMemoryKeyValueStore()),
+    records: new ReplayRecords(createInMemoryKeyValueStore(), {
+      refresh: () => Promise.resolve(),
+      stories: new Set(),
+    }),
     enqueue: (payload) => {
       enqueued.push(payload.id);
       return Promise.resolve();
