@@ -3,6 +3,8 @@ import type { Router } from 'express';
 import { ForgottenRegistry } from '@whosright/eventstore/forgetting/forgotten-registry';
 import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
+import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
+import { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
 import { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
@@ -85,6 +87,7 @@ export function queriesOf(models: ReadModels) {
     moderationLog: new ModerationLogQueries(models),
     seenStories: new SeenStoryQueries(models),
     storyTimeline: new StoryTimelineQueries(models),
+    memberStreams: new MemberStreamQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -322,6 +325,8 @@ export async function composeApplication(
       memberDataRoutes(router, {
         deletion,
         log: stores.readModelLog,
+        memberStreams: queries.memberStreams,
+        settleMemberStreams: () => bus.settleAll([MEMBER_STREAMS]),
         limiter,
         publicUrl: config.publicUrl,
       });
