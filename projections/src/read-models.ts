@@ -1,5 +1,6 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
+import { memberStreamsProjection } from './member-streams/projection';
 import { moderationLogProjection } from './moderation-log/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
@@ -25,4 +26,5 @@ export const readModels = [
   moderationLogProjection,
   seenStoriesProjection,
   storyTimelineProjection,
+  memberStreamsProjection,
 ] as unknown as readonly AnyProjection[];

@@ -132,10 +132,8 @@ describe('admin user actions', () => {
     const banned = await admin.agent
       .patch(`/api/admin/users/${member.id}/ban`)
       .send({ reason: 'Insults in the comments' });
-    expect(userOf(banned).ban).toEqual({
-      at: expect.any(String),
-      reason: 'Insults in the comments',
-    });
+    expect(userOf(banned).ban?.reason).toBe('Insults in the comments');
+    expect(Date.parse(userOf(banned).ban?.at ?? '')).not.toBeNaN();
     const browser = server.agent();
     await browser
       .post('/api/auth/login')

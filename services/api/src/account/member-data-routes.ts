@@ -5,6 +5,7 @@ import {
 } from '@whosright/contracts/account/member-data-dto';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import type { ForgettingLog } from '@whosright/eventstore/port';
+import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { actorOf, currentUser } from '#api/platform/auth';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { byAccount, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
@@ -19,6 +20,10 @@ export interface MemberDataRoutesDeps {
   deletion: AccountDeletion;
   /** The log as read models read it: deleted members' personal fields forgotten. */
   log: ForgettingLog;
+  /** Which streams hold events naming a member. */
+  memberStreams: Pick<MemberStreamQueries, 'streamsOf'>;
+  /** Resolves once the member-streams read model has caught up with the log. */
+  settleMemberStreams: () => Promise<void>;
   limiter: RateLimiter;
   publicUrl: string;
   now?: () => Date;
@@ -34,8 +39,9 @@ export function memberDataRoutes(router: Router, deps: MemberDataRoutesDeps): vo
     rateLimit(deps.limiter, rateLimitPolicies.memberExportPerAccount, byAccount),
     async (req, res) => {
       const user = currentUser(req);
-      const events = [];
-      for await (const event of memberEvents(deps.log, user._id)) events.push(event);
+      // Everything the member did before asking is in the export: the index has seen it.
+      await deps.settleMemberStreams();
+      const events = await memberEvents({ log: deps.log, streams: deps.memberStreams }, user._id);
       const at = now();
       const body = buildMemberExport(toCurrentUser(user), events, at);
       res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);

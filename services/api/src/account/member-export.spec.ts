@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 import type { RecordedEvent } from '@whosright/eventstore/port';
 import { MemberEventFilter } from './member-events';
-import { buildMemberExport } from './member-export';
+import { ADMIN_ROLE, buildMemberExport } from './member-export';
 
 const ann = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const bob = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
@@ -204,5 +204,12 @@ describe('building a member’s export', () => {
     for (const secret of ['$argon2id$secret', 'verify-hash', session, 'Bob story text'])
       expect(text, secret).not.toContain(secret);
     expect(text).toContain('Ann comment text');
+  });
+
+  it('when an admin moderated her story it names the role, never the admin', () => {
+    const data = exported();
+    const moderated = data.events.find((e) => e.type === 'StoryModerated');
+    expect(moderated?.data).toMatchObject({ moderatorId: ADMIN_ROLE, to: 'approved' });
+    expect(JSON.stringify(data)).not.toContain(bob);
   });
 });

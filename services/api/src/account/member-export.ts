@@ -44,14 +44,31 @@ const str = (data: Data, key: string): string => {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 };
 
-/** The event's data without secrets, nor the text of another member's story a comment quotes. */
-function exportedData(type: string, data: unknown): unknown {
+/**
+ * Who moderated or removed a member's writing is named by role, never as a person: the admin's id
+ * is the admin's data, not the member's. A member who did it themself is named as themself.
+ */
+export const ADMIN_ROLE = 'an admin';
+const ACTING_ADMIN: Readonly<Record<string, string>> = {
+  StoryModerated: 'moderatorId',
+  StoryDeleted: 'deletedBy',
+  CommentDeleted: 'deletedBy',
+};
+
+/**
+ * The event's data without secrets, nor the text of another member's story a comment quotes,
+ * nor the id of the admin who acted on the member's writing.
+ */
+function exportedData(type: string, data: unknown, memberId: string): unknown {
   if (!isData(data)) return data;
   const kept = Object.fromEntries(Object.entries(data).filter(([key]) => !SECRETS.has(key)));
   if (type === 'CommentPosted' && isData(kept.story)) {
     const { content: _quoted, ...story } = kept.story;
     kept.story = story;
   }
+  const actingAdmin = ACTING_ADMIN[type];
+  if (actingAdmin && typeof kept[actingAdmin] === 'string' && kept[actingAdmin] !== memberId)
+    kept[actingAdmin] = ADMIN_ROLE;
   return kept;
 }
 
@@ -89,7 +106,7 @@ export function buildMemberExport(
       stream: exportedStream(event.stream),
       type: event.type,
       at,
-      data: exportedData(event.type, event.data),
+      data: exportedData(event.type, event.data, account.id),
     });
     const data = isData(event.data) ? event.data : {};
     switch (event.type) {

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { ForgottenRegistry } from '@whosright/eventstore/forgetting/forgotten-registry';
 import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
+import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
+import { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
 import { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
@@ -92,6 +95,7 @@ export function queriesOf(models: ReadModels) {
     moderationLog: new ModerationLogQueries(models),
     seenStories: new SeenStoryQueries(models),
     storyTimeline: new StoryTimelineQueries(models),
+    memberStreams: new MemberStreamQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -111,6 +115,9 @@ export interface Application {
   startBackgroundWork(): void;
   close(): Promise<void>;
 }
+
+/** How often a long read of the forgotten members' registry looks for new ones. */
+const FORGOTTEN_REFRESH_MS = 1_000;
 
 /** The lease the start-up work (resumed deletions, the demo seed) runs under: one API at a time. */
 const STARTUP_WORK_LEASE = 'api-startup-work';
@@ -180,7 +187,11 @@ export async function composeApplication(
   const idempotencyStore = createKeyValueStore(config, {
     embedded: () => stores.embeddedDatabase(),
   });
-  const replayRecords = new ReplayRecords(keyValues);
+  // Kept replay rows forget members who deleted their accounts after the replay was built.
+  const replayRecords = new ReplayRecords(
+    keyValues,
+    new ForgottenRegistry(stores.eventStore, FORGOTTEN_REFRESH_MS),
+  );
   registerReplayJob(queue, {
     eventStore: stores.forgettingLog,
     readStore: stores.readStore,
@@ -212,6 +223,7 @@ export async function composeApplication(
   const replays = new ReplayService({
     records: replayRecords,
     enqueue: (payload) => queue.enqueue(REPLAY_JOB, payload, { jobId: payload.id }),
+    inQueue: (id) => queue.pending(id),
     stories: queries.stories,
     countEvents: (until) =>
       stores.eventStore.countEvents?.({ until }) ?? Promise.resolve(undefined),
@@ -351,6 +363,8 @@ export async function composeApplication(
       memberDataRoutes(router, {
         deletion,
         log: stores.forgettingLog,
+        memberStreams: queries.memberStreams,
+        settleMemberStreams: () => bus.settleAll([MEMBER_STREAMS]),
         limiter,
         publicUrl: config.publicUrl,
       });

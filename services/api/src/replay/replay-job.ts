@@ -12,8 +12,22 @@ import type { ReplayRecords } from './replay-records';
 
 export const REPLAY_JOB = 'replay-stories';
 
-/** One run: a replay that fails is marked failed, and asking for its moment again starts it over. */
-const replayJobOptions: JobOptions = { attempts: 1, backoffMs: 0 };
+/**
+ * Replays that run at once in one process. Each reads the log up to its moment on the process
+ * that also serves members: the others wait in line (their state says queued), so a burst of
+ * moments slows the writes no more than two replays do.
+ */
+export const REPLAYS_AT_ONCE = 2;
+
+/**
+ * One run: a replay that fails is marked failed, and asking for its moment again starts it over.
+ * At most REPLAYS_AT_ONCE at once, in both the in-process runner and BullMQ.
+ */
+const replayJobOptions: JobOptions = {
+  attempts: 1,
+  backoffMs: 0,
+  concurrency: REPLAYS_AT_ONCE,
+};
 
 const replayPayloadSchema = z.object({ id: z.string(), until: z.iso.datetime() });
 export type ReplayPayload = z.infer<typeof replayPayloadSchema>;

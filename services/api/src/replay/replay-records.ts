@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DELETED_TEXT } from '@whosright/contracts/account/events';
+import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { rankedStorySchema } from '@whosright/contracts/story/ranking-dto';
 import type { RankRow } from '@whosright/projections/stories/ranking-snapshot';
 import type { KeyValueStore } from '#api/platform/kv/key-value-store';
@@ -7,16 +9,30 @@ import { REPLAY_KEPT_MS, replayStateSchema, type ReplayState } from './replay-st
 // The stored rows are ranked stories with the skip rate as a number (the API formats it).
 const rankRowsSchema = z.array(rankedStorySchema.extend({ skipRate: z.number() }));
 
+/** The stories of members who deleted their accounts, as the log's `forgottenUsers` stream says. */
+export interface ForgottenStories {
+  /** Catches up with the members forgotten since the last look. */
+  refresh(): Promise<void>;
+  readonly stories: ReadonlySet<string>;
+}
+
+/** A forgotten story's row reads as a replay built now would show it: its text deleted. */
+const FORGOTTEN_EXCERPT = DELETED_TEXT.slice(0, EXCERPT_LENGTH.adminStory);
+
 const stateKey = (id: string) => `replay:${id}`;
 const rowsKey = (id: string) => `replay:${id}:rows`;
 
 /**
  * Where replays keep their state and, once done, the rankable stories of their moment: the shared
  * key-value store (memory embedded, Redis in scale mode), each entry dropped REPLAY_KEPT_MS after
- * it was last written.
+ * it was last written. Kept rows outlive their build: a member who deletes their account
+ * afterwards is forgotten in them too, on every read, whatever process kept them.
  */
 export class ReplayRecords {
-  constructor(private readonly store: KeyValueStore) {}
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly forgotten: ForgottenStories,
+  ) {}
 
   async state(id: string): Promise<ReplayState | undefined> {
     const text = await this.store.get(stateKey(id));
@@ -32,9 +48,22 @@ export class ReplayRecords {
     return this.store.setIfAbsent(stateKey(state.id), JSON.stringify(state), REPLAY_KEPT_MS);
   }
 
+  /**
+   * The kept rows, with the text of every story forgotten since they were built replaced; the
+   * stored copy is rewritten then, so it no longer holds that text either.
+   */
   async rows(id: string): Promise<RankRow[] | undefined> {
     const text = await this.store.get(rowsKey(id));
-    return text === undefined ? undefined : rankRowsSchema.parse(JSON.parse(text));
+    if (text === undefined) return undefined;
+    const rows = rankRowsSchema.parse(JSON.parse(text));
+    await this.forgotten.refresh();
+    const { stories } = this.forgotten;
+    if (!rows.some((row) => stories.has(row.id) && row.excerpt !== FORGOTTEN_EXCERPT)) return rows;
+    const kept = rows.map((row) =>
+      stories.has(row.id) ? { ...row, excerpt: FORGOTTEN_EXCERPT } : row,
+    );
+    await this.saveRows(id, kept);
+    return kept;
   }
 
   /** Stored before the state says done, so a done state finds its rows (they expire together). */

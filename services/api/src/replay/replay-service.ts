@@ -14,6 +14,8 @@ export interface ReplayServiceDeps {
   records: ReplayRecords;
   /** Hands the replay to the job queue (run here embedded, on the worker in scale mode). */
   enqueue: (payload: ReplayPayload) => Promise<void>;
+  /** Whether the job queue still holds the replay's job (waiting its turn, or running). */
+  inQueue: (id: string) => Promise<boolean>;
   stories: StoryQueries;
   /** The events up to a moment, when the event store can count them: shown before the job starts. */
   countEvents?: (until: string) => Promise<number | undefined>;
@@ -59,7 +61,7 @@ export class ReplayService {
   async get(id: string, rule: RankingRule = DEFAULT_RANKING_RULE): Promise<ReplayJob | undefined> {
     const state = await this.deps.records.state(id);
     if (!state) return undefined;
-    if (isStale(state, this.now()))
+    if (await this.dead(state))
       return this.view(
         {
           ...state,
@@ -111,8 +113,17 @@ export class ReplayService {
 
   /** Still worth answering instead of starting over: under way and alive, or done with its stories. */
   private async reusable(state: ReplayState): Promise<boolean> {
-    if (state.status === 'failed' || isStale(state, this.now())) return false;
+    if (state.status === 'failed' || (await this.dead(state))) return false;
     return state.status !== 'done' || (await this.deps.records.rows(state.id)) !== undefined;
+  }
+
+  /**
+   * Under way, silent for too long, and no longer in the job queue: its process is gone. A replay
+   * waiting its turn behind others is silent but still queued: alive.
+   */
+  private async dead(state: ReplayState): Promise<boolean> {
+    if (!isStale(state, this.now())) return false;
+    return state.status === 'running' || !(await this.deps.inQueue(state.id));
   }
 
   private async view(state: ReplayState, rule: RankingRule): Promise<ReplayJob> {

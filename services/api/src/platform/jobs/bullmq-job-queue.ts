@@ -32,7 +32,23 @@ const toBullId = (jobId: string) => `j-${encodeURIComponent(jobId)}`;
 const fromBullId = (bullId: string | undefined) =>
   bullId?.startsWith('j-') ? decodeURIComponent(bullId.slice(2)) : (bullId ?? '');
 
-/** The scale-mode adapter: a BullMQ Queue on Redis, plus (optionally) a Worker in this process. */
+/** One BullMQ queue and, where this process runs jobs, its Worker. */
+interface Lane {
+  queue: Queue;
+  concurrency: number;
+  worker?: Worker;
+  workerConnection?: Redis;
+}
+
+/** BullMQ job states of a job still to run, or running. */
+const PENDING_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+
+/**
+ * The scale-mode adapter: BullMQ queues on Redis, plus (optionally) their Workers in this
+ * process. Job types share one queue, whose Worker runs `concurrency` jobs at once; a type with
+ * its own `concurrency` gets a queue of its own (BullMQ caps a Worker, not a job name), so a
+ * line of slow jobs never holds the slots of the others.
+ */
 export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   const {
     redisUrl,
@@ -41,19 +57,30 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     runWorker = true,
     concurrency = 4,
   } = options;
-  const registrations = new Map<string, { handler: JobHandler<unknown>; options: JobOptions }>();
+  const registrations = new Map<
+    string,
+    { handler: JobHandler<unknown>; options: JobOptions; lane: Lane }
+  >();
 
   // The producer fails fast when Redis is away; the worker must wait forever (BullMQ requires it).
   const producerConnection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   producerConnection.on('error', (err) =>
     logger.warn({ err: { message: err.message } }, 'job queue: Redis connection error'),
   );
-  const queue = new Queue(queueName, { connection: producerConnection });
-  queue.on('error', (err) => logger.warn({ err: { message: err.message } }, 'job queue error'));
-
-  let worker: Worker | undefined;
-  let workerConnection: Redis | undefined;
+  const lanes = new Map<string, Lane>();
   let closed = false;
+
+  function openLane(name: string, laneConcurrency: number): Lane {
+    const existing = lanes.get(name);
+    if (existing) return existing;
+    const queue = new Queue(name, { connection: producerConnection });
+    queue.on('error', (err) => logger.warn({ err: { message: err.message } }, 'job queue error'));
+    const lane: Lane = { queue, concurrency: laneConcurrency };
+    lanes.set(name, lane);
+    return lane;
+  }
+  // The shared lane is always open: `npm run jobs` lists and retries its failures unregistered.
+  const shared = openLane(queueName, concurrency);
 
   async function runJob(job: Job): Promise<void> {
     const attempts = job.opts.attempts ?? 1;
@@ -73,24 +100,46 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     }
   }
 
-  function startWorker(): void {
-    if (worker || !runWorker || closed) return;
-    workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    workerConnection.on('error', (err) =>
+  function startWorker(lane: Lane): void {
+    if (lane.worker || !runWorker || closed) return;
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    connection.on('error', (err) =>
       logger.warn({ err: { message: err.message } }, 'job worker: Redis connection error'),
     );
-    worker = new Worker(queueName, runJob, { connection: workerConnection, concurrency });
+    lane.workerConnection = connection;
+    lane.worker = new Worker(lane.queue.name, runJob, {
+      connection,
+      concurrency: lane.concurrency,
+    });
     // Failures are logged by `runJob`; this only keeps BullMQ's own errors from going unhandled.
-    worker.on('error', (err) =>
+    lane.worker.on('error', (err) =>
       logger.error({ err: { message: err.message } }, 'job worker error'),
     );
+  }
+
+  const allLanes = () => [...lanes.values()];
+
+  async function findJob(jobId: string): Promise<Job | undefined> {
+    for (const lane of allLanes()) {
+      const job: Job | undefined = await lane.queue.getJob(toBullId(jobId));
+      if (job) return job;
+    }
+    return undefined;
   }
 
   return {
     register(name, handler, jobOptions) {
       assertJobOptions(name, jobOptions);
-      registrations.set(name, { handler: handler as JobHandler<unknown>, options: jobOptions });
-      startWorker();
+      const lane =
+        jobOptions.concurrency === undefined
+          ? shared
+          : openLane(`${queueName}-${name}`, jobOptions.concurrency);
+      registrations.set(name, {
+        handler: handler as JobHandler<unknown>,
+        options: jobOptions,
+        lane,
+      });
+      startWorker(lane);
     },
 
     async enqueue(name, payload, enqueueOptions: EnqueueOptions = {}) {
@@ -98,6 +147,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       const registration = registrations.get(name);
       if (!registration) throw new UnknownJobError(name);
       const { attempts, backoffMs } = registration.options;
+      const { queue } = registration.lane;
       const jobId = toBullId(enqueueOptions.jobId ?? randomUUID());
       // BullMQ ignores an id it still holds; a failed job's id is enqueued afresh.
       if (enqueueOptions.jobId && (await queue.getJobState(jobId)) === 'failed')
@@ -113,9 +163,22 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       });
     },
 
+    async pending(jobId) {
+      for (const lane of allLanes()) {
+        if (PENDING_STATES.has(await lane.queue.getJobState(toBullId(jobId)))) return true;
+      }
+      return false;
+    },
+
     async failed(limit = 100) {
-      const jobs = await queue.getFailed(0, limit - 1);
-      return jobs.map((job) => ({
+      const perLane = await Promise.all(
+        allLanes().map((lane) => lane.queue.getFailed(0, limit - 1)),
+      );
+      const newestFirst = perLane
+        .flat()
+        .sort((a, b) => (b.finishedOn ?? b.timestamp) - (a.finishedOn ?? a.timestamp))
+        .slice(0, limit);
+      return newestFirst.map((job) => ({
         id: fromBullId(job.id),
         name: job.name,
         attempts: job.attemptsMade,
@@ -125,22 +188,20 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     },
 
     async retry(jobId) {
-      const job = await queue.getJob(toBullId(jobId));
+      const job = await findJob(jobId);
       if (!job || (await job.getState()) !== 'failed') return false;
       await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
       return true;
     },
 
     async counts() {
-      const counts = await queue.getJobCounts(
-        'wait',
-        'delayed',
-        'prioritized',
-        'paused',
-        'active',
-        'failed',
+      const perLane = await Promise.all(
+        allLanes().map((lane) =>
+          lane.queue.getJobCounts('wait', 'delayed', 'prioritized', 'paused', 'active', 'failed'),
+        ),
       );
-      const count = (state: string) => counts[state] ?? 0;
+      const count = (state: string) =>
+        perLane.reduce((sum, counts) => sum + (counts[state] ?? 0), 0);
       return {
         waiting: count('wait') + count('delayed') + count('prioritized') + count('paused'),
         active: count('active'),
@@ -149,25 +210,32 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     },
 
     async idle() {
-      for (;;) {
-        const counts = await queue.getJobCounts(
-          'wait',
-          'active',
-          'delayed',
-          'prioritized',
-          'waiting-children',
-          'paused',
-        );
-        if (Object.values(counts).every((count) => count === 0)) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const lane of allLanes()) {
+        for (;;) {
+          const counts = await lane.queue.getJobCounts(
+            'wait',
+            'active',
+            'delayed',
+            'prioritized',
+            'waiting-children',
+            'paused',
+          );
+          if (Object.values(counts).every((count) => count === 0)) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       }
     },
 
     async close() {
       closed = true;
-      await worker?.close();
-      await queue.close();
-      await Promise.allSettled([producerConnection.quit(), workerConnection?.quit()]);
+      await Promise.all(allLanes().flatMap((lane) => (lane.worker ? [lane.worker.close()] : [])));
+      await Promise.all(allLanes().map((lane) => lane.queue.close()));
+      await Promise.allSettled([
+        producerConnection.quit(),
+        ...allLanes().flatMap((lane) =>
+          lane.workerConnection ? [lane.workerConnection.quit()] : [],
+        ),
+      ]);
     },
   };
 }

@@ -22,10 +22,18 @@ interface KeptFailure extends FailedJob {
   payload: unknown;
 }
 
+/** A job whose turn has come but whose name runs its `concurrency` already. */
+interface Waiting {
+  jobId: string;
+  payload: unknown;
+  attempt: number;
+}
+
 /**
- * The embedded adapter: jobs run in this process on the next tick, retries wait on a timer.
- * Nothing survives a restart (the failed list included); a retry still waiting at `close()` is
- * dropped with a log line.
+ * The embedded adapter: jobs run in this process on the next tick, retries wait on a timer, and
+ * a name with a `concurrency` runs that many at once while the rest wait in line. Nothing
+ * survives a restart (the failed list included); a job still waiting at `close()` is dropped
+ * with a log line.
  */
 export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
   const { logger } = deps;
@@ -36,6 +44,9 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
   const timers = new Map<string, NodeJS.Timeout>();
   /** Insertion order is failure order: the oldest go first beyond FAILED_JOBS_KEPT. */
   const failures = new Map<string, KeptFailure>();
+  /** Per name: how many run now, and the jobs in line for a slot (first in, first out). */
+  const runningByName = new Map<string, number>();
+  const lines = new Map<string, Waiting[]>();
   let active = 0;
   let idleWaiters: (() => void)[] = [];
   let closed = false;
@@ -58,11 +69,28 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
   ): void {
     const timer = setTimeout(() => {
       timers.delete(jobId);
-      const run = execute(name, jobId, payload, attempt);
-      running.add(run);
-      void run.finally(() => running.delete(run));
+      admit(name, { jobId, payload, attempt });
     }, delayMs);
     timers.set(jobId, timer);
+  }
+
+  /** Runs the job now if its name has a free slot, else puts it in line. */
+  function admit(name: string, job: Waiting): void {
+    const limit = registrations.get(name)!.options.concurrency ?? Number.POSITIVE_INFINITY;
+    if ((runningByName.get(name) ?? 0) >= limit) {
+      const line = lines.get(name) ?? [];
+      line.push(job);
+      lines.set(name, line);
+      return;
+    }
+    runningByName.set(name, (runningByName.get(name) ?? 0) + 1);
+    const run = execute(name, job.jobId, job.payload, job.attempt).finally(() => {
+      running.delete(run);
+      runningByName.set(name, runningByName.get(name)! - 1);
+      const next = closed ? undefined : lines.get(name)?.shift();
+      if (next) admit(name, next);
+    });
+    running.add(run);
   }
 
   async function execute(
@@ -132,6 +160,10 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
       return Promise.resolve(true);
     },
 
+    pending(jobId) {
+      return Promise.resolve(pending.has(jobId));
+    },
+
     counts() {
       return Promise.resolve({
         waiting: pending.size - active,
@@ -153,6 +185,11 @@ export function createInProcessJobQueue(deps: { logger: Logger }): JobQueue {
         settle(jobId);
       }
       timers.clear();
+      for (const job of [...lines.values()].flat()) {
+        logger.warn({ jobId: job.jobId }, 'job queue closed before a waiting job ran; dropped');
+        settle(job.jobId);
+      }
+      lines.clear();
       await Promise.allSettled([...running]);
     },
   };

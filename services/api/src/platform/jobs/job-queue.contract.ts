@@ -3,6 +3,15 @@ import type { Logger } from '#api/platform/logger';
 import { captureLogs } from './capture-logs';
 import type { JobQueue } from './job-queue';
 
+/** Resolves once `done()` holds (polled), or fails the test after two seconds. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /**
  * The one contract every JobQueue adapter passes. Call it inside a `describe` of the adapter;
  * `makeQueue` gets a fresh, isolated queue per test.
@@ -152,6 +161,51 @@ export function jobQueueContract(
     release();
     await queue.idle();
     expect(runs).toBe(1);
+  });
+
+  it('when more jobs of a name are enqueued than its concurrency it runs that many at once, the rest in order, while other names run beside them', async () => {
+    let runningNow = 0;
+    let most = 0;
+    const started: number[] = [];
+    const gates = new Map<number, () => void>();
+    queue.register<{ n: number }>(
+      'slow',
+      async ({ n }) => {
+        runningNow += 1;
+        most = Math.max(most, runningNow);
+        started.push(n);
+        await new Promise<void>((resolve) => gates.set(n, resolve));
+        runningNow -= 1;
+      },
+      { attempts: 1, backoffMs: 0, concurrency: 2 },
+    );
+    const quick: unknown[] = [];
+    queue.register('quick', (payload) => void quick.push(payload), { attempts: 1, backoffMs: 0 });
+    for (const n of [1, 2, 3, 4, 5]) await queue.enqueue('slow', { n }, { jobId: `slow-${n}` });
+    await until(() => started.length === 2);
+    await queue.enqueue('quick', { q: 1 });
+    await until(() => quick.length === 1);
+    expect(await queue.pending('slow-5')).toBe(true);
+    expect(await queue.counts()).toMatchObject({ active: 2, waiting: 3 });
+    // Each finished job lets the next in line start, never more than two at once.
+    for (let next = 3; next <= 5; next += 1) {
+      gates.get(started.at(-2)!)?.();
+      await until(() => started.length === next);
+    }
+    gates.get(4)?.();
+    gates.get(5)?.();
+    await queue.idle();
+    expect(most).toBe(2);
+    expect(started.slice(0, 2).sort()).toEqual([1, 2]);
+    expect(started.slice(2)).toEqual([3, 4, 5]);
+    expect(await queue.pending('slow-5')).toBe(false);
+    expect(await queue.pending('never-was')).toBe(false);
+  });
+
+  it('when a concurrency is not a whole number of at least 1 register refuses it', () => {
+    expect(() =>
+      queue.register('bad', () => undefined, { attempts: 1, backoffMs: 0, concurrency: 0 }),
+    ).toThrow('concurrency');
   });
 
   it('when the handler receives a job it sees the caller job id and the attempt number', async () => {

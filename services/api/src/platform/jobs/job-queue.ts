@@ -20,6 +20,11 @@ export interface JobOptions {
   attempts: number;
   /** Delay before the first retry; doubles for every further retry. */
   backoffMs: number;
+  /**
+   * At most this many jobs of this name run at once in one process; the others wait their turn,
+   * in the order they were enqueued. Unset: as many as the queue runs of any job.
+   */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {
@@ -54,6 +59,8 @@ export interface JobQueue {
   register<P>(name: string, handler: JobHandler<P>, options: JobOptions): void;
   /** Hands a job over. Rejects only for an unregistered name or when the queue is closed / unreachable. */
   enqueue<P>(name: string, payload: P, options?: EnqueueOptions): Promise<void>;
+  /** Whether a job with this id is waiting, running or awaiting a retry. */
+  pending(jobId: string): Promise<boolean>;
   /** The failed list, newest first. */
   failed(limit?: number): Promise<FailedJob[]>;
   /** Runs a failed job again, from its first attempt; false when no failed job has that id. */
@@ -76,6 +83,10 @@ export function assertJobOptions(name: string, options: JobOptions): void {
   }
   if (!Number.isFinite(options.backoffMs) || options.backoffMs < 0) {
     throw new Error(`Job ${name}: backoffMs must be a number of at least 0`);
+  }
+  const { concurrency } = options;
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
+    throw new Error(`Job ${name}: concurrency must be a whole number of at least 1`);
   }
 }
 

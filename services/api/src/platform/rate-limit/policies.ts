@@ -51,7 +51,7 @@ export const rateLimitPolicies = {
   trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
-  /** A member's data export, 5 per hour per account (it reads the whole log). */
+  /** A member's data export, 5 per hour per account (it reads every stream of theirs). */
   memberExportPerAccount: { name: 'member-export-account', points: 5, durationSeconds: 60 * 60 },
   /** Attempts to confirm deleting an account, 10 per 15 minutes per account. */
   deleteAccountPerAccount: {

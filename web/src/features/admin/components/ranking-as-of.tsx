@@ -86,7 +86,11 @@ export function RankingAsOf({
         </p>
       ) : null}
       {job && (job.status === 'queued' || job.status === 'running') ? (
-        <ReplayProgressBar moment={moment} progress={job.progress} />
+        <ReplayProgressBar
+          moment={moment}
+          progress={job.progress}
+          queued={job.status === 'queued'}
+        />
       ) : null}
       {job?.status === 'failed' ? (
         <p role="alert" className="text-sm text-destructive">

@@ -32,4 +32,18 @@ describe('ReplayProgressBar', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByText('Counting the events…')).toBeInTheDocument();
   });
+
+  it('when the replay waits its turn it says it is queued, at 0%', () => {
+    render(
+      <ReplayProgressBar
+        moment="Nov 16, 2026, 9:30 AM"
+        progress={{ done: 0, total: 50_000, eventsPerSecond: 0, etaSeconds: null }}
+        queued
+      />,
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(
+      screen.getByText('Queued: it starts when one of the replays running now finishes'),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,7 @@
-/** A replay under way: "Building the ranking as of …", a bar, and done / total · events/s · time left. */
+/**
+ * A replay under way: "Building the ranking as of …", a bar, and done / total · events/s · time
+ * left; while it waits its turn behind other replays, "Queued" and what it waits for.
+ */
 import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
 import { progressPercent, progressText } from '@whosright/contracts/story/replay-progress-text';
 import { useId } from 'react';
@@ -6,14 +9,21 @@ import { useId } from 'react';
 export function ReplayProgressBar({
   moment,
   progress,
+  queued = false,
 }: {
   /** The moment as the admin reads it, e.g. "Nov 16, 2026, 9:30 AM". */
   moment: string;
   progress: ReplayProgress;
+  /** Waiting for a free slot: only a few replays run at once. */
+  queued?: boolean;
 }) {
   const labelId = useId();
-  const percent = progressPercent(progress);
-  const text = progress.total > 0 ? progressText(progress) : 'Counting the events…';
+  const percent = queued ? 0 : progressPercent(progress);
+  const text = queued
+    ? 'Queued: it starts when one of the replays running now finishes'
+    : progress.total > 0
+      ? progressText(progress)
+      : 'Counting the events…';
   return (
     <div className="grid gap-2">
       <p id={labelId} className="text-sm font-semibold">

@@ -1,0 +1,24 @@
+import { defineProjection, upsert } from '../runner/projection';
+import { MEMBER_STREAMS, memberStreamId, STREAMS_OF_MEMBER } from './docs';
+import { membersNamedBy } from './named-members';
+
+/**
+ * Per member, every stream where an event names them: their own, their sessions, stories,
+ * comments, votes, reactions, activity and reservations, and any other stream an event of theirs
+ * landed on. Later events on those streams by others (a moderation, a session's end) need no
+ * entry: an export reads each stream whole. Documents are only ever added, like the log.
+ */
+export const memberStreamsProjection = defineProjection({
+  name: MEMBER_STREAMS,
+  version: 1,
+  eventTypes: [],
+  canHandle: (event) => membersNamedBy(event).length > 0,
+  collections: [{ name: STREAMS_OF_MEMBER, indexes: [{ fields: [['userId', 1]] }] }],
+  apply(event) {
+    return membersNamedBy(event).map((userId) =>
+      upsert(STREAMS_OF_MEMBER, memberStreamId(userId, event.stream), {
+        $set: { userId, stream: event.stream },
+      }),
+    );
+  },
+});

@@ -1,0 +1,27 @@
+import type { ReadModels } from '../store/port';
+import { MEMBER_STREAMS, STREAMS_OF_MEMBER, type MemberStreamDoc } from './docs';
+
+/** Every read the API makes of the member-streams read model. */
+export class MemberStreamQueries {
+  private readonly streams;
+
+  constructor(models: ReadModels) {
+    this.streams = models.collection<MemberStreamDoc>(MEMBER_STREAMS, STREAMS_OF_MEMBER);
+  }
+
+  /** One page of the streams where an event names the member: a find on the userId index. */
+  async streamsOf(
+    userId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<{ streams: string[]; next: string | undefined }> {
+    const page = await this.streams.find(
+      { userId },
+      {
+        sort: [['userId', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+    return { streams: page.items.map((doc) => doc.stream), next: page.next };
+  }
+}
