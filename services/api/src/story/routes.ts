@@ -148,7 +148,7 @@ export function storyRoutes(
     const { id } = storyIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
     const body = moderateStoryRequestSchema.parse(req.body);
-    res.json(await stories.moderate(id, admin, body.status, body.reason ?? null, actorOf(req)));
+    res.json(await stories.moderate(id, admin, body.status, body.reason, actorOf(req)));
   });
 
   router.delete('/admin/stories/:id', async (req, res) => {
