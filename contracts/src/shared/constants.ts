@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC.md section 9. The web app and the server share them. */
+/** The product's business constants and limits. The web app and the server share them. */
 export const STORY_MAX_LENGTH = 1000;
 export const COMMENT_MAX_LENGTH = 1000;
 export const COMMENTS_INITIALLY_SHOWN = 3;
@@ -49,7 +49,7 @@ export const QUERY_DEFAULTS = {
   retries: 2,
 } as const;
 
-/** Per-call freshness from SPEC.md section 7. */
+/** How long each call's answer stays fresh in the web app's cache (and when it is dropped). */
 export const QUERY_FRESHNESS_MS = {
   story: 2 * 60_000,
   randomStory: 60_000,
@@ -82,6 +82,6 @@ export const PASSWORD_RULE = 'At least 8 characters, and not a commonly used pas
 /**
  * A cookie the page can read (not httpOnly, no secret) that says a session cookie was set: the
  * web app asks `GET /api/auth/user` only when it is there, so a visitor's page load makes no
- * request that answers 401 (a console error browsers log, issue 19).
+ * request that answers 401 (a console error browsers log).
  */
 export const SIGNED_IN_HINT_COOKIE = 'wr_signed_in';

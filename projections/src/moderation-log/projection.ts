@@ -65,7 +65,7 @@ function accountEntry(
 }
 
 /**
- * The moderation history (issue 16): one entry per admin decision on a story, a comment or an
+ * The moderation history: one entry per admin decision on a story, a comment or an
  * account, from the events the app already records, so a rebuild shows the whole past. A member
  * deleting their own comment is not moderation and is not listed. A member deleting their own
  * story is listed once, as theirs (source `author`): its comments go with it, and would otherwise

@@ -97,7 +97,7 @@ export const storiesProjection = defineProjection<Handled>({
           ],
         },
         ...feedSortIndexes,
-        // The dry run of another minimum of views (issue 22): a range on viewCount, by skip rate.
+        // The dry run of another minimum of views: a range on viewCount, by skip rate.
         {
           fields: [
             ['status', 1],

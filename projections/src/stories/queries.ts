@@ -32,7 +32,7 @@ const BY_SKIP_RATE: Sort = [['skipRate', -1]];
 /**
  * The top 5% of rankable stories by skip rate, at least one when any is rankable: the admin's
  * "Poor Performing Stories", and what `npm run replay -- stories` prints. Another rule (top
- * fraction, minimum views) ranks the same way: the admin's dry run (issue 22).
+ * fraction, minimum views) ranks the same way: the admin's dry run.
  */
 export async function poorPerformers(
   stories: ReadCollection<StoryDoc>,

@@ -22,7 +22,7 @@ export interface AdminRoutesDeps {
   comments: CommentQueries;
 }
 
-/** The admin panel's user management and summary cards (SPEC.md section 2 "Admin panel"). */
+/** The admin panel's user management and summary cards. */
 export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
   router.get('/admin/summary', async (req, res) => {
     adminUser(req);

@@ -17,14 +17,14 @@ import { toPage } from '#api/platform/page';
 import { initialOf, type CommentService } from './comment-service';
 import { toFlaggedComment, toMyComment } from './comment-views';
 
-/** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
+/** A story's comments: list, post, vote and delete, plus the admin's delete and flagged list. */
 export function commentRoutes(
   router: Router,
   comments: CommentService,
   queries: CommentQueries,
   limit: WriteLimit,
 ): void {
-  // A plain array, as SPEC.md section 7 has it, in pages: the next one is in the Link header.
+  // A plain array, as the product's API defines it, in pages: the next one is in the Link header.
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const query = storyCommentsQuerySchema.parse(req.query);

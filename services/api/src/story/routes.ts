@@ -36,7 +36,7 @@ export interface StoryRoutesDeps {
   trackLimit: RequestHandler;
 }
 
-/** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
+/** The stories: submit, feed, random, read, vote, track, react, delete; the admin queue and dashboard. */
 export function storyRoutes(
   router: Router,
   { stories, queries, seen, history, visitors, limit, trackLimit }: StoryRoutesDeps,
