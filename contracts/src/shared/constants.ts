@@ -4,6 +4,12 @@ export const COMMENT_MAX_LENGTH = 1000;
 export const COMMENTS_INITIALLY_SHOWN = 3;
 export const COMMENTS_LIST_MAX_HEIGHT = '24rem';
 
+/**
+ * A moderator's reason (ban, unban, promote, demote, story moderation and deletion, comment
+ * deletion): at most this many characters once trimmed.
+ */
+export const MODERATION_REASON_MAX_LENGTH = 500;
+
 export const EXCERPT_LENGTH = {
   profileStory: 100,
   adminStory: 100,

@@ -45,6 +45,12 @@ export const pageQuerySchema = z.strictObject({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A page of a list as the API answers it: its items and the next page's cursor, null on the last. */
+export interface CursorPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
 /** A page of a list: its items and the cursor of the next page, null on the last. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -5,6 +5,7 @@ import {
   type UserEvent,
 } from '@whosright/contracts/account/events';
 import type { CommentEvent } from '@whosright/contracts/comment/events';
+import { givenReason } from '@whosright/contracts/moderation/reason';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import type { ModerationAction, ModerationSource } from '@whosright/contracts/moderation/dto';
 import type { StoryEvent, StoryStatus } from '@whosright/contracts/story/events';
@@ -40,7 +41,7 @@ function entry(
 ): Change {
   const source = fields.source ?? (fields.actorId ? 'admin' : 'cli');
   return upsert(ENTRIES, entryId(event.position), {
-    $set: { ...fields, source, reason: fields.reason || null, at: event.metadata.recordedAt },
+    $set: { ...fields, source, reason: givenReason(fields.reason), at: event.metadata.recordedAt },
   });
 }
 

@@ -2,9 +2,11 @@ import type { ReactionType, StoryStatus } from '@whosright/contracts/story/event
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
 import type { Doc, Filter, Sort } from '../store/port';
 
+/**
+ * The stories read model, and its collection of story cards, named alike: one document per story
+ * with everything the lists show.
+ */
 export const STORIES = 'stories';
-/** The story cards: one document per story with everything the lists show. */
-export const STORY_CARDS = 'stories';
 /** The random pool: one document per slot, and the count. */
 export const POOL = 'pool';
 

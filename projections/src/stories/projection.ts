@@ -16,7 +16,6 @@ import {
   POOL,
   POOL_META_ID,
   STORIES,
-  STORY_CARDS,
   pooledStoryId,
   poolSlotId,
   type StoryDoc,
@@ -70,7 +69,7 @@ export const storiesProjection = defineProjection<Handled>({
   ],
   collections: [
     {
-      name: STORY_CARDS,
+      name: STORIES,
       indexes: [
         {
           fields: [
@@ -125,7 +124,7 @@ export const storiesProjection = defineProjection<Handled>({
   ],
   /** The poor performers ranking (top 5% by skip rate), e.g. as it stood last Monday with --until. */
   async report(collection) {
-    const ranked = await poorPerformers(collection(STORY_CARDS) as ReadCollection<StoryDoc>);
+    const ranked = await poorPerformers(collection(STORIES) as ReadCollection<StoryDoc>);
     return ranked.map((story, i) => ({
       rank: i + 1,
       storyId: story._id,
@@ -141,7 +140,7 @@ export const storiesProjection = defineProjection<Handled>({
     switch (event.type) {
       case 'StorySubmitted':
         return [
-          upsert(STORY_CARDS, event.data.storyId, {
+          upsert(STORIES, event.data.storyId, {
             $set: {
               authorId: event.data.authorId,
               content: event.data.content,
@@ -164,7 +163,7 @@ export const storiesProjection = defineProjection<Handled>({
         const explained = (to === 'rejected' || to === 'hidden') && reason !== null;
         return [
           update(
-            STORY_CARDS,
+            STORIES,
             storyId,
             explained
               ? { $set: { status: to, moderationReason: reason } }
@@ -173,28 +172,28 @@ export const storiesProjection = defineProjection<Handled>({
         ];
       }
       case 'StoryDeleted':
-        return [remove(STORY_CARDS, event.data.storyId)];
+        return [remove(STORIES, event.data.storyId)];
       case 'StoryVoteCast':
         return [
-          update(STORY_CARDS, event.data.storyId, {
+          update(STORIES, event.data.storyId, {
             $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 },
           }),
         ];
       case 'StoryViewed':
-        return [update(STORY_CARDS, event.data.storyId, { $inc: { viewCount: 1 } })];
+        return [update(STORIES, event.data.storyId, { $inc: { viewCount: 1 } })];
       case 'StorySkipped':
-        return [update(STORY_CARDS, event.data.storyId, { $inc: { skipCount: 1 } })];
+        return [update(STORIES, event.data.storyId, { $inc: { skipCount: 1 } })];
       case 'StoryEngaged':
-        return [update(STORY_CARDS, event.data.storyId, { $inc: { engageCount: 1 } })];
+        return [update(STORIES, event.data.storyId, { $inc: { engageCount: 1 } })];
       case 'StoryReactionAdded':
         return [
-          update(STORY_CARDS, event.data.storyId, {
+          update(STORIES, event.data.storyId, {
             $inc: { [`reactions.${event.data.reaction}`]: 1 },
           }),
         ];
       case 'StoryReactionRemoved':
         return [
-          update(STORY_CARDS, event.data.storyId, {
+          update(STORIES, event.data.storyId, {
             $inc: { [`reactions.${event.data.reaction}`]: -1 },
           }),
         ];
@@ -220,9 +219,9 @@ export const storiesProjection = defineProjection<Handled>({
         ];
       }
       case 'CommentPosted':
-        return [update(STORY_CARDS, event.data.storyId, { $inc: { commentCount: 1 } })];
+        return [update(STORIES, event.data.storyId, { $inc: { commentCount: 1 } })];
       case 'CommentDeleted':
-        return [update(STORY_CARDS, event.data.storyId, { $inc: { commentCount: -1 } })];
+        return [update(STORIES, event.data.storyId, { $inc: { commentCount: -1 } })];
       default:
         return [];
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import type { Doc } from '../store/port';
-import { STORIES, STORY_CARDS } from './docs';
+import { STORIES } from './docs';
 import { storiesProjection } from './projection';
 import { StoryQueries } from './queries';
 
@@ -30,7 +30,7 @@ async function queriesOver(stories: Doc[]) {
     storiesProjection.collections,
   );
   const writes = stories.map((doc) => ({
-    collection: STORY_CARDS,
+    collection: STORIES,
     id: doc._id,
     doc,
     position: 1n,

@@ -9,7 +9,6 @@ import {
   POOL,
   POOL_META_ID,
   STORIES,
-  STORY_CARDS,
   pooledStoryId,
   poolSlotId,
   type PoolDoc,
@@ -60,7 +59,7 @@ export class StoryQueries {
   private poolSize = 0;
 
   constructor(models: ReadModels) {
-    this.stories = models.collection<StoryDoc>(STORIES, STORY_CARDS);
+    this.stories = models.collection<StoryDoc>(STORIES, STORIES);
     this.pool = models.collection<PoolDoc>(STORIES, POOL);
   }
 

@@ -4,6 +4,8 @@
  * moderation log keeps (and, for a story, its author sees).
  */
 import { useId, useState, type ReactNode } from 'react';
+import { givenReason } from '@whosright/contracts/moderation/reason';
+import { MODERATION_REASON_MAX_LENGTH } from '@whosright/contracts/shared/constants';
 
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -18,7 +20,6 @@ import {
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 
-export const REASON_MAX_LENGTH = 500;
 export const SHOWN_TO_AUTHOR =
   'Kept in the moderation log and shown to the author on their profile.';
 
@@ -62,7 +63,7 @@ export function ConfirmActionDialog({
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            onConfirm(reason.trim() || undefined);
+            onConfirm(givenReason(reason) ?? undefined);
             onOpenChange(false);
           }}
         >
@@ -77,7 +78,7 @@ export function ConfirmActionDialog({
                 id={reasonId}
                 aria-describedby={hintId}
                 value={reason}
-                maxLength={REASON_MAX_LENGTH}
+                maxLength={MODERATION_REASON_MAX_LENGTH}
                 onChange={(event) => setReason(event.target.value)}
                 className="min-h-20"
               />

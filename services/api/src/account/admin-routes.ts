@@ -11,6 +11,7 @@ import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { actorOf, adminUser } from '#api/platform/auth';
+import { toPage } from '#api/platform/page';
 import { toCurrentUser, type AccountService } from './account-service';
 
 export interface AdminRoutesDeps {
@@ -21,7 +22,7 @@ export interface AdminRoutesDeps {
   comments: CommentQueries;
 }
 
-/** The admin panel's user management and summary cards (SPEC.md section 2 "Admin panel"). */
+/** The admin panel's user management and summary cards. */
 export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
   router.get('/admin/summary', async (req, res) => {
     adminUser(req);
@@ -39,8 +40,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
     adminUser(req);
     const { q, role, ...page } = adminUsersQuerySchema.parse(req.query);
     if (!q) {
-      const found = await deps.users.newestFirst({ ...page, role });
-      res.json({ items: found.items.map(toCurrentUser), nextCursor: found.next ?? null });
+      res.json(toPage(await deps.users.newestFirst({ ...page, role }), toCurrentUser));
       return;
     }
     const keys = await deps.search.startingWith(q, page);
@@ -53,7 +53,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
       // With a search the role narrows the page (it may come back shorter than the limit).
       return doc && (!role || doc.role === role) ? [toCurrentUser(doc)] : [];
     });
-    res.json({ items, nextCursor: keys.next ?? null });
+    res.json(toPage({ items, next: keys.next }));
   });
 
   for (const action of ADMIN_USER_ACTIONS) {

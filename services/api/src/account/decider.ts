@@ -1,4 +1,5 @@
 import type { Role, UserEvent } from '@whosright/contracts/account/events';
+import { givenReason, reasonField } from '@whosright/contracts/moderation/reason';
 import { CommandRejected } from '#api/write/rejection';
 
 /**
@@ -249,8 +250,10 @@ function requireUser(state: UserState): void {
   if (!state.exists) throw new UserCommandRejected('unknown_user');
 }
 
+/** Who decided a promotion or demotion, and the admin's note when they gave one. */
 function withNote(reason: 'admin' | 'admin_emails', note: string | null | undefined) {
-  return note ? { reason, note } : { reason };
+  const given = givenReason(note);
+  return given === null ? { reason } : { reason, note: given };
 }
 
 /** Returns the events a command produces; an empty list means "nothing to change". */
@@ -327,11 +330,11 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (command.byThemself) throw new UserCommandRejected('cannot_ban_self');
       if (state.banned) return [];
       if (state.role === 'admin') throw new UserCommandRejected('demote_before_ban');
-      return [{ type: 'UserBanned', data: { reason: command.reason } }];
+      return [{ type: 'UserBanned', data: { reason: givenReason(command.reason) } }];
     case 'UnbanUser':
       requireUser(state);
       if (!state.banned) return [];
-      return [{ type: 'UserUnbanned', data: command.reason ? { reason: command.reason } : {} }];
+      return [{ type: 'UserUnbanned', data: reasonField(command.reason) }];
     case 'PromoteUser':
       requireUser(state);
       if (state.role === 'admin') return [];

@@ -3,6 +3,7 @@ import type {
   CommentVoteChoice,
   CommentVoteEvent,
 } from '@whosright/contracts/comment/events';
+import { reasonField } from '@whosright/contracts/moderation/reason';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { CommandRejected } from '#api/write/rejection';
 
@@ -97,7 +98,7 @@ export const comment = {
               authorId: state.authorId!,
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
-              ...(command.reason ? { reason: command.reason } : {}),
+              ...reasonField(command.reason),
             },
           },
         ];

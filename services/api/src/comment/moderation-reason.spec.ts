@@ -18,7 +18,7 @@ const posted: CommentEvent = {
   },
 };
 
-describe('comment decider: moderation reasons (issue 16)', () => {
+describe('comment decider: moderation reasons', () => {
   const spec = deciderSpec(comment);
 
   it('when an admin deletes a comment with a reason the deletion carries it', () => {
@@ -48,6 +48,18 @@ describe('comment decider: moderation reasons (issue 16)', () => {
         {
           type: 'CommentDeleted',
           data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
+        },
+      ]);
+  });
+
+  it('when an admin deletes a comment with a blank reason the deletion has none', () => {
+    spec
+      .given([posted])
+      .when({ type: 'DeleteComment', commentId, userId: admin, byAdmin: true, reason: ' \n ' })
+      .then([
+        {
+          type: 'CommentDeleted',
+          data: { commentId, storyId, authorId: author, deletedBy: admin, byAdmin: true },
         },
       ]);
   });

@@ -7,23 +7,24 @@ import {
   voteCommentRequestSchema,
 } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
-import type { Comment, FlaggedComment, MyComment } from '@whosright/contracts/comment/dto';
-import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import type { Comment } from '@whosright/contracts/comment/dto';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
+import { toPage } from '#api/platform/page';
 import { initialOf, type CommentService } from './comment-service';
+import { toFlaggedComment, toMyComment } from './comment-views';
 
-/** SPEC.md section 7 "Comments", plus the admin's delete and flagged list. */
+/** A story's comments: list, post, vote and delete, plus the admin's delete and flagged list. */
 export function commentRoutes(
   router: Router,
   comments: CommentService,
   queries: CommentQueries,
   limit: WriteLimit,
 ): void {
-  // A plain array, as SPEC.md section 7 has it, in pages: the next one is in the Link header.
+  // A plain array, as the product's API defines it, in pages: the next one is in the Link header.
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const query = storyCommentsQuerySchema.parse(req.query);
@@ -85,19 +86,7 @@ export function commentRoutes(
     const user = currentUser(req);
     const query = pageQuerySchema.parse(req.query);
     const page = await queries.byAuthor(user._id, query);
-    const items = page.items.map((doc): MyComment => ({
-      id: doc._id,
-      content: doc.content,
-      createdAt: doc.createdAt,
-      upvotes: doc.upvotes,
-      downvotes: doc.downvotes,
-      story: {
-        id: doc.storyId,
-        category: doc.story.category,
-        content: doc.story.content.slice(0, EXCERPT_LENGTH.profileStory),
-      },
-    }));
-    res.json({ items, nextCursor: page.next ?? null });
+    res.json(toPage(page, toMyComment));
   });
 
   router.delete('/admin/comments/:id', async (req, res) => {
@@ -111,19 +100,6 @@ export function commentRoutes(
   router.get('/admin/flagged-comments', async (req, res) => {
     adminUser(req);
     const { page, authors } = await comments.flagged(pageQuerySchema.parse(req.query));
-    const items = page.items.map((doc): FlaggedComment => ({
-      id: doc._id,
-      content: doc.content,
-      createdAt: doc.createdAt,
-      upvotes: doc.upvotes,
-      downvotes: doc.downvotes,
-      author: authors.get(doc.authorId) ?? null,
-      story: {
-        id: doc.storyId,
-        category: doc.story.category,
-        content: doc.story.content.slice(0, 100),
-      },
-    }));
-    res.json({ items, nextCursor: page.next ?? null });
+    res.json(toPage(page, (doc) => toFlaggedComment(doc, authors.get(doc.authorId) ?? null)));
   });
 }

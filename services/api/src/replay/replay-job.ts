@@ -4,7 +4,7 @@ import type { ForgettingLog } from '@whosright/eventstore/port';
 import { rebuildProjections, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { readModels } from '@whosright/projections/read-models';
-import { STORIES, STORY_CARDS, type StoryDoc } from '@whosright/projections/stories/docs';
+import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import { rankableRows } from '@whosright/projections/stories/ranking-snapshot';
 import type { JobOptions, JobQueue } from '#api/platform/jobs/job-queue';
 import { finishedProgress, replayProgress, startingProgress } from './replay-progress';
@@ -94,7 +94,7 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
     });
     if (!built) throw new Error('The replay built no copy');
     const rows = await rankableRows(
-      readStore.generationCollection<StoryDoc>(built.target, STORY_CARDS),
+      readStore.generationCollection<StoryDoc>(built.target, STORIES),
     );
     await saving;
     progress = finishedProgress(progress);

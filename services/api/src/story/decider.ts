@@ -9,6 +9,7 @@ import type {
   TrackAction,
   VoteChoice,
 } from '@whosright/contracts/story/events';
+import { givenReason, reasonField } from '@whosright/contracts/moderation/reason';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { CommandRejected } from '#api/write/rejection';
 
@@ -103,7 +104,7 @@ export const story = {
               moderatorId: command.moderatorId,
               from: state.status,
               to: command.to,
-              reason: command.reason,
+              reason: givenReason(command.reason),
             },
           },
         ];
@@ -119,7 +120,7 @@ export const story = {
               authorId: state.authorId!,
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
-              ...(command.reason ? { reason: command.reason } : {}),
+              ...reasonField(command.reason),
             },
           },
         ];

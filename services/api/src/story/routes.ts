@@ -16,6 +16,7 @@ import type { SeenStoryQueries } from '@whosright/projections/seen-stories/queri
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { NotFoundError } from '#api/platform/errors';
+import { toPage } from '#api/platform/page';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { Visitors } from '#api/platform/visitor';
@@ -35,7 +36,7 @@ export interface StoryRoutesDeps {
   trackLimit: RequestHandler;
 }
 
-/** SPEC.md section 7 "Stories", plus the admin queue and the dashboard list. */
+/** The stories: submit, feed, random, read, vote, track, react, delete; the admin queue and dashboard. */
 export function storyRoutes(
   router: Router,
   { stories, queries, seen, history, visitors, limit, trackLimit }: StoryRoutesDeps,
@@ -49,7 +50,7 @@ export function storyRoutes(
   router.get('/stories', async (req, res) => {
     const query = storyFeedQuerySchema.parse(req.query);
     const page = await queries.feed(query);
-    res.json({ items: page.items.map(toCard), nextCursor: page.next ?? null });
+    res.json(toPage(page, toCard));
   });
 
   // A viewer known by account or visitor cookie never draws a story they voted on or skipped;
@@ -135,20 +136,20 @@ export function storyRoutes(
     const user = currentUser(req);
     const query = pageQuerySchema.parse(req.query);
     const page = await queries.byAuthor(user._id, query);
-    res.json({ items: page.items.map(toMyStory), nextCursor: page.next ?? null });
+    res.json(toPage(page, toMyStory));
   });
 
   router.get('/admin/stories', async (req, res) => {
     adminUser(req);
     const page = await queries.pendingQueue(pageQuerySchema.parse(req.query));
-    res.json({ items: page.items.map(toAdminStory), nextCursor: page.next ?? null });
+    res.json(toPage(page, toAdminStory));
   });
 
   router.patch('/admin/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
     const body = moderateStoryRequestSchema.parse(req.body);
-    res.json(await stories.moderate(id, admin, body.status, body.reason ?? null, actorOf(req)));
+    res.json(await stories.moderate(id, admin, body.status, body.reason, actorOf(req)));
   });
 
   router.delete('/admin/stories/:id', async (req, res) => {
@@ -168,13 +169,13 @@ export function storyRoutes(
   router.get('/admin/skipped-stories', async (req, res) => {
     adminUser(req);
     const page = await queries.poorPerformers(pageQuerySchema.parse(req.query));
-    res.json({ items: page.items.map(toAdminStory), nextCursor: page.next ?? null });
+    res.json(toPage(page, toAdminStory));
   });
 
   router.get('/dashboard/stories', async (req, res) => {
     adminUser(req);
     const query = storyFeedQuerySchema.omit({ category: true, sort: true }).parse(req.query);
     const page = await queries.dashboard(query);
-    res.json({ items: page.items.map(toDashboardStory), nextCursor: page.next ?? null });
+    res.json(toPage(page, toDashboardStory));
   });
 }

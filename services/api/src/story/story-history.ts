@@ -1,5 +1,6 @@
 import { displayNameOf } from '@whosright/contracts/account/display-name';
 import type { StoryHistory, StoryHistoryStep } from '@whosright/contracts/moderation/dto';
+import { givenReason } from '@whosright/contracts/moderation/reason';
 import type { StoryEvent } from '@whosright/contracts/story/events';
 import type { ForgettingLog, RecordedEvent } from '@whosright/eventstore/port';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
@@ -53,7 +54,7 @@ export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Pro
             by: person(e.data.moderatorId),
             from: e.data.from,
             to: e.data.to,
-            reason: e.data.reason,
+            reason: givenReason(e.data.reason),
           },
         ];
       case 'StoryDeleted':
@@ -63,7 +64,7 @@ export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Pro
             at,
             by: person(e.data.deletedBy),
             byAdmin: e.data.byAdmin,
-            reason: e.data.reason ?? null,
+            reason: givenReason(e.data.reason),
           },
         ];
       default:

@@ -1,0 +1,36 @@
+import type { CommentAuthor, FlaggedComment, MyComment } from '@whosright/contracts/comment/dto';
+import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import type { CommentDoc } from '@whosright/projections/comments/docs';
+
+/** A comment on its author's profile: with the start of the story it answers. */
+export function toMyComment(doc: CommentDoc): MyComment {
+  return {
+    id: doc._id,
+    content: doc.content,
+    createdAt: doc.createdAt,
+    upvotes: doc.upvotes,
+    downvotes: doc.downvotes,
+    story: {
+      id: doc.storyId,
+      category: doc.story.category,
+      content: doc.story.content.slice(0, EXCERPT_LENGTH.profileStory),
+    },
+  };
+}
+
+/** A flagged comment on the admin's list: its author (null once they left) and the story's start. */
+export function toFlaggedComment(doc: CommentDoc, author: CommentAuthor | null): FlaggedComment {
+  return {
+    id: doc._id,
+    content: doc.content,
+    createdAt: doc.createdAt,
+    upvotes: doc.upvotes,
+    downvotes: doc.downvotes,
+    author,
+    story: {
+      id: doc.storyId,
+      category: doc.story.category,
+      content: doc.story.content.slice(0, EXCERPT_LENGTH.adminStory),
+    },
+  };
+}
