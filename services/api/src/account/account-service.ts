@@ -1,5 +1,5 @@
 import type { EventStore } from '@whosright/eventstore/port';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
+import { foldStream } from '@whosright/eventstore/command/decide-one';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import { USERS, type UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -25,7 +25,7 @@ import { SESSION_TTL_MS, newSessionId, type SessionTokens } from '#api/platform/
 import type { CommandBus } from '#api/write/command-bus';
 import * as user from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { commandOn } from '@whosright/eventstore/command/decide-many';
 import { reservation } from './reservation-decider';
 import {
   claim,

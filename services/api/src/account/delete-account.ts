@@ -6,8 +6,8 @@ import {
   WRONG_PASSWORD_MESSAGE,
   type DeleteAccountRequest,
 } from '@whosright/contracts/account/member-data-dto';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { foldStream } from '@whosright/eventstore/command/decide-one';
+import { commandOn } from '@whosright/eventstore/command/decide-many';
 import type { EventStore } from '@whosright/eventstore/port';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';

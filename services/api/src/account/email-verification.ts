@@ -1,5 +1,5 @@
 import type { EventStore } from '@whosright/eventstore/port';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
+import { foldStream } from '@whosright/eventstore/command/decide-one';
 import { USERS } from '@whosright/projections/users/docs';
 import { INVALID_VERIFICATION_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
 import type { Actor } from '#api/platform/actor';

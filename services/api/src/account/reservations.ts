@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
+import { commandOn } from '@whosright/eventstore/command/decide-many';
+import { foldStream } from '@whosright/eventstore/command/decide-one';
 import type { EventStore } from '@whosright/eventstore/port';
 import type { Actor } from '#api/platform/actor';
 import type { CommandBus } from '#api/write/command-bus';

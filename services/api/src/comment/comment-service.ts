@@ -1,6 +1,6 @@
 import type { EventStore } from '@whosright/eventstore/port';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+import { foldStream } from '@whosright/eventstore/command/decide-one';
+import { commandOn, type StreamCommand } from '@whosright/eventstore/command/decide-many';
 import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES } from '@whosright/projections/stories/docs';

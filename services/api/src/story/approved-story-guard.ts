@@ -1,5 +1,5 @@
-import type { FoldedStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+import type { FoldedStream } from '@whosright/eventstore/command/decide-one';
+import { commandOn, type StreamCommand } from '@whosright/eventstore/command/decide-many';
 import { approvedStory, type StoryState } from './decider';
 
 /**

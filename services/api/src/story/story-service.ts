@@ -1,5 +1,5 @@
 import type { EventStore } from '@whosright/eventstore/port';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
+import { commandOn } from '@whosright/eventstore/command/decide-many';
 import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { STORY_VOTES } from '@whosright/projections/story-votes/docs';

@@ -1,10 +1,10 @@
 import {
-  handleCommand,
+  decideOne,
   type CommandResult,
   type Decider,
   type DomainEvent,
-} from '@whosright/eventstore/command/handle-command';
-import { handleCommands, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+} from '@whosright/eventstore/command/decide-one';
+import { decideMany, type StreamCommand } from '@whosright/eventstore/command/decide-many';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { Actor } from '#api/platform/actor';
@@ -45,7 +45,7 @@ export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
 
 /**
  * The one path of every write: a command is decided on its stream's state and appended at the
- * revision it was decided on (retried on a conflict, see handleCommands); a refusal becomes the
+ * revision it was decided on (retried on a conflict, see decideMany); a refusal becomes the
  * HTTP error its slice chose; and when the answer depends on read models, the bus waits until
  * they have applied what was appended (read-your-writes, DESIGN.md section 5).
  */
@@ -66,7 +66,7 @@ export class CommandBus {
     readModels: readonly string[] = [],
   ): Promise<CommandResult<E>> {
     const result = await this.translated(
-      handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
+      decideOne(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
     );
     if (result.position !== undefined && readModels.length > 0)
       await this.settle(result.position, readModels, actor);
@@ -75,7 +75,7 @@ export class CommandBus {
 
   /**
    * Commands on several streams (`commandOn`), appended in one step where the store can (see
-   * handleCommands); waits for `readModels` when something was appended.
+   * decideMany); waits for `readModels` when something was appended.
    */
   async runAll(
     commands: readonly StreamCommand[],
@@ -83,7 +83,7 @@ export class CommandBus {
     readModels: readonly string[] = [],
   ): Promise<Array<CommandResult<DomainEvent>>> {
     const results = await this.translated(
-      handleCommands(this.eventStore, commands, { metadata: metadataOf(actor) }),
+      decideMany(this.eventStore, commands, { metadata: metadataOf(actor) }),
     );
     const last = lastPosition(results);
     if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);
