@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@whosright/eventstore/port';
+import type { ForgettingLog, RecordedEvent } from '@whosright/eventstore/port';
 
 const field = (data: unknown, key: string): unknown =>
   typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
@@ -39,9 +39,9 @@ export class MemberEventFilter {
  * for an export, which is rare and rate-limited (docs/decisions/member-data-export.md).
  */
 export async function* memberEvents(
-  store: Pick<EventStore, 'readAll'>,
+  log: ForgettingLog,
   userId: string,
 ): AsyncIterable<RecordedEvent> {
   const filter = new MemberEventFilter(userId);
-  for await (const event of store.readAll()) if (filter.keeps(event)) yield event;
+  for await (const event of log.readAll()) if (filter.keeps(event)) yield event;
 }

@@ -99,6 +99,8 @@ export type Queries = ReturnType<typeof queriesOf>;
 export interface Application {
   /** Adds every slice's routes, behind authentication, to the /api router. */
   routes(router: Router): void;
+  /** The one door to the log: every write of the slices goes through it. */
+  bus: CommandBus;
   accounts: AccountService;
   stories: StoryService;
   comments: CommentService;
@@ -218,7 +220,6 @@ export async function composeApplication(
   });
 
   const accounts = new AccountService({
-    eventStore,
     bus,
     users: queries.users,
     tokens,
@@ -230,7 +231,6 @@ export async function composeApplication(
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
 
   const comments: CommentService = new CommentService({
-    eventStore,
     bus,
     comments: queries.comments,
     stories: queries.stories,
@@ -239,7 +239,6 @@ export async function composeApplication(
     approvedStory: (storyId) => stories.approvedGuard(storyId),
   });
   const stories: StoryService = new StoryService({
-    eventStore,
     bus,
     stories: queries.stories,
     votes: queries.storyVotes,
@@ -247,8 +246,8 @@ export async function composeApplication(
   });
   // Issue 22: a member deletes their account; their stories and comments go as their author's.
   const deletion = new AccountDeletion({
-    eventStore,
     bus,
+    log: stores.forgettingLog,
     sessions: queries.sessions,
     users: queries.users,
     deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
@@ -292,7 +291,7 @@ export async function composeApplication(
       if (!config.seedDemo || closing.signal.aborted) return;
       await seedDemo(
         {
-          eventStore,
+          bus,
           accounts,
           stories,
           extras: [seedDemoComments(comments)],
@@ -372,6 +371,7 @@ export async function composeApplication(
       moderationRoutes(router, queries.moderationLog);
       replayRoutes(router, replays);
     },
+    bus,
     accounts,
     stories,
     comments,
