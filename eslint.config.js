@@ -72,6 +72,37 @@ const ioModules = [
  * caches) know no slice; a slice does not reach into another one.
  */
 const apiSlices = ['account', 'story', 'comment', 'moderation', 'replay'];
+
+/**
+ * The command bus (`write/`) is the one door to the log: it alone holds the raw event store and
+ * the command helpers. Slices, the seed and the CLI build commands with `#api/write/commands`
+ * and read what people see through the forgetting log, so from the event store they may import
+ * types only, and none that reads or appends to the raw log; its adapters are opened in `app/`.
+ */
+const oneDoorToTheLog = {
+  paths: [
+    {
+      name: '@whosright/eventstore/port',
+      importNames: ['EventStore', 'LogReader'],
+      message:
+        'Only the command bus holds the raw log: decide through it (bus.run / runAll / state), read what people see through ForgettingLog.',
+    },
+  ],
+  patterns: [
+    {
+      group: [
+        '@whosright/eventstore/command/*',
+        '@whosright/eventstore/sqlite/*',
+        '@whosright/eventstore/kurrentdb/*',
+        '@whosright/eventstore/forgetting/*',
+      ],
+      message:
+        'Slices reach the log through the command bus: build commands with #api/write/commands; stores are opened in app/.',
+    },
+  ],
+};
+const behindTheBus = [...apiSlices, 'seed', 'cli'];
+
 const apiRooms = [
   {
     room: 'platform',
@@ -90,32 +121,43 @@ const apiRooms = [
       'A slice does not reach into another slice or app/: share through platform/, write/ or contracts.',
   })),
   { room: 'seed', forbid: ['cli', 'app'], message: 'Only entry points and tests import app/.' },
+  { room: 'cli', forbid: [], message: 'The CLI is an entry point: it may import every room.' },
 ];
 
-/** @param {{ forbid: string[], message: string }} room */
-function roomPatterns({ forbid, message }) {
+/** @param {{ room: string, forbid: string[], message: string }} room */
+function roomPatterns({ room, forbid, message }) {
   return [
-    {
-      // A leading # would start a comment in these gitignore-style patterns: escaped.
-      group: forbid.flatMap((r) => [`\\#api/${r}/*`, `../${r}/*`, `../../${r}/*`]),
-      message,
-    },
+    ...(forbid.length
+      ? [
+          {
+            // A leading # would start a comment in these gitignore-style patterns: escaped.
+            group: forbid.flatMap((r) => [`\\#api/${r}/*`, `../${r}/*`, `../../${r}/*`]),
+            message,
+          },
+        ]
+      : []),
+    ...(behindTheBus.includes(room) ? oneDoorToTheLog.patterns : []),
   ];
 }
 
+/** @param {{ room: string }} room */
+const roomPaths = ({ room }) => (behindTheBus.includes(room) ? oneDoorToTheLog.paths : []);
+
 /**
  * @param {string[]} packages
- * @param {{ io?: string[], testHelpers?: boolean, extra?: { group: string[], message: string }[] }} [options]
+ * @param {{ io?: string[], testHelpers?: boolean, extra?: { group: string[], message: string }[], paths?: { name: string, importNames: string[], message: string }[] }} [options]
  *   `io`: I/O modules refused too; `testHelpers`: whether @whosright/testing may be imported
- *   (specs and testing/ folders); `extra`: more refused groups (the API's rooms).
+ *   (specs and testing/ folders); `extra`: more refused groups (the API's rooms); `paths`:
+ *   names refused from one module (the raw log's types).
  */
 function boundaryRule(
   packages,
-  { io = [], testHelpers: allowTestHelpers = false, extra = [] } = {},
+  { io = [], testHelpers: allowTestHelpers = false, extra = [], paths = [] } = {},
 ) {
   return [
     'error',
     {
+      ...(paths.length ? { paths } : {}),
       patterns: [
         {
           group: [...packages.map((p) => `${p}`), ...packages.map((p) => `${p}/*`)],
@@ -202,6 +244,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], {
         extra: roomPatterns(room),
+        paths: roomPaths(room),
       }),
     },
   })),
@@ -211,6 +254,19 @@ export default tseslint.config(
       'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], {
         io: ioModules,
         extra: roomPatterns(room),
+        paths: roomPaths(room),
+      }),
+    },
+  })),
+  // Their specs too: a spec that needs the raw log (another process appending) opens it through
+  // app/testing, so the slice itself never names it.
+  ...behindTheBus.map((room) => ({
+    files: [`services/api/src/${room}/**/*.spec.ts`],
+    rules: {
+      'no-restricted-imports': boundaryRule(forbiddenByPackage['services/api'], {
+        testHelpers: true,
+        extra: oneDoorToTheLog.patterns,
+        paths: oneDoorToTheLog.paths,
       }),
     },
   })),

@@ -88,6 +88,80 @@ describe('the import-boundary lint rule (workspace packages depend one way)', ()
   );
 });
 
+describe('the one-door-to-the-log lint rule (only the command bus holds the raw log)', () => {
+  it.each([
+    [
+      'services/api/src/story/x.ts',
+      "import type { EventStore } from '@whosright/eventstore/port';",
+    ],
+    [
+      'services/api/src/replay/x.ts',
+      "import type { LogReader } from '@whosright/eventstore/port';",
+    ],
+    [
+      'services/api/src/account/x.ts',
+      "import { commandOn } from '@whosright/eventstore/command/decide-many';",
+    ],
+    [
+      'services/api/src/comment/x.ts',
+      "import { foldStream } from '@whosright/eventstore/command/decide-one';",
+    ],
+    [
+      'services/api/src/seed/x.ts',
+      "import type { Decider } from '@whosright/eventstore/command/decider';",
+    ],
+    [
+      'services/api/src/cli/x.ts',
+      "import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';",
+    ],
+    [
+      'services/api/src/moderation/x.ts',
+      "import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';",
+    ],
+    [
+      'services/api/src/story/decider.ts',
+      "import type { EventStore } from '@whosright/eventstore/port';",
+    ],
+    [
+      'services/api/src/comment/x.spec.ts',
+      "import type { EventStore } from '@whosright/eventstore/port';",
+    ],
+  ])('when %s imports the raw log or its command helpers (%s) it fails', async (file, code) => {
+    const errors = await boundaryErrors(file, `${code}\nexport const y = 1;\n`);
+    expect(errors).toEqual([expect.stringMatching(/command bus|#api\/write\/commands/)]);
+  });
+
+  it.each([
+    [
+      'services/api/src/story/x.ts',
+      "import type { ForgettingLog, RecordedEvent } from '@whosright/eventstore/port';",
+    ],
+    ['services/api/src/account/x.ts', "import { commandOn } from '#api/write/commands';"],
+    [
+      'services/api/src/write/x.ts',
+      "import { decideMany } from '@whosright/eventstore/command/decide-many';",
+    ],
+    [
+      'services/api/src/write/x.ts',
+      "import type { EventStore } from '@whosright/eventstore/port';",
+    ],
+    [
+      'services/api/src/app/x.ts',
+      "import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';",
+    ],
+    ['services/api/src/cli/x.ts', "import { openReplayStores } from '#api/app/replay-stores';"],
+    [
+      'services/api/src/story/x.spec.ts',
+      "import { openLogElsewhere } from '#api/app/testing/log-elsewhere';",
+    ],
+  ])(
+    'when %s reaches the log through the bus, the forgetting log or app/ (%s) it passes',
+    async (file, code) => {
+      expect(await boundaryErrors(file, `${code}\nexport const y = 1;\n`)).toEqual([]);
+    },
+  );
+});
+
 describe('the feature-import lint rule (web features do not import each other)', () => {
   it.each([
     [

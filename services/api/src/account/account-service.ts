@@ -1,5 +1,3 @@
-import type { EventStore } from '@whosright/eventstore/port';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import { USERS, type UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -23,9 +21,9 @@ import {
 } from '#api/platform/errors';
 import { SESSION_TTL_MS, newSessionId, type SessionTokens } from '#api/platform/session-tokens';
 import type { CommandBus } from '#api/write/command-bus';
+import { commandOn } from '#api/write/commands';
 import * as user from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import { reservation } from './reservation-decider';
 import {
   claim,
@@ -58,7 +56,6 @@ export interface Mail {
 }
 
 export interface AccountServiceDeps {
-  eventStore: EventStore;
   bus: CommandBus;
   users: UserQueries;
   tokens: SessionTokens;
@@ -193,7 +190,7 @@ export class AccountService {
       // A name held from before the rule stays its holder's; nobody takes a reserved one anew.
       if (isReservedName(after)) throw usernameReserved();
       const stream = usernameStream(after);
-      const result = await claim(this.deps.bus, this.deps.eventStore, stream, userId, actor);
+      const result = await claim(this.deps.bus, stream, userId, actor);
       if (!result.claimed && result.holder !== userId) throw usernameTaken();
     }
     await this.deps.bus.runAll(
@@ -223,7 +220,7 @@ export class AccountService {
   private async claimEmail(email: string, actor: Actor): Promise<string> {
     const stream = emailStream(email);
     const candidate = newId('user');
-    const result = await claim(this.deps.bus, this.deps.eventStore, stream, candidate, actor);
+    const result = await claim(this.deps.bus, stream, candidate, actor);
     if (result.claimed) return candidate;
     if (result.holder && !(await this.userExists(result.holder))) return result.holder;
     throw emailTaken();
@@ -234,11 +231,11 @@ export class AccountService {
   }
 
   private async loadUser(userId: string): Promise<user.UserState> {
-    return (await foldStream(this.deps.eventStore, `user-${userId}`, user)).state;
+    return this.deps.bus.state(`user-${userId}`, user);
   }
 
   private async userIdByEmail(email: string): Promise<string | null> {
-    return reservationHolder(this.deps.eventStore, emailStream(email));
+    return reservationHolder(this.deps.bus, emailStream(email));
   }
 
   async login(email: string, password: string, actor: Actor): Promise<SignedIn> {
@@ -402,7 +399,7 @@ export class AccountService {
     actor: Actor,
   ): Promise<SignedIn> {
     const stream = identityStream(identity.issuer, identity.subject);
-    const linked = await reservationHolder(this.deps.eventStore, stream);
+    const linked = await reservationHolder(this.deps.bus, stream);
     if (linked && (await this.userExists(linked))) {
       const state = await this.loadUser(linked);
       return this.startSession(linked, 'external', actor, state.credentialsVersion);
@@ -437,7 +434,7 @@ export class AccountService {
       );
     }
     const as = { ...actor, userId };
-    await claim(this.deps.bus, this.deps.eventStore, stream, userId, as);
+    await claim(this.deps.bus, stream, userId, as);
     await this.deps.bus.run(
       `user-${userId}`,
       user,

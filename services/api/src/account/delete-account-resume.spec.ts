@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
-import { domainEventCatalog } from '@whosright/contracts/catalog';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import type { ForgettingLog } from '@whosright/eventstore/port';
+import { openLogElsewhere } from '#api/app/testing/log-elsewhere';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
 import { CommandBus } from '#api/write/command-bus';
 import { rejections } from '#api/app/rejections';
@@ -14,7 +14,7 @@ const meta = { correlationId: 'test' };
 
 /** A deletion stopped after AccountDeleted, before its releases (a store without appendAll). */
 async function interruptedDeletion() {
-  const store = createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog });
+  const store = openLogElsewhere(':memory:');
   const claim = { type: 'ReservationClaimed', data: { userId: ann }, metadata: meta };
   await store.append(emailStream('ann@example.com'), [claim], 'no_stream');
   await store.append(usernameStream('ann_l'), [claim], 'no_stream');
@@ -64,9 +64,11 @@ async function interruptedDeletion() {
 describe('resuming account deletions at start', () => {
   it('when a deleted member still holds their e-mail and username it releases both, once', async () => {
     const store = await interruptedDeletion();
+    const bus = new CommandBus(store, null, rejections);
     const deletion = new AccountDeletion({
-      eventStore: store,
-      bus: new CommandBus(store, null, rejections),
+      bus,
+      // Resuming reads the registry's state through the bus; the sweep's log is not asked.
+      log: {} as ForgettingLog,
       sessions: {} as SessionQueries,
       users: { countAdmins: () => Promise.resolve(1) },
       deleteStory: () => Promise.resolve(),
@@ -75,8 +77,8 @@ describe('resuming account deletions at start', () => {
       sendMail: () => Promise.resolve(),
     });
     await deletion.resume(SYSTEM_ACTOR);
-    expect(await reservationHolder(store, emailStream('ann@example.com'))).toBeNull();
-    expect(await reservationHolder(store, usernameStream('ann_l'))).toBeNull();
+    expect(await reservationHolder(bus, emailStream('ann@example.com'))).toBeNull();
+    expect(await reservationHolder(bus, usernameStream('ann_l'))).toBeNull();
     const head = await store.headPosition();
     await deletion.resume(SYSTEM_ACTOR);
     expect(await store.headPosition()).toBe(head);

@@ -6,9 +6,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
   type DeleteAccountRequest,
 } from '@whosright/contracts/account/member-data-dto';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
-import type { EventStore } from '@whosright/eventstore/port';
+import type { ForgettingLog } from '@whosright/eventstore/port';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import { USERS } from '@whosright/projections/users/docs';
@@ -16,6 +14,7 @@ import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError, ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
+import { commandOn } from '#api/write/commands';
 import * as user from './decider';
 import { forgottenDecider } from './forgotten-decider';
 import { verifyPassword } from './passwords';
@@ -28,8 +27,12 @@ import { accountRejections, lastAdminLeaving } from './rejections';
 const SESSION_PAGE = 200;
 
 export interface DeleteAccountDeps {
-  eventStore: EventStore;
   bus: CommandBus;
+  /**
+   * The log as people may see it: the sweep only needs the ids of what the member wrote and its
+   * authors' ids, which forgetting leaves as they are.
+   */
+  log: ForgettingLog;
   sessions: SessionQueries;
   users: Pick<UserQueries, 'countAdmins'>;
   /** Deletes one of the member's stories as its author, banned or not (its comments go with it). */
@@ -43,13 +46,13 @@ export interface DeleteAccountDeps {
 
 /** What the member wrote, from the log: every story and comment ever, deleted or not. */
 async function writingsOf(
-  store: EventStore,
+  log: ForgettingLog,
   userId: string,
 ): Promise<{ storyIds: string[]; commentIds: string[] }> {
   const storyIds: string[] = [];
   const commentIds: string[] = [];
   const filter = { eventTypes: ['StorySubmitted', 'CommentPosted'] };
-  for await (const event of store.readAll({ filter })) {
+  for await (const event of log.readAll({ filter })) {
     const data = event.data as { authorId?: string; storyId?: string; commentId?: string };
     if (data.authorId !== userId) continue;
     if (event.type === 'StorySubmitted' && data.storyId) storyIds.push(data.storyId);
@@ -112,7 +115,7 @@ export class AccountDeletion {
   }
 
   private async load(userId: string): Promise<user.UserState> {
-    return (await foldStream(this.deps.eventStore, `user-${userId}`, user)).state;
+    return this.deps.bus.state(`user-${userId}`, user);
   }
 
   /** Mails the link that confirms a deletion: the way for an account without a password. */
@@ -182,8 +185,8 @@ export class AccountDeletion {
    * appends, on a store without atomic appends). Each release is a no-op once done.
    */
   async resume(actor: Actor): Promise<void> {
-    for await (const event of this.deps.eventStore.readStream(FORGOTTEN_USERS_STREAM)) {
-      const { userId } = event.data as { userId: string };
+    const forgotten = await this.deps.bus.state(FORGOTTEN_USERS_STREAM, forgottenDecider);
+    for (const userId of forgotten.users) {
       const state = await this.load(userId);
       if (state.deleted) await this.deps.bus.runAll(releases(userId, state), actor);
     }
@@ -216,7 +219,7 @@ export class AccountDeletion {
     userId: string,
     actor: Actor,
   ): Promise<{ storyIds: string[]; commentIds: string[] }> {
-    const writings = await writingsOf(this.deps.eventStore, userId);
+    const writings = await writingsOf(this.deps.log, userId);
     for (const storyId of writings.storyIds)
       await unlessGone(this.deps.deleteStory(storyId, userId, actor));
     for (const commentId of writings.commentIds)

@@ -1,5 +1,3 @@
-import type { EventStore } from '@whosright/eventstore/port';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
 import { USERS } from '@whosright/projections/users/docs';
 import { INVALID_VERIFICATION_TOKEN_MESSAGE } from '@whosright/contracts/account/dto';
 import type { Actor } from '#api/platform/actor';
@@ -11,7 +9,6 @@ import { newMailedToken, readMailedToken } from './mailed-token';
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface EmailVerificationDeps {
-  eventStore: EventStore;
   bus: CommandBus;
   publicUrl: string;
   sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
@@ -27,7 +24,7 @@ export class EmailVerification {
 
   /** Mails a new link unless the address is already verified. */
   async send(userId: string, actor: Actor): Promise<void> {
-    const { state } = await foldStream(this.deps.eventStore, `user-${userId}`, user);
+    const state = await this.deps.bus.state(`user-${userId}`, user);
     if (!state.exists || state.emailVerified || !state.email) return;
     const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.deps.now().getTime() + VERIFICATION_TOKEN_TTL_MS);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
-import type { EventStore, ReadStreamOptions, RecordedEvent } from '@whosright/eventstore/port';
+import type { ForgettingLog, ReadStreamOptions, RecordedEvent } from '@whosright/eventstore/port';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 import { signUp } from '#api/testing/people';
 import { buildMemberExport, type MemberExport } from './member-export';
@@ -107,7 +107,7 @@ async function fullScanExport(account: CurrentUser, exportedAt: string): Promise
 }
 
 /** Counts what the export reads of the log, through the very object the route reads. */
-function watchReads(log: Pick<EventStore, 'readAll' | 'readStream'>) {
+function watchReads(log: Pick<ForgettingLog, 'readAll' | 'readStream'>) {
   const streams: string[] = [];
   let fullReads = 0;
   let eventsRead = 0;

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
-import type { EventStore } from '@whosright/eventstore/port';
 import type { Actor } from '#api/platform/actor';
 import type { CommandBus } from '#api/write/command-bus';
+import { commandOn } from '#api/write/commands';
 import { reservation } from './reservation-decider';
 
 /** Reservation streams are named by a hash, so e-mails never appear in stream names. */
@@ -21,8 +19,8 @@ export function identityStream(issuer: string, subject: string): string {
 }
 
 /** The user holding a reservation, or null when nobody does. */
-export async function reservationHolder(store: EventStore, stream: string): Promise<string | null> {
-  return (await foldStream(store, stream, reservation)).state.holder;
+export async function reservationHolder(bus: CommandBus, stream: string): Promise<string | null> {
+  return (await bus.state(stream, reservation)).holder;
 }
 
 /**
@@ -32,7 +30,6 @@ export async function reservationHolder(store: EventStore, stream: string): Prom
  */
 export async function claim(
   bus: CommandBus,
-  store: EventStore,
   stream: string,
   userId: string,
   actor: Actor,
@@ -42,5 +39,5 @@ export async function claim(
     actor,
   );
   if (result?.events.length) return { claimed: true };
-  return { claimed: false, holder: await reservationHolder(store, stream) };
+  return { claimed: false, holder: await reservationHolder(bus, stream) };
 }

@@ -103,6 +103,8 @@ export type Queries = ReturnType<typeof queriesOf>;
 export interface Application {
   /** Adds every slice's routes, behind authentication, to the /api router. */
   routes(router: Router): void;
+  /** The one door to the log: every write of the slices goes through it. */
+  bus: CommandBus;
   accounts: AccountService;
   stories: StoryService;
   comments: CommentService;
@@ -230,7 +232,6 @@ export async function composeApplication(
   });
 
   const accounts = new AccountService({
-    eventStore,
     bus,
     users: queries.users,
     tokens,
@@ -242,7 +243,6 @@ export async function composeApplication(
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
 
   const comments: CommentService = new CommentService({
-    eventStore,
     bus,
     comments: queries.comments,
     stories: queries.stories,
@@ -251,7 +251,6 @@ export async function composeApplication(
     approvedStory: (storyId) => stories.approvedGuard(storyId),
   });
   const stories: StoryService = new StoryService({
-    eventStore,
     bus,
     stories: queries.stories,
     votes: queries.storyVotes,
@@ -259,8 +258,8 @@ export async function composeApplication(
   });
   // Issue 22: a member deletes their account; their stories and comments go as their author's.
   const deletion = new AccountDeletion({
-    eventStore,
     bus,
+    log: stores.forgettingLog,
     sessions: queries.sessions,
     users: queries.users,
     deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
@@ -304,7 +303,7 @@ export async function composeApplication(
       if (!config.seedDemo || closing.signal.aborted) return;
       await seedDemo(
         {
-          eventStore,
+          bus,
           accounts,
           stories,
           extras: [seedDemoComments(comments)],
@@ -386,6 +385,7 @@ export async function composeApplication(
       moderationRoutes(router, queries.moderationLog);
       replayRoutes(router, replays);
     },
+    bus,
     accounts,
     stories,
     comments,

@@ -2,15 +2,10 @@
  * `npm run admin -- <promote|demote|ban|unban> <email>` and `npm run admin -- list`.
  * Appends events to the same store as the running server, which sees them within a second.
  */
-import { UserQueries } from '@whosright/projections/users/queries';
-import { AccountService } from '#api/account/account-service';
-import { rejections } from '#api/app/rejections';
-import { openStores } from '#api/app/stores';
+import { openAdminTools } from '#api/app/admin-tools';
 import { ConfigError, loadConfig } from '#api/platform/config';
 import { HttpError } from '#api/platform/errors';
 import { createLogger } from '#api/platform/logger';
-import { SessionTokens } from '#api/platform/session-tokens';
-import { CommandBus } from '#api/write/command-bus';
 
 const USAGE = 'Usage: npm run admin -- <promote|demote|ban|unban> <email> | list';
 const ACTIONS = ['promote', 'demote', 'ban', 'unban'] as const;
@@ -40,10 +35,10 @@ async function main(args: string[]): Promise<void> {
   if (command !== 'list' && !email) fail(USAGE);
 
   const logger = createLogger({ ...config, logLevel: 'warn' });
-  const stores = await openStores(config, logger, { runProjections: false });
+  const tools = await openAdminTools(config, logger);
   try {
     if (command === 'list') {
-      const users = await new UserQueries(stores.readStore).all(10_000);
+      const users = await tools.users.all(10_000);
       if (users.length === 0) console.log('No accounts yet.');
       for (const u of users) {
         console.log(
@@ -52,16 +47,7 @@ async function main(args: string[]): Promise<void> {
       }
       return;
     }
-    const accounts = new AccountService({
-      eventStore: stores.eventStore,
-      bus: new CommandBus(stores.eventStore, null, rejections),
-      users: new UserQueries(stores.readStore),
-      tokens: new SessionTokens('unused-by-the-cli-unused-by-the-cli'),
-      publicUrl: config.publicUrl,
-      adminEmails: config.adminEmails,
-      sendMail: () => Promise.resolve(),
-    });
-    await accounts.changeByEmail(email!, command as Action, {
+    await tools.accounts.changeByEmail(email!, command as Action, {
       correlationId: `cli-${process.pid}`,
     });
     console.log(`${email!.trim().toLowerCase()} ${DONE[command as Action]}.`);
@@ -69,7 +55,7 @@ async function main(args: string[]): Promise<void> {
     if (error instanceof HttpError) fail(error.message);
     throw error;
   } finally {
-    await stores.close();
+    await tools.close();
   }
 }
 

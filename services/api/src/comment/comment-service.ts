@@ -1,6 +1,3 @@
-import type { EventStore } from '@whosright/eventstore/port';
-import { foldStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
 import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES } from '@whosright/projections/stories/docs';
@@ -16,6 +13,7 @@ import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
+import { commandOn, type StreamCommand } from '#api/write/commands';
 import { comment as commentDecider, commentVote } from './decider';
 
 const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
@@ -29,7 +27,6 @@ export interface StoryDeletion {
 }
 
 export interface CommentServiceDeps {
-  eventStore: EventStore;
   bus: CommandBus;
   comments: CommentQueries;
   stories: StoryQueries;
@@ -53,8 +50,7 @@ export class CommentService {
     author: Pick<UserDoc, '_id'>,
     content: string,
     actor: Actor,
-    options: { settle?: boolean } = {},
-  ): Promise<CommentDoc | null> {
+  ): Promise<CommentDoc> {
     const story = await this.deps.stories.byId(storyId);
     const commentId = newId('comment');
     await this.deps.bus.runAll(
@@ -77,9 +73,8 @@ export class CommentService {
         }),
       ],
       actor,
-      options.settle === false ? [] : READ_MODELS,
+      READ_MODELS,
     );
-    if (options.settle === false) return null;
     return this.comment(commentId);
   }
 
@@ -88,13 +83,8 @@ export class CommentService {
     voter: Pick<UserDoc, '_id'>,
     vote: CommentVoteChoice,
     actor: Actor,
-    options: { settle?: boolean } = {},
   ) {
-    const { state } = await foldStream(
-      this.deps.eventStore,
-      `comment-${commentId}`,
-      commentDecider,
-    );
+    const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
     const results = await this.deps.bus.runAll(
       [
         activeUserGuard(voter._id),
@@ -109,9 +99,8 @@ export class CommentService {
         }),
       ],
       actor,
-      options.settle === false ? [] : [COMMENTS],
+      [COMMENTS],
     );
-    if (options.settle === false) return null;
     // The same vote again changes nothing; still answer what this client last wrote.
     if (results.at(-1)?.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
     const doc = await this.comment(commentId);

@@ -1,17 +1,14 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commentSchema } from '@whosright/contracts/comment/dto';
-import { domainEventCatalog } from '@whosright/contracts/catalog';
-import type { EventStore } from '@whosright/eventstore/port';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { openLogElsewhere, type LogElsewhere } from '#api/app/testing/log-elsewhere';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 /** Comments never outlive their story, and a story's comments come in pages (issue 18). */
 let server: TestServer;
-let other: EventStore;
+let other: LogElsewhere;
 let admin: Awaited<ReturnType<typeof signUp>>;
 let author: Awaited<ReturnType<typeof signUp>>;
 const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
@@ -21,10 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'outlive-admin@example.com' });
   admin = await signUp(server, { email: 'outlive-admin@example.com' });
   author = await signUp(server);
-  other = createSqliteEventStore({
-    file: join(server.dataDir, 'whosright.sqlite'),
-    catalog: domainEventCatalog,
-  });
+  other = openLogElsewhere(server.dataDir);
 });
 afterAll(async () => {
   await other.close();
@@ -62,15 +56,9 @@ describe('comments and their story', () => {
     const { comments, queries } = server.running.application;
     const commenters = [await signUp(server), await signUp(server)];
     for (let i = 0; i < 260; i++)
-      await comments.post(
-        storyId,
-        { _id: commenters[i % 2]!.id },
-        `Comment ${i}`,
-        {
-          correlationId: 'many',
-        },
-        { settle: false },
-      );
+      await comments.post(storyId, { _id: commenters[i % 2]!.id }, `Comment ${i}`, {
+        correlationId: 'many',
+      });
     await admin.agent.delete(`/api/admin/stories/${storyId}`).expect(204);
     const left = await queries.comments.ofStory(storyId, { limit: 50 });
     expect(left.items).toEqual([]);

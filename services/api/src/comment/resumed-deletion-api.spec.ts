@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { domainEventCatalog } from '@whosright/contracts/catalog';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { openLogElsewhere } from '#api/app/testing/log-elsewhere';
 import { createLogger } from '#api/platform/logger';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
@@ -24,10 +22,7 @@ describe('an interrupted story deletion', () => {
       await author.agent.post(`/api/stories/${storyId}/comments`).send({ content }).expect(201);
 
     // The deletion lands, and the process dies before its sweep: only the event is there.
-    const log = createSqliteEventStore({
-      file: join(server.dataDir, 'whosright.sqlite'),
-      catalog: domainEventCatalog,
-    });
+    const log = openLogElsewhere(server.dataDir);
     await log.append(
       `story-${storyId}`,
       [

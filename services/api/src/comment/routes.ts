@@ -43,7 +43,7 @@ export function commentRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
-      const doc = (await comments.post(id, user, content, actorOf(req)))!;
+      const doc = await comments.post(id, user, content, actorOf(req));
       const body: Comment = {
         id: doc._id,
         content: doc.content,

@@ -105,7 +105,7 @@ describe('the demo seed', () => {
     const head = await application.stores.eventStore.headPosition();
     const seeded = await seedDemo(
       {
-        eventStore: application.stores.eventStore,
+        bus: application.bus,
         accounts: application.accounts,
         stories: application.stories,
       },

@@ -3,8 +3,8 @@ import type { AccountService } from '#api/account/account-service';
 import type { Actor } from '#api/platform/actor';
 import type { Logger } from '#api/platform/logger';
 import type { StoryService } from '#api/story/story-service';
+import type { CommandBus } from '#api/write/command-bus';
 import { visitorKeyOfVisitor } from '#api/story/story-service';
-import type { EventStore } from '@whosright/eventstore/port';
 import { createDemoAdmin } from './demo-admin';
 import { DEMO_MEMBERS, DEMO_STORIES, type DemoStory } from './demo-content';
 import { seedDemoModeration } from './seed-demo-moderation';
@@ -24,7 +24,8 @@ function prng(seed: number) {
 }
 
 export interface SeedServices {
-  eventStore: EventStore;
+  /** The seed writes only into an empty log. */
+  bus: Pick<CommandBus, 'logIsEmpty'>;
   accounts: AccountService;
   stories: StoryService;
   /** Seeds what later slices add (comments), given the story ids, voters and clock. */
@@ -54,7 +55,7 @@ export async function seedDemo(
   logger: Logger,
   now = Date.now(),
 ): Promise<boolean> {
-  if ((await services.eventStore.headPosition()) > 0n) return false;
+  if (!(await services.bus.logIsEmpty())) return false;
   const started = Date.now();
   const random = prng(20261122);
   let clock = now - HISTORY_DAYS * DAY_MS;
@@ -135,7 +136,6 @@ export async function seedDemo(
         { _id: voterId },
         i < heVotes ? 'he' : 'she',
         actorAt(clock, voterId),
-        { settle: false },
       );
     }
     const skips = Math.round(story.views * story.skipShare);

@@ -1,5 +1,4 @@
-import type { FoldedStream } from '@whosright/eventstore/command/handle-command';
-import { commandOn, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+import { commandOn, type FoldedStream, type StreamCommand } from '#api/write/commands';
 import { approvedStory, type StoryState } from './decider';
 
 /**

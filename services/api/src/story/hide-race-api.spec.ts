@@ -1,8 +1,5 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEventCatalog } from '@whosright/contracts/catalog';
-import type { EventStore } from '@whosright/eventstore/port';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { openLogElsewhere, type LogElsewhere } from '#api/app/testing/log-elsewhere';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
@@ -13,7 +10,7 @@ import { startTestServer, type TestServer } from '#api/app/test-server';
  * story's own stream, not land on a hidden story.
  */
 let server: TestServer;
-let elsewhere: EventStore;
+let elsewhere: LogElsewhere;
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 async function hideFromElsewhere(storyId: string) {
@@ -33,10 +30,7 @@ async function hideFromElsewhere(storyId: string) {
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'hide-race-admin@example.com' });
   admin = await signUp(server, { email: 'hide-race-admin@example.com' });
-  elsewhere = createSqliteEventStore({
-    file: join(server.dataDir, 'whosright.sqlite'),
-    catalog: domainEventCatalog,
-  });
+  elsewhere = openLogElsewhere(server.dataDir);
 });
 afterAll(async () => {
   await elsewhere.close();

@@ -1,5 +1,3 @@
-import type { EventStore } from '@whosright/eventstore/port';
-import { commandOn } from '@whosright/eventstore/command/handle-commands';
 import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { STORY_VOTES } from '@whosright/projections/story-votes/docs';
@@ -12,8 +10,6 @@ import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
 import type {
   ReactionType,
-  StoryEvent,
-  StoryPoolEvent,
   StoryStatus,
   TrackAction,
   VoteChoice,
@@ -23,16 +19,15 @@ import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { activeUserGuard } from '#api/write/active-user-guard';
-import { StreamStates } from '#api/write/stream-states';
+import { commandOn } from '#api/write/commands';
 import {
   story as storyDecider,
   storyActivity,
   storyAddress,
   storyReaction,
   storyVote,
-  type StoryState,
 } from './decider';
-import { storyPool, type PoolState } from './pool-decider';
+import { storyPool } from './pool-decider';
 import { AlreadyCountedFromAddress } from './rejections';
 import { approvedStoryGuard } from './approved-story-guard';
 import { toCard } from './story-views';
@@ -45,7 +40,6 @@ export const visitorKeyOfVisitor = (visitorId: string) => `v-${visitorId}`;
 const storyStream = (storyId: string) => `story-${storyId}`;
 
 export interface StoryServiceDeps {
-  eventStore: EventStore;
   bus: CommandBus;
   stories: StoryQueries;
   votes: StoryVoteQueries;
@@ -62,15 +56,7 @@ export interface StoryServiceDeps {
 
 /** Stories: the write side (submit, moderate, vote, track, react, delete) and its access rules. */
 export class StoryService {
-  /** Every command on a story decides on its state: folded incrementally, not per command. */
-  private readonly storyStates: StreamStates<StoryState, StoryEvent>;
-  /** The random pool holds every approved story: folded once, then caught up per command. */
-  private readonly poolStates: StreamStates<PoolState, StoryPoolEvent>;
-
-  constructor(private readonly deps: StoryServiceDeps) {
-    this.storyStates = new StreamStates(deps.eventStore, storyDecider);
-    this.poolStates = new StreamStates(deps.eventStore, storyPool, 1);
-  }
+  constructor(private readonly deps: StoryServiceDeps) {}
 
   private async card(storyId: string): Promise<StoryCard> {
     const doc = await this.deps.stories.byId(storyId);
@@ -79,20 +65,24 @@ export class StoryService {
   }
 
   /**
-   * "The story is approved" as a precondition of a write on it, decided on this service's cached
-   * fold of the story; the comment slice gets it through the composition root.
+   * "The story is approved" as a precondition of a write on it, decided on the bus's cached fold
+   * of stories (every command on a story reads it: folded incrementally, not per command); the
+   * comment slice gets it through the composition root.
    */
   approvedGuard(storyId: string) {
-    return approvedStoryGuard(storyId, this.storyStates.fold);
+    return approvedStoryGuard(storyId, this.deps.bus.fold(storyDecider));
   }
 
-  /** Keeps the random pool in step with the story's status, in the same append. */
+  /**
+   * Keeps the random pool in step with the story's status, in the same append. The pool holds
+   * every approved story: folded once by the bus, then caught up per command.
+   */
   private poolCommand(storyId: string, pooled: boolean) {
     return commandOn(
       POOL_STREAM,
       storyPool,
       { type: 'EnsurePooled', storyId, pooled },
-      { fold: this.poolStates.fold },
+      { fold: this.deps.bus.fold(storyPool) },
     );
   }
 
@@ -197,7 +187,7 @@ export class StoryService {
    */
   async finishDeletion(storyId: string, actor: Actor): Promise<void> {
     if (!this.deps.onDeleted) return;
-    const { deletion } = await this.storyStates.read(storyStream(storyId));
+    const { deletion } = await this.deps.bus.state(storyStream(storyId), storyDecider);
     if (!deletion) return;
     const count = await this.deps.onDeleted(storyId, deletion, actor);
     await this.deps.bus.run(
@@ -213,8 +203,7 @@ export class StoryService {
     user: Pick<UserDoc, '_id'>,
     vote: VoteChoice,
     actor: Actor,
-    options: { settle?: boolean } = {},
-  ): Promise<{ vote: { vote: VoteChoice }; story: StoryCard } | null> {
+  ): Promise<{ vote: { vote: VoteChoice }; story: StoryCard }> {
     const visitorKey = visitorKeyOfUser(user._id);
     // A vote also counts as engaging with the story: both are written together, or neither.
     await this.deps.bus.runAll(
@@ -237,11 +226,8 @@ export class StoryService {
       actor,
       // SEEN_STORIES: the next Random or Next never draws this story again; STORY_TIMELINE: the
       // verdict timeline shown with the results holds this vote.
-      options.settle === false
-        ? []
-        : [STORIES, STORY_VOTES, USER_STATS, SEEN_STORIES, STORY_TIMELINE],
+      [STORIES, STORY_VOTES, USER_STATS, SEEN_STORIES, STORY_TIMELINE],
     );
-    if (options.settle === false) return null;
     return { vote: { vote }, story: await this.card(storyId) };
   }
 

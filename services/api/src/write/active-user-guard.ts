@@ -1,6 +1,5 @@
 import type { UserEvent } from '@whosright/contracts/account/events';
-import type { Decider } from '@whosright/eventstore/command/handle-command';
-import { commandOn, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+import { commandOn, type Decider, type StreamCommand } from './commands';
 import { CommandRejected, type Rejections } from './rejection';
 import { ForbiddenError } from '#api/platform/errors';
 import { ACCOUNT_LEAVING_MESSAGE, BANNED_MESSAGE } from '@whosright/contracts/account/dto';

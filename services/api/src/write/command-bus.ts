@@ -1,15 +1,23 @@
 import {
-  handleCommand,
+  decideOne,
   type CommandResult,
   type Decider,
   type DomainEvent,
-} from '@whosright/eventstore/command/handle-command';
-import { handleCommands, type StreamCommand } from '@whosright/eventstore/command/handle-commands';
+  type FoldedStream,
+} from '@whosright/eventstore/command/decide-one';
+import { decideMany, type StreamCommand } from '@whosright/eventstore/command/decide-many';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { Actor } from '#api/platform/actor';
 import { HttpError } from '#api/platform/errors';
 import { isRejection, type Rejections } from './rejection';
+import { StreamStates } from './stream-states';
+
+/** What a fold needs of a decider: where a stream starts, and how each event changes it. */
+export type Folding<S, E extends DomainEvent> = Pick<
+  Decider<S, never, E>,
+  'initialState' | 'evolve'
+>;
 
 export function metadataOf(actor: Actor): NewEventMetadata {
   return {
@@ -44,18 +52,52 @@ export function lastPosition(
 export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
 
 /**
- * The one path of every write: a command is decided on its stream's state and appended at the
- * revision it was decided on (retried on a conflict, see handleCommands); a refusal becomes the
+ * The one door to the log: a command is decided on its stream's state and appended at the
+ * revision it was decided on (retried on a conflict, see decideMany); a refusal becomes the
  * HTTP error its slice chose; and when the answer depends on read models, the bus waits until
- * they have applied what was appended (read-your-writes, DESIGN.md section 5).
+ * they have applied what was appended (read-your-writes, DESIGN.md section 5). It alone holds the
+ * raw event store; slices read a stream's state for a decision through it (`state`, `fold`), from
+ * one cached fold per decider.
  */
 export class CommandBus {
+  /** One cached fold per decider, made on first use, shared by every slice that decides with it. */
+  private readonly folds = new Map<object, StreamStates<unknown, DomainEvent>>();
+
   constructor(
     private readonly eventStore: EventStore,
     /** Null in processes that run no projections (the admin CLI): nothing there reads back. */
     private readonly projections: Pick<ProjectionRunner, 'waitFor'> | null,
     private readonly rejections: RejectionsByContext,
   ) {}
+
+  /**
+   * The cached fold of `decider`'s streams: hand it to `commandOn(..., { fold })` so the command
+   * decides on the cached state (a stale one only costs a conflict and a fresh fold).
+   */
+  fold<S, E extends DomainEvent>(
+    decider: Folding<S, E>,
+  ): (stream: string) => Promise<FoldedStream<S>> {
+    return this.statesOf(decider).fold;
+  }
+
+  /** The state `stream` holds now, folded with `decider` (cached): what a decision reads first. */
+  state<S, E extends DomainEvent>(stream: string, decider: Folding<S, E>): Promise<S> {
+    return this.statesOf(decider).read(stream);
+  }
+
+  /** Whether nothing was ever appended (the demo seed writes only into an empty log). */
+  async logIsEmpty(): Promise<boolean> {
+    return (await this.eventStore.headPosition()) === 0n;
+  }
+
+  private statesOf<S, E extends DomainEvent>(decider: Folding<S, E>): StreamStates<S, E> {
+    let states = this.folds.get(decider);
+    if (!states) {
+      states = new StreamStates(this.eventStore, decider);
+      this.folds.set(decider, states);
+    }
+    return states as unknown as StreamStates<S, E>;
+  }
 
   /** One command on one stream; waits for `readModels` when something was appended. */
   async run<S, C, E extends DomainEvent>(
@@ -66,7 +108,7 @@ export class CommandBus {
     readModels: readonly string[] = [],
   ): Promise<CommandResult<E>> {
     const result = await this.translated(
-      handleCommand(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
+      decideOne(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
     );
     if (result.position !== undefined && readModels.length > 0)
       await this.settle(result.position, readModels, actor);
@@ -75,7 +117,7 @@ export class CommandBus {
 
   /**
    * Commands on several streams (`commandOn`), appended in one step where the store can (see
-   * handleCommands); waits for `readModels` when something was appended.
+   * decideMany); waits for `readModels` when something was appended.
    */
   async runAll(
     commands: readonly StreamCommand[],
@@ -83,7 +125,7 @@ export class CommandBus {
     readModels: readonly string[] = [],
   ): Promise<Array<CommandResult<DomainEvent>>> {
     const results = await this.translated(
-      handleCommands(this.eventStore, commands, { metadata: metadataOf(actor) }),
+      decideMany(this.eventStore, commands, { metadata: metadataOf(actor) }),
     );
     const last = lastPosition(results);
     if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);

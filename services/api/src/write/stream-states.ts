@@ -3,7 +3,7 @@ import {
   type Decider,
   type DomainEvent,
   type FoldedStream,
-} from '@whosright/eventstore/command/handle-command';
+} from '@whosright/eventstore/command/decide-one';
 import type { EventStore } from '@whosright/eventstore/port';
 
 /**

@@ -1,10 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
-import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import { readModelDocuments } from '@whosright/projections/runner/content-hash';
 import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
 import {
@@ -14,7 +10,7 @@ import {
   type RebuiltProjection,
 } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
-import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
+import { openReplayStores } from '#api/app/replay-stores';
 import { helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
 import { formatRows } from './format';
 import { createProgressReporter, type ProgressOutput } from './progress';
@@ -82,18 +78,12 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     );
     return 1;
   }
-  const database = openSqliteDatabase(file);
-  // As the server opens it: commits never stall on a checkpoint's fsyncs.
-  const checkpoints = startBackgroundCheckpoints(database);
-  // Issue 22: deleted members' personal fields are forgotten on the way into every read model.
-  const eventStore = forgettingEventStore(
-    createSqliteEventStore({ database, catalog: deps.catalog }),
-  );
-  const readStore = createSqliteReadStore({ database });
+  const stores = openReplayStores(file, deps.catalog);
+  const { log, readStore } = stores;
   let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
     // The events the rebuild will read, so that the progress shows done / total.
-    const total = await eventStore.countEvents?.(args.until ? { until: args.until } : {});
+    const total = await log.countEvents?.(args.until ? { until: args.until } : {});
     const reporter = createProgressReporter(stderr, Date.now, total);
     progress = reporter;
     const abandoned = await dropAbandonedCopies(readStore);
@@ -102,7 +92,7 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
       stderr.write(`replay: dropped the unfinished copies of a replay that was killed: ${names}\n`);
     }
     const built = await rebuildProjections({
-      eventStore,
+      eventStore: log,
       readStore,
       projections,
       ...(args.until ? { until: args.until } : {}),
@@ -154,9 +144,6 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
     );
     return 1;
   } finally {
-    await eventStore.close();
-    await readStore.close();
-    await checkpoints.stop();
-    database.close();
+    await stores.close();
   }
 }

@@ -4,8 +4,8 @@ import { defineEvent, eventCatalog } from '@whosright/contracts/shared/events';
 import type { EventStore } from '../port';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import { appendModes, oneStreamAtATime } from '../testing/append-modes';
-import { CommandRetriesExhausted, foldStream, type Decider } from './handle-command';
-import { commandOn, handleCommands } from './handle-commands';
+import { CommandRetriesExhausted, foldStream, type Decider } from './decide-one';
+import { commandOn, decideMany } from './decide-many';
 
 const catalog = eventCatalog({ seatTaken: defineEvent('SeatTaken', z.object({ by: z.string() })) });
 type SeatTaken = { type: 'SeatTaken'; data: { by: string } };
@@ -56,7 +56,7 @@ const takeSeat = (by: string, where = 'seat-1') => [
   commandOn('guestbook', guestbook, { by }),
 ];
 
-describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
+describe.each(appendModes)('decideMany, %s', (_mode, inMode) => {
   let store: EventStore;
   let subject: EventStore;
   beforeEach(() => {
@@ -84,7 +84,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   }
 
   it('when every command decides, their events are appended together, one position after the other', async () => {
-    const [taken, signed] = await handleCommands(subject, takeSeat('ann'), { metadata });
+    const [taken, signed] = await decideMany(subject, takeSeat('ann'), { metadata });
     expect(taken!.events).toEqual([
       { type: 'SeatTaken', data: { by: 'ann' }, id: expect.any(String) as unknown },
     ]);
@@ -93,8 +93,8 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   });
 
   it('when a command decides nothing the others are still appended', async () => {
-    await handleCommands(subject, takeSeat('ann', 'seat-1'), { metadata });
-    const [taken, signed] = await handleCommands(subject, takeSeat('ann', 'seat-2'), { metadata });
+    await decideMany(subject, takeSeat('ann', 'seat-1'), { metadata });
+    const [taken, signed] = await decideMany(subject, takeSeat('ann', 'seat-2'), { metadata });
     expect(taken!.position).toBeDefined();
     expect(signed).toMatchObject({ events: [], position: undefined });
   });
@@ -102,7 +102,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   it('when 20 take the same seat at once exactly one gets it and only they sign the guestbook', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        handleCommands(subject, takeSeat(`guest ${i}`), { metadata, maxRetries: 25 }),
+        decideMany(subject, takeSeat(`guest ${i}`), { metadata, maxRetries: 25 }),
       ),
     );
     const winners = results.filter((r) => r.status === 'fulfilled');
@@ -114,7 +114,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
   });
 
   it('when a guard holds the others are appended and the guarded stream is left as it was', async () => {
-    const [gate, signed] = await handleCommands(
+    const [gate, signed] = await decideMany(
       subject,
       [
         commandOn('gate', openGate, { by: 'ann' }, { guard: true }),
@@ -129,7 +129,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
 
   it('when conflicts never stop it gives up with CommandRetriesExhausted', async () => {
     await expect(
-      handleCommands(interfering(), [commandOn('seat-1', guestbook, { by: 'ann' })], {
+      decideMany(interfering(), [commandOn('seat-1', guestbook, { by: 'ann' })], {
         metadata,
         maxRetries: 2,
       }),
@@ -138,12 +138,12 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
 
   it('when a stream is expected to be new it is not read first, and if it exists after all the command is decided on what it holds', async () => {
     const reads = vi.spyOn(subject, 'readStream');
-    await handleCommands(subject, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], {
+    await decideMany(subject, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], {
       metadata,
     });
     expect(reads).not.toHaveBeenCalled();
     await expect(
-      handleCommands(subject, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true })], {
+      decideMany(subject, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true })], {
         metadata,
       }),
     ).rejects.toBeInstanceOf(SeatTakenAlready);
@@ -156,7 +156,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
     const fold = vi.fn((_stream: string) =>
       Promise.resolve({ state: ['ann', 'bob'], revision: 0n }),
     );
-    const [signed] = await handleCommands(
+    const [signed] = await decideMany(
       subject,
       [commandOn('guestbook', guestbook, { by: 'bob' }, { fold })],
       { metadata },
@@ -173,7 +173,7 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
       await foldStream(store, 'guestbook', guestbook),
     ];
     const fold = vi.fn((_stream: string) => Promise.resolve(answers.shift()!));
-    const [signed] = await handleCommands(
+    const [signed] = await decideMany(
       subject,
       [commandOn('guestbook', guestbook, { by: 'ann' }, { fold })],
       { metadata },
@@ -187,17 +187,15 @@ describe.each(appendModes)('handleCommands, %s', (_mode, inMode) => {
     await store.append('seat-1', taken('ann'), 'no_stream');
     const fold = vi.fn((stream: string) => foldStream(store, stream, seat));
     await expect(
-      handleCommands(
-        subject,
-        [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true, fold })],
-        { metadata },
-      ),
+      decideMany(subject, [commandOn('seat-1', seat, { by: 'bob' }, { expectNew: true, fold })], {
+        metadata,
+      }),
     ).rejects.toBeInstanceOf(SeatTakenAlready);
     expect(fold).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('handleCommands, given a store that appends several streams in one step', () => {
+describe('decideMany, given a store that appends several streams in one step', () => {
   let store: EventStore;
   beforeEach(() => {
     store = createSqliteEventStore({ file: ':memory:', catalog });
@@ -205,15 +203,15 @@ describe('handleCommands, given a store that appends several streams in one step
   afterEach(() => store.close());
 
   it('when one command is refused nothing is written to any stream', async () => {
-    await handleCommands(store, takeSeat('ann'), { metadata });
-    await expect(handleCommands(store, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
+    await decideMany(store, takeSeat('ann'), { metadata });
+    await expect(decideMany(store, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
       SeatTakenAlready,
     );
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
   });
 });
 
-describe('handleCommands, given a store that appends one stream at a time', () => {
+describe('decideMany, given a store that appends one stream at a time', () => {
   let store: EventStore;
   beforeEach(() => {
     store = createSqliteEventStore({ file: ':memory:', catalog });
@@ -230,7 +228,7 @@ describe('handleCommands, given a store that appends one stream at a time', () =
       },
     };
     await expect(
-      handleCommands(
+      decideMany(
         closingTheGate,
         [
           commandOn('gate', openGate, { by: 'ann' }, { guard: true }),
@@ -245,7 +243,7 @@ describe('handleCommands, given a store that appends one stream at a time', () =
   it('when the store cannot append several streams in one step a closed guard still refuses first', async () => {
     await store.append('gate', taken('warden'), 'no_stream');
     await expect(
-      handleCommands(
+      decideMany(
         oneStreamAtATime(store),
         [
           commandOn('gate', openGate, { by: 'ann' }, { guard: true }),
@@ -259,8 +257,8 @@ describe('handleCommands, given a store that appends one stream at a time', () =
 
   it('when the store cannot append several streams in one step the commands run one after the other', async () => {
     const oneByOne = oneStreamAtATime(store);
-    await handleCommands(oneByOne, takeSeat('ann'), { metadata });
-    await expect(handleCommands(oneByOne, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
+    await decideMany(oneByOne, takeSeat('ann'), { metadata });
+    await expect(decideMany(oneByOne, takeSeat('bob'), { metadata })).rejects.toBeInstanceOf(
       SeatTakenAlready,
     );
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
@@ -268,9 +266,9 @@ describe('handleCommands, given a store that appends one stream at a time', () =
 
   it('when a later command is refused the ones before it stay written', async () => {
     const oneByOne = oneStreamAtATime(store);
-    await handleCommands(oneByOne, takeSeat('ann'), { metadata });
+    await decideMany(oneByOne, takeSeat('ann'), { metadata });
     await expect(
-      handleCommands(
+      decideMany(
         oneByOne,
         [
           commandOn('guestbook', guestbook, { by: 'bob' }),

@@ -4,8 +4,8 @@ import { defineEvent, eventCatalog } from '@whosright/contracts/shared/events';
 import type { EventStore } from '../port';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import { appendModes } from '../testing/append-modes';
-import { CommandRetriesExhausted, handleCommand } from './handle-command';
-import type { Decider } from './handle-command';
+import { CommandRetriesExhausted, decideOne } from './decide-one';
+import type { Decider } from './decide-one';
 
 const catalog = eventCatalog({
   ticketIssued: defineEvent('TicketIssued', z.object({ number: z.number().int() })),
@@ -37,7 +37,7 @@ function ticketDecider(
 const metadata = { actorId: 'user_1', correlationId: 'corr-1' };
 const issue = (max = 10): IssueTicket => ({ type: 'IssueTicket', max });
 
-describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
+describe.each(appendModes)('decideOne, %s', (_mode, inMode) => {
   let store: EventStore;
   let subject: EventStore;
   beforeEach(() => {
@@ -47,7 +47,7 @@ describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
   afterEach(() => store.close());
 
   it('when the command succeeds it returns the appended events with ids, the new revision and the position to wait for', async () => {
-    const result = await handleCommand(subject, 'tickets-1', ticketDecider(), issue(), {
+    const result = await decideOne(subject, 'tickets-1', ticketDecider(), issue(), {
       metadata,
     });
     expect(result.events).toEqual([
@@ -55,7 +55,7 @@ describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
     ]);
     expect(result.revision).toBe(0n);
     expect(result.position).toBe(await store.headPosition());
-    const second = await handleCommand(subject, 'tickets-1', ticketDecider(), issue(), {
+    const second = await decideOne(subject, 'tickets-1', ticketDecider(), issue(), {
       metadata,
     });
     expect(second.events[0]!.data).toEqual({ number: 2 });
@@ -73,7 +73,7 @@ describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
         'any',
       );
     });
-    const result = await handleCommand(subject, 'tickets-1', decider, issue(), { metadata });
+    const result = await decideOne(subject, 'tickets-1', decider, issue(), { metadata });
     expect(decider.decisions).toBe(2);
     expect(result.events[0]!.data).toEqual({ number: 2 });
     const numbers: unknown[] = [];
@@ -89,7 +89,7 @@ describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
         'any',
       );
     });
-    const error = await handleCommand(subject, 'tickets-1', decider, issue(1000), {
+    const error = await decideOne(subject, 'tickets-1', decider, issue(1000), {
       metadata,
       maxRetries: 2,
     }).catch((e: unknown) => e);
@@ -98,7 +98,7 @@ describe.each(appendModes)('handleCommand, %s', (_mode, inMode) => {
   });
 
   it('when the decision is to do nothing it appends nothing and returns no position', async () => {
-    const result = await handleCommand(subject, 'tickets-1', ticketDecider(), issue(0), {
+    const result = await decideOne(subject, 'tickets-1', ticketDecider(), issue(0), {
       metadata,
     });
     expect(result).toEqual({ events: [], revision: 'no_stream', position: undefined });

@@ -4,7 +4,7 @@ import type { AppendResult, EventStore, NewEventMetadata, StreamAppend } from '.
 import type { Decider, DomainEvent } from './decider';
 import { foldStream, type FoldedStream } from './fold-stream';
 
-export interface HandleCommandOptions {
+export interface DecideOptions {
   metadata: NewEventMetadata;
   /** Decisions retried after a concurrent append to the same stream, beyond the first. */
   maxRetries?: number;
@@ -91,10 +91,10 @@ export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
  * command is decided, appended and retried on its own, in order, each only once the one before
  * succeeded.
  */
-export async function handleCommands<TEvent extends DomainEvent = DomainEvent>(
+export async function decideMany<TEvent extends DomainEvent = DomainEvent>(
   store: EventStore,
   commands: ReadonlyArray<StreamCommand<TEvent>>,
-  options: HandleCommandOptions,
+  options: DecideOptions,
 ): Promise<Array<CommandResult<TEvent>>> {
   if (store.appendAll) {
     const appendAll = store.appendAll.bind(store);
@@ -124,7 +124,7 @@ function appendEach(store: EventStore) {
 async function decideAndAppend<TEvent extends DomainEvent>(
   store: EventStore,
   commands: ReadonlyArray<StreamCommand<TEvent>>,
-  options: HandleCommandOptions,
+  options: DecideOptions,
   append: (appends: readonly StreamAppend[]) => Promise<AppendResult[]>,
 ): Promise<Array<CommandResult<TEvent>>> {
   const maxRetries = options.maxRetries ?? 3;

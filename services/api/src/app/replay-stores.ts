@@ -1,0 +1,37 @@
+import type { EventCatalog } from '@whosright/contracts/shared/events';
+import type { ForgettingLog } from '@whosright/eventstore/port';
+import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
+import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
+import type { ReadStore } from '@whosright/projections/store/port';
+import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
+
+/** What `npm run replay` reads and writes: the log as people may see it, and the read models. */
+export interface ReplayStores {
+  log: ForgettingLog;
+  readStore: ReadStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the embedded database `file` for a replay. The log is read through the forgetting
+ * decorator: deleted members' personal fields are forgotten on the way into every read model.
+ */
+export function openReplayStores(file: string, catalog: EventCatalog): ReplayStores {
+  const database = openSqliteDatabase(file);
+  // As the server opens it: commits never stall on a checkpoint's fsyncs.
+  const checkpoints = startBackgroundCheckpoints(database);
+  const log = forgettingEventStore(createSqliteEventStore({ database, catalog }));
+  const readStore = createSqliteReadStore({ database });
+  return {
+    log,
+    readStore,
+    async close() {
+      await log.close();
+      await readStore.close();
+      await checkpoints.stop();
+      database.close();
+    },
+  };
+}

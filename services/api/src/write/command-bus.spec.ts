@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { newId } from '@whosright/contracts/shared/ids';
+import type { EventStore } from '@whosright/eventstore/port';
+import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { story } from '#api/story/decider';
+import { CommandBus } from './command-bus';
+import { commandOn } from './commands';
+
+const actor = { correlationId: 'test' };
+const metadata = { correlationId: 'test' };
+
+describe('CommandBus, the one door to the log', () => {
+  let store: EventStore;
+  let bus: CommandBus;
+  const storyId = newId('story');
+  const stream = `story-${storyId}`;
+  const submit = {
+    type: 'SubmitStory' as const,
+    storyId,
+    authorId: newId('user'),
+    content: 'Who is right?',
+    category: 'other' as const,
+  };
+
+  beforeEach(() => {
+    store = createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog });
+    bus = new CommandBus(store, null, {});
+  });
+  afterEach(() => store.close());
+
+  it('when a slice reads a stream twice it folds only what came after the revision it holds', async () => {
+    await bus.run(stream, story, submit, actor);
+    expect((await bus.state(stream, story)).status).toBe('pending');
+    const reads = vi.spyOn(store, 'readStream');
+    expect((await bus.state(stream, story)).status).toBe('pending');
+    expect(reads).toHaveBeenCalledWith(stream, { from: 1n });
+  });
+
+  it('when another writer appended meanwhile the state read through the bus includes it', async () => {
+    await bus.run(stream, story, submit, actor);
+    expect((await bus.state(stream, story)).status).toBe('pending');
+    await store.append(
+      stream,
+      [
+        {
+          type: 'StoryModerated',
+          data: {
+            storyId,
+            moderatorId: newId('user'),
+            from: 'pending',
+            to: 'approved',
+            reason: null,
+          },
+          metadata,
+        },
+      ],
+      'any',
+    );
+    expect((await bus.state(stream, story)).status).toBe('approved');
+  });
+
+  it('when commands decide on the fold the bus hands out they share its cache with state reads', async () => {
+    const fold = bus.fold(story);
+    expect(bus.fold(story)).toBe(fold);
+    await bus.run(stream, story, submit, actor);
+    expect((await bus.state(stream, story)).exists).toBe(true);
+    const reads = vi.spyOn(store, 'readStream');
+    const moderate = {
+      type: 'ModerateStory' as const,
+      storyId,
+      moderatorId: newId('user'),
+      to: 'approved' as const,
+      reason: null,
+    };
+    await bus.runAll([commandOn(stream, story, moderate, { fold })], actor);
+    expect(reads).toHaveBeenCalledWith(stream, { from: 1n });
+    expect(reads).not.toHaveBeenCalledWith(stream, {});
+  });
+
+  it('when nothing was ever appended the log is empty, and after a write it is not', async () => {
+    expect(await bus.logIsEmpty()).toBe(true);
+    await bus.run(stream, story, submit, actor);
+    expect(await bus.logIsEmpty()).toBe(false);
+  });
+});
