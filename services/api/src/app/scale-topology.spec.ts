@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ function browser() {
   const ip = `10.20.${(clients >> 8) & 255}.${++clients & 255}`;
   let cookie = '';
   return async (to: RoleProcess, method: string, path: string, body?: unknown) => {
+    if (path === '/logout')
+      return { status: await signOut(`${to.url}/api/logout`, ip, cookie), body: {} };
     const res = await fetch(`${to.url}/api${path}`, {
       method,
       headers: {
@@ -59,6 +62,14 @@ function browser() {
         origin: 'http://localhost:3000',
         'x-forwarded-for': ip,
         ...(cookie ? { cookie } : {}),
+        // Signing out is a navigation from the site's own page, as the Logout button makes it.
+        ...(path === '/logout'
+          ? {
+              'sec-fetch-site': 'same-origin',
+              'sec-fetch-mode': 'navigate',
+              'sec-fetch-dest': 'document',
+            }
+          : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
@@ -73,6 +84,32 @@ function browser() {
   };
 }
 type Browser = ReturnType<typeof browser>;
+
+/**
+ * Signing out is a navigation from the site's own page, as the Logout button makes it. fetch()
+ * may not send Sec-Fetch-* headers (the browser owns them), so this one goes through node:http.
+ */
+function signOut(url: string, ip: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(
+      url,
+      {
+        headers: {
+          'x-forwarded-for': ip,
+          cookie,
+          'sec-fetch-site': 'same-origin',
+          'sec-fetch-mode': 'navigate',
+          'sec-fetch-dest': 'document',
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+  });
+}
 
 async function member(email: string, via: RoleProcess): Promise<Browser> {
   const as = browser();
