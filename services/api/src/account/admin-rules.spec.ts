@@ -29,7 +29,7 @@ const demote = {
   listedInAdminEmails: false,
 };
 
-describe('admin rules of the user decider (issue 16)', () => {
+describe('admin rules of the user decider', () => {
   it('when an admin bans a member with a reason it records the reason', () => {
     spec
       .given([registered])

@@ -15,7 +15,7 @@ afterAll(async () => {
 const signIn = (email: string, password: string) =>
   server.agent().post('/api/auth/login').send({ email, password });
 
-describe('brute force (issue 18)', () => {
+describe('brute force', () => {
   it('when an account fails to sign in 20 times from different addresses the 21st gets 429, even with the right password', async () => {
     const member = await signUp(server);
     for (let i = 0; i < 20; i++)
@@ -74,7 +74,7 @@ describe('brute force (issue 18)', () => {
   });
 });
 
-describe('proxy trust (issue 18)', () => {
+describe('proxy trust', () => {
   it('when TRUST_PROXY is unset a forwarded address is not believed: limits count the real peer', async () => {
     const untrusting = await startTestServer({ TRUST_PROXY: '' });
     try {

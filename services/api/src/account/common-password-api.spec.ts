@@ -13,7 +13,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('common passwords (issue 18)', () => {
+describe('common passwords', () => {
   it.each(['password', 'PASSWORD1', '12345678', 'iloveyou'])(
     'when someone registers with "%s" it is refused with a clear message and nothing is written',
     async (password) => {

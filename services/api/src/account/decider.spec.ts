@@ -199,7 +199,7 @@ describe('user decider', () => {
       .thenThrows(rejected('unknown_user'));
   });
 
-  describe('e-mail verification (issue 18)', () => {
+  describe('e-mail verification', () => {
     it('when a reset by mailed token is used on an unverified address it also verifies it', () => {
       spec
         .given([registered, resetRequested])
@@ -277,7 +277,7 @@ describe('user decider', () => {
       .thenThrows(rejected('banned'));
   });
 
-  describe('credentials version (issue 18)', () => {
+  describe('credentials version', () => {
     const reset: UserEvent = {
       type: 'PasswordChanged',
       data: { passwordHash: '$argon2id$new', reason: 'reset', resetTokenHash: 'hash-1' },

@@ -16,7 +16,7 @@ export interface EmailVerificationDeps {
 }
 
 /**
- * Proving an e-mail address (issue 18): a single-use link, its secret kept only as a hash and
+ * Proving an e-mail address: a single-use link, its secret kept only as a hash and
  * valid 24 hours, mailed at registration and on request. A newer link replaces the older one.
  */
 export class EmailVerification {

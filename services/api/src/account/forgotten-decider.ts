@@ -1,7 +1,7 @@
 import type { ForgettingEvent } from '@whosright/contracts/account/events';
 
 /**
- * The registry of deleted members (`forgottenUsers`, issue 22): each member is recorded once,
+ * The registry of deleted members (`forgottenUsers`): each member is recorded once,
  * so a deletion resumed after a crash records nobody twice.
  */
 export interface ForgottenState {

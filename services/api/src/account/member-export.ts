@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 import type { RecordedEvent } from '@whosright/eventstore/port';
 
-/** What the log holds about one member (issue 22), as `GET /api/users/me/export` answers it. */
+/** What the log holds about one member, as `GET /api/users/me/export` answers it. */
 export interface MemberExport {
   exportedAt: string;
   account: CurrentUser;

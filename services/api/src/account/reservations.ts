@@ -24,9 +24,9 @@ export async function reservationHolder(bus: CommandBus, stream: string): Promis
 }
 
 /**
- * Claims `stream` for `userId` (DESIGN.md 4: the first claim wins); answers the holder when
- * someone already has it. The stream usually does not exist yet, so the claim is appended
- * expecting none, and read only when that fails.
+ * Claims `stream` for `userId` (the first claim wins, so no username or e-mail is held twice);
+ * answers the holder when someone already has it. The stream usually does not exist yet, so the
+ * claim is appended expecting none, and read only when that fails.
  */
 export async function claim(
   bus: CommandBus,

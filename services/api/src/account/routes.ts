@@ -56,7 +56,7 @@ export interface AccountRoutesDeps {
   logger: Logger;
 }
 
-/** SPEC.md section 7 "Auth" and "Profile": register, sign in, current user, password reset, logout, external sign-in, stats and profile. */
+/** The Auth and Profile calls: register, sign in, current user, password reset, logout, external sign-in, stats and profile. */
 export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   const cookieName = sessionCookieName(deps.publicUrl);
   const secure = deps.publicUrl.startsWith('https:');

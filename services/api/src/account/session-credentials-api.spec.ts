@@ -22,7 +22,7 @@ async function resetToken(email: string) {
   return { token: new URL(link).searchParams.get('token')! };
 }
 
-describe('sessions and credentials (issue 18)', () => {
+describe('sessions and credentials', () => {
   it('when a sign-in checked before a reset records its session after it, the session is refused', async () => {
     const member = await signUp(server);
     const { token } = await resetToken(member.email);

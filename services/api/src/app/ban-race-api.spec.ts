@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './test-server';
 
 /**
  * The admin CLI appends a ban from another process; the server's read models learn it a moment
- * later. A member's write in that moment must be refused, not land after the ban (issue 18).
+ * later. A member's write in that moment must be refused, not land after the ban.
  */
 let server: TestServer;
 let cli: EventStore;

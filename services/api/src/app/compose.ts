@@ -183,7 +183,7 @@ export async function composeApplication(
 
   const queue = createJobQueue(config, logger, { runWorker: inProcess });
   registerJobMetrics(metrics, queue);
-  // Rankings as they stood (issue 22): replays run as jobs, their state shared through this store.
+  // Rankings as they stood: replays run as jobs, their state shared through this store.
   const keyValues = createKeyValueStore(config);
   // Retried writes answer their first result: kept across restarts (SQLite, or Redis).
   const idempotencyStore = createKeyValueStore(config, {
@@ -256,7 +256,7 @@ export async function composeApplication(
     votes: queries.storyVotes,
     onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
   });
-  // Issue 22: a member deletes their account; their stories and comments go as their author's.
+  // A member deletes their account; their stories and comments go as their author's.
   const deletion = new AccountDeletion({
     bus,
     log: stores.forgettingLog,
@@ -294,7 +294,7 @@ export async function composeApplication(
       await resumeDeletions(bus, stories, queries.comments).catch((error: unknown) =>
         logger.error({ err: error }, 'resuming deletions failed'),
       );
-      // Issue 22: account deletions a crash stopped between their appends.
+      // Finish the account deletions a crash stopped between their appends.
       await deletion
         .resume(SYSTEM_ACTOR)
         .catch((error: unknown) =>

@@ -11,7 +11,7 @@ import { waitForMailTo, withLink } from '#api/platform/mail/outbox-reader';
 
 /**
  * The server as it runs (a child process on one SQLite file), under concurrent votes and
- * comments, killed with SIGKILL several times (issue 18): every acknowledged write is there
+ * comments, killed with SIGKILL several times: every acknowledged write is there
  * afterwards, and the tallies equal the log.
  */
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -6,7 +6,7 @@ import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
- * Property-based fuzzing of every /api route (issue 18): whatever a client sends, the answer is
+ * Property-based fuzzing of every /api route: whatever a client sends, the answer is
  * never a 5xx, never carries a stack trace, and a refused or replayed request appends nothing. `npm test`
  * runs a few thousand cases; `npm run fuzz -- --runs 20000` runs a long one.
  */

@@ -22,7 +22,7 @@ import { openLive } from '#api/testing/live-client';
 import { SQLITE_FILE } from './stores';
 
 /**
- * Scale mode made real (issue 20), without Docker: a real redis-server, one SQLite file (WAL lets
+ * Scale mode run for real, without Docker: a real redis-server, one SQLite file (WAL lets
  * several processes share it), two `api` processes, two `projector` processes and a `worker`,
  * each its own Node process started as production starts it.
  */
@@ -265,7 +265,7 @@ describeWithService(
       });
     });
 
-    it('when an admin asks instance A for the ranking as it stood, the worker builds it and instance B answers it (issue 22)', async () => {
+    it('when an admin asks instance A for the ranking as it stood, the worker builds it and instance B answers it', async () => {
       const started = await admin(apiA, 'POST', '/admin/replays', {
         until: new Date().toISOString(),
       });

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server';
 
-/** A client that sends its request slowly (slowloris) must not hold a socket (issue 18). */
+/** A client that sends its request slowly (slowloris) must not hold a socket. */
 let server: TestServer;
 
 beforeAll(async () => {

@@ -61,7 +61,7 @@ export interface OpenStoresOptions {
 }
 
 /**
- * Opens the event store and read-model store the environment chooses (DESIGN.md section 2) and
+ * Opens the event store and read-model store the environment chooses (embedded or scale mode) and
  * starts the projections. Embedded mode shares one SQLite connection between both stores.
  */
 export async function openStores(

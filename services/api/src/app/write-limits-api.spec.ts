@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from './test-server';
 
-/** Writes per account (issue 18), with the limits on as in production. */
+/** Writes per account are limited, with the limits on as in production. */
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;

@@ -231,7 +231,8 @@ export class CommentService {
 
   /**
    * Every author on the page in one lookup. Admins see e-mails and full names; everyone else only
-   * the last name's initial (all the display rule of SPEC.md section 3 needs), never an address.
+   * the last name's initial (all a display name of username, first name and last initial
+   * needs), never an address.
    */
   private async authors(
     docs: CommentDoc[],

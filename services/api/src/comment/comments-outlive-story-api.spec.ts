@@ -6,7 +6,7 @@ import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
-/** Comments never outlive their story, and a story's comments come in pages (issue 18). */
+/** Comments never outlive their story, and a story's comments come in pages. */
 let server: TestServer;
 let other: LogElsewhere;
 let admin: Awaited<ReturnType<typeof signUp>>;

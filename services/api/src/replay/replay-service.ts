@@ -23,7 +23,7 @@ export interface ReplayServiceDeps {
 }
 
 /**
- * The Poor Performing ranking as it stood (issue 22): replays per moment (one per minute, kept an
+ * The Poor Performing ranking as it stood: replays per moment (one per minute, kept an
  * hour), their progress and result, and dry runs of another rule over today or a replay.
  */
 export class ReplayService {

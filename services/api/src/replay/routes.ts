@@ -11,7 +11,7 @@ import { NotFoundError } from '#api/platform/errors';
 import type { ReplayService } from './replay-service';
 
 /**
- * The Poor Performing ranking as it stood (issue 22), admins only: start a replay of a moment
+ * The Poor Performing ranking as it stood, admins only: start a replay of a moment
  * (202, the same job for the same minute), watch it, and dry-run another rule over today or it.
  */
 export function replayRoutes(router: Router, replays: ReplayService): void {

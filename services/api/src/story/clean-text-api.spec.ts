@@ -14,7 +14,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('text people write (issue 18)', () => {
+describe('text people write', () => {
   it('when a story, a comment or a name holds NUL, an unpaired surrogate or stacked marks they are cleaned', async () => {
     const zalgo = `Z${'\u0301'.repeat(30)}`;
     const member = await signUp(server);

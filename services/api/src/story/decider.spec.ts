@@ -210,7 +210,7 @@ describe('what only an approved story allows (the approved-story guard)', () => 
   });
 });
 
-describe('story address decider (issue 18)', () => {
+describe('story address decider', () => {
   const spec = deciderSpec(storyAddress);
   const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
   const counted = (action: 'view' | 'skip') =>
@@ -237,7 +237,7 @@ describe('story address decider (issue 18)', () => {
   });
 });
 
-describe('story decider: removing a deleted story comments (issue 18)', () => {
+describe('story decider: removing a deleted story comments', () => {
   const spec = deciderSpec(story);
   const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
   const authorId = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';

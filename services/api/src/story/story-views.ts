@@ -26,7 +26,7 @@ export function toCard(doc: StoryDoc): StoryCard {
   };
 }
 
-/** skipRate is a decimal string (SPEC.md section 3), e.g. "0.25". */
+/** skipRate is a decimal string, as the admin lists show it, e.g. "0.25". */
 export function toAdminStory(doc: StoryDoc): AdminStory {
   return {
     ...toCard(doc),

@@ -4,7 +4,7 @@ import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
-/** Issue 21: Random and Next never draw a story the viewer voted on or skipped. */
+/** Random and Next never draw a story the viewer voted on or skipped. */
 describe('random draws of unseen stories', () => {
   let server: TestServer;
   let admin: Awaited<ReturnType<typeof signUp>>;

@@ -3,7 +3,7 @@ import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
-/** Anonymous views and skips cannot be inflated by minting visitors (issue 18). */
+/** Anonymous views and skips cannot be inflated by minting visitors. */
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
 

@@ -16,7 +16,8 @@ export async function verificationTokenFor(server: TestServer, email: string): P
 
 /**
  * Registers a member and returns their signed-in browser. An address listed in ADMIN_EMAILS is
- * verified by its mailed link too, as its owner would, which makes it an admin (issue 18).
+ * verified by its mailed link too, as its owner would, which makes it an admin (an unproven
+ * address never does).
  */
 export async function signUp(
   server: TestServer,

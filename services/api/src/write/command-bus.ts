@@ -55,7 +55,7 @@ export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
  * The one door to the log: a command is decided on its stream's state and appended at the
  * revision it was decided on (retried on a conflict, see decideMany); a refusal becomes the
  * HTTP error its slice chose; and when the answer depends on read models, the bus waits until
- * they have applied what was appended (read-your-writes, DESIGN.md section 5). It alone holds the
+ * they have applied what was appended (read-your-writes). It alone holds the
  * raw event store; slices read a stream's state for a decision through it (`state`, `fold`), from
  * one cached fold per decider.
  */

@@ -36,7 +36,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-describe('npm run replay after an account deletion (issue 22)', () => {
+describe('npm run replay after an account deletion', () => {
   it('when the past is replayed to a moment the member still existed it shows nothing of theirs', async () => {
     const { code, stdout } = await replay(['all', '--until', beforeDeletion, '--format', 'json']);
     expect(code).toBe(0);
