@@ -161,6 +161,7 @@ test.describe('admin panel', () => {
     await expect(users).toContainText(other.email);
     const otherRow = await itemWith(page, 'Users', other.email);
     await otherRow.getByRole('button', { name: 'Promote' }).click();
+    await confirm(page, 'Promote');
     await expectToast(page, 'Success', 'User has been promoted to admin.');
     await expect(otherRow.getByText('Admin', { exact: true })).toBeVisible();
     await otherRow.getByRole('button', { name: 'Demote' }).click();

@@ -43,7 +43,7 @@ describe('ReplayProgressBar', () => {
     );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(
-      screen.getByText('Queued: it starts when one of the replays running now finishes'),
+      screen.getByText(/^Queued until a replay slot is free · 0 \/ 50,000 events · /),
     ).toBeInTheDocument();
   });
 });

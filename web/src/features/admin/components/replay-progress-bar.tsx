@@ -1,6 +1,6 @@
 /**
  * A replay under way: "Building the ranking as of …", a bar, and done / total · events/s · time
- * left; while it waits its turn behind other replays, "Queued" and what it waits for.
+ * left; while it waits for a free slot (only a few replays run at once), "Queued" too.
  */
 import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
 import { progressPercent, progressText } from '@whosright/contracts/story/replay-progress-text';
@@ -19,11 +19,9 @@ export function ReplayProgressBar({
 }) {
   const labelId = useId();
   const percent = queued ? 0 : progressPercent(progress);
-  const text = queued
-    ? 'Queued: it starts when one of the replays running now finishes'
-    : progress.total > 0
-      ? progressText(progress)
-      : 'Counting the events…';
+  const counts = progress.total > 0 ? progressText(progress) : 'Counting the events…';
+  // Only a few replays run at once: a new one is queued until a slot is free, often at once.
+  const text = queued ? `Queued until a replay slot is free · ${counts}` : counts;
   return (
     <div className="grid gap-2">
       <p id={labelId} className="text-sm font-semibold">

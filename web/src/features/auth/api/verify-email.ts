@@ -5,11 +5,23 @@ import type { VerifyEmailResponse } from '@whosright/contracts/account/dto';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
 
+/**
+ * One request per link while the page lives: the server refuses a link once used, so a screen
+ * that mounts again (the signed-in user refreshed after verifying) gets the first answer, not a
+ * "link invalid" for the second. A failed request may be tried again.
+ */
+const verifications = new Map<string, Promise<VerifyEmailResponse>>();
+
 export function verifyEmail(token: string): Promise<VerifyEmailResponse> {
-  return apiRequest('POST', '/api/auth/verify-email', {
+  const known = verifications.get(token);
+  if (known) return known;
+  const verification = apiRequest('POST', '/api/auth/verify-email', {
     body: { token },
     schema: (s) => s.verifyEmailResponseSchema,
   });
+  verifications.set(token, verification);
+  verification.catch(() => verifications.delete(token));
+  return verification;
 }
 
 export function useVerifyEmail() {

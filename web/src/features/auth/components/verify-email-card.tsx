@@ -14,6 +14,7 @@ import {
   CardHeader,
   CardTitle,
 } from '#web/components/ui/card.tsx';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useVerifyEmail } from '#web/features/auth/api/verify-email.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 
@@ -29,33 +30,39 @@ export function VerifyEmailCard({ token }: { token: string }) {
     mutate(token);
   }, [mutate, token]);
 
+  const { user } = useCurrentUser();
+  // A used link is refused like a wrong one (the server tells strangers nothing), but the signed-in
+  // owner of an already verified address opening it again is simply told so.
+  const alreadyVerified = verify.isError && user?.emailVerified === true;
+  const verified = verify.isSuccess || alreadyVerified;
+  const failed = verify.isError && !alreadyVerified;
   const done = verify.isSuccess || verify.isError;
   useEffect(() => {
     if (done) heading.current?.focus();
   }, [done]);
 
-  const title = verify.isSuccess
+  const title = verified
     ? 'Email verified'
-    : verify.isError
+    : failed
       ? 'Verification failed'
       : 'Verifying your email...';
   const description = verify.isSuccess
     ? 'Thank you: your email address is confirmed.'
-    : verify.isError
-      ? errorMessage(verify.error, 'This verification link is invalid or has expired.')
-      : 'One moment while we check your link.';
+    : alreadyVerified
+      ? 'Your email address is already confirmed.'
+      : failed
+        ? errorMessage(verify.error, 'This verification link is invalid or has expired.')
+        : 'One moment while we check your link.';
 
   return (
     <Card className="w-full max-w-md gap-6 shadow-sm">
       <CardHeader className="text-center">
         <div className="mx-auto mb-2" aria-hidden="true">
-          {verify.isError ? (
+          {failed ? (
             <CircleAlertIcon className="size-10 text-destructive" />
           ) : (
             <CircleCheckIcon
-              className={
-                verify.isSuccess ? 'size-10 text-primary' : 'size-10 text-muted-foreground'
-              }
+              className={verified ? 'size-10 text-primary' : 'size-10 text-muted-foreground'}
             />
           )}
         </div>
