@@ -5,6 +5,7 @@ import type { EventStore } from '@whosright/eventstore/port';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { story } from '#api/story/decider';
 import { CommandBus } from './command-bus';
+import { mayWrite } from './active-user-guard';
 import { commandOn } from './commands';
 
 const actor = { correlationId: 'test' };
@@ -76,6 +77,35 @@ describe('CommandBus, the one door to the log', () => {
     await bus.runAll([commandOn(stream, story, moderate, { fold })], actor);
     expect(reads).toHaveBeenCalledWith(stream, { from: 1n });
     expect(reads).not.toHaveBeenCalledWith(stream, {});
+  });
+
+  it('when a command names no fold (a guard, say) it still decides on the cached one', async () => {
+    const authorId = newId('user');
+    await store.append(
+      `user-${authorId}`,
+      [{ type: 'UserUnbanned', data: { reason: 'never banned' }, metadata }],
+      'any',
+    );
+    const guard = commandOn(
+      `user-${authorId}`,
+      mayWrite,
+      { type: 'AssertMayWrite', removal: false },
+      { guard: true },
+    );
+    await bus.runAll([guard, commandOn(stream, story, { ...submit, authorId })], actor);
+    await bus.state(stream, story);
+    const reads = vi.spyOn(store, 'readStream');
+    const moderate = {
+      type: 'ModerateStory' as const,
+      storyId,
+      moderatorId: newId('user'),
+      to: 'approved' as const,
+      reason: null,
+    };
+    await bus.runAll([guard, commandOn(stream, story, moderate)], actor);
+    expect(reads).toHaveBeenCalledWith(stream, { from: 1n });
+    expect(reads).not.toHaveBeenCalledWith(stream, {});
+    expect(reads).not.toHaveBeenCalledWith(`user-${authorId}`, {});
   });
 
   it('when nothing was ever appended the log is empty, and after a write it is not', async () => {

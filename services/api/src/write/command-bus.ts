@@ -1,6 +1,7 @@
 import {
   decideOne,
   type CommandResult,
+  type DecideOptions,
   type Decider,
   type DomainEvent,
   type FoldedStream,
@@ -90,6 +91,11 @@ export class CommandBus {
     return (await this.eventStore.headPosition()) === 0n;
   }
 
+  /** Every command decides on the cached fold of its decider, guards included. */
+  private decideOptions(actor: Actor): DecideOptions {
+    return { metadata: metadataOf(actor), folds: (decider) => this.fold(decider) };
+  }
+
   private statesOf<S, E extends DomainEvent>(decider: Folding<S, E>): StreamStates<S, E> {
     let states = this.folds.get(decider);
     if (!states) {
@@ -108,7 +114,7 @@ export class CommandBus {
     readModels: readonly string[] = [],
   ): Promise<CommandResult<E>> {
     const result = await this.translated(
-      decideOne(this.eventStore, stream, decider, command, { metadata: metadataOf(actor) }),
+      decideOne(this.eventStore, stream, decider, command, this.decideOptions(actor)),
     );
     if (result.position !== undefined && readModels.length > 0)
       await this.settle(result.position, readModels, actor);
@@ -125,7 +131,7 @@ export class CommandBus {
     readModels: readonly string[] = [],
   ): Promise<Array<CommandResult<DomainEvent>>> {
     const results = await this.translated(
-      decideMany(this.eventStore, commands, { metadata: metadataOf(actor) }),
+      decideMany(this.eventStore, commands, this.decideOptions(actor)),
     );
     const last = lastPosition(results);
     if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);

@@ -4,8 +4,15 @@ import type { AppendResult, EventStore, NewEventMetadata, StreamAppend } from '.
 import type { Decider, DomainEvent } from './decider';
 import { foldStream, type FoldedStream } from './fold-stream';
 
+/** Where a command's stream state comes from when the command names no `fold` of its own. */
+export type FoldSource = <S>(
+  decider: Pick<Decider<S, never, DomainEvent>, 'initialState' | 'evolve'>,
+) => (stream: string) => Promise<FoldedStream<S>>;
+
 export interface DecideOptions {
   metadata: NewEventMetadata;
+  /** Cached folds (e.g. the command bus's, one per decider); default: fold from the store. */
+  folds?: FoldSource;
   /** Decisions retried after a concurrent append to the same stream, beyond the first. */
   maxRetries?: number;
 }
@@ -37,6 +44,7 @@ export interface StreamCommand<TEvent extends DomainEvent = DomainEvent> {
   decide(
     store: EventStore,
     attempt: number,
+    folds?: FoldSource,
   ): Promise<{ events: readonly TEvent[]; revision: bigint | 'no_stream' }>;
   /** A precondition: its revision is checked at the append even when it appends nothing. */
   guard?: boolean;
@@ -73,11 +81,13 @@ export function commandOn<TState, TCommand, TEvent extends DomainEvent>(
   return {
     stream,
     ...(options.guard ? { guard: true } : {}),
-    async decide(store, attempt) {
+    async decide(store, attempt, folds) {
+      const fold =
+        options.fold ?? folds?.(decider) ?? ((name: string) => foldStream(store, name, decider));
       const { state, revision } =
         options.expectNew && attempt === 0
           ? { state: decider.initialState(), revision: 'no_stream' as const }
-          : await (options.fold ?? ((name: string) => foldStream(store, name, decider)))(stream);
+          : await fold(stream);
       return { events: decider.decide(command, state), revision };
     },
   };
@@ -131,7 +141,7 @@ async function decideAndAppend<TEvent extends DomainEvent>(
   for (let attempt = 0; ; attempt++) {
     const decisions = [];
     for (const command of commands) {
-      const { events, revision } = await command.decide(store, attempt);
+      const { events, revision } = await command.decide(store, attempt, options.folds);
       decisions.push({
         stream: command.stream,
         revision,
