@@ -104,6 +104,34 @@ export class BatchFolder {
     for (let j = 0; j < changes.length; j++) this.foldChange(changes[j]!, event);
   }
 
+  /**
+   * Folds events at once, loading what the cache lacks with `load` (a store's synchronous read,
+   * inside an append's transaction). The first event that throws ends it with that error: the
+   * caller drops the cache and leaves the events to the runner.
+   */
+  foldLoadingWith(
+    events: readonly RecordedEvent[],
+    load: (collection: string, ids: readonly string[]) => Map<string, Doc>,
+  ): void {
+    const planned: Planned = [];
+    for (const event of events)
+      if (this.handles(event)) planned.push({ event, changes: this.changesOf(event) });
+    if (!this.cache.complete) {
+      for (const [collection, ids] of this.missingIds(planned)) {
+        const found = load(collection, [...ids]);
+        for (const id of ids) this.cache.set(collection, id, found.get(id) ?? null);
+      }
+    }
+    for (const { event, changes } of planned)
+      for (const change of changes) this.foldChange(change, event);
+  }
+
+  /** Forgets what is pending and every cached document (after a fold or commit that failed). */
+  discard(): void {
+    this.dirty = [];
+    this.cache.clear();
+  }
+
   /** Number of documents waiting to be written. */
   get pendingCount(): number {
     return this.dirty.length;
@@ -227,6 +255,14 @@ export class BatchFolder {
 
   private async loadMissing(planned: Planned): Promise<void> {
     if (this.cache.complete) return;
+    for (const [collection, ids] of this.missingIds(planned)) {
+      const found = await this.store.load(this.target, collection, [...ids]);
+      for (const id of ids) this.cache.set(collection, id, found.get(id) ?? null);
+    }
+  }
+
+  /** The documents the planned changes touch that the cache does not hold, by collection. */
+  private missingIds(planned: Planned): Map<string, Set<string>> {
     const missing = new Map<string, Set<string>>();
     for (const { changes } of planned) {
       for (const change of changes) {
@@ -236,9 +272,6 @@ export class BatchFolder {
         ids.add(change.id);
       }
     }
-    for (const [collection, ids] of missing) {
-      const found = await this.store.load(this.target, collection, [...ids]);
-      for (const id of ids) this.cache.set(collection, id, found.get(id) ?? null);
-    }
+    return missing;
   }
 }

@@ -1,5 +1,6 @@
 import type { RecordedEvent, SubscriptionMessage } from '@whosright/eventstore/port';
-import type { DocWrite, Generation, GuaranteedWriter } from '../store/port';
+import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
+import type { DocWrite, Generation, GuaranteedWriter, WriterInTransaction } from '../store/port';
 import { BatchFolder, DeriveError, type FoldFailure } from './batch-fold';
 import { DocCache } from './doc-cache';
 import { handles, type AnyProjection } from './projection';
@@ -122,6 +123,52 @@ export class GenerationRun {
     this.batch.push(event);
     this.queued = event.position;
     return this.batch.length >= this.settings.batchSize ? this.flush() : undefined;
+  }
+
+  /**
+   * Inside an append's transaction (embedded mode): applies the events just appended at once,
+   * when this run is live on the copy readers use, holds nothing unwritten, has passed every
+   * event before them, and the stored checkpoint is the one it wrote last (so exactly once). The
+   * answer hears whether the transaction committed; otherwise (undefined) the events are left
+   * to the subscription, as any others.
+   */
+  applyInTransaction(
+    events: readonly RecordedEvent[],
+    positionBefore: bigint,
+    writer: WriterInTransaction,
+  ): AfterTransaction | undefined {
+    if (!this.isLive || this.building || this.batch.length) return undefined;
+    if (this.processed !== positionBefore || this.queued !== positionBefore) return undefined;
+    const { target } = this.chosen;
+    if ((writer.checkpoint(target) ?? 0n) !== this.committed) return undefined;
+    const last = events[events.length - 1]!.position;
+    const handled = events.some((event) => handles(this.settings.projection, event));
+    if (handled) {
+      try {
+        this.folder.foldLoadingWith(events, (collection, ids) =>
+          writer.load(target, collection, ids),
+        );
+        if (!writer.commit(target, this.folder.takeWrites(), last, { requireActive: true })) {
+          this.folder.discard();
+          return undefined;
+        }
+      } catch {
+        // The runner meets the same event again and parks it with its error, as always.
+        this.folder.discard();
+        return undefined;
+      }
+    }
+    return {
+      committed: () => {
+        this.processed = this.queued = last;
+        this.report();
+        if (!handled) return;
+        this.committed = last;
+        this.lastPersistAt = Date.now();
+        this.tellCommitted(events);
+      },
+      rolledBack: () => this.folder.discard(),
+    };
   }
 
   /** Nothing more up to the message's position (a checkpoint), or the subscription caught up. */

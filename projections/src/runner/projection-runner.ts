@@ -1,4 +1,5 @@
-import type { LogReader } from '@whosright/eventstore/port';
+import type { LogReader, RecordedEvent } from '@whosright/eventstore/port';
+import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
 import type { GuaranteedWriter } from '../store/port';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import type { LeaseManager } from './lease/port';
@@ -45,6 +46,16 @@ export interface ProjectionRunner {
   ): Promise<boolean>;
   /** Retries a paused projection's dead-lettered event. */
   resume(projectionName: string): void;
+  /**
+   * Embedded mode, inside an append's transaction: every live projection whose stored
+   * checkpoint is where it left off applies the appended events there, so they commit with the
+   * events and a request reads its own write without waiting; the others catch up as usual.
+   * Undefined when the read store cannot write in the event store's transaction.
+   */
+  applyInTransaction?(
+    events: readonly RecordedEvent[],
+    positionBefore: bigint,
+  ): AfterTransaction | undefined;
 }
 
 /** Embedded mode: one lease holder per projection and read store in this process, whichever runner asks. */
@@ -80,6 +91,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   );
 
   const checkpoints = createCheckpointWaiter(options.readStore);
+  const writer = options.readStore.inTransaction;
   let started = false;
 
   function worker(name: string): ProjectionWorker {
@@ -126,5 +138,21 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     resume(name) {
       worker(name).resume();
     },
+    ...(writer
+      ? {
+          applyInTransaction(events, positionBefore) {
+            const afters: AfterTransaction[] = [];
+            for (const w of workers.values()) {
+              const after = w.applyInTransaction(events, positionBefore, writer);
+              if (after) afters.push(after);
+            }
+            if (!afters.length) return undefined;
+            return {
+              committed: () => afters.forEach((after) => after.committed()),
+              rolledBack: () => afters.forEach((after) => after.rolledBack()),
+            };
+          },
+        }
+      : {}),
   };
 }

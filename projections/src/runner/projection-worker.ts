@@ -1,5 +1,6 @@
-import type { LogReader } from '@whosright/eventstore/port';
-import type { Generation } from '../store/port';
+import type { LogReader, RecordedEvent } from '@whosright/eventstore/port';
+import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
+import type { Generation, WriterInTransaction } from '../store/port';
 import type { FoldFailure } from './batch-fold';
 import {
   GenerationRun,
@@ -46,6 +47,8 @@ export class ProjectionWorker {
   private readonly stopController = new AbortController();
   private resumeSignal: (() => void) | undefined;
   private running: Promise<void> | undefined;
+  /** The run following the log now, while it does. */
+  private current: GenerationRun | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: WorkerOptions) {}
@@ -82,6 +85,16 @@ export class ProjectionWorker {
     this.stopController.abort(new Error('Projection runner stopped'));
     this.resumeSignal?.();
     await this.running;
+  }
+
+  /** See `GenerationRun.applyInTransaction`: only a live run applies events there. */
+  applyInTransaction(
+    events: readonly RecordedEvent[],
+    positionBefore: bigint,
+    writer: WriterInTransaction,
+  ): AfterTransaction | undefined {
+    if (this.state !== 'live') return undefined;
+    return this.current?.applyInTransaction(events, positionBefore, writer);
   }
 
   /** Retries the dead-lettered event (after a fix was deployed, or a transient cause went away). */
@@ -165,7 +178,12 @@ export class ProjectionWorker {
       this.emit();
     }
     this.setState('catchingUp');
-    return this.follow(run, signal);
+    this.current = run;
+    try {
+      return await this.follow(run, signal);
+    } finally {
+      this.current = undefined;
+    }
   }
 
   private readonly reporter: RunReporter = {

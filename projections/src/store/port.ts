@@ -106,7 +106,11 @@ export interface CreateGenerationOptions {
 }
 
 export interface CommitOptions {
-  /** Refuse (return false) when this generation is no longer the active one, e.g. after a rebuild flipped it. */
+  /**
+   * Refuse (return false) when this generation is no longer the active one, e.g. after a rebuild
+   * flipped it, or (SQLite) when its checkpoint already reached this one: events applied by a
+   * projection inside an append's transaction are never applied again.
+   */
   requireActive?: boolean;
 }
 
@@ -118,8 +122,25 @@ export interface ReadModels {
   generationCollection<T extends Doc = Doc>(target: Generation, name: string): ReadCollection<T>;
 }
 
+/**
+ * A store on the event store's own SQLite connection also writes synchronously: called inside an
+ * append's transaction, these commit or roll back with the appended events.
+ */
+export interface WriterInTransaction {
+  checkpoint(target: Generation): bigint | undefined;
+  load(target: Generation, collection: string, ids: readonly string[]): Map<string, Doc>;
+  commit(
+    target: Generation,
+    writes: readonly DocWrite[],
+    checkpoint: bigint,
+    options?: CommitOptions,
+  ): boolean;
+}
+
 /** What the runner and rebuilds need: generations, their checkpoints and commits, dead letters. */
 export interface ReadModelWriter {
+  /** Present where the store shares the event store's SQLite connection (embedded mode). */
+  readonly inTransaction?: WriterInTransaction;
   /** The active generation of a projection, if any. */
   active(projection: string): Promise<Generation | undefined>;
   /**

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
-import type { EventStore } from '@whosright/eventstore/port';
+import {
+  createSqliteEventStore,
+  type SqliteEventStore,
+} from '@whosright/eventstore/sqlite/sqlite-event-store';
 import type { ReadStore } from '../store/port';
 import { createSqliteReadStore } from '../store/sqlite/sqlite-read-store';
 import { sampleCatalog } from './sample-events';
@@ -13,7 +15,7 @@ export interface SqliteFixture {
   dir: string;
   file: string;
   database: Database;
-  eventStore: EventStore;
+  eventStore: SqliteEventStore;
   readStore: ReadStore;
   /** Closes the connection (keeps the files). */
   close: () => Promise<void>;

@@ -129,5 +129,10 @@ declare const forgettingBrand: unique symbol;
  */
 export interface ForgettingLog extends LogReader {
   readonly [forgettingBrand]: true;
+  /**
+   * Events just appended, as this log shows them, from what it knows now (no read): for a step
+   * that runs inside the append's transaction, where nothing may wait.
+   */
+  shownNow(events: readonly RecordedEvent[]): RecordedEvent[];
   close(): Promise<void>;
 }

@@ -1,7 +1,14 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { GroupCommit } from '@whosright/eventstore/sqlite/group-commit';
 import { physicalName } from '../names';
-import type { CommitOptions, Doc, DocWrite, Generation, ReadModelWriter } from '../port';
+import type {
+  CommitOptions,
+  Doc,
+  DocWrite,
+  Generation,
+  ReadModelWriter,
+  WriterInTransaction,
+} from '../port';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
 import type { StatementCache } from './statement-cache';
@@ -32,7 +39,15 @@ export function sqliteDocuments(
   db: Database,
   statements: StatementCache,
   pointers: ActivePointers,
-): Pick<ReadModelWriter, 'load' | 'commit'> {
+): Pick<ReadModelWriter, 'load' | 'commit'> & {
+  inTransaction: Pick<WriterInTransaction, 'load' | 'commit'>;
+} {
+  const checkpointOf = db
+    .prepare<[string, number], bigint | null>(
+      'SELECT checkpoint FROM rm_generations WHERE projection = ? AND generation = ?',
+    )
+    .pluck()
+    .safeIntegers(true);
   const setCheckpoint = db.prepare<[bigint, string, number]>(
     'UPDATE rm_generations SET checkpoint = ? WHERE projection = ? AND generation = ?',
   );
@@ -55,7 +70,10 @@ export function sqliteDocuments(
     ): boolean => {
       if (
         options.requireActive &&
-        pointers.storedGeneration(target.projection) !== target.generation
+        (pointers.storedGeneration(target.projection) !== target.generation ||
+          // Another writer on this connection (a projection inside an append's transaction)
+          // applied these events already: the caller starts again from the stored checkpoint.
+          (checkpointOf.get(target.projection, target.generation) ?? -1n) >= checkpoint)
       )
         return false;
       let collection = '';
@@ -84,21 +102,26 @@ export function sqliteDocuments(
       commitTx.immediate(target, writes, checkpoint, options),
   );
 
-  return {
-    load: (target, collection, ids) =>
-      asPromise(() => {
-        const result = new Map<string, Doc>();
-        if (!ids.length) return result;
-        const rows = statements
-          .get(
-            `SELECT id, doc FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
-          )
-          .all(JSON.stringify(ids)) as Array<{ id: string; doc: string }>;
-        for (const row of rows) result.set(row.id, JSON.parse(row.doc) as Doc);
-        return result;
-      }),
+  const load = (target: Generation, collection: string, ids: readonly string[]) => {
+    const result = new Map<string, Doc>();
+    if (!ids.length) return result;
+    const rows = statements
+      .get(
+        `SELECT id, doc FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(ids)) as Array<{ id: string; doc: string }>;
+    for (const row of rows) result.set(row.id, JSON.parse(row.doc) as Doc);
+    return result;
+  };
 
+  return {
+    load: (target, collection, ids) => asPromise(() => load(target, collection, ids)),
     commit: (target, writes, checkpoint, options = {}) =>
       commits.commit(target, writes, checkpoint, options),
+    inTransaction: {
+      load,
+      commit: (target, writes, checkpoint, options = {}) =>
+        commitTx(target, writes, checkpoint, options),
+    },
   };
 }

@@ -26,12 +26,18 @@ export function sqliteGenerations(
   db: Database,
   pointers: ActivePointers,
   tablesDropped: () => void,
-): Pick<ReadModelWriter, GenerationSteps> {
+): Pick<ReadModelWriter, GenerationSteps> & {
+  checkpointNow: (target: Generation) => bigint | undefined;
+} {
   const checkpointOf = db
     .prepare<[string, number], { checkpoint: bigint | null }>(
       'SELECT checkpoint FROM rm_generations WHERE projection = ? AND generation = ?',
     )
     .safeIntegers(true);
+
+  function checkpointNow(target: Generation): bigint | undefined {
+    return checkpointOf.get(target.projection, target.generation)?.checkpoint ?? undefined;
+  }
 
   function dropTables(target: Generation): void {
     const row = pointers.row(target.projection, target.generation);
@@ -127,10 +133,8 @@ export function sqliteGenerations(
         db.transaction(() => createTables(db, target, collections, true)).immediate(),
       ),
 
-    checkpoint: (target) =>
-      asPromise(
-        () => checkpointOf.get(target.projection, target.generation)?.checkpoint ?? undefined,
-      ),
+    checkpoint: (target) => asPromise(() => checkpointNow(target)),
+    checkpointNow,
 
     activate: (target, options = {}) =>
       asPromise(() => {

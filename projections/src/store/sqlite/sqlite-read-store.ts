@@ -30,11 +30,16 @@ export function createSqliteReadStore({
   createMetaTables(db);
   const statements = new StatementCache(db);
   const pointers = ActivePointers.of(db, readCacheChars);
+  const { checkpointNow, ...generations } = sqliteGenerations(db, pointers, () =>
+    statements.clear(),
+  );
+  const { inTransaction, ...documents } = sqliteDocuments(db, statements, pointers);
   return {
     guarantees: { documentPositions: false },
     ...sqliteReaders(db, statements, pointers),
-    ...sqliteGenerations(db, pointers, () => statements.clear()),
-    ...sqliteDocuments(db, statements, pointers),
+    ...generations,
+    ...documents,
+    inTransaction: { ...inTransaction, checkpoint: checkpointNow },
     ...sqliteDeadLetters(db),
     close() {
       statements.clear();

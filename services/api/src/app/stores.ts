@@ -85,9 +85,12 @@ export async function openStores(
     return database;
   };
 
-  const eventStore = config.eventStoreUrl
-    ? createKurrentDbEventStore({ url: config.eventStoreUrl, catalog: domainEventCatalog })
+  const sqliteEventStore = config.eventStoreUrl
+    ? undefined
     : createSqliteEventStore({ database: sqlite(), catalog: domainEventCatalog });
+  const eventStore: EventStore =
+    sqliteEventStore ??
+    createKurrentDbEventStore({ url: config.eventStoreUrl!, catalog: domainEventCatalog });
   const readStore = await openReadStore(config, sqlite);
   const runProjections = options.runProjections ?? true;
   const sweepAbandoned = async () => {
@@ -122,6 +125,14 @@ export async function openStores(
     ...(options.onCommitted ? { onCommitted: options.onCommitted } : {}),
   });
   const leases = redis ? createRedisLeaseManager({ redis }) : createInProcessLeaseManager();
+  // Embedded mode: one process, one SQLite connection for the log and the read models, so the
+  // events a request appends are projected in the append's own transaction (scale mode's
+  // projectors live in their own processes and follow the log as before).
+  const applyInTransaction = projections.applyInTransaction?.bind(projections);
+  if (runProjections && !redis && sqliteEventStore && applyInTransaction)
+    sqliteEventStore.stepInAppends((events, positionBefore) =>
+      applyInTransaction(forgettingLog.shownNow(events), positionBefore),
+    );
   if (runProjections) projections.start();
 
   return {

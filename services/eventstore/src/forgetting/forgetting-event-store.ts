@@ -62,7 +62,8 @@ export function forgettingEventStore(
   }
 
   const countEvents = inner.countEvents?.bind(inner);
-  const log: LogReader & Pick<ForgettingLog, 'close'> = {
+  const log: LogReader & Pick<ForgettingLog, 'close' | 'shownNow'> = {
+    shownNow: (events) => events.map(shown),
     ...(countEvents ? { countEvents } : {}),
     readStream,
     readAll,

@@ -30,7 +30,7 @@ export function appendAnnouncer(
 }
 
 /** The appended events as readers see them; an acknowledged retry (no new rows) records nothing. */
-function recordedOf({ stream, prepared, result }: WrittenAppend): RecordedEvent[] {
+export function recordedOf({ stream, prepared, result }: WrittenAppend): RecordedEvent[] {
   const count = prepared.length;
   const firstRevision = result.nextRevision - BigInt(count - 1);
   const firstPosition = result.position - BigInt(count - 1);

@@ -58,4 +58,33 @@ describe('GroupCommit', () => {
     }
     expect(rows()).toEqual([]);
   });
+
+  it('when a step writes beside the commits it hears that they committed, or that all rolled back', async () => {
+    db.pragma('foreign_keys = ON');
+    db.exec(
+      'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (pid INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    const heard: string[] = [];
+    let breakCommit = false;
+    const group = new GroupCommit(db, db.transaction(insert), undefined, (commits) => {
+      heard.push(`inside: ${commits().length} committed so far`);
+      // A dangling reference checked only at COMMIT: the whole transaction then rolls back.
+      if (breakCommit) db.prepare('INSERT INTO child (pid) VALUES (42)').run();
+      return {
+        committed: () => heard.push('committed'),
+        rolledBack: () => heard.push('rolled back'),
+      };
+    });
+    await Promise.all(['a', 'b'].map((v) => group.commit(v)));
+    breakCommit = true;
+    const results = await Promise.allSettled(['c'].map((v) => group.commit(v)));
+    expect(results[0]!.status).toBe('rejected');
+    expect(heard).toEqual([
+      'inside: 2 committed so far',
+      'committed',
+      'inside: 1 committed so far',
+      'rolled back',
+    ]);
+    expect(rows()).toEqual(['a', 'b']);
+  });
 });

@@ -1,6 +1,16 @@
 import type { Database, Transaction } from 'better-sqlite3';
+import type { AfterTransaction } from './in-transaction';
 
 type Outcome<R> = { value: R } | { error: unknown };
+
+/**
+ * Wraps the commits of one shared transaction, inside it: `commits` runs them and answers those
+ * that succeeded; what `around` then writes commits or rolls back with them, and its answer hears
+ * which.
+ */
+export type AroundCommits<A extends unknown[], R> = (
+  commits: () => Array<{ args: A; value: R }>,
+) => AfterTransaction | undefined;
 
 /**
  * Commits requested during one turn of the event loop run together, in one transaction, each
@@ -25,6 +35,10 @@ export class GroupCommit<A extends unknown[], R> {
     /** Runs once the shared transaction has committed, before any caller hears of it. */
     private readonly afterCommit: (committed: Array<{ args: A; value: R }>) => void = () =>
       undefined,
+    private readonly around: AroundCommits<A, R> = (commits) => {
+      commits();
+      return undefined;
+    },
   ) {
     this.together = db.transaction((run: () => void) => run());
   }
@@ -39,25 +53,31 @@ export class GroupCommit<A extends unknown[], R> {
     const queued = this.queued;
     this.queued = [];
     const outcomes: Array<Outcome<R>> = [];
+    const succeeded = () =>
+      queued.flatMap(({ args }, i) =>
+        'value' in outcomes[i]! ? [{ args, value: outcomes[i].value }] : [],
+      );
+    let after: AfterTransaction | undefined;
     try {
       this.together.immediate(() => {
-        for (const { args } of queued) {
-          try {
-            outcomes.push({ value: this.commitOne(...args) });
-          } catch (error) {
-            outcomes.push({ error });
+        after = this.around(() => {
+          for (const { args } of queued) {
+            try {
+              outcomes.push({ value: this.commitOne(...args) });
+            } catch (error) {
+              outcomes.push({ error });
+            }
           }
-        }
+          return succeeded();
+        });
       });
     } catch (error) {
+      after?.rolledBack();
       for (const { reject } of queued) reject(error);
       return;
     }
-    this.afterCommit(
-      queued.flatMap(({ args }, i) =>
-        'value' in outcomes[i]! ? [{ args, value: outcomes[i].value }] : [],
-      ),
-    );
+    after?.committed();
+    this.afterCommit(succeeded());
     queued.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i]!;
       if ('error' in outcome) reject(outcome.error);

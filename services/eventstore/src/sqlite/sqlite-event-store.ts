@@ -9,6 +9,7 @@ import { closeSharedNotifier, sharedNotifier } from './change-notifier';
 import { RecentEvents } from './recent-events';
 import { rowDecoder } from './event-rows';
 import { appendAnnouncer } from './announce-appends';
+import type { InTransactionStep } from './in-transaction';
 import { sqliteAppends } from './sqlite-appends';
 import { streamReads } from './stream-reads';
 import { logReads } from './log-reads';
@@ -30,7 +31,15 @@ export type SqliteEventStoreOptions = (
  * of a stream or of the log, a page at a time; subscriptions woken by this connection's appends
  * and by polling for other processes'.
  */
-export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
+export interface SqliteEventStore extends EventStore {
+  /**
+   * Runs `step` inside every later append's transaction, with the events it wrote (the embedded
+   * mode projects them there). One step at a time; a later call replaces it.
+   */
+  stepInAppends(step: InTransactionStep): void;
+}
+
+export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
   const ownsDatabase = options.database === undefined;
   const db =
     options.database ?? openSqliteDatabase(options.file, { sync: options.sync ?? 'normal' });
@@ -38,7 +47,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const notifier = sharedNotifier(db, options.pollIntervalMs ?? 50);
   const recent = new RecentEvents();
   const decode = rowDecoder(options.catalog);
-  const writes = sqliteAppends(db, options.catalog, appendAnnouncer(db, recent, notifier));
+  let inTransaction: InTransactionStep | undefined;
+  const writes = sqliteAppends(
+    db,
+    options.catalog,
+    appendAnnouncer(db, recent, notifier),
+    () => inTransaction,
+  );
   const readStream = streamReads(db, decode);
   const log = logReads(db, decode, recent);
   const subscriptions = new Set<Subscription>();
@@ -49,6 +64,9 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   }
 
   return {
+    stepInAppends(step) {
+      inTransaction = step;
+    },
     async append(stream, events, expected) {
       assertOpen();
       return writes.append(stream, events, expected);
