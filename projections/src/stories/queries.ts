@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
+import { findByIds } from '../store/by-ids';
 import { decodeCursor, InvalidCursorError } from '../store/cursor';
 import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
@@ -66,6 +67,12 @@ export class StoryQueries {
 
   byId(storyId: string): Promise<StoryDoc | undefined> {
     return this.stories.get(storyId);
+  }
+
+  /** The cards of these stories by id, in one `$in` lookup (the stories a page of comments answers). */
+  async byIds(storyIds: readonly string[]): Promise<Map<string, StoryDoc>> {
+    const cards = await findByIds(this.stories, storyIds);
+    return new Map(cards.map((card) => [card._id, card]));
   }
 
   /**
