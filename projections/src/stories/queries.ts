@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
+import type { ViewerSeenStories } from '../seen-stories/queries';
 import { findByIds } from '../store/by-ids';
 import { decodeCursor, InvalidCursorError } from '../store/cursor';
 import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
@@ -15,7 +16,6 @@ import {
   type PoolDoc,
   type StoryDoc,
 } from './docs';
-import type { ViewerSeenStories } from '../seen-stories/queries';
 import { rankableWhere, topCount } from './ranking-rule';
 
 export interface PageRequest {
