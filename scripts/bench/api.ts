@@ -218,8 +218,8 @@ export async function run(args: string[] = []): Promise<void> {
     };
     await measure('GET /api/stories/{id}', 0.7, `/api/stories/${sample}`, { next: nextStory });
     await measure('GET /api/stories/random', 0.7, '/api/stories/random');
-    // A member who has voted on 100 stories: each draw leaves those out, three reads (their seen
-    // set, the pool size with the seen stories' slots, the drawn slot) instead of two.
+    // A member who has voted on 100 stories: each draw leaves those out, three reads (the pool
+    // size, the drawn slot, then whether they saw that story, by id) instead of two.
     const reader = await register('bench-reader@example.com', '10.9.3.1');
     for (const storyId of ids.slice(0, SEEN_BY_READER)) {
       const voted = await fetch(`${base}/api/stories/${storyId}/vote`, {

@@ -19,8 +19,6 @@ export interface CommentDoc extends Doc {
   createdAt: string;
   upvotes: number;
   downvotes: number;
-  /** The story's category and text when the comment was posted (profile and admin lists). */
-  story: { category: string; content: string };
   /** Derived: at least 3 downvotes and more down than up. */
   flagged: boolean;
   flagScore: number;

@@ -13,7 +13,8 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * Comments per story (oldest first), per author (profile), flagged ones (admin), and each user's
- * vote per comment. A vote carries the previous one, so a switch moves exactly one count.
+ * vote per comment. A vote carries the previous one, so a switch moves exactly one count. The
+ * story a comment answers is not copied: the lists that show it read its card beside.
  */
 export const commentsProjection = defineProjection<
   | Recorded<CommentEvent>
@@ -21,7 +22,8 @@ export const commentsProjection = defineProjection<
   | Recorded<Extract<StoryEvent, { type: 'StoryDeleted' | 'StoryCommentsRemoved' }>>
 >({
   name: COMMENTS,
-  version: 2,
+  // 3: without a copy of the story each comment answers.
+  version: 3,
   eventTypes: [
     'CommentPosted',
     'CommentDeleted',
@@ -94,7 +96,6 @@ export const commentsProjection = defineProjection<
               createdAt: event.metadata.recordedAt,
               upvotes: 0,
               downvotes: 0,
-              story: event.data.story,
             },
           }),
         ];

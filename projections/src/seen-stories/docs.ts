@@ -1,13 +1,17 @@
 import type { Doc } from '../store/port';
 
 export const SEEN_STORIES = 'seen-stories';
-export const SEEN_BY_VIEWER = 'viewers';
+export const SEEN_DOCS = 'seen';
 
 /**
- * One viewer (a member `u-{userId}` or a visitor `v-{visitorId}`, the activity streams' key):
- * the stories they voted on or skipped, as `stories.{storyId}: true`, so the whole set is one
- * lookup by id when Random or Next draws a story they have not seen.
+ * One story one viewer (a member `u-{userId}` or a visitor `v-{visitorId}`, the activity
+ * streams' key) voted on or skipped. A row per pair keeps each vote or skip one small write,
+ * however many stories the viewer has seen; "has this viewer seen story X" is one lookup by id.
  */
-export interface SeenStoriesDoc extends Doc {
-  stories: Record<string, true>;
+export interface SeenStoryDoc extends Doc {
+  viewer: string;
+  storyId: string;
 }
+
+/** The id of the row saying that `viewerKey` has seen `storyId`. */
+export const seenStoryId = (viewerKey: string, storyId: string) => `${viewerKey}:${storyId}`;

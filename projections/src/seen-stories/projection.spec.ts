@@ -11,7 +11,7 @@ const rent = 'story_01JEEEEEEEEEEEEEEEEEEEEEEE';
 describe('seen stories projection', () => {
   const spec = projectionSpec(seenStoriesProjection);
 
-  it('when a member votes (an engagement) and a visitor skips it records each story under its viewer', async () => {
+  it('when a member votes (an engagement) and a visitor skips it records one row per viewer and story', async () => {
     const log = eventLog();
     await spec
       .given([])
@@ -21,9 +21,10 @@ describe('seen stories projection', () => {
         log.storyActivity({ type: 'StorySkipped', data: { storyId: dishes, visitorKey: visitor } }),
       )
       .then({
-        viewers: [
-          { _id: ann, stories: { [dishes]: true, [rent]: true } },
-          { _id: visitor, stories: { [dishes]: true } },
+        seen: [
+          { _id: `${ann}:${dishes}`, viewer: ann, storyId: dishes },
+          { _id: `${ann}:${rent}`, viewer: ann, storyId: rent },
+          { _id: `${visitor}:${dishes}`, viewer: visitor, storyId: dishes },
         ],
       });
   });
@@ -36,7 +37,7 @@ describe('seen stories projection', () => {
       .thenNothingChanges();
   });
 
-  it('when a skip and a vote name the same story, or one is delivered again, it stays one entry', async () => {
+  it('when a skip and a vote name the same story, or one is delivered again, it stays one row', async () => {
     const log = eventLog();
     const skipped = log.storyActivity({
       type: 'StorySkipped',
@@ -48,6 +49,6 @@ describe('seen stories projection', () => {
         log.storyActivity({ type: 'StoryEngaged', data: { storyId: dishes, visitorKey: ann } }),
         skipped,
       )
-      .then({ viewers: [{ _id: ann, stories: { [dishes]: true } }] });
+      .then({ seen: [{ _id: `${ann}:${dishes}`, viewer: ann, storyId: dishes }] });
   });
 });

@@ -1,24 +1,27 @@
 import type { StoryActivityEvent } from '@whosright/contracts/story/events';
 import { defineProjection, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import { SEEN_BY_VIEWER, SEEN_STORIES } from './docs';
+import { SEEN_DOCS, SEEN_STORIES, seenStoryId } from './docs';
 
 type Handled = Recorded<Extract<StoryActivityEvent, { type: 'StorySkipped' | 'StoryEngaged' }>>;
 
 /**
  * The stories each viewer has done with: skipped, or engaged with (a vote writes an engagement
- * beside it). Random and Next leave them out. A deleted or hidden story may stay in a set: the
- * draw only ever compares the set with the pool of approved stories.
+ * beside it), one row per viewer and story. Random and Next leave them out. A deleted or hidden
+ * story may keep its rows: the draw only ever compares them with the pool of approved stories.
  */
 export const seenStoriesProjection = defineProjection<Handled>({
   name: SEEN_STORIES,
-  version: 1,
+  // 2: one row per viewer and story instead of one growing document per viewer.
+  version: 2,
   eventTypes: ['StorySkipped', 'StoryEngaged'],
-  collections: [{ name: SEEN_BY_VIEWER, indexes: [] }],
+  // By viewer: how many stories a viewer has seen, and which (the exact draw).
+  collections: [{ name: SEEN_DOCS, indexes: [{ fields: [['viewer', 1]] }] }],
   apply(event) {
+    const { visitorKey, storyId } = event.data;
     return [
-      upsert(SEEN_BY_VIEWER, event.data.visitorKey, {
-        $set: { [`stories.${event.data.storyId}`]: true },
+      upsert(SEEN_DOCS, seenStoryId(visitorKey, storyId), {
+        $set: { viewer: visitorKey, storyId },
       }),
     ];
   },

@@ -1,17 +1,30 @@
 import type { ReadModels } from '../store/port';
-import { SEEN_BY_VIEWER, SEEN_STORIES, type SeenStoriesDoc } from './docs';
+import { SEEN_DOCS, SEEN_STORIES, seenStoryId, type SeenStoryDoc } from './docs';
+
+/** One viewer's seen stories, as the random draw asks about them. */
+export interface ViewerSeenStories {
+  /** Whether the viewer voted on or skipped the story: one lookup by id. */
+  has(storyId: string): Promise<boolean>;
+  /** How many stories the viewer voted on or skipped: one indexed count. */
+  count(): Promise<number>;
+  /** Every story the viewer voted on or skipped: one indexed find, for the exact draw only. */
+  ids(): Promise<string[]>;
+}
 
 /** Every read the API makes of the seen-stories read model. */
 export class SeenStoryQueries {
-  private readonly viewers;
+  private readonly seen;
 
   constructor(models: ReadModels) {
-    this.viewers = models.collection<SeenStoriesDoc>(SEEN_STORIES, SEEN_BY_VIEWER);
+    this.seen = models.collection<SeenStoryDoc>(SEEN_STORIES, SEEN_DOCS);
   }
 
-  /** The ids of the stories the viewer voted on or skipped: one lookup by id. */
-  async seenBy(viewerKey: string): Promise<string[]> {
-    const doc = await this.viewers.get(viewerKey);
-    return doc ? Object.keys(doc.stories) : [];
+  /** The seen stories of one viewer (a member's or a visitor's key). */
+  of(viewerKey: string): ViewerSeenStories {
+    return {
+      has: async (storyId) => (await this.seen.get(seenStoryId(viewerKey, storyId))) !== undefined,
+      count: () => this.seen.count({ viewer: viewerKey }),
+      ids: async () => (await this.seen.find({ viewer: viewerKey })).items.map((d) => d.storyId),
+    };
   }
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
+import type { ViewerSeenStories } from '../seen-stories/queries';
 import type { Doc } from '../store/port';
-import { STORIES } from './docs';
+import { POOL, POOL_META_ID, STORIES, pooledStoryId, poolSlotId } from './docs';
 import { storiesProjection } from './projection';
 import { StoryQueries } from './queries';
 
@@ -20,8 +21,8 @@ const story = (n: number, skipRate: number): Doc => ({
   rankable: true,
 });
 
-/** Live story cards behind the queries the API uses. */
-async function queriesOver(stories: Doc[]) {
+/** Live story cards (and random pool documents) behind the queries the API uses. */
+async function queriesOver(stories: Doc[], pool: Doc[] = []) {
   const f = openSqliteFixture();
   fixtures.push(f);
   const target = await f.readStore.createGeneration(
@@ -29,12 +30,10 @@ async function queriesOver(stories: Doc[]) {
     storiesProjection.version,
     storiesProjection.collections,
   );
-  const writes = stories.map((doc) => ({
-    collection: STORIES,
-    id: doc._id,
-    doc,
-    position: 1n,
-  }));
+  const writes = [
+    ...stories.map((doc) => ({ collection: STORIES, id: doc._id, doc, position: 1n })),
+    ...pool.map((doc) => ({ collection: POOL, id: doc._id, doc, position: 1n })),
+  ];
   await f.readStore.commit(target, writes, 1n);
   await f.readStore.activate(target);
   return new StoryQueries(f.readStore);
@@ -134,5 +133,45 @@ describe('story queries', () => {
     expect(await walk(queries, { sort: 'divisive', category: 'money', limit: 2 })).toEqual([
       3, 4, 1, 5,
     ]);
+  });
+
+  /** Approved stories 0 to `size - 1` in the random pool's slots, with its count. */
+  const pooled = (size: number): Doc[] => [
+    { _id: POOL_META_ID, count: size },
+    ...Array.from({ length: size }, (_, n) => [
+      { _id: poolSlotId(n), storyId: story(n, 0)._id },
+      { _id: pooledStoryId(story(n, 0)._id), slot: n },
+    ]).flat(),
+  ];
+
+  /** A viewer's seen stories in memory, counting how the draw asks about them. */
+  function seenSpy(ids: readonly string[]) {
+    const set = new Set(ids);
+    const asked = { has: 0, count: 0, ids: 0 };
+    const seen: ViewerSeenStories = {
+      has: (id) => (asked.has++, Promise.resolve(set.has(id))),
+      count: () => (asked.count++, Promise.resolve(set.size)),
+      ids: () => (asked.ids++, Promise.resolve([...set])),
+    };
+    return { seen, asked };
+  }
+
+  it('when the plain draw is unseen it asks whether that one story was seen, never for the whole set', async () => {
+    const queries = await queriesOver([], pooled(10));
+    const { seen, asked } = seenSpy([]);
+    for (let i = 0; i < 50; i++) expect(await queries.randomUnseenId(seen, undefined)).toBeTruthy();
+    expect(asked).toEqual({ has: 50, count: 0, ids: 0 });
+  });
+
+  it('when the viewer has seen over half the pool only the exact draw lists their stories, and never draws one', async () => {
+    const queries = await queriesOver([], pooled(10));
+    const ids = Array.from({ length: 10 }, (_, n) => story(n, 0)._id);
+    const { seen, asked } = seenSpy(ids.slice(0, 7));
+    const drawn = new Set<string | null>();
+    for (let i = 0; i < 200; i++) drawn.add(await queries.randomUnseenId(seen, ids[9]));
+    expect(drawn).toEqual(new Set(ids.slice(7, 9)));
+    expect(asked.ids).toBeGreaterThan(0);
+    const all = seenSpy(ids);
+    expect(await queries.randomUnseenId(all.seen, undefined)).toBeNull();
   });
 });

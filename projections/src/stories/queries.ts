@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
+import type { ViewerSeenStories } from '../seen-stories/queries';
+import { findByIds } from '../store/by-ids';
 import { decodeCursor, InvalidCursorError } from '../store/cursor';
 import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
@@ -65,6 +67,12 @@ export class StoryQueries {
 
   byId(storyId: string): Promise<StoryDoc | undefined> {
     return this.stories.get(storyId);
+  }
+
+  /** The cards of these stories by id, in one `$in` lookup (the stories a page of comments answers). */
+  async byIds(storyIds: readonly string[]): Promise<Map<string, StoryDoc>> {
+    const cards = await findByIds(this.stories, storyIds);
+    return new Map(cards.map((card) => [card._id, card]));
   }
 
   /**
@@ -174,36 +182,43 @@ export class StoryQueries {
 
   /**
    * A uniformly random approved story the viewer has not seen (nor `exclude`), or null when none
-   * is left; never a scan. While the viewer has seen at most half the pool (nearly always), slots
-   * are drawn as for `randomId` and a seen one is drawn again: uniform over the unseen, and under
-   * two lookups on average. Past that, or after 8 seen draws in a row, the exact draw: the pool
-   * size and the slots of the seen stories still pooled (one `_id $in` lookup), then the r-th
-   * unseen slot, found from the sorted seen slots.
+   * is left; never a scan. A plain draw is kept when unseen: one lookup by id asks whether the
+   * viewer saw it, nearly always all it takes. Otherwise, while the viewer has seen at most half
+   * the pool, slots are drawn again as for `randomId`, each seen one drawn once more: uniform
+   * over the unseen, and under two draws on average. Past that, or after 8 seen draws in a row,
+   * the exact draw, the only one to list the viewer's seen stories: the pool size and the slots
+   * of those still pooled (one `_id $in` lookup), then the r-th unseen slot, found from the
+   * sorted seen slots.
    */
   async randomUnseenId(
-    seen: readonly string[],
+    seen: ViewerSeenStories,
     exclude: string | undefined,
   ): Promise<string | null> {
-    const skipped = new Set(seen);
-    if (exclude) skipped.add(exclude);
-    if (skipped.size === 0) return this.randomId(undefined);
-    const quick = await this.drawSkippingSeen(skipped);
+    const drawn = await this.randomId(exclude);
+    if (drawn === null || !(await seen.has(drawn))) return drawn;
+    const quick = await this.drawSkippingSeen(seen, exclude);
     if (quick) return quick;
+    const skipped = new Set(await seen.ids());
+    if (exclude) skipped.add(exclude);
     // A story approved or removed between the reads moves slots: the drawn one may be seen, then
     // draw again (twice at most, then any story but `exclude`).
     for (let attempt = 0; attempt < 3; attempt++) {
-      const drawn = await this.drawUnseen(skipped);
-      if (drawn === null) return null;
-      if (drawn !== undefined && !skipped.has(drawn)) return drawn;
+      const unseen = await this.drawUnseen(skipped);
+      if (unseen === null) return null;
+      if (unseen !== undefined && !skipped.has(unseen)) return unseen;
     }
     return this.randomId(exclude);
   }
 
   /** Slots drawn until one holds an unseen story; undefined when that is not worth trying. */
-  private async drawSkippingSeen(skipped: ReadonlySet<string>): Promise<string | undefined> {
+  private async drawSkippingSeen(
+    seen: ViewerSeenStories,
+    exclude: string | undefined,
+  ): Promise<string | undefined> {
+    const skipped = (await seen.count()) + (exclude ? 1 : 0);
     for (let attempt = 0; attempt < 8; attempt++) {
       const guess = this.poolSize;
-      if (guess === 0 || skipped.size * 2 > guess) return undefined;
+      if (guess === 0 || skipped * 2 > guess) return undefined;
       const [found, meta] = await Promise.all([
         this.pool.get(poolSlotId(randomInt(guess))),
         this.pool.get(POOL_META_ID),
@@ -212,7 +227,7 @@ export class StoryQueries {
       // Drawn on a size that has changed since: not uniform, draw again on the new one.
       if (this.poolSize !== guess) continue;
       const id = found?.storyId;
-      if (id && !skipped.has(id)) return id;
+      if (id && id !== exclude && !(await seen.has(id))) return id;
     }
     return undefined;
   }

@@ -1,3 +1,4 @@
+import { findByIds } from '../store/by-ids';
 import type { Page, ReadModels } from '../store/port';
 import { USERS, USER_DOCS, type UserDoc } from './docs';
 
@@ -14,10 +15,8 @@ export class UserQueries {
   }
 
   /** One `$in` lookup for a page's worth of users (comment authors). */
-  async byIds(userIds: readonly string[]): Promise<UserDoc[]> {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return [];
-    return (await this.users.find({ _id: { $in: ids } }, { limit: ids.length })).items;
+  byIds(userIds: readonly string[]): Promise<UserDoc[]> {
+    return findByIds(this.users, userIds);
   }
 
   /** Newest first, a page at a time, of every role or one: the admin's user list without a search. */

@@ -358,7 +358,7 @@ export async function composeApplication(
       });
       storyTimelineRoutes(router, { stories, timeline: queries.storyTimeline });
       liveRoutes(router, { stories, hub: liveHub, slots: liveSlots });
-      commentRoutes(router, comments, queries.comments, limit);
+      commentRoutes(router, comments, limit);
       memberDataRoutes(router, {
         deletion,
         log: stores.forgettingLog,

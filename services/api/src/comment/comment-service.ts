@@ -1,10 +1,11 @@
 import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
-import { STORIES } from '@whosright/projections/stories/docs';
+import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { USER_STATS } from '@whosright/projections/user-stats/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
+import type { Page } from '@whosright/projections/store/port';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
@@ -33,6 +34,12 @@ export interface CommentServiceDeps {
   users: UserQueries;
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
+}
+
+/** A comment with the card of the story it answers (the profile's and the admin's lists). */
+export interface CommentOnStory {
+  comment: CommentDoc;
+  story: StoryDoc;
 }
 
 /** Comments: post, list, vote, delete; the flagged list. */
@@ -223,10 +230,36 @@ export class CommentService {
     return { items, next: page.next };
   }
 
-  /** A page of the admin's flagged comments, with their authors (e-mails included). */
+  /** A page of a member's comments, newest first, each with its story (their profile). */
+  async byAuthor(
+    authorId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<Page<CommentOnStory>> {
+    return this.withStories(await this.deps.comments.byAuthor(authorId, request));
+  }
+
+  /** A page of the admin's flagged comments, with their stories and authors (e-mails included). */
   async flagged(request: { cursor?: string | undefined; limit: number }) {
     const page = await this.deps.comments.flagged(request);
-    return { page, authors: await this.authors(page.items, true) };
+    const [withStories, authors] = await Promise.all([
+      this.withStories(page),
+      this.authors(page.items, true),
+    ]);
+    return { page: withStories, authors };
+  }
+
+  /**
+   * Each comment of a page with the card of the story it answers, all read in one lookup. A
+   * comment whose story is gone is left out: a deleted story's comments are being removed, and
+   * comments never outlive their story. The page's cursor stays, so no comment is skipped.
+   */
+  private async withStories(page: Page<CommentDoc>): Promise<Page<CommentOnStory>> {
+    const stories = await this.deps.stories.byIds(page.items.map((doc) => doc.storyId));
+    const items = page.items.flatMap((comment) => {
+      const story = stories.get(comment.storyId);
+      return story ? [{ comment, story }] : [];
+    });
+    return page.next === undefined ? { items } : { items, next: page.next };
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { CommentAuthor, FlaggedComment, MyComment } from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
-import type { CommentDoc } from '@whosright/projections/comments/docs';
+import type { CommentOnStory } from './comment-service';
 
 /** A comment on its author's profile: with the start of the story it answers. */
-export function toMyComment(doc: CommentDoc): MyComment {
+export function toMyComment({ comment: doc, story }: CommentOnStory): MyComment {
   return {
     id: doc._id,
     content: doc.content,
@@ -12,14 +12,17 @@ export function toMyComment(doc: CommentDoc): MyComment {
     downvotes: doc.downvotes,
     story: {
       id: doc.storyId,
-      category: doc.story.category,
-      content: doc.story.content.slice(0, EXCERPT_LENGTH.profileStory),
+      category: story.category,
+      content: story.content.slice(0, EXCERPT_LENGTH.profileStory),
     },
   };
 }
 
 /** A flagged comment on the admin's list: its author (null once they left) and the story's start. */
-export function toFlaggedComment(doc: CommentDoc, author: CommentAuthor | null): FlaggedComment {
+export function toFlaggedComment(
+  { comment: doc, story }: CommentOnStory,
+  author: CommentAuthor | null,
+): FlaggedComment {
   return {
     id: doc._id,
     content: doc.content,
@@ -29,8 +32,8 @@ export function toFlaggedComment(doc: CommentDoc, author: CommentAuthor | null):
     author,
     story: {
       id: doc.storyId,
-      category: doc.story.category,
-      content: doc.story.content.slice(0, EXCERPT_LENGTH.adminStory),
+      category: story.category,
+      content: story.content.slice(0, EXCERPT_LENGTH.adminStory),
     },
   };
 }

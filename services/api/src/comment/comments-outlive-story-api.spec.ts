@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commentSchema } from '@whosright/contracts/comment/dto';
+import {
+  commentSchema,
+  flaggedCommentSchema,
+  myCommentSchema,
+} from '@whosright/contracts/comment/dto';
+import { pageSchema } from '@whosright/contracts/shared/page';
+import { STORIES } from '@whosright/projections/stories/docs';
 import { openLogElsewhere, type LogElsewhere } from '#api/app/testing/log-elsewhere';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
@@ -102,5 +108,50 @@ describe('comments and their story', () => {
       (await voter.agent.post(`/api/comments/${commentId}/vote`).send({ vote: 'down' })).status,
     ).toBe(404);
     expect(await head()).toBe(before);
+  });
+
+  it("when a story is deleted but its comments are not removed yet, the profile's and the admin's lists leave them out", async () => {
+    const kept = await approvedStory(author, admin);
+    const gone = await approvedStory(author, admin);
+    const commenter = await signUp(server);
+    const post = async (storyId: string, content: string) =>
+      idOf(
+        await commenter.agent
+          .post(`/api/stories/${storyId}/comments`)
+          .send({ content })
+          .expect(201),
+      );
+    const keptId = await post(kept, 'On a story that stays');
+    const goneId = await post(gone, 'On a story deleted elsewhere');
+    const voters = [await signUp(server), await signUp(server), await signUp(server)];
+    for (const voter of voters)
+      for (const id of [keptId, goneId])
+        await voter.agent.post(`/api/comments/${id}/vote`).send({ vote: 'down' }).expect(200);
+    // Deleted by another process that stopped before its sweep: the comment is still stored.
+    await other.append(
+      `story-${gone}`,
+      [
+        {
+          type: 'StoryDeleted',
+          data: { storyId: gone, authorId: author.id, deletedBy: author.id, byAdmin: false },
+          metadata: { correlationId: 'elsewhere' },
+        },
+      ],
+      'any',
+    );
+    const { bus, queries } = server.running.application;
+    await bus.settleAll([STORIES]);
+    expect(await queries.comments.byId(goneId)).toBeDefined();
+
+    const mine = pageSchema(myCommentSchema).parse(
+      (await commenter.agent.get('/api/users/comments').expect(200)).body,
+    );
+    expect(mine.items.map((c) => [c.id, c.story.id])).toEqual([[keptId, kept]]);
+    const flagged = pageSchema(flaggedCommentSchema).parse(
+      (await admin.agent.get('/api/admin/flagged-comments?limit=50').expect(200)).body,
+    );
+    const ids = flagged.items.map((c) => c.id);
+    expect(ids).toContain(keptId);
+    expect(ids).not.toContain(goneId);
   });
 });

@@ -9,7 +9,6 @@ import {
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
-import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
@@ -18,12 +17,7 @@ import { initialOf, type CommentService } from './comment-service';
 import { toFlaggedComment, toMyComment } from './comment-views';
 
 /** A story's comments: list, post, vote and delete, plus the admin's delete and flagged list. */
-export function commentRoutes(
-  router: Router,
-  comments: CommentService,
-  queries: CommentQueries,
-  limit: WriteLimit,
-): void {
+export function commentRoutes(router: Router, comments: CommentService, limit: WriteLimit): void {
   // A plain array, as the product's API defines it, in pages: the next one is in the Link header.
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
@@ -85,8 +79,7 @@ export function commentRoutes(
   router.get('/users/comments', async (req, res) => {
     const user = currentUser(req);
     const query = pageQuerySchema.parse(req.query);
-    const page = await queries.byAuthor(user._id, query);
-    res.json(toPage(page, toMyComment));
+    res.json(toPage(await comments.byAuthor(user._id, query), toMyComment));
   });
 
   router.delete('/admin/comments/:id', async (req, res) => {
@@ -100,6 +93,8 @@ export function commentRoutes(
   router.get('/admin/flagged-comments', async (req, res) => {
     adminUser(req);
     const { page, authors } = await comments.flagged(pageQuerySchema.parse(req.query));
-    res.json(toPage(page, (doc) => toFlaggedComment(doc, authors.get(doc.authorId) ?? null)));
+    res.json(
+      toPage(page, (item) => toFlaggedComment(item, authors.get(item.comment.authorId) ?? null)),
+    );
   });
 }

@@ -60,20 +60,12 @@ export function storyRoutes(
     const user = authOf(req).user;
     const visitorId = user ? undefined : visitors.existingIdOf(req);
     const viewer = user ? visitorKeyOfUser(user._id) : visitorId && visitorKeyOfVisitor(visitorId);
-    // The viewer's seen set is read beside a plain draw, which is kept when it is unseen (the
-    // first step of redrawing seen slots: still uniform over the unseen).
-    const [seenStories, drawn] = await Promise.all([
-      viewer ? seen.seenBy(viewer) : Promise.resolve<string[]>([]),
-      queries.randomId(exclude),
-    ]);
-    const id =
-      drawn && !seenStories.includes(drawn)
-        ? drawn
-        : seenStories.length > 0
-          ? await queries.randomUnseenId(seenStories, exclude)
-          : drawn;
+    const viewerSeen = viewer ? seen.of(viewer) : undefined;
+    const id = viewerSeen
+      ? await queries.randomUnseenId(viewerSeen, exclude)
+      : await queries.randomId(exclude);
     if (id) res.json({ id });
-    else if (seenStories.length > 0) res.json({ id: null });
+    else if (viewerSeen && (await viewerSeen.count()) > 0) res.json({ id: null });
     else throw new NotFoundError('No story to show yet');
   });
 
