@@ -22,7 +22,7 @@ import {
 import { SESSION_TTL_MS, newSessionId, type SessionTokens } from '#api/platform/session-tokens';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
-import * as user from './decider';
+import { user, type UserState, type UserCommand, resetTokenValid } from './decider';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { reservation } from './reservation-decider';
 import {
@@ -230,7 +230,7 @@ export class AccountService {
     return (await this.loadUser(userId)).exists;
   }
 
-  private async loadUser(userId: string): Promise<user.UserState> {
+  private async loadUser(userId: string): Promise<UserState> {
     return this.deps.bus.state(`user-${userId}`, user);
   }
 
@@ -265,11 +265,7 @@ export class AccountService {
    * ADMIN_EMAILS holds the admin role for a verified address: granted at verification, sign-in
    * and start. An unverified one stays a member (anyone could register a listed address).
    */
-  private async applyAdminEmails(
-    userId: string,
-    state: user.UserState,
-    actor: Actor,
-  ): Promise<void> {
+  private async applyAdminEmails(userId: string, state: UserState, actor: Actor): Promise<void> {
     if (!state.email || !this.listed(state.email) || !state.emailVerified) return;
     await this.deps.bus.run(
       `user-${userId}`,
@@ -370,7 +366,7 @@ export class AccountService {
     if (!read) throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
     const { userId, tokenHash } = read;
     // The token is checked before the (deliberately slow) hash: a bogus one costs nothing.
-    if (!user.resetTokenValid(await this.loadUser(userId), tokenHash, this.now().toISOString()))
+    if (!resetTokenValid(await this.loadUser(userId), tokenHash, this.now().toISOString()))
       throw new ValidationError(INVALID_RESET_TOKEN_MESSAGE);
     await refuseCommonPassword(password);
     const passwordHash = await hashPassword(password);
@@ -483,7 +479,7 @@ export class AccountService {
     const target = await this.loadUser(userId);
     if (!target.exists) throw new NotFoundError('User not found');
     const byThemself = actor.userId === userId;
-    const command: user.UserCommand =
+    const command: UserCommand =
       action === 'ban'
         ? { type: 'BanUser', reason, byThemself }
         : action === 'unban'

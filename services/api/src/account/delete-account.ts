@@ -15,7 +15,14 @@ import type { Actor } from '#api/platform/actor';
 import { NotFoundError, ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
-import * as user from './decider';
+import {
+  user,
+  type UserState,
+  type UserCommand,
+  UserCommandRejected,
+  deletionTokenValid,
+  wouldLeaveNoAdmin,
+} from './decider';
 import { forgottenDecider } from './forgotten-decider';
 import { verifyPassword } from './passwords';
 import { reservation } from './reservation-decider';
@@ -62,7 +69,7 @@ async function writingsOf(
 }
 
 /** Releases of the member's e-mail, username and external identities (no-ops once done). */
-function releases(userId: string, state: user.UserState) {
+function releases(userId: string, state: UserState) {
   const identities = state.externalIdentities.map((key) => {
     const space = key.indexOf(' ');
     return identityStream(key.slice(0, space), key.slice(space + 1));
@@ -78,11 +85,11 @@ function releases(userId: string, state: user.UserState) {
 }
 
 /** Runs the user decider on the account as it stands, for its refusal only. */
-function decideOrRefuse(command: user.UserCommand, state: user.UserState): void {
+function decideOrRefuse(command: UserCommand, state: UserState): void {
   try {
     user.decide(command, state);
   } catch (error) {
-    if (error instanceof user.UserCommandRejected) throw accountRejections[error.reason]();
+    if (error instanceof UserCommandRejected) throw accountRejections[error.reason]();
     throw error;
   }
 }
@@ -114,7 +121,7 @@ export class AccountDeletion {
     this.now = deps.now ?? (() => new Date());
   }
 
-  private async load(userId: string): Promise<user.UserState> {
+  private async load(userId: string): Promise<UserState> {
     return this.deps.bus.state(`user-${userId}`, user);
   }
 
@@ -123,8 +130,7 @@ export class AccountDeletion {
     const state = await this.load(userId);
     if (!state.exists || !state.email) throw new NotFoundError('Account not found');
     // No link the deletion would refuse anyway.
-    if (user.wouldLeaveNoAdmin(state, await this.deps.users.countAdmins()))
-      throw lastAdminLeaving();
+    if (wouldLeaveNoAdmin(state, await this.deps.users.countAdmins())) throw lastAdminLeaving();
     const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.now().getTime() + DELETION_TOKEN_TTL_MS).toISOString();
     await this.deps.bus.run(
@@ -194,9 +200,9 @@ export class AccountDeletion {
 
   private async confirmed(
     userId: string,
-    state: user.UserState,
+    state: UserState,
     confirmation: DeleteAccountRequest,
-  ): Promise<user.UserCommand> {
+  ): Promise<UserCommand> {
     const admins = await this.deps.users.countAdmins();
     if ('password' in confirmation) {
       if (!state.passwordHash) throw new ValidationError(NO_PASSWORD_MESSAGE);
@@ -209,7 +215,7 @@ export class AccountDeletion {
     }
     const read = readMailedToken(confirmation.token);
     const now = this.now().toISOString();
-    if (read?.userId !== userId || !user.deletionTokenValid(state, read.tokenHash, now))
+    if (read?.userId !== userId || !deletionTokenValid(state, read.tokenHash, now))
       throw new ValidationError(INVALID_DELETION_TOKEN_MESSAGE);
     return { type: 'DeleteAccount', via: 'link', tokenHash: read.tokenHash, now, admins };
   }
@@ -233,7 +239,7 @@ export class AccountDeletion {
     let cursor: string | undefined;
     do {
       const page = await this.deps.sessions.ofUser(userId, { cursor, limit: SESSION_PAGE });
-      ids.push(...page.items.map((session) => session._id));
+      ids.push(...page.items.map((doc) => doc._id));
       cursor = page.next;
     } while (cursor);
     for (const sessionId of ids)

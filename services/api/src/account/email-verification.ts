@@ -3,7 +3,7 @@ import { INVALID_VERIFICATION_TOKEN_MESSAGE } from '@whosright/contracts/account
 import type { Actor } from '#api/platform/actor';
 import { ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
-import * as user from './decider';
+import { user } from './decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
