@@ -43,7 +43,7 @@ import {
   usernameReserved,
   usernameTaken,
 } from './rejections';
-import { sessionDecider } from './session-decider';
+import { session } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -287,7 +287,7 @@ export class AccountService {
     const expiresAt = new Date(issuedAt.getTime() + SESSION_TTL_MS);
     await this.deps.bus.run(
       `session-${sessionId}`,
-      sessionDecider,
+      session,
       {
         type: 'StartSession',
         sessionId,
@@ -313,7 +313,7 @@ export class AccountService {
   async renewSession(sessionId: string, expiresAt: Date, actor: Actor): Promise<void> {
     await this.deps.bus.run(
       `session-${sessionId}`,
-      sessionDecider,
+      session,
       { type: 'RenewSession', expiresAt: expiresAt.toISOString() },
       actor,
       [SESSIONS],
@@ -323,7 +323,7 @@ export class AccountService {
   async endSession(sessionId: string, actor: Actor): Promise<void> {
     await this.deps.bus.run(
       `session-${sessionId}`,
-      sessionDecider,
+      session,
       { type: 'EndSession', reason: 'logout' },
       actor,
       [SESSIONS],

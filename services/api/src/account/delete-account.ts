@@ -23,11 +23,11 @@ import {
   deletionTokenValid,
   wouldLeaveNoAdmin,
 } from './decider';
-import { forgottenDecider } from './forgotten-decider';
+import { forgottenUsers } from './forgotten-decider';
 import { verifyPassword } from './passwords';
 import { reservation } from './reservation-decider';
 import { emailStream, identityStream, usernameStream } from './reservations';
-import { sessionDecider } from './session-decider';
+import { session } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 import { accountRejections, lastAdminLeaving } from './rejections';
 
@@ -172,7 +172,7 @@ export class AccountDeletion {
     // still sign in and ask again, or the reservations are released at the next start.
     await this.deps.bus.runAll(
       [
-        commandOn(FORGOTTEN_USERS_STREAM, forgottenDecider, {
+        commandOn(FORGOTTEN_USERS_STREAM, forgottenUsers, {
           type: 'ForgetUser',
           userId,
           storyIds,
@@ -191,7 +191,7 @@ export class AccountDeletion {
    * appends, on a store without atomic appends). Each release is a no-op once done.
    */
   async resume(actor: Actor): Promise<void> {
-    const forgotten = await this.deps.bus.state(FORGOTTEN_USERS_STREAM, forgottenDecider);
+    const forgotten = await this.deps.bus.state(FORGOTTEN_USERS_STREAM, forgottenUsers);
     for (const userId of forgotten.users) {
       const state = await this.load(userId);
       if (state.deleted) await this.deps.bus.runAll(releases(userId, state), actor);
@@ -245,7 +245,7 @@ export class AccountDeletion {
     for (const sessionId of ids)
       await this.deps.bus.run(
         `session-${sessionId}`,
-        sessionDecider,
+        session,
         { type: 'EndSession', reason: 'account_deleted' },
         actor,
       );
