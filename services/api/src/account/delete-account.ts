@@ -7,6 +7,8 @@ import {
   type DeleteAccountRequest,
 } from '@whosright/contracts/account/member-data-dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
+import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
+import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import { USERS } from '@whosright/projections/users/docs';
@@ -24,12 +26,14 @@ import {
   wouldLeaveNoAdmin,
 } from './decider';
 import { forgottenUsers } from './forgotten-decider';
+import { memberWritings, type MemberWritings } from './member-writings';
 import { verifyPassword } from './passwords';
 import { reservation } from './reservation-decider';
 import { emailStream, identityStream, usernameStream } from './reservations';
 import { session } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 import { accountRejections, lastAdminLeaving } from './rejections';
+import { userState } from './user-state';
 
 const SESSION_PAGE = 200;
 
@@ -39,7 +43,9 @@ export interface DeleteAccountDeps {
    * The log as people may see it: the sweep only needs the ids of what the member wrote and its
    * authors' ids, which forgetting leaves as they are.
    */
-  log: ForgettingLog;
+  log: Pick<ForgettingLog, 'readStream'>;
+  /** Which streams name the member: where the sweep looks for what they wrote. */
+  streams: Pick<MemberStreamQueries, 'streamsOf'>;
   sessions: SessionQueries;
   users: Pick<UserQueries, 'countAdmins'>;
   /** Deletes one of the member's stories as its author, banned or not (its comments go with it). */
@@ -49,23 +55,6 @@ export interface DeleteAccountDeps {
   publicUrl: string;
   sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
   now?: () => Date;
-}
-
-/** What the member wrote, from the log: every story and comment ever, deleted or not. */
-async function writingsOf(
-  log: ForgettingLog,
-  userId: string,
-): Promise<{ storyIds: string[]; commentIds: string[] }> {
-  const storyIds: string[] = [];
-  const commentIds: string[] = [];
-  const filter = { eventTypes: ['StorySubmitted', 'CommentPosted'] };
-  for await (const event of log.readAll({ filter })) {
-    const data = event.data as { authorId?: string; storyId?: string; commentId?: string };
-    if (data.authorId !== userId) continue;
-    if (event.type === 'StorySubmitted' && data.storyId) storyIds.push(data.storyId);
-    if (event.type === 'CommentPosted' && data.commentId) commentIds.push(data.commentId);
-  }
-  return { storyIds, commentIds };
 }
 
 /** Releases of the member's e-mail, username and external identities (no-ops once done). */
@@ -108,8 +97,9 @@ async function unlessGone(step: Promise<void>): Promise<void> {
  * link. A banned member may delete theirs too (a ban stops them writing, not leaving); the last
  * admin may not, until they have promoted someone. Each step is idempotent, so a deletion a crash
  * interrupted is finished by asking again: the member's writes are closed
- * (AccountDeletionStarted), their stories (with every comment on them) and comments are deleted,
- * every session ends, then the member is added to the `forgottenUsers` registry,
+ * (AccountDeletionStarted), their stories (with every comment on them) and comments are deleted
+ * (found on the streams the member-streams read model lists for them, never by reading the whole
+ * log), every session ends, then the member is added to the `forgottenUsers` registry,
  * AccountDeleted is appended and the reservations of the e-mail, username and external
  * identities are released, in one append where the store can. Reads of the log for read models then show
  * nothing personal of theirs (`@whosright/eventstore/forgetting`).
@@ -122,7 +112,7 @@ export class AccountDeletion {
   }
 
   private async load(userId: string): Promise<UserState> {
-    return this.deps.bus.state(`user-${userId}`, user);
+    return userState(this.deps.bus, userId);
   }
 
   /** Mails the link that confirms a deletion: the way for an account without a password. */
@@ -165,7 +155,16 @@ export class AccountDeletion {
     decideOrRefuse(final, state);
     // From here the member's writes are refused (the active-user guard), so the sweep below
     // finds every story and comment they will ever have, those posted from another session too.
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'StartAccountDeletion' }, actor);
+    // The member-streams read model has then seen every event of theirs: the sweep reads it.
+    const started = await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'StartAccountDeletion' },
+      actor,
+      [MEMBER_STREAMS],
+    );
+    // A resumed deletion began earlier: the read model catches up with the log instead.
+    if (started.events.length === 0) await this.deps.bus.settleAll([MEMBER_STREAMS]);
     const { storyIds, commentIds } = await this.removeWritings(userId, actor);
     await this.endSessions(userId, actor);
     // The registry first: should a store without atomic appends stop half-way, the member can
@@ -221,11 +220,8 @@ export class AccountDeletion {
   }
 
   /** Their stories (with the comments on them) and their comments, as their author would. */
-  private async removeWritings(
-    userId: string,
-    actor: Actor,
-  ): Promise<{ storyIds: string[]; commentIds: string[] }> {
-    const writings = await writingsOf(this.deps.log, userId);
+  private async removeWritings(userId: string, actor: Actor): Promise<MemberWritings> {
+    const writings = await memberWritings(this.deps, userId);
     for (const storyId of writings.storyIds)
       await unlessGone(this.deps.deleteStory(storyId, userId, actor));
     for (const commentId of writings.commentIds)
