@@ -288,7 +288,8 @@ describe('user decider', () => {
     };
     const banned: UserEvent = { type: 'UserBanned', data: { reason: null } };
     const versionAfter = (events: UserEvent[]) =>
-      events.reduce(user.evolve, user.initialState()).credentialsVersion;
+      events.reduce((state, event) => user.evolve(state, event), user.initialState())
+        .credentialsVersion;
 
     it('when a password is reset or the user banned the version moves on; a rehash does not move it', () => {
       expect(versionAfter([registered])).toBe(0);

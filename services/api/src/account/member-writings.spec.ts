@@ -97,12 +97,12 @@ async function memberStreamsOf(store: Awaited<ReturnType<typeof annotatedLog>>) 
   const ids = [...named].sort();
   return {
     asked: 0,
-    async streamsOf(userId: string, request: { cursor?: string | undefined; limit: number }) {
+    streamsOf(userId: string, request: { cursor?: string | undefined; limit: number }) {
       this.asked += 1;
       const after = ids.filter((id) => id.startsWith(`${userId} `) && id > (request.cursor ?? ''));
       const page = after.slice(0, request.limit);
       const next = after.length > request.limit ? page.at(-1) : undefined;
-      return { streams: page.map((id) => id.slice(id.indexOf(' ') + 1)), next };
+      return Promise.resolve({ streams: page.map((id) => id.slice(id.indexOf(' ') + 1)), next });
     },
   };
 }
