@@ -271,6 +271,13 @@ export default tseslint.config(
     },
   })),
   {
+    // Functions stay small enough to read: past 15 paths, name the steps (one function per
+    // command, per event, per job). Only the account slice so far; the other rooms follow once
+    // their few functions over the limit are split.
+    files: ['services/api/src/account/**/*.ts'],
+    rules: { complexity: ['error', 15] },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -12,7 +12,8 @@ import type { UserSearchQueries } from '@whosright/projections/user-search/queri
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { actorOf, adminUser } from '#api/platform/auth';
 import { toPage } from '#api/platform/page';
-import { toCurrentUser, type AccountService } from './account-service';
+import type { AccountService } from './account-service';
+import { toCurrentUser } from './current-user';
 
 export interface AdminRoutesDeps {
   accounts: AccountService;

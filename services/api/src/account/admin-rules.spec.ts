@@ -1,11 +1,11 @@
 import { describe, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { deciderSpec } from '#api/testing/decider-spec';
-import * as user from './decider';
+import { user, type UserRejection, UserCommandRejected } from './decider';
 
 const spec = deciderSpec(user);
-const rejected = (reason: user.UserRejection) => (error: unknown) =>
-  error instanceof user.UserCommandRejected && error.reason === reason;
+const rejected = (reason: UserRejection) => (error: unknown) =>
+  error instanceof UserCommandRejected && error.reason === reason;
 
 const registered: UserEvent = {
   type: 'UserRegistered',

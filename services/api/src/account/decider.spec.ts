@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { deciderSpec } from '#api/testing/decider-spec';
-import * as user from './decider';
+import { user, type UserRejection, UserCommandRejected } from './decider';
 
 const spec = deciderSpec(user);
-const rejected = (reason: user.UserRejection) => (error: unknown) =>
-  error instanceof user.UserCommandRejected && error.reason === reason;
+const rejected = (reason: UserRejection) => (error: unknown) =>
+  error instanceof UserCommandRejected && error.reason === reason;
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -288,7 +288,8 @@ describe('user decider', () => {
     };
     const banned: UserEvent = { type: 'UserBanned', data: { reason: null } };
     const versionAfter = (events: UserEvent[]) =>
-      events.reduce(user.evolve, user.initialState()).credentialsVersion;
+      events.reduce((state, event) => user.evolve(state, event), user.initialState())
+        .credentialsVersion;
 
     it('when a password is reset or the user banned the version moves on; a rehash does not move it', () => {
       expect(versionAfter([registered])).toBe(0);

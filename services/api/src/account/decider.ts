@@ -3,7 +3,8 @@ import { givenReason, reasonField } from '@whosright/contracts/moderation/reason
 import { CommandRejected } from '#api/write/rejection';
 
 /**
- * The user aggregate (`user-{id}` stream): pure decide + evolve. Time comes from the command.
+ * The user aggregate (`user-{id}` stream): pure decide + evolve, one small function per command
+ * and per event. Time comes from the command.
  */
 
 export interface UserState {
@@ -32,7 +33,7 @@ export interface UserState {
   pendingDeletion: { tokenHash: string; expiresAt: string } | null;
 }
 
-export function initialState(): UserState {
+function initialState(): UserState {
   return {
     exists: false,
     userId: null,
@@ -53,74 +54,70 @@ export function initialState(): UserState {
   };
 }
 
-export function evolve(state: UserState, event: UserEvent): UserState {
-  switch (event.type) {
-    case 'UserRegistered':
-      return {
-        ...state,
-        exists: true,
-        userId: event.data.userId,
-        email: event.data.email,
-        passwordHash: event.data.passwordHash,
-        role: event.data.role,
-        profileImageUrl: event.data.profileImageUrl,
-      };
-    case 'PasswordChanged':
-      return {
-        ...state,
-        passwordHash: event.data.passwordHash,
-        pendingReset: event.data.reason === 'reset' ? null : state.pendingReset,
-        credentialsVersion: state.credentialsVersion + (event.data.reason === 'reset' ? 1 : 0),
-      };
-    case 'EmailVerificationRequested':
-      return {
-        ...state,
-        pendingVerification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
-      };
-    case 'EmailVerified':
-      return { ...state, emailVerified: true, pendingVerification: null };
-    case 'PasswordResetRequested':
-      return {
-        ...state,
-        pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
-      };
-    case 'ProfileUpdated':
-      return {
-        ...state,
-        username: event.data.username,
-        profileImageUrl: event.data.profileImageUrl,
-      };
-    case 'UserBanned':
-      return { ...state, banned: true, credentialsVersion: state.credentialsVersion + 1 };
-    case 'UserUnbanned':
-      return { ...state, banned: false };
-    case 'UserPromoted':
-      return { ...state, role: 'admin' };
-    case 'UserDemoted':
-      return { ...state, role: 'user' };
-    case 'ExternalIdentityLinked':
-      return {
-        ...state,
-        externalIdentities: [
-          ...state.externalIdentities,
-          `${event.data.issuer} ${event.data.subject}`,
-        ],
-      };
-    case 'AccountDeletionRequested':
-      return {
-        ...state,
-        pendingDeletion: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
-      };
-    case 'AccountDeletionStarted':
-      return { ...state, leaving: true };
-    case 'AccountDeleted':
-      return { ...state, exists: false, leaving: true, deleted: true, pendingDeletion: null };
-    default: {
-      const _exhaustive: never = event;
-      return _exhaustive;
-    }
-  }
-}
+type Evolve<K extends UserEvent['type']> = (
+  state: UserState,
+  event: Extract<UserEvent, { type: K }>,
+) => UserState;
+
+const mailedLink = (data: { tokenHash: string; expiresAt: string }) => ({
+  tokenHash: data.tokenHash,
+  expiresAt: data.expiresAt,
+});
+
+/** How each event changes the account: one small function per event, every event listed. */
+const evolutions: { [K in UserEvent['type']]: Evolve<K> } = {
+  UserRegistered: (state, { data }) => ({
+    ...state,
+    exists: true,
+    userId: data.userId,
+    email: data.email,
+    passwordHash: data.passwordHash,
+    role: data.role,
+    profileImageUrl: data.profileImageUrl,
+  }),
+  PasswordChanged: (state, { data }) => {
+    // A reset consumes the mailed token and voids the sessions signed in before it.
+    const reset = data.reason === 'reset';
+    return {
+      ...state,
+      passwordHash: data.passwordHash,
+      pendingReset: reset ? null : state.pendingReset,
+      credentialsVersion: state.credentialsVersion + (reset ? 1 : 0),
+    };
+  },
+  EmailVerificationRequested: (state, { data }) => ({
+    ...state,
+    pendingVerification: mailedLink(data),
+  }),
+  EmailVerified: (state) => ({ ...state, emailVerified: true, pendingVerification: null }),
+  PasswordResetRequested: (state, { data }) => ({ ...state, pendingReset: mailedLink(data) }),
+  ProfileUpdated: (state, { data }) => ({
+    ...state,
+    username: data.username,
+    profileImageUrl: data.profileImageUrl,
+  }),
+  UserBanned: (state) => ({
+    ...state,
+    banned: true,
+    credentialsVersion: state.credentialsVersion + 1,
+  }),
+  UserUnbanned: (state) => ({ ...state, banned: false }),
+  UserPromoted: (state) => ({ ...state, role: 'admin' }),
+  UserDemoted: (state) => ({ ...state, role: 'user' }),
+  ExternalIdentityLinked: (state, { data }) => ({
+    ...state,
+    externalIdentities: [...state.externalIdentities, `${data.issuer} ${data.subject}`],
+  }),
+  AccountDeletionRequested: (state, { data }) => ({ ...state, pendingDeletion: mailedLink(data) }),
+  AccountDeletionStarted: (state) => ({ ...state, leaving: true }),
+  AccountDeleted: (state) => ({
+    ...state,
+    exists: false,
+    leaving: true,
+    deleted: true,
+    pendingDeletion: null,
+  }),
+};
 
 export type UserCommand =
   | {
@@ -256,131 +253,179 @@ function withNote(reason: 'admin' | 'admin_emails', note: string | null | undefi
   return given === null ? { reason } : { reason, note: given };
 }
 
-/** Returns the events a command produces; an empty list means "nothing to change". */
-export function decide(command: UserCommand, state: UserState): UserEvent[] {
-  switch (command.type) {
-    case 'RegisterUser': {
-      if (state.exists || state.deleted) throw new UserCommandRejected('already_registered');
-      const { type: _type, ...data } = command;
-      return [{ type: 'UserRegistered', data }];
-    }
-    case 'RequestPasswordReset':
-      requireUser(state);
-      if (!state.passwordHash) throw new UserCommandRejected('no_password');
-      return [
-        {
-          type: 'PasswordResetRequested',
-          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
-        },
-      ];
-    case 'ResetPassword': {
-      if (!resetTokenValid(state, command.tokenHash, command.now))
-        throw new UserCommandRejected('invalid_reset_token');
-      const changed: UserEvent = {
-        type: 'PasswordChanged',
-        data: {
-          passwordHash: command.passwordHash,
-          reason: 'reset',
-          resetTokenHash: command.tokenHash,
-        },
-      };
-      // The token came by mail: using it proves the address.
-      return state.emailVerified
-        ? [changed]
-        : [changed, { type: 'EmailVerified', data: { via: 'reset' } }];
-    }
-    case 'RequestEmailVerification':
-      requireUser(state);
-      if (state.emailVerified) return [];
-      return [
-        {
-          type: 'EmailVerificationRequested',
-          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
-        },
-      ];
-    case 'VerifyEmail':
-      if (!verificationTokenValid(state, command.tokenHash, command.now))
-        throw new UserCommandRejected('invalid_verification_token');
-      return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: 'link' } }];
-    case 'MarkEmailVerified':
-      requireUser(state);
-      return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];
-    case 'UpgradePasswordHash':
-      requireUser(state);
-      if (!state.passwordHash) return [];
-      return [
-        {
-          type: 'PasswordChanged',
-          data: { passwordHash: command.passwordHash, reason: 'rehash', resetTokenHash: null },
-        },
-      ];
-    case 'UpdateProfile':
-      requireUser(state);
-      if (state.banned) throw new UserCommandRejected('banned');
-      if (state.username === command.username && state.profileImageUrl === command.profileImageUrl)
-        return [];
-      return [
-        {
-          type: 'ProfileUpdated',
-          data: { username: command.username, profileImageUrl: command.profileImageUrl },
-        },
-      ];
-    case 'BanUser':
-      requireUser(state);
-      if (command.byThemself) throw new UserCommandRejected('cannot_ban_self');
-      if (state.banned) return [];
-      if (state.role === 'admin') throw new UserCommandRejected('demote_before_ban');
-      return [{ type: 'UserBanned', data: { reason: givenReason(command.reason) } }];
-    case 'UnbanUser':
-      requireUser(state);
-      if (!state.banned) return [];
-      return [{ type: 'UserUnbanned', data: reasonField(command.reason) }];
-    case 'PromoteUser':
-      requireUser(state);
-      if (state.role === 'admin') return [];
-      return [{ type: 'UserPromoted', data: withNote(command.reason, command.note) }];
-    case 'DemoteUser':
-      requireUser(state);
-      if (command.byThemself) throw new UserCommandRejected('cannot_demote_self');
-      if (state.role === 'user') return [];
-      if (command.listedInAdminEmails) throw new UserCommandRejected('listed_in_admin_emails');
-      if (command.admins <= 1) throw new UserCommandRejected('last_admin');
-      return [{ type: 'UserDemoted', data: withNote(command.reason, command.note) }];
-    case 'LinkExternalIdentity': {
-      requireUser(state);
-      const key = `${command.issuer} ${command.subject}`;
-      if (state.externalIdentities.includes(key)) return [];
-      return [
-        {
-          type: 'ExternalIdentityLinked',
-          data: { issuer: command.issuer, subject: command.subject },
-        },
-      ];
-    }
-    case 'RequestAccountDeletion':
-      requireUser(state);
-      return [
-        {
-          type: 'AccountDeletionRequested',
-          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
-        },
-      ];
-    case 'StartAccountDeletion':
-      if (state.leaving) return [];
-      requireUser(state);
-      return [{ type: 'AccountDeletionStarted', data: {} }];
-    case 'DeleteAccount':
-      // Deleting twice (a resumed deletion) changes nothing.
-      if (state.deleted) return [];
-      requireUser(state);
-      if (command.via === 'link' && !deletionTokenValid(state, command.tokenHash, command.now))
-        throw new UserCommandRejected('invalid_deletion_token');
-      if (wouldLeaveNoAdmin(state, command.admins))
-        throw new UserCommandRejected('last_admin_leaving');
-      return [{ type: 'AccountDeleted', data: { via: command.via } }];
-    default: {
-      const _exhaustive: never = command;
-      return _exhaustive;
-    }
-  }
-}
+type Decide<K extends UserCommand['type']> = (
+  command: Extract<UserCommand, { type: K }>,
+  state: UserState,
+) => UserEvent[];
+
+// ---- registration and passwords ----
+
+const registerUser: Decide<'RegisterUser'> = (command, state) => {
+  if (state.exists || state.deleted) throw new UserCommandRejected('already_registered');
+  const { type: _type, ...data } = command;
+  return [{ type: 'UserRegistered', data }];
+};
+
+const requestPasswordReset: Decide<'RequestPasswordReset'> = (command, state) => {
+  requireUser(state);
+  if (!state.passwordHash) throw new UserCommandRejected('no_password');
+  const { tokenHash, expiresAt } = command;
+  return [{ type: 'PasswordResetRequested', data: { tokenHash, expiresAt } }];
+};
+
+const resetPassword: Decide<'ResetPassword'> = (command, state) => {
+  if (!resetTokenValid(state, command.tokenHash, command.now))
+    throw new UserCommandRejected('invalid_reset_token');
+  const changed: UserEvent = {
+    type: 'PasswordChanged',
+    data: {
+      passwordHash: command.passwordHash,
+      reason: 'reset',
+      resetTokenHash: command.tokenHash,
+    },
+  };
+  // The token came by mail: using it proves the address.
+  return state.emailVerified
+    ? [changed]
+    : [changed, { type: 'EmailVerified', data: { via: 'reset' } }];
+};
+
+/** A stronger hash of the same password, after a sign-in checked it. */
+const upgradePasswordHash: Decide<'UpgradePasswordHash'> = (command, state) => {
+  requireUser(state);
+  if (!state.passwordHash) return [];
+  return [
+    {
+      type: 'PasswordChanged',
+      data: { passwordHash: command.passwordHash, reason: 'rehash', resetTokenHash: null },
+    },
+  ];
+};
+
+// ---- the e-mail address ----
+
+const requestEmailVerification: Decide<'RequestEmailVerification'> = (command, state) => {
+  requireUser(state);
+  if (state.emailVerified) return [];
+  const { tokenHash, expiresAt } = command;
+  return [{ type: 'EmailVerificationRequested', data: { tokenHash, expiresAt } }];
+};
+
+const verifyEmail: Decide<'VerifyEmail'> = (command, state) => {
+  if (!verificationTokenValid(state, command.tokenHash, command.now))
+    throw new UserCommandRejected('invalid_verification_token');
+  return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: 'link' } }];
+};
+
+const markEmailVerified: Decide<'MarkEmailVerified'> = (command, state) => {
+  requireUser(state);
+  return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { via: command.via } }];
+};
+
+// ---- profile and external identities ----
+
+const updateProfile: Decide<'UpdateProfile'> = (command, state) => {
+  requireUser(state);
+  if (state.banned) throw new UserCommandRejected('banned');
+  const { username, profileImageUrl } = command;
+  if (state.username === username && state.profileImageUrl === profileImageUrl) return [];
+  return [{ type: 'ProfileUpdated', data: { username, profileImageUrl } }];
+};
+
+const linkExternalIdentity: Decide<'LinkExternalIdentity'> = (command, state) => {
+  requireUser(state);
+  const { issuer, subject } = command;
+  if (state.externalIdentities.includes(`${issuer} ${subject}`)) return [];
+  return [{ type: 'ExternalIdentityLinked', data: { issuer, subject } }];
+};
+
+// ---- bans and roles (an admin's, or ADMIN_EMAILS') ----
+
+const banUser: Decide<'BanUser'> = (command, state) => {
+  requireUser(state);
+  if (command.byThemself) throw new UserCommandRejected('cannot_ban_self');
+  if (state.banned) return [];
+  if (state.role === 'admin') throw new UserCommandRejected('demote_before_ban');
+  return [{ type: 'UserBanned', data: { reason: givenReason(command.reason) } }];
+};
+
+const unbanUser: Decide<'UnbanUser'> = (command, state) => {
+  requireUser(state);
+  if (!state.banned) return [];
+  return [{ type: 'UserUnbanned', data: reasonField(command.reason) }];
+};
+
+const promoteUser: Decide<'PromoteUser'> = (command, state) => {
+  requireUser(state);
+  if (state.role === 'admin') return [];
+  return [{ type: 'UserPromoted', data: withNote(command.reason, command.note) }];
+};
+
+const demoteUser: Decide<'DemoteUser'> = (command, state) => {
+  requireUser(state);
+  if (command.byThemself) throw new UserCommandRejected('cannot_demote_self');
+  if (state.role === 'user') return [];
+  if (command.listedInAdminEmails) throw new UserCommandRejected('listed_in_admin_emails');
+  if (command.admins <= 1) throw new UserCommandRejected('last_admin');
+  return [{ type: 'UserDemoted', data: withNote(command.reason, command.note) }];
+};
+
+// ---- deleting the account ----
+
+const requestAccountDeletion: Decide<'RequestAccountDeletion'> = (command, state) => {
+  requireUser(state);
+  const { tokenHash, expiresAt } = command;
+  return [{ type: 'AccountDeletionRequested', data: { tokenHash, expiresAt } }];
+};
+
+const startAccountDeletion: Decide<'StartAccountDeletion'> = (_command, state) => {
+  if (state.leaving) return [];
+  requireUser(state);
+  return [{ type: 'AccountDeletionStarted', data: {} }];
+};
+
+const deleteAccount: Decide<'DeleteAccount'> = (command, state) => {
+  // Deleting twice (a resumed deletion) changes nothing.
+  if (state.deleted) return [];
+  requireUser(state);
+  if (command.via === 'link' && !deletionTokenValid(state, command.tokenHash, command.now))
+    throw new UserCommandRejected('invalid_deletion_token');
+  if (wouldLeaveNoAdmin(state, command.admins)) throw new UserCommandRejected('last_admin_leaving');
+  return [{ type: 'AccountDeleted', data: { via: command.via } }];
+};
+
+/** One decision per command, every command listed (the type makes the table complete). */
+const decisions: { [K in UserCommand['type']]: Decide<K> } = {
+  RegisterUser: registerUser,
+  RequestPasswordReset: requestPasswordReset,
+  ResetPassword: resetPassword,
+  UpgradePasswordHash: upgradePasswordHash,
+  RequestEmailVerification: requestEmailVerification,
+  VerifyEmail: verifyEmail,
+  MarkEmailVerified: markEmailVerified,
+  UpdateProfile: updateProfile,
+  LinkExternalIdentity: linkExternalIdentity,
+  BanUser: banUser,
+  UnbanUser: unbanUser,
+  PromoteUser: promoteUser,
+  DemoteUser: demoteUser,
+  RequestAccountDeletion: requestAccountDeletion,
+  StartAccountDeletion: startAccountDeletion,
+  DeleteAccount: deleteAccount,
+};
+
+/**
+ * The user aggregate (`user-{id}` stream). `decide` returns the events a command produces; an
+ * empty list means "nothing to change".
+ */
+export const user = {
+  initialState,
+  evolve(state: UserState, event: UserEvent): UserState {
+    // The table holds, for each event type, the function taking that type's events.
+    return (evolutions[event.type] as Evolve<UserEvent['type']>)(state, event);
+  },
+  decide(command: UserCommand, state: UserState): UserEvent[] {
+    // The table holds, for each command type, the function taking that type's commands.
+    return (decisions[command.type] as Decide<UserCommand['type']>)(command, state);
+  },
+};

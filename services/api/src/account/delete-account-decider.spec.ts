@@ -1,13 +1,13 @@
 import { describe, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { deciderSpec } from '#api/testing/decider-spec';
-import * as user from './decider';
-import { forgottenDecider } from './forgotten-decider';
+import { user, type UserRejection, UserCommandRejected } from './decider';
+import { forgottenUsers } from './forgotten-decider';
 
 const ann = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const spec = deciderSpec(user);
-const rejected = (reason: user.UserRejection) => (error: unknown) =>
-  error instanceof user.UserCommandRejected && error.reason === reason;
+const rejected = (reason: UserRejection) => (error: unknown) =>
+  error instanceof UserCommandRejected && error.reason === reason;
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -118,7 +118,7 @@ describe('user decider: deleting an account', () => {
 
 describe('forgotten users registry', () => {
   const forget = { type: 'ForgetUser' as const, userId: ann, storyIds: ['s'], commentIds: [] };
-  const forgottenSpec = deciderSpec(forgottenDecider);
+  const forgottenSpec = deciderSpec(forgottenUsers);
 
   it('when a member is forgotten it records them with what they wrote', () => {
     forgottenSpec

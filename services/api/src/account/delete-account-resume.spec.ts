@@ -5,6 +5,7 @@ import { openLogElsewhere } from '#api/app/testing/log-elsewhere';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
 import { CommandBus } from '#api/write/command-bus';
 import { rejections } from '#api/app/rejections';
+import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import { AccountDeletion } from './delete-account';
 import { emailStream, reservationHolder, usernameStream } from './reservations';
@@ -69,6 +70,7 @@ describe('resuming account deletions at start', () => {
       bus,
       // Resuming reads the registry's state through the bus; the sweep's log is not asked.
       log: {} as ForgettingLog,
+      streams: {} as MemberStreamQueries,
       sessions: {} as SessionQueries,
       users: { countAdmins: () => Promise.resolve(1) },
       deleteStory: () => Promise.resolve(),

@@ -7,6 +7,8 @@ import {
   type DeleteAccountRequest,
 } from '@whosright/contracts/account/member-data-dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
+import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
+import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import { USERS } from '@whosright/projections/users/docs';
@@ -15,14 +17,23 @@ import type { Actor } from '#api/platform/actor';
 import { NotFoundError, ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
-import * as user from './decider';
-import { forgottenDecider } from './forgotten-decider';
+import {
+  user,
+  type UserState,
+  type UserCommand,
+  UserCommandRejected,
+  deletionTokenValid,
+  wouldLeaveNoAdmin,
+} from './decider';
+import { forgottenUsers } from './forgotten-decider';
+import { memberWritings, type MemberWritings } from './member-writings';
 import { verifyPassword } from './passwords';
 import { reservation } from './reservation-decider';
 import { emailStream, identityStream, usernameStream } from './reservations';
-import { sessionDecider } from './session-decider';
+import { session } from './session-decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
 import { accountRejections, lastAdminLeaving } from './rejections';
+import { userState } from './user-state';
 
 const SESSION_PAGE = 200;
 
@@ -32,7 +43,9 @@ export interface DeleteAccountDeps {
    * The log as people may see it: the sweep only needs the ids of what the member wrote and its
    * authors' ids, which forgetting leaves as they are.
    */
-  log: ForgettingLog;
+  log: Pick<ForgettingLog, 'readStream'>;
+  /** Which streams name the member: where the sweep looks for what they wrote. */
+  streams: Pick<MemberStreamQueries, 'streamsOf'>;
   sessions: SessionQueries;
   users: Pick<UserQueries, 'countAdmins'>;
   /** Deletes one of the member's stories as its author, banned or not (its comments go with it). */
@@ -44,25 +57,8 @@ export interface DeleteAccountDeps {
   now?: () => Date;
 }
 
-/** What the member wrote, from the log: every story and comment ever, deleted or not. */
-async function writingsOf(
-  log: ForgettingLog,
-  userId: string,
-): Promise<{ storyIds: string[]; commentIds: string[] }> {
-  const storyIds: string[] = [];
-  const commentIds: string[] = [];
-  const filter = { eventTypes: ['StorySubmitted', 'CommentPosted'] };
-  for await (const event of log.readAll({ filter })) {
-    const data = event.data as { authorId?: string; storyId?: string; commentId?: string };
-    if (data.authorId !== userId) continue;
-    if (event.type === 'StorySubmitted' && data.storyId) storyIds.push(data.storyId);
-    if (event.type === 'CommentPosted' && data.commentId) commentIds.push(data.commentId);
-  }
-  return { storyIds, commentIds };
-}
-
 /** Releases of the member's e-mail, username and external identities (no-ops once done). */
-function releases(userId: string, state: user.UserState) {
+function releases(userId: string, state: UserState) {
   const identities = state.externalIdentities.map((key) => {
     const space = key.indexOf(' ');
     return identityStream(key.slice(0, space), key.slice(space + 1));
@@ -78,11 +74,11 @@ function releases(userId: string, state: user.UserState) {
 }
 
 /** Runs the user decider on the account as it stands, for its refusal only. */
-function decideOrRefuse(command: user.UserCommand, state: user.UserState): void {
+function decideOrRefuse(command: UserCommand, state: UserState): void {
   try {
     user.decide(command, state);
   } catch (error) {
-    if (error instanceof user.UserCommandRejected) throw accountRejections[error.reason]();
+    if (error instanceof UserCommandRejected) throw accountRejections[error.reason]();
     throw error;
   }
 }
@@ -101,8 +97,9 @@ async function unlessGone(step: Promise<void>): Promise<void> {
  * link. A banned member may delete theirs too (a ban stops them writing, not leaving); the last
  * admin may not, until they have promoted someone. Each step is idempotent, so a deletion a crash
  * interrupted is finished by asking again: the member's writes are closed
- * (AccountDeletionStarted), their stories (with every comment on them) and comments are deleted,
- * every session ends, then the member is added to the `forgottenUsers` registry,
+ * (AccountDeletionStarted), their stories (with every comment on them) and comments are deleted
+ * (found on the streams the member-streams read model lists for them, never by reading the whole
+ * log), every session ends, then the member is added to the `forgottenUsers` registry,
  * AccountDeleted is appended and the reservations of the e-mail, username and external
  * identities are released, in one append where the store can. Reads of the log for read models then show
  * nothing personal of theirs (`@whosright/eventstore/forgetting`).
@@ -114,8 +111,8 @@ export class AccountDeletion {
     this.now = deps.now ?? (() => new Date());
   }
 
-  private async load(userId: string): Promise<user.UserState> {
-    return this.deps.bus.state(`user-${userId}`, user);
+  private async load(userId: string): Promise<UserState> {
+    return userState(this.deps.bus, userId);
   }
 
   /** Mails the link that confirms a deletion: the way for an account without a password. */
@@ -123,8 +120,7 @@ export class AccountDeletion {
     const state = await this.load(userId);
     if (!state.exists || !state.email) throw new NotFoundError('Account not found');
     // No link the deletion would refuse anyway.
-    if (user.wouldLeaveNoAdmin(state, await this.deps.users.countAdmins()))
-      throw lastAdminLeaving();
+    if (wouldLeaveNoAdmin(state, await this.deps.users.countAdmins())) throw lastAdminLeaving();
     const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.now().getTime() + DELETION_TOKEN_TTL_MS).toISOString();
     await this.deps.bus.run(
@@ -159,14 +155,23 @@ export class AccountDeletion {
     decideOrRefuse(final, state);
     // From here the member's writes are refused (the active-user guard), so the sweep below
     // finds every story and comment they will ever have, those posted from another session too.
-    await this.deps.bus.run(`user-${userId}`, user, { type: 'StartAccountDeletion' }, actor);
+    // The member-streams read model has then seen every event of theirs: the sweep reads it.
+    const started = await this.deps.bus.run(
+      `user-${userId}`,
+      user,
+      { type: 'StartAccountDeletion' },
+      actor,
+      [MEMBER_STREAMS],
+    );
+    // A resumed deletion began earlier: the read model catches up with the log instead.
+    if (started.events.length === 0) await this.deps.bus.settleAll([MEMBER_STREAMS]);
     const { storyIds, commentIds } = await this.removeWritings(userId, actor);
     await this.endSessions(userId, actor);
     // The registry first: should a store without atomic appends stop half-way, the member can
     // still sign in and ask again, or the reservations are released at the next start.
     await this.deps.bus.runAll(
       [
-        commandOn(FORGOTTEN_USERS_STREAM, forgottenDecider, {
+        commandOn(FORGOTTEN_USERS_STREAM, forgottenUsers, {
           type: 'ForgetUser',
           userId,
           storyIds,
@@ -185,7 +190,7 @@ export class AccountDeletion {
    * appends, on a store without atomic appends). Each release is a no-op once done.
    */
   async resume(actor: Actor): Promise<void> {
-    const forgotten = await this.deps.bus.state(FORGOTTEN_USERS_STREAM, forgottenDecider);
+    const forgotten = await this.deps.bus.state(FORGOTTEN_USERS_STREAM, forgottenUsers);
     for (const userId of forgotten.users) {
       const state = await this.load(userId);
       if (state.deleted) await this.deps.bus.runAll(releases(userId, state), actor);
@@ -194,9 +199,9 @@ export class AccountDeletion {
 
   private async confirmed(
     userId: string,
-    state: user.UserState,
+    state: UserState,
     confirmation: DeleteAccountRequest,
-  ): Promise<user.UserCommand> {
+  ): Promise<UserCommand> {
     const admins = await this.deps.users.countAdmins();
     if ('password' in confirmation) {
       if (!state.passwordHash) throw new ValidationError(NO_PASSWORD_MESSAGE);
@@ -209,17 +214,14 @@ export class AccountDeletion {
     }
     const read = readMailedToken(confirmation.token);
     const now = this.now().toISOString();
-    if (read?.userId !== userId || !user.deletionTokenValid(state, read.tokenHash, now))
+    if (read?.userId !== userId || !deletionTokenValid(state, read.tokenHash, now))
       throw new ValidationError(INVALID_DELETION_TOKEN_MESSAGE);
     return { type: 'DeleteAccount', via: 'link', tokenHash: read.tokenHash, now, admins };
   }
 
   /** Their stories (with the comments on them) and their comments, as their author would. */
-  private async removeWritings(
-    userId: string,
-    actor: Actor,
-  ): Promise<{ storyIds: string[]; commentIds: string[] }> {
-    const writings = await writingsOf(this.deps.log, userId);
+  private async removeWritings(userId: string, actor: Actor): Promise<MemberWritings> {
+    const writings = await memberWritings(this.deps, userId);
     for (const storyId of writings.storyIds)
       await unlessGone(this.deps.deleteStory(storyId, userId, actor));
     for (const commentId of writings.commentIds)
@@ -233,13 +235,13 @@ export class AccountDeletion {
     let cursor: string | undefined;
     do {
       const page = await this.deps.sessions.ofUser(userId, { cursor, limit: SESSION_PAGE });
-      ids.push(...page.items.map((session) => session._id));
+      ids.push(...page.items.map((doc) => doc._id));
       cursor = page.next;
     } while (cursor);
     for (const sessionId of ids)
       await this.deps.bus.run(
         `session-${sessionId}`,
-        sessionDecider,
+        session,
         { type: 'EndSession', reason: 'account_deleted' },
         actor,
       );

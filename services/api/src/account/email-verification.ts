@@ -3,13 +3,16 @@ import { INVALID_VERIFICATION_TOKEN_MESSAGE } from '@whosright/contracts/account
 import type { Actor } from '#api/platform/actor';
 import { ValidationError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
-import * as user from './decider';
+import type { AdminEmails } from './admin-emails';
+import { user } from './decider';
 import { newMailedToken, readMailedToken } from './mailed-token';
+import { userState, userStream } from './user-state';
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface EmailVerificationDeps {
   bus: CommandBus;
+  adminEmails: AdminEmails;
   publicUrl: string;
   sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;
   now: () => Date;
@@ -24,12 +27,12 @@ export class EmailVerification {
 
   /** Mails a new link unless the address is already verified. */
   async send(userId: string, actor: Actor): Promise<void> {
-    const state = await this.deps.bus.state(`user-${userId}`, user);
+    const state = await userState(this.deps.bus, userId);
     if (!state.exists || state.emailVerified || !state.email) return;
     const { token, tokenHash } = newMailedToken(userId);
     const expiresAt = new Date(this.deps.now().getTime() + VERIFICATION_TOKEN_TTL_MS);
     await this.deps.bus.run(
-      `user-${userId}`,
+      userStream(userId),
       user,
       {
         type: 'RequestEmailVerification',
@@ -52,18 +55,32 @@ export class EmailVerification {
     });
   }
 
-  /** Checks the mailed token and marks the address verified; answers the user's id. */
-  async verify(token: string, actor: Actor): Promise<string> {
+  /**
+   * Checks the mailed token and marks the address verified: the address is proven, so
+   * ADMIN_EMAILS may now make it an admin.
+   */
+  async verify(token: string, actor: Actor): Promise<void> {
     const read = readMailedToken(token);
     if (!read) throw new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE);
     const { userId, tokenHash } = read;
+    const as = { ...actor, userId };
     await this.deps.bus.run(
-      `user-${userId}`,
+      userStream(userId),
       user,
       { type: 'VerifyEmail', tokenHash, now: this.deps.now().toISOString() },
-      { ...actor, userId },
+      as,
       [USERS],
     );
-    return userId;
+    await this.deps.adminEmails.apply(userId, await userState(this.deps.bus, userId), as);
+  }
+
+  /** The demo seed's admin counts as verified (`seed/demo-admin.ts`). */
+  async markVerifiedBySeed(userId: string, actor: Actor): Promise<void> {
+    await this.deps.bus.run(
+      userStream(userId),
+      user,
+      { type: 'MarkEmailVerified', via: 'seed' },
+      actor,
+    );
   }
 }

@@ -15,7 +15,7 @@ export interface ForgetUser {
   commentIds: readonly string[];
 }
 
-export const forgottenDecider = {
+export const forgottenUsers = {
   initialState: (): ForgottenState => ({ users: new Set() }),
   evolve: (state: ForgottenState, event: ForgettingEvent): ForgottenState => ({
     users: new Set([...state.users, event.data.userId]),

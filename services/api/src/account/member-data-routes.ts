@@ -11,7 +11,7 @@ import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { byAccount, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
 import { sessionCookieName } from '#api/platform/session-tokens';
-import { toCurrentUser } from './account-service';
+import { toCurrentUser } from './current-user';
 import type { AccountDeletion } from './delete-account';
 import { memberEvents } from './member-events';
 import { buildMemberExport } from './member-export';

@@ -8,10 +8,31 @@ export interface MemberExport {
   stories: ExportedStory[];
   comments: ExportedComment[];
   votes: { storyId: string; vote: string; at: string }[];
-  commentVotes: { commentId: string; storyId: string; vote: string; at: string }[];
-  reactions: { storyId: string; reaction: string; at: string; removedAt?: string }[];
-  sessions: { startedAt: string; endedAt?: string; endReason?: string; method: string }[];
-  events: { position: string; stream: string; type: string; at: string; data: unknown }[];
+  commentVotes: {
+    commentId: string;
+    storyId: string;
+    vote: string;
+    at: string;
+  }[];
+  reactions: {
+    storyId: string;
+    reaction: string;
+    at: string;
+    removedAt?: string;
+  }[];
+  sessions: {
+    startedAt: string;
+    endedAt?: string;
+    endReason?: string;
+    method: string;
+  }[];
+  events: {
+    position: string;
+    stream: string;
+    type: string;
+    at: string;
+    data: unknown;
+  }[];
 }
 
 interface ExportedStory {
@@ -44,6 +65,11 @@ const str = (data: Data, key: string): string => {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 };
 
+/** The named fields of the data, each as a string (`str`). */
+function strings<K extends string>(data: Data, ...keys: K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, str(data, key)])) as Record<K, string>;
+}
+
 /**
  * Who moderated or removed a member's writing is named by role, never as a person: the admin's id
  * is the admin's data, not the member's. A member who did it themself is named as themself.
@@ -75,6 +101,76 @@ function exportedData(type: string, data: unknown, memberId: string): unknown {
 /** A session's stream names its id, a secret: the export names the stream without it. */
 const exportedStream = (stream: string) => (stream.startsWith('session-') ? 'session' : stream);
 
+/** The sections being folded, keyed by the writing or session each entry describes. */
+interface Sections {
+  out: MemberExport;
+  stories: Map<string, ExportedStory>;
+  comments: Map<string, ExportedComment>;
+  sessions: Map<string, MemberExport['sessions'][number]>;
+}
+
+type SectionFold = (sections: Sections, data: Data, at: string, stream: string) => void;
+
+/** What each event adds to the export's sections; every event is listed in `events` too. */
+const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
+  Object.entries({
+    StorySubmitted: ({ stories }, data, at) => {
+      stories.set(str(data, 'storyId'), {
+        id: str(data, 'storyId'),
+        content: str(data, 'content'),
+        category: str(data, 'category'),
+        submittedAt: at,
+        status: 'pending',
+      });
+    },
+    StoryModerated: ({ stories }, data) => {
+      const story = stories.get(str(data, 'storyId'));
+      if (story) story.status = str(data, 'to');
+    },
+    StoryDeleted: ({ stories }, data, at) => {
+      const story = stories.get(str(data, 'storyId'));
+      if (story) Object.assign(story, { status: 'deleted', deletedAt: at });
+    },
+    CommentPosted: ({ comments }, data, at) => {
+      comments.set(str(data, 'commentId'), {
+        id: str(data, 'commentId'),
+        storyId: str(data, 'storyId'),
+        content: str(data, 'content'),
+        postedAt: at,
+      });
+    },
+    CommentDeleted: ({ comments }, data, at) => {
+      const comment = comments.get(str(data, 'commentId'));
+      if (comment) comment.deletedAt = at;
+    },
+    StoryVoteCast: ({ out }, data, at) => {
+      out.votes.push({ ...strings(data, 'storyId', 'vote'), at });
+    },
+    CommentVoteCast: ({ out }, data, at) => {
+      out.commentVotes.push({ ...strings(data, 'commentId', 'storyId', 'vote'), at });
+    },
+    StoryReactionAdded: ({ out }, data, at) => {
+      out.reactions.push({ ...strings(data, 'storyId', 'reaction'), at });
+    },
+    StoryReactionRemoved: ({ out }, data, at) => {
+      const added = out.reactions.findLast(
+        (r) =>
+          r.storyId === str(data, 'storyId') &&
+          r.reaction === str(data, 'reaction') &&
+          r.removedAt === undefined,
+      );
+      if (added) added.removedAt = at;
+    },
+    SessionStarted: ({ sessions }, data, at, stream) => {
+      sessions.set(stream, { startedAt: at, method: str(data, 'method') });
+    },
+    SessionEnded: ({ sessions }, data, at, stream) => {
+      const session = sessions.get(stream);
+      if (session) Object.assign(session, { endedAt: at, endReason: str(data, 'reason') });
+    },
+  } satisfies Record<string, SectionFold>),
+);
+
 /**
  * Builds the export from the member's events (`member-events.ts`), in log order, and the account
  * as the users read model shows it now. Pure: the sections are folds of the events.
@@ -84,21 +180,23 @@ export function buildMemberExport(
   events: Iterable<RecordedEvent>,
   exportedAt: Date,
 ): MemberExport {
-  const stories = new Map<string, ExportedStory>();
-  const comments = new Map<string, ExportedComment>();
-  const sessions = new Map<string, MemberExport['sessions'][number]>();
-  const reactions: MemberExport['reactions'] = [];
-  const out: MemberExport = {
-    exportedAt: exportedAt.toISOString(),
-    account,
-    stories: [],
-    comments: [],
-    votes: [],
-    commentVotes: [],
-    reactions,
-    sessions: [],
-    events: [],
+  const sections: Sections = {
+    out: {
+      exportedAt: exportedAt.toISOString(),
+      account,
+      stories: [],
+      comments: [],
+      votes: [],
+      commentVotes: [],
+      reactions: [],
+      sessions: [],
+      events: [],
+    },
+    stories: new Map(),
+    comments: new Map(),
+    sessions: new Map(),
   };
+  const { out } = sections;
   for (const event of events) {
     const at = event.metadata.recordedAt;
     out.events.push({
@@ -108,78 +206,15 @@ export function buildMemberExport(
       at,
       data: exportedData(event.type, event.data, account.id),
     });
-    const data = isData(event.data) ? event.data : {};
-    switch (event.type) {
-      case 'StorySubmitted':
-        stories.set(str(data, 'storyId'), {
-          id: str(data, 'storyId'),
-          content: str(data, 'content'),
-          category: str(data, 'category'),
-          submittedAt: at,
-          status: 'pending',
-        });
-        break;
-      case 'StoryModerated': {
-        const story = stories.get(str(data, 'storyId'));
-        if (story) story.status = str(data, 'to');
-        break;
-      }
-      case 'StoryDeleted': {
-        const story = stories.get(str(data, 'storyId'));
-        if (story) Object.assign(story, { status: 'deleted', deletedAt: at });
-        break;
-      }
-      case 'CommentPosted':
-        comments.set(str(data, 'commentId'), {
-          id: str(data, 'commentId'),
-          storyId: str(data, 'storyId'),
-          content: str(data, 'content'),
-          postedAt: at,
-        });
-        break;
-      case 'CommentDeleted': {
-        const comment = comments.get(str(data, 'commentId'));
-        if (comment) comment.deletedAt = at;
-        break;
-      }
-      case 'StoryVoteCast':
-        out.votes.push({ storyId: str(data, 'storyId'), vote: str(data, 'vote'), at });
-        break;
-      case 'CommentVoteCast':
-        out.commentVotes.push({
-          commentId: str(data, 'commentId'),
-          storyId: str(data, 'storyId'),
-          vote: str(data, 'vote'),
-          at,
-        });
-        break;
-      case 'StoryReactionAdded':
-        reactions.push({ storyId: str(data, 'storyId'), reaction: str(data, 'reaction'), at });
-        break;
-      case 'StoryReactionRemoved': {
-        const added = reactions.findLast(
-          (r) =>
-            r.storyId === str(data, 'storyId') &&
-            r.reaction === str(data, 'reaction') &&
-            r.removedAt === undefined,
-        );
-        if (added) added.removedAt = at;
-        break;
-      }
-      case 'SessionStarted':
-        sessions.set(event.stream, { startedAt: at, method: str(data, 'method') });
-        break;
-      case 'SessionEnded': {
-        const session = sessions.get(event.stream);
-        if (session) Object.assign(session, { endedAt: at, endReason: str(data, 'reason') });
-        break;
-      }
-      default:
-        break;
-    }
+    SECTION_FOLDS.get(event.type)?.(
+      sections,
+      isData(event.data) ? event.data : {},
+      at,
+      event.stream,
+    );
   }
-  out.stories = [...stories.values()];
-  out.comments = [...comments.values()];
-  out.sessions = [...sessions.values()];
+  out.stories = [...sections.stories.values()];
+  out.comments = [...sections.comments.values()];
+  out.sessions = [...sections.sessions.values()];
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { deciderSpec } from '#api/testing/decider-spec';
-import * as user from './decider';
+import { user } from './decider';
 
 const spec = deciderSpec(user);
 const registered: UserEvent = {

@@ -23,6 +23,11 @@ export async function reservationHolder(bus: CommandBus, stream: string): Promis
   return (await bus.state(stream, reservation)).holder;
 }
 
+/** The user whose account holds `email` (normalized by the caller), or null. */
+export function userIdByEmail(bus: CommandBus, email: string): Promise<string | null> {
+  return reservationHolder(bus, emailStream(email));
+}
+
 /**
  * Claims `stream` for `userId` (the first claim wins, so no username or e-mail is held twice);
  * answers the holder when someone already has it. The stream usually does not exist yet, so the

@@ -25,7 +25,9 @@ import { emailKey } from '#api/platform/rate-limit/policies';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '#api/platform/errors';
 import { isOwnPageNavigation, isTopLevelNavigation } from '#api/platform/navigation';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
-import { toCurrentUser, type AccountService, type SignedIn } from './account-service';
+import type { AccountService } from './account-service';
+import { toCurrentUser } from './current-user';
+import type { SignedIn } from './sessions';
 import {
   OIDC_COOKIE,
   OIDC_COOKIE_TTL_SECONDS,

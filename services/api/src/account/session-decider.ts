@@ -19,7 +19,7 @@ export type SessionCommand =
   | { type: 'RenewSession'; expiresAt: string }
   | { type: 'EndSession'; reason: 'logout' | 'expired' | 'account_deleted' };
 
-export const sessionDecider = {
+export const session = {
   initialState: (): SessionState => ({ started: false, ended: false }),
   evolve(state: SessionState, event: SessionEvent): SessionState {
     switch (event.type) {

@@ -260,6 +260,7 @@ export async function composeApplication(
   const deletion = new AccountDeletion({
     bus,
     log: stores.forgettingLog,
+    streams: queries.memberStreams,
     sessions: queries.sessions,
     users: queries.users,
     deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
