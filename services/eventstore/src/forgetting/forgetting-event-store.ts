@@ -62,12 +62,16 @@ export function forgettingEventStore(
   }
 
   const countEvents = inner.countEvents?.bind(inner);
-  const log: LogReader & Pick<ForgettingLog, 'close'> = {
+  const log: LogReader & Pick<ForgettingLog, 'forgotten' | 'close'> = {
     ...(countEvents ? { countEvents } : {}),
     readStream,
     readAll,
     subscribeAll,
     headPosition: () => inner.headPosition(),
+    async forgotten() {
+      await registry.refresh();
+      return registry;
+    },
     close: () => inner.close(),
   };
   // The brand exists only in types: this function is the one place that may claim it.
