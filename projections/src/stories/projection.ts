@@ -20,7 +20,8 @@ import {
   poolSlotId,
   type StoryDoc,
 } from './docs';
-import { poorPerformers } from './queries';
+import { poorPerformers } from './poor-performers';
+import { rankedStories } from './ranked-stories';
 
 type Handled =
   | Recorded<StoryEvent>
@@ -124,8 +125,10 @@ export const storiesProjection = defineProjection<Handled>({
   ],
   /** The poor performers ranking (top 5% by skip rate), e.g. as it stood last Monday with --until. */
   async report(collection) {
-    const ranked = await poorPerformers(collection(STORIES) as ReadCollection<StoryDoc>);
-    return ranked.map((story, i) => ({
+    const { list } = await poorPerformers(
+      rankedStories(collection(STORIES) as ReadCollection<StoryDoc>),
+    );
+    return list.map((story, i) => ({
       rank: i + 1,
       storyId: story._id,
       category: story.category,
