@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { adminSummarySchema } from '@whosright/contracts/account/dto';
 import {
   dryRunResponseSchema,
@@ -8,11 +7,10 @@ import {
   type ReplayJob,
 } from '@whosright/contracts/story/ranking-dto';
 import type { RankingRule } from '@whosright/contracts/story/ranking-rule';
-import { readModels } from '@whosright/projections/read-models';
 import { startTestServer, type TestServer } from '#api/app/test-server';
-import { runReplay } from '#api/cli/replay/run-replay';
 import { signUp } from '#api/testing/people';
 import { parseBody } from '#api/testing/parse-body';
+import { cliRanking } from '#api/testing/replay-cli';
 import {
   expectedRanking,
   storyWithActivity,
@@ -103,22 +101,6 @@ async function replayed(rule: RankingRule): Promise<ReplayJob> {
   }
 }
 
-/** What `npm run replay -- stories --until <until> --format json` prints. */
-async function cliRanking(): Promise<string[]> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runReplay(['stories', '--until', until, '--format', 'json'], {
-    projections: readModels,
-    catalog: domainEventCatalog,
-    dataDir: server.dataDir,
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
-  });
-  expect(code, stderr).toBe(0);
-  const rows = z.array(z.object({ storyId: z.string() })).parse(JSON.parse(stdout));
-  return rows.map((row) => row.storyId);
-}
-
 describe('one poor performers ranking', () => {
   it('when the live list, its count, the kept snapshot and the replay CLI rank the same log they name the same stories in the same order', async () => {
     const rule = { topFraction: 0.05, minViews: 10 };
@@ -134,7 +116,7 @@ describe('one poor performers ranking', () => {
     expect(job.status).toBe('done');
     expect(ids(job.result?.list ?? [])).toEqual(expected);
     expect(await dryRun(rule, job.id)).toEqual(expected);
-    expect(await cliRanking()).toEqual(expected);
+    expect((await cliRanking(server, until)).ids).toEqual(expected);
   }, 60_000);
 
   it.each([
