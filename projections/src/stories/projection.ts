@@ -8,19 +8,10 @@ import type {
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { IndexSpec, ReadCollection, Sort } from '../store/port';
+import type { IndexSpec, Sort } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import {
-  FEED_ORDERS,
-  POOL,
-  POOL_META_ID,
-  STORIES,
-  pooledStoryId,
-  poolSlotId,
-  type StoryDoc,
-} from './docs';
-import { poorPerformers } from './queries';
+import { FEED_ORDERS, POOL, POOL_META_ID, STORIES, pooledStoryId, poolSlotId } from './docs';
 
 type Handled =
   | Recorded<StoryEvent>
@@ -122,20 +113,6 @@ export const storiesProjection = defineProjection<Handled>({
     },
     { name: POOL, indexes: [] },
   ],
-  /** The poor performers ranking (top 5% by skip rate), e.g. as it stood last Monday with --until. */
-  async report(collection) {
-    const ranked = await poorPerformers(collection(STORIES) as ReadCollection<StoryDoc>);
-    return ranked.map((story, i) => ({
-      rank: i + 1,
-      storyId: story._id,
-      category: story.category,
-      // Four decimals: a share of views, readable in a table and exact enough for a sheet.
-      skipRate: Math.round(story.skipRate * 10_000) / 10_000,
-      viewCount: story.viewCount,
-      skipCount: story.skipCount,
-      createdAt: story.createdAt,
-    }));
-  },
   apply(event): Change[] {
     switch (event.type) {
       case 'StorySubmitted':

@@ -3,8 +3,7 @@ import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
 import type { ViewerSeenStories } from '../seen-stories/queries';
 import { findByIds } from '../store/by-ids';
-import { decodeCursor, InvalidCursorError } from '../store/cursor';
-import type { Filter, FindOptions, Page, ReadCollection, ReadModels, Sort } from '../store/port';
+import type { Filter, FindOptions, Page, ReadModels, Sort } from '../store/port';
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
 import {
   FEED_ORDERS,
@@ -16,7 +15,8 @@ import {
   type PoolDoc,
   type StoryDoc,
 } from './docs';
-import { rankableWhere, topCount } from './ranking-rule';
+import { poorPerformers, type PoorPerformers } from './poor-performers';
+import { rankedStories } from './ranked-stories';
 
 export interface PageRequest {
   cursor?: string | undefined;
@@ -29,40 +29,19 @@ const pageOf = (sort: Sort, page: PageRequest): FindOptions => ({
   ...(page.cursor ? { after: page.cursor } : {}),
 });
 const newestFirst = (page: PageRequest) => pageOf([['createdAt', -1]], page);
-const BY_SKIP_RATE: Sort = [['skipRate', -1]];
-
-/**
- * The top 5% of rankable stories by skip rate, at least one when any is rankable: the admin's
- * "Poor Performing Stories", and what `npm run replay -- stories` prints. Another rule (top
- * fraction, minimum views) ranks the same way: the admin's dry run.
- */
-export async function poorPerformers(
-  stories: ReadCollection<StoryDoc>,
-  rule: RankingRule = DEFAULT_RANKING_RULE,
-): Promise<StoryDoc[]> {
-  const top = await poorPerformersCount(stories, rule);
-  if (top === 0) return [];
-  return (await stories.find(rankableWhere(rule), { sort: BY_SKIP_RATE, limit: top })).items;
-}
-
-/** How many stories the poor performers list shows (the admin summary's Poor Stories). */
-export async function poorPerformersCount(
-  stories: ReadCollection<StoryDoc>,
-  rule: RankingRule = DEFAULT_RANKING_RULE,
-): Promise<number> {
-  return topCount(await stories.count(rankableWhere(rule)), rule.topFraction);
-}
 
 /** Every read the API makes of the stories read model: one lookup or one sorted, limited find. */
 export class StoryQueries {
   private readonly stories;
   private readonly pool;
+  private readonly ranked;
   /** The random pool's size when last read (see randomId). */
   private poolSize = 0;
 
   constructor(models: ReadModels) {
     this.stories = models.collection<StoryDoc>(STORIES, STORIES);
     this.pool = models.collection<PoolDoc>(STORIES, POOL);
+    this.ranked = rankedStories(this.stories);
   }
 
   byId(storyId: string): Promise<StoryDoc | undefined> {
@@ -104,33 +83,10 @@ export class StoryQueries {
     return this.stories.find({ status: 'pending' }, pageOf([['createdAt', 1]], request));
   }
 
-  /**
-   * The poor performers (top 5% by skip rate), in cursor pages that stop at the top 5%: the items
-   * before a cursor are counted from its values, two indexed counts.
-   */
+  /** The poor performers (top 5% by skip rate), in cursor pages that stop at the top 5%. */
   async poorPerformers(request: PageRequest): Promise<Page<StoryDoc>> {
-    const top = await poorPerformersCount(this.stories);
-    const before = request.cursor ? await this.rankedBefore(request.cursor) : 0;
-    const remaining = top - before;
-    if (remaining <= 0) return { items: [] };
-    const page = await this.stories.find(
-      { rankable: true },
-      pageOf(BY_SKIP_RATE, { cursor: request.cursor, limit: Math.min(request.limit, remaining) }),
-    );
-    return before + page.items.length >= top ? { items: page.items } : page;
-  }
-
-  /** How many poor performers the pages up to this cursor have shown. */
-  private async rankedBefore(cursor: string): Promise<number> {
-    const [skipRate, id] = decodeCursor(cursor, BY_SKIP_RATE.length + 1);
-    if (typeof skipRate !== 'number' || typeof id !== 'string') throw new InvalidCursorError();
-    const [higher, tiedUpToCursor] = await Promise.all([
-      this.stories.count({ rankable: true, skipRate: { $gt: skipRate } }),
-      // Ties are ordered by id in the direction of the last sort key (descending); the cursor's
-      // own story was on the previous page.
-      this.stories.count({ rankable: true, skipRate, _id: { $gte: id } }),
-    ]);
-    return higher + tiedUpToCursor;
+    const { list, next } = await poorPerformers(this.ranked, DEFAULT_RANKING_RULE, request);
+    return next === undefined ? { items: list } : { items: list, next };
   }
 
   /** The admin summary's counts: stories awaiting moderation, and poor performers. */
@@ -138,17 +94,14 @@ export class StoryQueries {
     return this.stories.count({ status: 'pending' });
   }
 
-  poorPerformersCount(): Promise<number> {
-    return poorPerformersCount(this.stories);
+  async poorPerformersCount(): Promise<number> {
+    // A window of none: only how many the list holds.
+    return (await poorPerformers(this.ranked, DEFAULT_RANKING_RULE, { limit: 0 })).top;
   }
 
-  /** The poor performers by a rule, with how many stories it ranks (the admin's dry run). */
-  async poorPerformersBy(rule: RankingRule): Promise<{ rankable: number; list: StoryDoc[] }> {
-    const rankable = await this.stories.count(rankableWhere(rule));
-    const top = topCount(rankable, rule.topFraction);
-    if (top === 0) return { rankable, list: [] };
-    const found = await this.stories.find(rankableWhere(rule), { sort: BY_SKIP_RATE, limit: top });
-    return { rankable, list: found.items };
+  /** The whole list by a rule, with how many stories it ranks (the admin's dry run). */
+  poorPerformersBy(rule: RankingRule): Promise<PoorPerformers<StoryDoc>> {
+    return poorPerformers(this.ranked, rule);
   }
 
   /**

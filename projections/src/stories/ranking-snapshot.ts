@@ -1,8 +1,10 @@
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
-import type { RankingRule } from '@whosright/contracts/story/ranking-rule';
+import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
+import { InvalidCursorError } from '../store/cursor';
 import type { ReadCollection } from '../store/port';
 import type { StoryDoc } from './docs';
-import { BY_SKIP_RATE, topCount } from './ranking-rule';
+import type { RankedStories } from './poor-performers';
+import { rankedStories } from './ranked-stories';
 
 /** What a ranking needs of one story: enough to rank it by any rule, and to show it. */
 export interface RankRow {
@@ -28,35 +30,44 @@ export function rankRowOf(doc: StoryDoc): RankRow {
 }
 
 /**
- * Every rankable story (approved, at least POOR_STORY_MIN_VIEWS views), poor performers first:
- * what a replay keeps of its scratch copy, so that any rule can rank it after the copy is gone.
- * Read in pages from the (rankable, skipRate) index.
+ * Every rankable story (approved, at least POOR_STORY_MIN_VIEWS views), in ranking order: what a
+ * replay keeps of its scratch copy, so that any rule can rank it after the copy is gone
+ * (`keptRanking`). Read in windows from the read model's own ranking order.
  */
 export async function rankableRows(stories: ReadCollection<StoryDoc>): Promise<RankRow[]> {
+  const ranked = rankedStories(stories);
   const rows: RankRow[] = [];
-  let after: string | undefined;
+  let cursor: string | undefined;
   do {
-    const page = await stories.find(
-      { rankable: true },
-      { sort: BY_SKIP_RATE, limit: 1_000, ...(after ? { after } : {}) },
-    );
-    rows.push(...page.items.map(rankRowOf));
-    after = page.next;
-  } while (after);
+    const window = await ranked.window(DEFAULT_RANKING_RULE, { cursor, limit: 1_000 });
+    rows.push(...window.items.map(rankRowOf));
+    cursor = window.next;
+  } while (cursor);
   return rows;
 }
 
 /**
- * A rule's list over rows in ranking order (`rankableRows`): the same stories, in the same order,
- * as `poorPerformers` finds in the read model the rows came from.
+ * Kept rows (`rankableRows`) as the read model they came from ranks them: their order kept, those
+ * with fewer than a rule's minimum of views left out. A window's cursor is its last story's id.
  */
-export function rankRows(
-  rows: readonly RankRow[],
-  rule: RankingRule,
-): { rankable: number; list: RankRow[] } {
-  const eligible = rows.filter((row) => row.viewCount >= rule.minViews);
+export function keptRanking(rows: readonly RankRow[]): RankedStories<RankRow> {
+  const eligible = (rule: RankingRule) => rows.filter((row) => row.viewCount >= rule.minViews);
+  const after = (list: readonly RankRow[], cursor: string) => {
+    const at = list.findIndex((row) => row.id === cursor);
+    if (at < 0) throw new InvalidCursorError();
+    return at + 1;
+  };
   return {
-    rankable: eligible.length,
-    list: eligible.slice(0, topCount(eligible.length, rule.topFraction)),
+    count: (rule) => Promise.resolve(eligible(rule).length),
+    before: (rule, cursor) => Promise.resolve(after(eligible(rule), cursor)),
+    window(rule, { cursor, limit }) {
+      const list = eligible(rule);
+      const from = cursor ? after(list, cursor) : 0;
+      const items = list.slice(from, from + limit);
+      const last = items.at(-1);
+      return Promise.resolve(
+        from + items.length < list.length && last ? { items, next: last.id } : { items },
+      );
+    },
   };
 }

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import type { Doc } from '../store/port';
+import { poorPerformers } from './poor-performers';
 import { storiesProjection } from './projection';
-import type { StoryDoc } from './docs';
+import { STORIES, type StoryDoc } from './docs';
+import { rankingReport } from './ranking-report';
+import { keptRanking, rankableRows } from './ranking-snapshot';
 
 const fixtures: SqliteFixture[] = [];
 afterEach(async () => {
@@ -12,6 +15,7 @@ afterEach(async () => {
 function story(n: number, fields: Partial<StoryDoc>): Doc {
   return {
     _id: `story_${String(n).padStart(26, '0')}`,
+    content: `Story ${n}`,
     category: 'household',
     createdAt: `2026-10-${String(1 + (n % 28)).padStart(2, '0')}T00:00:00.000Z`,
     viewCount: 100,
@@ -22,14 +26,18 @@ function story(n: number, fields: Partial<StoryDoc>): Doc {
   };
 }
 
-/** The stories projection's replay report over these story cards. */
+/**
+ * What the replay CLI prints for these story cards: the rankable ones kept as a replay keeps them,
+ * ranked by the current rule.
+ */
 async function reportOf(stories: Doc[]) {
   const f = openSqliteFixture();
   fixtures.push(f);
   const target = await f.readStore.createGeneration('stories', 2, storiesProjection.collections);
   const writes = stories.map((doc) => ({ collection: 'stories', id: doc._id, doc, position: 1n }));
   await f.readStore.commit(target, writes, 1n);
-  return storiesProjection.report!((name) => f.readStore.generationCollection(target, name));
+  const rows = await rankableRows(f.readStore.generationCollection<StoryDoc>(target, STORIES));
+  return rankingReport((await poorPerformers(keptRanking(rows))).list);
 }
 
 describe('stories replay report', () => {

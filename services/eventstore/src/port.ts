@@ -122,6 +122,13 @@ export type LogReader = Pick<
 
 declare const forgettingBrand: unique symbol;
 
+/** The members who deleted their accounts, and the stories and comments they wrote. */
+export interface Forgotten {
+  readonly users: ReadonlySet<string>;
+  readonly stories: ReadonlySet<string>;
+  readonly comments: ReadonlySet<string>;
+}
+
 /**
  * The log as people may see it: read-only, with the personal fields of members who deleted their
  * account forgotten. Only `forgettingEventStore` makes one, so code that shows what it reads to
@@ -134,5 +141,10 @@ export interface ForgettingLog extends LogReader {
    * that runs inside the append's transaction, where nothing may wait.
    */
   shownNow(events: readonly RecordedEvent[]): RecordedEvent[];
+  /**
+   * Who is forgotten now: the registry this log forgets by, caught up first. What was kept from
+   * the log before a member left (a replay's rows) is forgotten by the same answer.
+   */
+  forgotten(): Promise<Forgotten>;
   close(): Promise<void>;
 }

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { Router } from 'express';
-import { ForgottenRegistry } from '@whosright/eventstore/forgetting/forgotten-registry';
 import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
 import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
@@ -118,9 +117,6 @@ export interface Application {
   close(): Promise<void>;
 }
 
-/** How often a long read of the forgotten members' registry looks for new ones. */
-const FORGOTTEN_REFRESH_MS = 1_000;
-
 /** The lease the start-up work (resumed deletions, the demo seed) runs under: one API at a time. */
 const STARTUP_WORK_LEASE = 'api-startup-work';
 
@@ -189,11 +185,9 @@ export async function composeApplication(
   const idempotencyStore = createKeyValueStore(config, {
     embedded: () => stores.embeddedDatabase(),
   });
-  // Kept replay rows forget members who deleted their accounts after the replay was built.
-  const replayRecords = new ReplayRecords(
-    keyValues,
-    new ForgottenRegistry(stores.eventStore, FORGOTTEN_REFRESH_MS),
-  );
+  // Kept replay rows forget members who deleted their accounts after the replay was built, by
+  // the forgetting log's own registry.
+  const replayRecords = new ReplayRecords(keyValues, stores.forgettingLog);
   registerReplayJob(queue, {
     eventStore: stores.forgettingLog,
     readStore: stores.readStore,

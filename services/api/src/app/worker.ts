@@ -1,4 +1,3 @@
-import { ForgottenRegistry } from '@whosright/eventstore/forgetting/forgotten-registry';
 import type { Config } from '#api/platform/config';
 import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import type { Logger } from '#api/platform/logger';
@@ -25,7 +24,7 @@ export function startWorker(config: Config, logger: Logger): Promise<RunningProc
     registerReplayJob(queue, {
       eventStore: stores.forgettingLog,
       readStore: stores.readStore,
-      records: new ReplayRecords(keyValues, new ForgottenRegistry(stores.eventStore, 1_000)),
+      records: new ReplayRecords(keyValues, stores.forgettingLog),
     });
     registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
     readiness.register('jobs', () =>

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
-import { rebuildProjections, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
-import { readModels } from '@whosright/projections/read-models';
-import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
-import { rankableRows } from '@whosright/projections/stories/ranking-snapshot';
+import { rankingAsOf } from '@whosright/projections/stories/ranking-as-of';
 import type { JobOptions, JobQueue } from '#api/platform/jobs/job-queue';
 import { finishedProgress, replayProgress, startingProgress } from './replay-progress';
 import type { ReplayRecords } from './replay-records';
@@ -55,9 +52,9 @@ export function registerReplayJob(queue: JobQueue, deps: ReplayJobDeps): void {
 }
 
 /**
- * Builds the stories read model as of `until` into a scratch copy (never activated), keeps its
- * rankable stories (any rule can rank them) and drops the copy. Progress is stored as events are
- * read: done out of the events up to the moment, events/s and the seconds left.
+ * Keeps the ranking as it stood at `until` (`rankingAsOf`: every rankable story of the moment, so
+ * that any rule can rank them). Progress is stored as events are read: done out of the events up
+ * to the moment, events/s and the seconds left.
  */
 async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promise<void> {
   const { eventStore, readStore, records } = deps;
@@ -78,12 +75,10 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
   // Saves one at a time, in order; a failed save is not the replay's failure.
   let saving: Promise<void> = Promise.resolve();
   let savedAt = Date.now();
-  let built: RebuiltProjection | undefined;
   try {
-    [built] = await rebuildProjections({
+    const { rows } = await rankingAsOf({
       eventStore,
       readStore,
-      projections: readModels.filter((projection) => projection.name === STORIES),
       until,
       onProgress: (p) => {
         progress = replayProgress(p, total);
@@ -92,10 +87,6 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
         saving = saving.then(() => save('running')).catch(() => undefined);
       },
     });
-    if (!built) throw new Error('The replay built no copy');
-    const rows = await rankableRows(
-      readStore.generationCollection<StoryDoc>(built.target, STORIES),
-    );
     await saving;
     progress = finishedProgress(progress);
     await records.saveRows(id, rows);
@@ -106,7 +97,5 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
       () => undefined,
     );
     throw error;
-  } finally {
-    if (built) await readStore.drop(built.target).catch(() => undefined);
   }
 }

@@ -2,19 +2,13 @@ import { z } from 'zod';
 import { DELETED_TEXT } from '@whosright/contracts/account/events';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { rankedStorySchema } from '@whosright/contracts/story/ranking-dto';
+import type { ForgettingLog } from '@whosright/eventstore/port';
 import type { RankRow } from '@whosright/projections/stories/ranking-snapshot';
 import type { KeyValueStore } from '#api/platform/kv/key-value-store';
 import { REPLAY_KEPT_MS, replayStateSchema, type ReplayState } from './replay-state';
 
 // The stored rows are ranked stories with the skip rate as a number (the API formats it).
 const rankRowsSchema = z.array(rankedStorySchema.extend({ skipRate: z.number() }));
-
-/** The stories of members who deleted their accounts, as the log's `forgottenUsers` stream says. */
-export interface ForgottenStories {
-  /** Catches up with the members forgotten since the last look. */
-  refresh(): Promise<void>;
-  readonly stories: ReadonlySet<string>;
-}
 
 /** A forgotten story's row reads as a replay built now would show it: its text deleted. */
 const FORGOTTEN_EXCERPT = DELETED_TEXT.slice(0, EXCERPT_LENGTH.adminStory);
@@ -26,12 +20,13 @@ const rowsKey = (id: string) => `replay:${id}:rows`;
  * Where replays keep their state and, once done, the rankable stories of their moment: the shared
  * key-value store (memory embedded, Redis in scale mode), each entry dropped REPLAY_KEPT_MS after
  * it was last written. Kept rows outlive their build: a member who deletes their account
- * afterwards is forgotten in them too, on every read, whatever process kept them.
+ * afterwards is forgotten in them too, on every read, whatever process kept them, by the same
+ * answer the forgetting log reads the log with.
  */
 export class ReplayRecords {
   constructor(
     private readonly store: KeyValueStore,
-    private readonly forgotten: ForgottenStories,
+    private readonly log: Pick<ForgettingLog, 'forgotten'>,
   ) {}
 
   async state(id: string): Promise<ReplayState | undefined> {
@@ -56,8 +51,7 @@ export class ReplayRecords {
     const text = await this.store.get(rowsKey(id));
     if (text === undefined) return undefined;
     const rows = rankRowsSchema.parse(JSON.parse(text));
-    await this.forgotten.refresh();
-    const { stories } = this.forgotten;
+    const { stories } = await this.log.forgotten();
     if (!rows.some((row) => stories.has(row.id) && row.excerpt !== FORGOTTEN_EXCERPT)) return rows;
     const kept = rows.map((row) =>
       stories.has(row.id) ? { ...row, excerpt: FORGOTTEN_EXCERPT } : row,

@@ -12,8 +12,8 @@ function serviceWith(inQueue: boolean) {
   const enqueued: string[] = [];
   const service = new ReplayService({
     records: new ReplayRecords(createInMemoryKeyValueStore(), {
-      refresh: () => Promise.resolve(),
-      stories: new Set(),
+      forgotten: () =>
+        Promise.resolve({ users: new Set(), stories: new Set(), comments: new Set() }),
     }),
     enqueue: (payload) => {
       enqueued.push(payload.id);

@@ -1,7 +1,12 @@
 import type { DryRun, ReplayJob } from '@whosright/contracts/story/ranking-dto';
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
+import { poorPerformers } from '@whosright/projections/stories/poor-performers';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
-import { rankRowOf, rankRows, type RankRow } from '@whosright/projections/stories/ranking-snapshot';
+import {
+  keptRanking,
+  rankRowOf,
+  type RankRow,
+} from '@whosright/projections/stories/ranking-snapshot';
 import { ConflictError, NotFoundError } from '#api/platform/errors';
 import { compareRankings } from './dry-run';
 import type { ReplayPayload } from './replay-job';
@@ -80,26 +85,21 @@ export class ReplayService {
    * the rankable stories a finished replay kept.
    */
   async dryRun(rule: RankingRule, replayId?: string): Promise<DryRun> {
-    let current: RankRow[];
-    let chosen: RankRow[];
+    let rankBy: (rule: RankingRule) => Promise<RankRow[]>;
     let asOf = 'live';
     if (replayId === undefined) {
-      const [now, by] = await Promise.all([
-        this.deps.stories.poorPerformersBy(DEFAULT_RANKING_RULE),
-        this.deps.stories.poorPerformersBy(rule),
-      ]);
-      current = now.list.map(rankRowOf);
-      chosen = by.list.map(rankRowOf);
+      const { stories } = this.deps;
+      rankBy = async (by) => (await stories.poorPerformersBy(by)).list.map(rankRowOf);
     } else {
       const state = await this.deps.records.state(replayId);
       if (!state) throw new NotFoundError('No such replay (replays are kept for an hour)');
       if (state.status !== 'done') throw new ConflictError('The replay has not finished');
       const rows = await this.deps.records.rows(replayId);
       if (!rows) throw new NotFoundError('No such replay (replays are kept for an hour)');
-      current = rankRows(rows, DEFAULT_RANKING_RULE).list;
-      chosen = rankRows(rows, rule).list;
+      rankBy = async (by) => (await poorPerformers(keptRanking(rows), by)).list;
       asOf = state.until;
     }
+    const [current, chosen] = await Promise.all([rankBy(DEFAULT_RANKING_RULE), rankBy(rule)]);
     const { entering, leaving } = compareRankings(current, chosen);
     return {
       asOf,
@@ -132,7 +132,7 @@ export class ReplayService {
     if (status !== 'done') return job;
     const rows = await this.deps.records.rows(id);
     if (!rows) return job;
-    const ranked = rankRows(rows, rule);
+    const ranked = await poorPerformers(keptRanking(rows), rule);
     return {
       ...job,
       result: { rule, rankable: ranked.rankable, list: ranked.list.map(toRankedStory) },

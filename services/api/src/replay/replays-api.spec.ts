@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { replayJobSchema, type ReplayJob } from '@whosright/contracts/story/ranking-dto';
-import { readModels } from '@whosright/projections/read-models';
 import { startTestServer, type TestServer } from '#api/app/test-server';
-import { runReplay } from '#api/cli/replay/run-replay';
 import { signUp } from '#api/testing/people';
 import { parseBody } from '#api/testing/parse-body';
+import { cliRanking } from '#api/testing/replay-cli';
 import { expectedRanking, rankingHistory, type HistoryStory } from '#api/testing/ranking-history';
 
 let server: TestServer;
@@ -37,22 +34,6 @@ async function pollUntilDone(id: string, query = ''): Promise<ReplayJob> {
   }
 }
 
-/** What `npm run replay -- stories --until <until> --format json` prints, and its progress lines. */
-async function cliRanking(until: string): Promise<{ ids: string[]; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runReplay(['stories', '--until', until, '--format', 'json'], {
-    projections: readModels,
-    catalog: domainEventCatalog,
-    dataDir: server.dataDir,
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
-  });
-  expect(code, stderr).toBe(0);
-  const rows = z.array(z.object({ storyId: z.string() })).parse(JSON.parse(stdout));
-  return { ids: rows.map((row) => row.storyId), stderr };
-}
-
 describe('POST /api/admin/replays', () => {
   it('when an admin asks for a past moment it builds the ranking as it stood, with progress, equal to the replay CLI', async () => {
     const res = await admin.agent
@@ -73,7 +54,7 @@ describe('POST /api/admin/replays', () => {
     expect(done.result?.rule).toEqual(rule);
     expect(done.result?.rankable).toBe(20);
 
-    const cli = await cliRanking(done.until);
+    const cli = await cliRanking(server, done.until);
     expect(done.result?.list.map((s) => s.id)).toEqual(cli.ids);
     expect(cli.ids).toEqual(expectedRanking(history.stories, 'then', rule));
     // The CLI prints its progress as the panel shows it.

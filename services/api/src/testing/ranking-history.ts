@@ -24,32 +24,14 @@ export async function rankingHistory(
   authorId: string,
   adminId: string,
 ): Promise<{ before: string; stories: HistoryStory[] }> {
-  const { stories } = server.running.application;
   const start = Date.now() - 3 * HOUR;
-  const at = (ms: number, userId: string) => ({
-    correlationId: 'ranking-history',
-    userId,
-    recordedAt: new Date(ms).toISOString(),
-  });
   const result: HistoryStory[] = [];
   for (let i = 0; i < 20; i++) {
-    const card = await stories.submit(
-      { _id: authorId },
-      `Story ${i}: he leaves the lights on in every room. Who is right?`,
-      'household',
-      at(start + i * 1_000, authorId),
-    );
-    await stories.moderate(
-      card.id,
-      { _id: adminId },
-      'approved',
-      null,
-      at(start + 60_000 + i * 1_000, adminId),
-    );
     const views = 12 + 3 * i;
     const skips = Math.round((views * ((i * 7) % 20)) / 25);
-    await track(server, card.id, `then-${i}`, views, skips, start + 5 * 60_000);
-    result.push({ id: card.id, then: { views, skips }, now: { views, skips } });
+    result.push(
+      await storyWithActivity(server, { authorId, adminId }, { n: i, views, skips, at: start }),
+    );
   }
   const later = start + 2 * HOUR;
   const second = result[2]!;
@@ -59,6 +41,39 @@ export async function rankingHistory(
   await track(server, last.id, 'later-19', 30, 0, later);
   last.now = { views: last.then.views + 30, skips: last.then.skips };
   return { before: new Date(start + HOUR).toISOString(), stories: result };
+}
+
+/**
+ * Story `n`, submitted and approved through the story service from `at` on, then viewed `views`
+ * times and skipped `skips` times (each by its own visitor) five minutes later.
+ */
+export async function storyWithActivity(
+  server: TestServer,
+  people: { authorId: string; adminId: string },
+  story: { n: number; views: number; skips: number; at: number },
+): Promise<HistoryStory> {
+  const { stories } = server.running.application;
+  const { n, views, skips, at: start } = story;
+  const at = (ms: number, userId: string) => ({
+    correlationId: 'ranking-history',
+    userId,
+    recordedAt: new Date(ms).toISOString(),
+  });
+  const card = await stories.submit(
+    { _id: people.authorId },
+    `Story ${n}: he leaves the lights on in every room. Who is right?`,
+    'household',
+    at(start + n * 1_000, people.authorId),
+  );
+  await stories.moderate(
+    card.id,
+    { _id: people.adminId },
+    'approved',
+    null,
+    at(start + 60_000 + n * 1_000, people.adminId),
+  );
+  await track(server, card.id, `then-${n}`, views, skips, start + 5 * 60_000);
+  return { id: card.id, then: { views, skips }, now: { views, skips } };
 }
 
 async function track(

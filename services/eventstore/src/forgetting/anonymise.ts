@@ -1,12 +1,5 @@
 import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
-import type { RecordedEvent } from '../port';
-
-/** The members who deleted their accounts, and the texts they wrote. */
-export interface Forgotten {
-  readonly users: ReadonlySet<string>;
-  readonly stories: ReadonlySet<string>;
-  readonly comments: ReadonlySet<string>;
-}
+import type { Forgotten, RecordedEvent } from '../port';
 
 /** What a forgotten secret (a hash) reads as: never a valid one. */
 const FORGOTTEN_SECRET = 'forgotten';

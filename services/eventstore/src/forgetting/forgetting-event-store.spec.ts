@@ -213,6 +213,24 @@ describe('forgetting event store', () => {
     await store.close();
   });
 
+  it('when a member is forgotten after a read it names them and their writing on the next look', async () => {
+    const store = await sampleLog();
+    const forgetting = forgettingEventStore(store, { refreshEveryMs: 60_000 });
+    await all(forgetting.readAll());
+    expect((await forgetting.forgotten()).stories.size).toBe(0);
+    await store.append(
+      FORGOTTEN_USERS_STREAM,
+      [forgotten(alice, [aliceStory], [aliceComment])],
+      'any',
+    );
+    // The registry the reads forget by, caught up at once (not when the interval is due).
+    const now = await forgetting.forgotten();
+    expect([...now.users]).toEqual([alice]);
+    expect([...now.stories]).toEqual([aliceStory]);
+    expect([...now.comments]).toEqual([aliceComment]);
+    await store.close();
+  });
+
   it('when a member is forgotten while a subscription runs it forgets them from then on', async () => {
     const store = await sampleLog();
     const forgetting = forgettingEventStore(store, { refreshEveryMs: 60_000 });

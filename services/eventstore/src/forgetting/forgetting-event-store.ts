@@ -62,13 +62,17 @@ export function forgettingEventStore(
   }
 
   const countEvents = inner.countEvents?.bind(inner);
-  const log: LogReader & Pick<ForgettingLog, 'close' | 'shownNow'> = {
+  const log: LogReader & Pick<ForgettingLog, 'forgotten' | 'close' | 'shownNow'> = {
     shownNow: (events) => events.map(shown),
     ...(countEvents ? { countEvents } : {}),
     readStream,
     readAll,
     subscribeAll,
     headPosition: () => inner.headPosition(),
+    async forgotten() {
+      await registry.refresh();
+      return registry;
+    },
     close: () => inner.close(),
   };
   // The brand exists only in types: this function is the one place that may claim it.

@@ -1,6 +1,5 @@
 import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
-import type { EventStore, RecordedEvent } from '../port';
-import type { Forgotten } from './anonymise';
+import type { EventStore, Forgotten, RecordedEvent } from '../port';
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -1,19 +1,18 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import { readModelDocuments } from '@whosright/projections/runner/content-hash';
 import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
 import {
   dropAbandonedCopies,
   rebuildProjections,
   RebuildError,
-  type RebuiltProjection,
+  type RebuildProgress,
 } from '@whosright/projections/runner/rebuild';
-import type { ReadStore } from '@whosright/projections/store/port';
 import { openReplayStores } from '#api/app/replay-stores';
 import { helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
 import { formatRows } from './format';
 import { createProgressReporter, type ProgressOutput } from './progress';
+import { statesAsOf } from './states-as-of';
 
 export interface ReplayDeps {
   projections: readonly AnyProjection[];
@@ -24,17 +23,6 @@ export interface ReplayDeps {
   stderr: ProgressOutput;
   /** Aborting it (Ctrl-C) stops the rebuild, drops its unfinished copies and exits 130. */
   signal?: AbortSignal;
-}
-
-/** The state a scratch copy holds: the projection's own report, or every document. */
-async function reportOf(store: ReadStore, built: RebuiltProjection): Promise<ReportRow[]> {
-  const collection = (name: string) => store.generationCollection(built.target, name);
-  if (built.projection.report) return built.projection.report(collection);
-  const rows: ReportRow[] = [];
-  const several = built.projection.collections.length > 1;
-  for await (const { collection: name, doc } of readModelDocuments(store, built.target))
-    rows.push(several ? { collection: name, ...doc } : doc);
-  return rows;
 }
 
 function select(target: string, projections: readonly AnyProjection[]): AnyProjection[] {
@@ -91,29 +79,24 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
       const names = abandoned.map((g) => `${g.projection} #${g.generation}`).join(', ');
       stderr.write(`replay: dropped the unfinished copies of a replay that was killed: ${names}\n`);
     }
-    const built = await rebuildProjections({
+    // Both read the log with the progress shown, and stop on Ctrl-C.
+    const pass = {
       eventStore: log,
       readStore,
-      projections,
-      ...(args.until ? { until: args.until } : {}),
+      onProgress: (p: RebuildProgress) => reporter.update(p),
       ...(deps.signal ? { signal: deps.signal } : {}),
-      onProgress: (p) => reporter.update(p),
-    });
-    reporter.done();
+    };
     let rows: ReportRow[];
     if (args.until) {
-      rows = [];
-      for (const copy of built) {
-        const report = await reportOf(readStore, copy);
-        rows.push(
-          ...(projections.length > 1
-            ? report.map((row) => ({ projection: copy.projection.name, ...row }))
-            : report),
-        );
-        await readStore.drop(copy.target);
-      }
+      const states = await statesAsOf({ ...pass, until: args.until }, projections);
+      reporter.done();
+      rows = states.flatMap(({ projection, rows: state }) =>
+        projections.length > 1 ? state.map((row) => ({ projection, ...row })) : state,
+      );
       stderr.write(`replay: state as of ${args.until} (scratch copies, live data untouched)\n`);
     } else {
+      const built = await rebuildProjections({ ...pass, projections });
+      reporter.done();
       rows = built.map((b) => ({
         projection: b.projection.name,
         version: b.projection.version,
