@@ -1,8 +1,9 @@
 /**
- * axe (WCAG 2.1 A and AA rules) on every screen a visitor or member meets, light and dark, at a
- * phone's size. The admin screens have their own in admin, dashboard and profile specs.
+ * axe (WCAG 2.1 A and AA rules, label in name included) on every screen a visitor or member
+ * meets, light and dark, at a phone's size. The admin screens have their own in admin, dashboard
+ * and profile specs.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 
 import { approvedStory, baseURL, newAccount, signUp } from './support/api.ts';
@@ -10,7 +11,7 @@ import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
 
 async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map(
       (v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

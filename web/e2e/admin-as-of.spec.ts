@@ -3,7 +3,7 @@
  * admin picks a past moment, watches the progress bar while the server builds the ranking then,
  * sees it beside today's, and tries another rule to see who would enter or leave.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 
 import { adminAccount, apiContext, approvedStory, signUp } from './support/api.ts';
@@ -131,7 +131,7 @@ test.describe('the Poor Performing tab, as it stood', () => {
         path: testInfo.outputPath(`as-of-${width}-${colorScheme}.png`),
         fullPage: true,
       });
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     }
     await page.context().close();

@@ -3,7 +3,7 @@
  * people it touches see, and the trail it leaves in the Moderation Log and the story's history.
  */
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 import type { Browser, Locator, Page } from '@playwright/test';
 
 import {
@@ -266,8 +266,8 @@ test.describe('admin panel', () => {
       await author.api.dispose();
 
       const page = await adminPage(browser, clientIp, colorScheme);
-      const axe = async () => {
-        const results = await new AxeBuilder({ page }).analyze();
+      const expectAxeClean = async () => {
+        const results = await axe(page).analyze();
         expect(
           results.violations.map(
             (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
@@ -290,7 +290,7 @@ test.describe('admin panel', () => {
         ).toBeLessThanOrEqual(0);
         if (viewport.name !== 'small')
           await page.screenshot({ path: `${outDir}admin-${viewport.name}-${colorScheme}.png` });
-        await axe();
+        await expectAxeClean();
       }
       for (const [tab, list] of [
         ['User Management', 'Users'],
@@ -300,7 +300,7 @@ test.describe('admin panel', () => {
         await expect(
           page.getByRole('list', { name: list }).getByRole('listitem').first(),
         ).toBeVisible();
-        await axe();
+        await expectAxeClean();
       }
       await page.getByRole('button', { name: 'Story history' }).first().click();
       await expect(
@@ -308,11 +308,11 @@ test.describe('admin panel', () => {
       ).toBeVisible();
       if (colorScheme === 'dark')
         await page.screenshot({ path: `${outDir}admin-history-desktop-dark.png` });
-      await axe();
+      await expectAxeClean();
       await page.keyboard.press('Escape');
       await openTab(page, 'Pending Stories');
       await page.getByRole('button', { name: 'Reject' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await axe();
+      await expectAxeClean();
     });
 });

@@ -63,7 +63,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectToast(page, 'Login successful', 'Welcome back!');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Profile: Kim Lee' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profile: Kim Lee (KL)' })).toBeVisible();
     await member.api.dispose();
   });
 

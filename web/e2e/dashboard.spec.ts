@@ -1,6 +1,6 @@
 /** /dashboard against the real server: admins only. */
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 
 import { adminAccount, approvedStory, signUp } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
@@ -52,7 +52,7 @@ test.describe('dashboard', () => {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
         ).toBeLessThanOrEqual(0);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axe(page).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       }
     });

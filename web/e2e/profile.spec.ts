@@ -1,6 +1,6 @@
 /** /profile against the real server: a member's own page. */
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 import type { Browser } from '@playwright/test';
 
 import {
@@ -139,7 +139,7 @@ test.describe('profile', () => {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
         ).toBeLessThanOrEqual(0);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axe(page).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       }
     });

@@ -2,7 +2,7 @@
  * What a first-time user hits, against the real server on a phone-sized screen: comments in view, a
  * new draw on every Random, focus after each action, the cookie banner.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 
 import { approvedStory, baseURL, newAccount, signUp } from './support/api.ts';
@@ -58,8 +58,8 @@ test.describe('rough edges on a phone', () => {
     await list.focus();
     await page.keyboard.press('PageDown');
     await expect.poll(() => list.evaluate((node) => node.scrollTop)).toBeGreaterThan(0);
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    const axeResults = await axe(page).include('main').analyze();
+    expect(axeResults.violations.map((v) => v.id)).toEqual([]);
 
     await comments.getByRole('button', { name: 'View 3 more comments' }).click();
     const fourth = list.getByRole('listitem').nth(3);

@@ -5,7 +5,7 @@
  * the header, the vote buttons disabled with the reason).
  */
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 
 import { adminAccount, approvedStory, PASSWORD, signUp, uniqueEmail } from './support/api.ts';
@@ -19,7 +19,7 @@ const viewports = [
 ] as const;
 
 async function capture(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
   await page.screenshot({ path: `${outDir}${name}.png`, animations: 'disabled' });
 }

@@ -85,7 +85,7 @@ for (const viewport of viewports) {
           }),
         );
         await page.goto('/');
-        await expect(page.getByRole('link', { name: 'Profile: sam' })).toBeVisible();
+        await expect(page.getByRole('link', { name: /^Profile: sam / })).toBeVisible();
         await page.getByRole('link', { name: 'Dashboard' }).hover();
         await expect(page.getByRole('tooltip', { name: 'Dashboard' })).toBeVisible();
         await page.screenshot({

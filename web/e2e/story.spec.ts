@@ -107,7 +107,7 @@ test.describe('story journey', () => {
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('Jamie_R');
     await expect(item).toContainText('Split it by income, <b>obviously</b>.');
-    await expect(item.getByRole('button', { name: 'Upvote (0)' })).toBeDisabled();
+    await expect(item.getByRole('button', { name: '0 upvotes' })).toBeDisabled();
     await expect(item.getByRole('button', { name: 'Delete comment' })).toBeVisible();
     await expect(comments.getByLabel('Your comment')).toHaveValue('');
     await reader.context().close();
@@ -269,10 +269,10 @@ test.describe('story journey', () => {
     const upvote = comments
       .getByRole('listitem')
       .first()
-      .getByRole('button', { name: 'Upvote (0)' });
+      .getByRole('button', { name: '0 upvotes' });
     await upvote.click();
     await expect(
-      comments.getByRole('listitem').first().getByRole('button', { name: 'Upvote (1)' }),
+      comments.getByRole('listitem').first().getByRole('button', { name: '1 upvote' }),
     ).toHaveAttribute('aria-pressed', 'true');
 
     await comments.getByRole('button', { name: 'View 2 more comments' }).click();
@@ -295,7 +295,7 @@ test.describe('story journey (own comment)', () => {
     });
     await page.goto(`/story/${story.id}`);
     const item = page.getByRole('listitem').filter({ hasText: 'Mine to delete' });
-    await expect(item.getByRole('button', { name: 'Upvote (0)' })).toBeDisabled();
+    await expect(item.getByRole('button', { name: '0 upvotes' })).toBeDisabled();
     await item.getByRole('button', { name: 'Delete comment' }).click();
     await expectToast(page, 'Comment deleted');
     await expect(page.getByText('Mine to delete')).toHaveCount(0);

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 
 import type * as ResponseSchemasModule from '#web/lib/response-schemas.ts';
+import type { Shape } from '#web/lib/shape.ts';
 import { rateLimitGroup, rateLimiter, type RateLimiter } from '#web/lib/rate-limiter.ts';
 import { createIdempotencyKeys, settles, type IdempotencyKeys } from '#web/lib/idempotency-keys.ts';
 
@@ -46,6 +47,11 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** Picks the schema that parses the response at the edge; without it the JSON is returned as is. */
   schema?: (schemas: ResponseSchemas) => z.ZodType<T>;
+  /**
+   * Checks the response with a small shape instead (lib/shape.ts): the screens a reader opens
+   * first use these, so their first data render does not wait for the schemas' chunk.
+   */
+  shape?: Shape<T>;
   /** Sees a successful response's headers (e.g. the Link of a paged list). */
   onHeaders?: (headers: Headers) => void;
 }
@@ -105,6 +111,7 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
     if (!text) return undefined as T;
     const contentType = response.headers.get('content-type') ?? '';
     const data: unknown = contentType.includes('json') ? JSON.parse(text) : text;
+    if (options.shape) return options.shape(data);
     if (!options.schema || !schemas) return data as T;
     return options.schema(await schemas).parse(data);
   };

@@ -1,17 +1,14 @@
 /**
  * The contracts' response schemas, in a chunk of their own: zod is one of the largest libraries
  * in the app and no screen needs it to render. `apiRequest` starts loading this module with the
- * first request that names a schema, beside the fetch, and parses with it at the edge.
+ * first request that names a schema, beside the fetch, and parses with it at the edge. The
+ * screens a reader opens first (feed, story, comments, who is signed in, the run-time config)
+ * check their responses with the small shapes of lib/shape.ts instead and never load it.
  */
 // First: the schemas below must be built with zod's compiled parsers off.
 import '#web/lib/zod-jitless.ts';
-import { z } from 'zod';
 import { currentUserSchema } from '@whosright/contracts/account/dto';
-import {
-  commentSchema,
-  flaggedCommentSchema,
-  myCommentSchema,
-} from '@whosright/contracts/comment/dto';
+import { flaggedCommentSchema, myCommentSchema } from '@whosright/contracts/comment/dto';
 import { pageSchema } from '@whosright/contracts/shared/page';
 import {
   adminStorySchema,
@@ -26,19 +23,9 @@ export {
   verifyEmailResponseSchema,
 } from '@whosright/contracts/account/dto';
 export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
-export { commentSchema, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
-export { runtimeConfigSchema } from '@whosright/contracts/platform/dto';
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
-export {
-  castVoteResponseSchema,
-  randomStorySchema,
-  storyCardSchema,
-  storyFeedSchema,
-  storyTimelineResponseSchema,
-  storyViewSchema,
-} from '@whosright/contracts/story/dto';
+export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
 
-export const commentListSchema = z.array(commentSchema);
 export const myStoryPageSchema = pageSchema(myStorySchema);
 export const myCommentPageSchema = pageSchema(myCommentSchema);
 export const dashboardPageSchema = pageSchema(dashboardStorySchema);

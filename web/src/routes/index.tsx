@@ -8,11 +8,8 @@ import { useAddNew } from '#web/app/use-add-new.ts';
 import { HomeHero } from '#web/features/home/components/home-hero.tsx';
 import { storyFeedQueryOptions } from '#web/features/stories/api/get-story-feed.ts';
 import { CategoryFilter } from '#web/features/stories/components/category-filter.tsx';
-import {
-  FEED_SORTS,
-  FeedSortTabs,
-  feedTitle,
-} from '#web/features/stories/components/feed-sort-tabs.tsx';
+import { FeedSortTabs } from '#web/features/stories/components/feed-sort-tabs.tsx';
+import { FEED_SORTS, feedTitle } from '#web/features/stories/lib/feed-sorts.ts';
 import { RandomStoryButton } from '#web/features/stories/components/random-story-button.tsx';
 import { StoryFeed } from '#web/features/stories/components/story-feed.tsx';
 

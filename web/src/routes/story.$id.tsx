@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isBanned } from '#web/lib/ban.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
-import { SignInSheet } from '#web/features/auth/components/sign-in-sheet.tsx';
 import { useRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts';
 import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
@@ -15,11 +14,17 @@ import {
 } from '#web/features/stories/components/story-screen.tsx';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
+import { usePreloadWhenIdle } from '#web/hooks/use-preload-when-idle.ts';
 
 // The comments sit below the story and its vote: their code (form, list, votes) loads beside
 // the story's data, outside the first load, which stays small.
 const loadComments = () => import('#web/features/comments/components/comments-section.tsx');
 const CommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
+
+// A visitor's vote opens sign-in over the story: the form's code is not part of the first load,
+// it loads once the page is idle, for visitors only.
+const loadSignInSheet = () => import('#web/features/auth/components/sign-in-sheet.tsx');
+const SignInSheet = lazy(() => loadSignInSheet().then((m) => ({ default: m.SignInSheet })));
 
 const commentsPlaceholder = (
   <section
@@ -47,16 +52,19 @@ function StoryRoute() {
   const { data: config } = useRuntimeConfig();
   const queryClient = useQueryClient();
   const visitor = !isPending && !isSignedIn;
+  usePreloadWhenIdle(loadSignInSheet, visitor);
   // A visitor's vote: sign in or sign up over the story, then the vote is cast in place.
   const signInToVote = ({ choice, onSignedIn, onClose }: SignInToVoteProps) => (
-    <SignInSheet
-      title={`Sign in to vote ${voteLabel(choice)}`}
-      description="Your vote is cast as soon as you are in, and the results show right here."
-      productName={config?.productName ?? "Who's Right"}
-      externalSignInLabel={config?.externalSignIn.enabled ? config.externalSignIn.label : null}
-      onSignedIn={onSignedIn}
-      onClose={onClose}
-    />
+    <Suspense fallback={null}>
+      <SignInSheet
+        title={`Sign in to vote ${voteLabel(choice)}`}
+        description="Your vote is cast as soon as you are in, and the results show right here."
+        productName={config?.productName ?? "Who's Right"}
+        externalSignInLabel={config?.externalSignIn.enabled ? config.externalSignIn.label : null}
+        onSignedIn={onSignedIn}
+        onClose={onClose}
+      />
+    </Suspense>
   );
   return (
     <StoryScreen

@@ -70,7 +70,7 @@ describe('site header', () => {
   it('when an admin is signed in it shows the avatar, dashboard and admin links', async () => {
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: admin } }).fetch);
     renderWithApp(<Header />);
-    expect(await screen.findByRole('link', { name: 'Profile: sam' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /^Profile: sam / })).toHaveAttribute(
       'href',
       '/profile',
     );
@@ -84,6 +84,15 @@ describe('site header', () => {
     expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
   });
 
+  it('when a member is signed in the avatar link is named with the initials it shows', async () => {
+    vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: admin } }).fetch);
+    renderWithApp(<Header />);
+    const link = await screen.findByRole('link', { name: /^Profile: sam/ });
+    const shown = link.textContent?.trim() ?? '';
+    expect(shown).not.toBe('');
+    expect(link).toHaveAccessibleName(expect.stringContaining(shown));
+  });
+
   it('when a signed-in user presses Add new it opens the registered submit dialog', async () => {
     vi.stubGlobal(
       'fetch',
@@ -95,7 +104,7 @@ describe('site header', () => {
         <RegisteredDialog />
       </>,
     );
-    await screen.findByRole('link', { name: 'Profile: sam' });
+    await screen.findByRole('link', { name: /^Profile: sam / });
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add new' }));
     expect(await screen.findByRole('dialog', { name: 'Share Your Story' })).toBeInTheDocument();

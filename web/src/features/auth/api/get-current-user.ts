@@ -8,6 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 
+import { currentUserShape } from '#web/features/auth/api/current-user-shape.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
 
@@ -18,7 +19,7 @@ export async function getCurrentUser({
   try {
     return await apiRequest('GET', '/api/auth/user', {
       signal,
-      schema: (s) => s.currentUserSchema,
+      shape: currentUserShape,
     });
   } catch (error) {
     if (isUnauthorized(error)) {

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginRequest } from '@whosright/contracts/account/dto';
 
+import { currentUserShape } from '#web/features/auth/api/current-user-shape.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
 
@@ -17,11 +18,11 @@ export interface RegisterInput {
 }
 
 export function login(body: LoginRequest): Promise<CurrentUser> {
-  return apiRequest('POST', '/api/auth/login', { body, schema: (s) => s.currentUserSchema });
+  return apiRequest('POST', '/api/auth/login', { body, shape: currentUserShape });
 }
 
 export function register(body: RegisterInput): Promise<CurrentUser> {
-  return apiRequest('POST', '/api/auth/register', { body, schema: (s) => s.currentUserSchema });
+  return apiRequest('POST', '/api/auth/register', { body, shape: currentUserShape });
 }
 
 function signedIn(queryClient: QueryClient, user: CurrentUser) {

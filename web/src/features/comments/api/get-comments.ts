@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 
+import { commentListShape } from '#web/features/comments/api/comment-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
@@ -22,7 +23,7 @@ export async function getComments(
     let next: string | undefined;
     const page = await apiRequest('GET', url, {
       signal,
-      schema: (s) => s.commentListSchema,
+      shape: commentListShape,
       onHeaders: (headers) => (next = nextLink(headers)),
     });
     comments.push(...page);

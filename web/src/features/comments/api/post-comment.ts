@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
+import { commentShape } from '#web/features/comments/api/comment-shapes.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { failureDescription } from '#web/lib/error-message.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
@@ -10,7 +11,7 @@ import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 export function postComment(storyId: string, content: string): Promise<Comment> {
   return apiRequest('POST', `/api/stories/${encodeURIComponent(storyId)}/comments`, {
     body: { content },
-    schema: (s) => s.commentSchema,
+    shape: commentShape,
   });
 }
 

@@ -6,13 +6,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 
+import { commentVoteCountsShape } from '#web/features/comments/api/comment-shapes.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 export function voteComment(commentId: string, vote: CommentVoteChoice) {
   return apiRequest('POST', `/api/comments/${encodeURIComponent(commentId)}/vote`, {
     body: { vote },
-    schema: (s) => s.commentVoteCountsSchema,
+    shape: commentVoteCountsShape,
   });
 }
 

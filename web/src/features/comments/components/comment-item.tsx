@@ -31,13 +31,15 @@ export function CommentItem({
     const up = choice === 'up';
     const count = up ? comment.upvotes : comment.downvotes;
     const Icon = up ? ThumbsUpIcon : ThumbsDownIcon;
+    // Named by what it shows, the count first ("3 upvotes"): the visible label starts the name, so
+    // voice control users can say what they see.
     return (
       <Button
         variant="ghost"
         size="bare"
         disabled={!canVote}
         aria-pressed={canVote ? comment.myVote === choice : undefined}
-        aria-label={`${up ? 'Upvote' : 'Downvote'} (${count})`}
+        aria-label={`${count} ${up ? 'upvote' : 'downvote'}${count === 1 ? '' : 's'}`}
         onClick={() => onVote(choice)}
         className={cn(
           'h-8 gap-1 px-2.5 tabular-nums',

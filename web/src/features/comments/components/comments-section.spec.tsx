@@ -56,6 +56,18 @@ describe('comments section', () => {
     expect(screen.queryByRole('button', { name: /more comments/ })).not.toBeInTheDocument();
   });
 
+  it('when a comment shows its vote counts each vote button is named starting with its count', async () => {
+    vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [comment(3)] } }).fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const up = await screen.findByRole('button', { name: '3 upvotes' });
+    const down = screen.getByRole('button', { name: '0 downvotes' });
+    for (const button of [up, down]) {
+      const shown = button.textContent ?? '';
+      expect(shown).toMatch(/^\d+$/);
+      expect(button).toHaveAccessibleName(expect.stringMatching(new RegExp(`^${shown} `)));
+    }
+  });
+
   it('when a visitor reads it invites them to sign in and disables the votes', async () => {
     vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [comment(1)] } }).fetch);
     renderWithApp(<CommentsSection storyId={storyId} signedIn={false} />);
@@ -63,8 +75,8 @@ describe('comments section', () => {
       await screen.findByRole('link', { name: 'Sign in to join the conversation' }),
     ).toHaveAttribute('href', '/login');
     expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Upvote (1)' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Downvote (0)' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: '1 upvote' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '0 downvotes' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Delete comment' })).not.toBeInTheDocument();
   });
 
@@ -90,8 +102,8 @@ describe('comments section', () => {
       }).fetch,
     );
     renderWithApp(<CommentsSection storyId={storyId} signedIn />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Upvote (1)' }));
-    expect(await screen.findByRole('button', { name: 'Upvote (2)' })).toHaveAttribute(
+    await userEvent.setup().click(await screen.findByRole('button', { name: '1 upvote' }));
+    expect(await screen.findByRole('button', { name: '2 upvotes' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -130,7 +142,7 @@ describe('comments section', () => {
     toastDescription('Your comment has been added and is now visible to others.');
     expect(await screen.findByText('My take')).toBeInTheDocument();
     expect(screen.getByLabelText('Your comment')).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Upvote (9)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '9 upvotes' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalledTimes(1);
   });

@@ -3,12 +3,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@whosright/contracts/platform/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
+import { boolean, nullable, object, string } from '#web/lib/shape.ts';
 import { configKeys } from '#web/features/config/api/config-keys.ts';
+
+const runtimeConfigShape = object<RuntimeConfig>({
+  productName: string,
+  publicUrl: string,
+  analyticsId: nullable(string),
+  adsClient: nullable(string),
+  externalSignIn: object<RuntimeConfig['externalSignIn']>({ enabled: boolean, label: string }),
+});
 
 export function getRuntimeConfig({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<RuntimeConfig> {
-  return apiRequest('GET', '/api/config', { signal, schema: (s) => s.runtimeConfigSchema });
+  return apiRequest('GET', '/api/config', { signal, shape: runtimeConfigShape });
 }
 
 export const runtimeConfigQueryOptions = () =>

@@ -35,6 +35,8 @@ describe('cookie consent', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
+    // Its code loaded while the second ran; the banner mounts as that import settles.
+    await act(() => import('#web/features/consent/components/cookie-banner.tsx'));
     const banner = screen.getByRole('region', { name: 'Cookies, your call' });
     expect(within(banner).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
       'href',

@@ -25,7 +25,11 @@ import {
   storeConsent,
   type CookiePreferences,
 } from '#web/features/consent/lib/consent-storage.ts';
-import { CookieBanner } from '#web/features/consent/components/cookie-banner.tsx';
+
+// The banner shows 1 s after load, and only to someone who has not chosen yet: its code loads
+// while that second runs, outside the first load.
+const loadBanner = () => import('#web/features/consent/components/cookie-banner.tsx');
+const CookieBanner = lazy(() => loadBanner().then((m) => ({ default: m.CookieBanner })));
 
 // Loaded when first opened: the banner is on the first screen, the dialog rarely.
 const CookiePreferencesDialog = lazy(() =>
@@ -59,6 +63,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
       analytics.setConsent(stored);
       return;
     }
+    void loadBanner();
     const timer = setTimeout(() => setBannerDue(true), DELAYS_MS.cookieBanner);
     return () => clearTimeout(timer);
   }, []);
@@ -80,11 +85,13 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
     <CookieConsentContext value={value}>
       {/* Before the page in the tab order: the choice is reachable without tabbing through it. */}
       {bannerDue && preferences === null ? (
-        <CookieBanner
-          onPreferences={openPreferences}
-          onRejectAll={() => save(REJECT_ALL)}
-          onAcceptAll={() => save(ACCEPT_ALL)}
-        />
+        <Suspense fallback={null}>
+          <CookieBanner
+            onPreferences={openPreferences}
+            onRejectAll={() => save(REJECT_ALL)}
+            onAcceptAll={() => save(ACCEPT_ALL)}
+          />
+        </Suspense>
       ) : null}
       {children}
       {dialogWanted ? (

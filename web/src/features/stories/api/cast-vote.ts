@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { toast } from '#web/hooks/use-toast.ts';
+import { castVoteResponseShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { failureDescription } from '#web/lib/error-message.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
@@ -15,7 +16,7 @@ import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 export function castVote(id: string, vote: VoteChoice) {
   return apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/vote`, {
     body: { vote },
-    schema: (s) => s.castVoteResponseSchema,
+    shape: castVoteResponseShape,
   });
 }
 

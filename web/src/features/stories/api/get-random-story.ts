@@ -10,6 +10,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 
+import { randomStoryShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/rate-limiter.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
@@ -21,7 +22,7 @@ export async function getRandomStoryId(
   const query = exclude ? `?exclude=${encodeURIComponent(exclude)}` : '';
   const { id } = await apiRequest('GET', `/api/stories/random${query}`, {
     signal,
-    schema: (s) => s.randomStorySchema,
+    shape: randomStoryShape,
   });
   return id;
 }

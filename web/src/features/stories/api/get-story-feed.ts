@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { StoryFeed, StoryFeedSort } from '@whosright/contracts/story/dto';
 
+import { storyFeedShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 
@@ -23,7 +24,7 @@ export function getStoryFeed({
   if (category) params.set('category', category);
   if (sort !== 'newest') params.set('sort', sort);
   if (cursor) params.set('cursor', cursor);
-  return apiRequest('GET', `/api/stories?${params}`, { signal, schema: (s) => s.storyFeedSchema });
+  return apiRequest('GET', `/api/stories?${params}`, { signal, shape: storyFeedShape });
 }
 
 export const storyFeedQueryOptions = ({ category, sort }: FeedFilters) =>

@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 import type { StoryView } from '@whosright/contracts/story/dto';
 
+import { storyViewShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorStatus } from '#web/lib/error-message.ts';
 import { shouldRetryQuery } from '#web/lib/query-client.ts';
@@ -19,7 +20,7 @@ export function getStory(
 ): Promise<StoryView> {
   return apiRequest('GET', `/api/stories/${encodeURIComponent(id)}`, {
     signal,
-    schema: (s) => s.storyViewSchema,
+    shape: storyViewShape,
   });
 }
 

@@ -6,12 +6,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
+import { storyCardShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { failureDescription } from '#web/lib/error-message.ts';
 import { requireLogin } from '#web/lib/unauthorized.ts';
 
 export function submitStory(body: { content: string; category: string }): Promise<StoryCard> {
-  return apiRequest('POST', '/api/stories', { body, schema: (s) => s.storyCardSchema });
+  return apiRequest('POST', '/api/stories', { body, shape: storyCardShape });
 }
 
 export function useSubmitStory() {

@@ -13,17 +13,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { StoryCard, StoryView } from '@whosright/contracts/story/dto';
 
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
+import { storyCardShape } from '#web/features/stories/api/story-shapes.ts';
 
 /** After a drop: wait 15 s, then 30 s, ...; give up after this many tries (the page still works). */
 const RETRY_DELAY_MS = 15_000;
 const MAX_RETRIES = 4;
 
-/** The card of a `tally` event, checked against the contract (zod loads lazily, like apiRequest's). */
-async function tallyCard(data: string): Promise<StoryCard | undefined> {
-  const { storyCardSchema } = await import('#web/lib/response-schemas.ts');
+/** The card of a `tally` event, checked against the contract; anything else is ignored. */
+function tallyCard(data: string): StoryCard | undefined {
   try {
-    const parsed = storyCardSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
+    return storyCardShape(JSON.parse(data));
   } catch {
     return undefined;
   }
@@ -58,13 +57,12 @@ export function useLiveStory(
         ending = true;
       });
       source.addEventListener('tally', (event: MessageEvent<string>) => {
-        void tallyCard(event.data).then((card) => {
-          // The card is everyone's; the viewer's own vote stays as it was.
-          if (card && !closed && card.id === id)
-            queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
-              old ? { ...card, myVote: old.myVote } : undefined,
-            );
-        });
+        const card = tallyCard(event.data);
+        // The card is everyone's; the viewer's own vote stays as it was.
+        if (card && !closed && card.id === id)
+          queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
+            old ? { ...card, myVote: old.myVote } : undefined,
+          );
       });
       source.addEventListener('comments', () => onCommentsRef.current?.());
       source.addEventListener('error', () => {

@@ -2,17 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
 
 import { cn } from '#web/lib/utils.ts';
-
-export const FEED_SORTS: ReadonlyArray<{ value: StoryFeedSort; label: string; title: string }> = [
-  { value: 'newest', label: 'Newest', title: 'Latest stories' },
-  { value: 'votes', label: 'Most voted', title: 'Most voted stories' },
-  { value: 'divisive', label: 'Most divisive', title: 'Most divisive stories' },
-];
-
-/** The feed's heading for an order ("Latest stories" for the default). */
-export function feedTitle(sort: StoryFeedSort): string {
-  return FEED_SORTS.find((s) => s.value === sort)!.title;
-}
+import { FEED_SORTS } from '#web/features/stories/lib/feed-sorts.ts';
 
 /** Newest / Most voted / Most divisive, as links that keep the category (/?sort=votes). */
 export function FeedSortTabs({ active }: { active: StoryFeedSort }) {

@@ -54,10 +54,6 @@ describe('story screen', () => {
   });
 
   it('when the story shows it tracks one view 500 ms later', async () => {
-    // The API client loads the response schemas lazily, by a real import that fake timers cannot
-    // hurry: loaded first, the story shows within the fake-time steps below however cold the
-    // module cache is (this failed whenever that import was slower than the loop).
-    await import('#web/lib/response-schemas.ts');
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const fetch = stubFetch({
       [`GET ${path}`]: { body: story },
@@ -215,7 +211,6 @@ describe('story screen', () => {
   });
 
   it('when the client rate limiter holds the story back it says Slow down a moment and shows the story once there is room, never Story Not Found', async () => {
-    await import('#web/lib/response-schemas.ts');
     vi.useFakeTimers({ shouldAdvanceTime: false });
     vi.stubGlobal(
       'fetch',
@@ -236,7 +231,6 @@ describe('story screen', () => {
   });
 
   it("when the server is unavailable it says Couldn't load this story, and Try again loads it", async () => {
-    await import('#web/lib/response-schemas.ts');
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let available = false;
     vi.stubGlobal(
