@@ -8,7 +8,7 @@ import type {
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { IndexSpec, ReadCollection, Sort } from '../store/port';
+import type { ColumnType, IndexSpec, ReadCollection, Sort } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import {
@@ -32,6 +32,25 @@ type Handled =
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
+/**
+ * What every vote, engage, view and skip changes on a card, with what is derived from it: kept
+ * apart from the card's text and status, so such an event rewrites only these and the few
+ * indexes that read them (the feed's vote orders, the ranking by skip rate), not the whole card.
+ */
+const CARD_COUNTERS = {
+  heVotes: 'number',
+  sheVotes: 'number',
+  totalVotes: 'number',
+  votingScore: 'number',
+  voteGap: 'number',
+  divisive: 'boolean',
+  engageCount: 'number',
+  viewCount: 'number',
+  skipCount: 'number',
+  skipRate: 'number',
+  rankable: 'boolean',
+} as const satisfies Record<string, ColumnType>;
+
 /** The feed's other orders, with and without a category (newest first is indexed above). */
 const feedSortIndexes: IndexSpec[] = [FEED_ORDERS.votes, FEED_ORDERS.divisive].flatMap((order) => {
   const fields: Sort = [...Object.keys(order.where).map((f) => [f, 1] as const), ...order.sort];
@@ -51,7 +70,8 @@ export const storiesProjection = defineProjection<Handled>({
   // 2: the random pool's slots moved from the story cards to their own documents.
   // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
   // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.
-  version: 5,
+  // 6: the counters of votes, engages, views and skips in column fields (CARD_COUNTERS).
+  version: 6,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -70,6 +90,7 @@ export const storiesProjection = defineProjection<Handled>({
   collections: [
     {
       name: STORIES,
+      columns: CARD_COUNTERS,
       indexes: [
         {
           fields: [
