@@ -119,10 +119,13 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
         where.push(afterSql(sort, decodeCursor(options.after, sort.length), params, layout.names));
       let sql = `SELECT doc${layout.select} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort, layout.names)}`;
       if (options.limit !== undefined) sql += limitSql(options.limit);
-      const rows = this.tables.statements.get(sql).all(...params) as StoredRow[];
+      const rows = this.tables.statements
+        .get(sql)
+        .raw(true)
+        .all(...params) as StoredRow[];
       let chars = 0;
       const items = rows.map((row) => {
-        chars += row.doc.length;
+        chars += (row[0] as string).length;
         return layout.assemble(row) as T;
       });
       const last = items[items.length - 1];
@@ -161,9 +164,11 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
     if (this.byId?.physical !== physical)
       this.byId = {
         physical,
-        statement: this.tables.statements.get(
-          `SELECT doc${this.tables.layouts.of(physical).select} FROM ${quote(physical)} WHERE id = ?`,
-        ),
+        statement: this.tables.statements
+          .get(
+            `SELECT doc${this.tables.layouts.of(physical).select} FROM ${quote(physical)} WHERE id = ?`,
+          )
+          .raw(true),
       };
     return this.byId.statement;
   }
@@ -172,7 +177,12 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
   private remember(physical: string, id: string, row: StoredRow | undefined): T | null {
     const doc = row ? (this.tables.layouts.of(physical).assemble(row) as T) : null;
     if (!this.tables.db.inTransaction)
-      this.tables.pointers.reads.keepDoc(physical, id, doc, row?.doc.length ?? 0);
+      this.tables.pointers.reads.keepDoc(
+        physical,
+        id,
+        doc,
+        (row?.[0] as string | undefined)?.length ?? 0,
+      );
     return doc;
   }
 }

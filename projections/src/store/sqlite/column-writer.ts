@@ -15,7 +15,7 @@ export function columnWriter(
   table: string,
   layout: ColumnLayout,
 ): (id: string, doc: Doc) => void {
-  const current = statements.get(`SELECT doc${layout.select} FROM ${table} WHERE id = ?`);
+  const current = statements.get(`SELECT doc${layout.select} FROM ${table} WHERE id = ?`).raw(true);
   const insert = statements.get(
     `INSERT INTO ${table} (id, doc${layout.select}) VALUES (?, ?${', ?'.repeat(layout.fields.length)})`,
   );
@@ -28,12 +28,12 @@ export function columnWriter(
     }
     const changed: string[] = [];
     const params: SqlParam[] = [];
-    if (stored.doc !== json) {
+    if (stored[0] !== json) {
       changed.push('doc = ?');
       params.push(json);
     }
     layout.fields.forEach(([field], i) => {
-      if (stored[field] === values[i]) return;
+      if (stored[1 + i] === values[i]) return;
       changed.push(`"${field}" = ?`);
       params.push(values[i] ?? null);
     });

@@ -7,8 +7,11 @@ const DECLARED: Record<ColumnType, string> = { number: 'NUMERIC', boolean: 'BOOL
 const COLUMN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED = new Set(['id', 'doc', '_id']);
 
-/** A row as a table stores a document: the JSON `doc` and one value per column field. */
-export type StoredRow = { doc: string } & Record<string, unknown>;
+/**
+ * A document's row as `SELECT doc${layout.select}` reads it in raw mode (an array: objects with
+ * a key per column cost more to build than the rest of the read): the JSON, then the columns.
+ */
+export type StoredRow = readonly unknown[];
 
 function typeOfDeclared(declared: string): ColumnType {
   const type = (Object.keys(DECLARED) as ColumnType[]).find((t) => DECLARED[t] === declared);
@@ -60,14 +63,17 @@ export class ColumnLayout {
     };
   }
 
-  /** The document a stored row holds (an absent column field is NULL, and absent again). */
-  assemble(row: StoredRow): Doc {
-    const doc = JSON.parse(row.doc) as Doc;
-    for (const [field, type] of this.fields) {
-      const value = row[field];
+  /**
+   * The document a stored row holds, its JSON at `at` and the columns after it (an absent column
+   * field is NULL, and absent again).
+   */
+  assemble(row: StoredRow, at = 0): Doc {
+    const doc = JSON.parse(row[at] as string) as Doc;
+    this.fields.forEach(([field, type], i) => {
+      const value = row[at + 1 + i];
       if (value !== null && value !== undefined)
         doc[field] = type === 'boolean' ? value !== 0 : value;
-    }
+    });
     return doc;
   }
 }

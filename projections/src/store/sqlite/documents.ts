@@ -99,8 +99,9 @@ export function sqliteDocuments(
           .get(
             `SELECT id, doc${layout.select} FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
           )
-          .all(JSON.stringify(ids)) as Array<StoredRow & { id: string }>;
-        for (const row of rows) result.set(row.id, layout.assemble(row));
+          .raw(true)
+          .all(JSON.stringify(ids)) as StoredRow[];
+        for (const row of rows) result.set(row[0] as string, layout.assemble(row, 1));
         return result;
       }),
 
