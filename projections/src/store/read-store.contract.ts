@@ -62,12 +62,30 @@ const counted: Doc[] = [
   { _id: 'e', group: 'x', votes: 0, gap: 0.25, hot: true, tags: { n: 5 } },
 ];
 
-const put = (doc: Doc, position = 1n): DocWrite => ({
-  collection: 'items',
-  id: doc._id,
-  doc,
-  position,
-});
+const writeTo =
+  (collection: string) =>
+  (doc: Doc, position = 1n): DocWrite => ({ collection, id: doc._id, doc, position });
+const put = writeTo('items');
+const tally = writeTo('tallies');
+
+/** The first copy of a projection, holding `docs` of one collection, made active. */
+async function activeCopy(
+  store: ReadStore,
+  projection: string,
+  spec: CollectionSpec,
+  docs: readonly Doc[],
+  checkpoint: bigint,
+): Promise<Generation> {
+  const copy = await store.createGeneration(projection, 1, [spec]);
+  const write = writeTo(spec.name);
+  await store.commit(
+    copy,
+    docs.map((doc) => write(doc)),
+    checkpoint,
+  );
+  await store.activate(copy, { expectedActive: null });
+  return copy;
+}
 const ids = (docs: Doc[]) => docs.map((d) => d._id);
 
 export function readStoreContract(name: string, harness: ReadStoreHarness): void {
@@ -77,13 +95,7 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
 
     beforeEach(async () => {
       store = await harness.open();
-      live = await store.createGeneration('things', 1, [items]);
-      await store.commit(
-        live,
-        sample.map((d) => put(d)),
-        10n,
-      );
-      await store.activate(live, { expectedActive: null });
+      live = await activeCopy(store, 'things', items, sample, 10n);
     });
     afterEach(async () => harness.close(store));
 
@@ -245,22 +257,10 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
 
     describe('column fields', () => {
       let copy: Generation;
-      const tally = (doc: Doc, position = 1n): DocWrite => ({
-        collection: 'tallies',
-        id: doc._id,
-        doc,
-        position,
-      });
       const read = () => store.collection('counts', 'tallies');
 
       beforeEach(async () => {
-        copy = await store.createGeneration('counts', 1, [tallies]);
-        await store.commit(
-          copy,
-          counted.map((d) => tally(d)),
-          5n,
-        );
-        await store.activate(copy, { expectedActive: null });
+        copy = await activeCopy(store, 'counts', tallies, counted, 5n);
       });
 
       it('when a collection keeps fields in columns its documents read back whole, by id, in finds and in loads', async () => {
