@@ -57,10 +57,20 @@ export interface IndexSpec {
   unique?: boolean;
 }
 
+/** What a column field holds (see `CollectionSpec.columns`). */
+export type ColumnType = 'number' | 'boolean';
+
 export interface CollectionSpec {
   /** Logical name, unique within its projection. */
   name: string;
   indexes: readonly IndexSpec[];
+  /**
+   * Top-level fields that change far more often than the rest (counters), each with its type. A
+   * store may keep them apart from the document, so that a change to only these rewrites neither
+   * the document nor the indexes that do not use them (SQLite: typed columns beside the JSON).
+   * Reads answer the same either way. A column field holds its type or is absent (never null).
+   */
+  columns?: Readonly<Record<string, ColumnType>>;
   /**
    * Fields computed from the document after every change (skip rate, voting score): the work is
    * done when events are projected, not per request. Must be pure.

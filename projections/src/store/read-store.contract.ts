@@ -34,12 +34,58 @@ const sample: Doc[] = [
   { _id: 'f', category: 'money', score: 1, flagged: false, meta: { rank: 6 } },
 ];
 
-const put = (doc: Doc, position = 1n): DocWrite => ({
-  collection: 'items',
-  id: doc._id,
-  doc,
-  position,
-});
+/** Counters in column fields (see `CollectionSpec.columns`), indexed with a field of the rest. */
+const tallies: CollectionSpec = {
+  name: 'tallies',
+  columns: { votes: 'number', gap: 'number', hot: 'boolean' },
+  indexes: [
+    {
+      fields: [
+        ['group', 1],
+        ['votes', -1],
+      ],
+    },
+    {
+      fields: [
+        ['hot', 1],
+        ['gap', 1],
+      ],
+    },
+  ],
+};
+
+const counted: Doc[] = [
+  { _id: 'a', group: 'x', votes: 3, gap: 0.5, hot: false, tags: { n: 1 } },
+  { _id: 'b', group: 'x', votes: 12, gap: 0.25, hot: true, tags: { n: 2 } },
+  { _id: 'c', group: 'y', votes: 12, gap: 1, hot: true, tags: { n: 3 } },
+  { _id: 'd', group: 'y', gap: 0, hot: false, tags: { n: 4 } },
+  { _id: 'e', group: 'x', votes: 0, gap: 0.25, hot: true, tags: { n: 5 } },
+];
+
+const writeTo =
+  (collection: string) =>
+  (doc: Doc, position = 1n): DocWrite => ({ collection, id: doc._id, doc, position });
+const put = writeTo('items');
+const tally = writeTo('tallies');
+
+/** The first copy of a projection, holding `docs` of one collection, made active. */
+async function activeCopy(
+  store: ReadStore,
+  projection: string,
+  spec: CollectionSpec,
+  docs: readonly Doc[],
+  checkpoint: bigint,
+): Promise<Generation> {
+  const copy = await store.createGeneration(projection, 1, [spec]);
+  const write = writeTo(spec.name);
+  await store.commit(
+    copy,
+    docs.map((doc) => write(doc)),
+    checkpoint,
+  );
+  await store.activate(copy, { expectedActive: null });
+  return copy;
+}
 const ids = (docs: Doc[]) => docs.map((d) => d._id);
 
 export function readStoreContract(name: string, harness: ReadStoreHarness): void {
@@ -49,13 +95,7 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
 
     beforeEach(async () => {
       store = await harness.open();
-      live = await store.createGeneration('things', 1, [items]);
-      await store.commit(
-        live,
-        sample.map((d) => put(d)),
-        10n,
-      );
-      await store.activate(live, { expectedActive: null });
+      live = await activeCopy(store, 'things', items, sample, 10n);
     });
     afterEach(async () => harness.close(store));
 
@@ -213,6 +253,103 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
         },
       ]);
       expect(await store.deadLetters('other')).toEqual([]);
+    });
+
+    describe('column fields', () => {
+      let copy: Generation;
+      const read = () => store.collection('counts', 'tallies');
+
+      beforeEach(async () => {
+        copy = await activeCopy(store, 'counts', tallies, counted, 5n);
+      });
+
+      it('when a collection keeps fields in columns its documents read back whole, by id, in finds and in loads', async () => {
+        expect(await read().get('b')).toEqual(counted[1]);
+        expect(await read().get('d')).toEqual(counted[3]);
+        expect((await read().find({}, { sort: [['_id', 1]] })).items).toEqual(counted);
+        const loaded = await store.load(copy, 'tallies', ['a', 'd', 'zzz']);
+        expect(Object.fromEntries(loaded)).toEqual({ a: counted[0], d: counted[3] });
+      });
+
+      it('when filtering, sorting, paging and counting on column fields it answers as on any other field', async () => {
+        const sorted = async (filter: Parameters<ReturnType<typeof read>['find']>[0]) =>
+          ids((await read().find(filter, { sort: [['_id', 1]] })).items);
+        expect(await sorted({ hot: true })).toEqual(['b', 'c', 'e']);
+        expect(await sorted({ votes: { $gte: 3, $lt: 12 } })).toEqual(['a']);
+        expect(await sorted({ votes: null })).toEqual(['d']);
+        expect(await sorted({ group: 'x', votes: { $in: [0, 12] } })).toEqual(['b', 'e']);
+        expect(await read().count({ hot: true, gap: { $lte: 0.25 } })).toBe(2);
+        for (const [sort, expected] of [
+          [[['votes', -1]], ['c', 'b', 'a', 'e', 'd']],
+          [[['votes', 1]], ['d', 'e', 'a', 'b', 'c']],
+          [
+            [
+              ['hot', 1],
+              ['gap', 1],
+            ],
+            ['d', 'a', 'b', 'e', 'c'],
+          ],
+        ] as const) {
+          const seen: string[] = [];
+          let after: string | undefined;
+          do {
+            const page = await read().find({}, { sort, limit: 2, ...(after ? { after } : {}) });
+            seen.push(...ids(page.items));
+            after = page.next;
+          } while (after);
+          expect(seen).toEqual(expected);
+        }
+        expect(
+          ids((await read().find({ group: 'x' }, { sort: [['votes', -1]], limit: 2 })).items),
+        ).toEqual(['b', 'a']);
+      });
+
+      it('when only the column fields change, or only the rest, or both, reads follow every change', async () => {
+        // Read first, so that a read cache would have to let go of what it kept.
+        expect(ids((await read().find({ hot: false }, { sort: [['_id', 1]] })).items)).toEqual([
+          'a',
+          'd',
+        ]);
+        await store.commit(copy, [tally({ ...counted[0]!, votes: 4, hot: true }, 6n)], 6n);
+        expect(await read().get('a')).toEqual({ ...counted[0], votes: 4, hot: true });
+        expect(ids((await read().find({ hot: false }, { sort: [['_id', 1]] })).items)).toEqual([
+          'd',
+        ]);
+
+        await store.commit(copy, [tally({ ...counted[3]!, group: 'x' }, 7n)], 7n);
+        expect(await read().count({ group: 'x' })).toBe(4);
+
+        const { votes: _dropped, ...withoutVotes } = counted[1]!;
+        await store.commit(
+          copy,
+          [
+            tally({ ...withoutVotes, tags: { n: 20 } }, 8n),
+            tally({ ...counted[3]!, group: 'y', votes: 1 }, 8n),
+            tally(counted[4]!, 8n),
+          ],
+          8n,
+        );
+        expect(await read().get('b')).toEqual({ ...withoutVotes, tags: { n: 20 } });
+        expect(await read().get('d')).toEqual({ ...counted[3], votes: 1 });
+        expect(ids((await read().find({ votes: null })).items)).toEqual(['b']);
+        expect(await store.checkpoint(copy)).toBe(8n);
+      });
+
+      it('when a copy is built with deferred indexes it reads the same once they exist', async () => {
+        const next = await store.createGeneration('counts', 2, [tallies], { deferIndexes: true });
+        await store.commit(
+          next,
+          counted.map((d) => tally(d, 9n)),
+          9n,
+        );
+        await store.ensureCollections(next, [tallies]);
+        await store.activate(next, { expectedActive: copy.generation });
+        expect(ids((await read().find({ hot: true }, { sort: [['gap', 1]] })).items)).toEqual([
+          'b',
+          'e',
+          'c',
+        ]);
+      });
     });
 
     it('when a projection has no active generation its collections read as empty', async () => {

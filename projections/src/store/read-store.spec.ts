@@ -4,11 +4,29 @@ import { MongoClient } from 'mongodb';
 import { afterAll } from 'vitest';
 import { startMongoServer } from '@whosright/testing/mongo-server';
 import { createMongoReadStore } from './mongodb/mongo-read-store';
+import type { CollectionSpec } from './port';
 import { readStoreContract } from './read-store.contract';
 import { createSqliteReadStore } from './sqlite/sqlite-read-store';
 
 readStoreContract('sqlite', {
   open: () => Promise.resolve(createSqliteReadStore({ database: new Database(':memory:') })),
+  close: async () => {},
+});
+
+/** The collections' column fields left in the JSON, as a store without columns keeps them. */
+const withoutColumns = (specs: readonly CollectionSpec[]) =>
+  specs.map(({ columns: _kept, ...spec }) => spec);
+
+readStoreContract('sqlite, column fields kept in the documents', {
+  open: () => {
+    const store = createSqliteReadStore({ database: new Database(':memory:') });
+    return Promise.resolve({
+      ...store,
+      createGeneration: (projection, version, specs, options) =>
+        store.createGeneration(projection, version, withoutColumns(specs), options),
+      ensureCollections: (target, specs) => store.ensureCollections(target, withoutColumns(specs)),
+    });
+  },
   close: async () => {},
 });
 

@@ -8,7 +8,7 @@ import type {
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { IndexSpec, Sort } from '../store/port';
+import type { ColumnType, IndexSpec, Sort } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { FEED_ORDERS, POOL, POOL_META_ID, STORIES, pooledStoryId, poolSlotId } from './docs';
@@ -22,6 +22,25 @@ type Handled =
   | Recorded<Extract<CommentEvent, { type: 'CommentPosted' | 'CommentDeleted' }>>;
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * What every vote, engage, view and skip changes on a card, with what is derived from it: kept
+ * apart from the card's text and status, so such an event rewrites only these and the few
+ * indexes that read them (the feed's vote orders, the ranking by skip rate), not the whole card.
+ */
+const CARD_COUNTERS = {
+  heVotes: 'number',
+  sheVotes: 'number',
+  totalVotes: 'number',
+  votingScore: 'number',
+  voteGap: 'number',
+  divisive: 'boolean',
+  engageCount: 'number',
+  viewCount: 'number',
+  skipCount: 'number',
+  skipRate: 'number',
+  rankable: 'boolean',
+} as const satisfies Record<string, ColumnType>;
 
 /** The feed's other orders, with and without a category (newest first is indexed above). */
 const feedSortIndexes: IndexSpec[] = [FEED_ORDERS.votes, FEED_ORDERS.divisive].flatMap((order) => {
@@ -42,7 +61,8 @@ export const storiesProjection = defineProjection<Handled>({
   // 2: the random pool's slots moved from the story cards to their own documents.
   // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
   // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.
-  version: 5,
+  // 6: the counters of votes, engages, views and skips in column fields (CARD_COUNTERS).
+  version: 6,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -61,6 +81,7 @@ export const storiesProjection = defineProjection<Handled>({
   collections: [
     {
       name: STORIES,
+      columns: CARD_COUNTERS,
       indexes: [
         {
           fields: [

@@ -3,11 +3,10 @@ import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { eventMetadataSchema } from '@whosright/contracts/shared/events';
 import type { RecordedEvent } from '@whosright/eventstore/port';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
-import { BatchFolder } from '../runner/batch-fold';
-import { DocCache } from '../runner/doc-cache';
 import type { AnyProjection } from '../runner/projection';
 import type { Doc, Generation, ReadStore } from '../store/port';
 import { createSqliteReadStore } from '../store/sqlite/sqlite-read-store';
+import { batchWriter } from './batch-writer';
 
 /** Every document of every collection of a read model, by collection name. */
 type Documents = Record<string, Doc[]>;
@@ -44,19 +43,6 @@ async function documentsOf(
   return documents;
 }
 
-/** Folds one batch and commits it with its checkpoint, as the runner's flush does. */
-async function foldAndCommit(
-  store: ReadStore,
-  target: Generation,
-  folder: BatchFolder,
-  events: readonly RecordedEvent[],
-): Promise<void> {
-  const outcome = await folder.fold(events);
-  if (outcome.failure) throw outcome.failure.error;
-  if (outcome.checkpoint !== undefined)
-    await store.commit(target, folder.takeWrites(), outcome.checkpoint);
-}
-
 /**
  * Projects `given`, then `when`, through the machinery the runner uses: a `BatchFolder` committing
  * into a SQLite read store (in memory), so `derive` runs as in production. `given` is one batch
@@ -79,8 +65,7 @@ async function project(
       projection.collections,
       { owner: 'runner' },
     );
-    const fresh = new BatchFolder(store, target, projection, new DocCache(undefined, true));
-    await foldAndCommit(store, target, fresh, given.map(asRead));
+    await batchWriter(store, target, projection, { complete: true })(given.map(asRead));
     const before = await documentsOf(store, target, projection);
 
     let queued = (await store.checkpoint(target)) ?? 0n;
@@ -90,8 +75,7 @@ async function project(
       batch.push(asRead(event));
       queued = event.position;
     }
-    const resumed = new BatchFolder(store, target, projection, new DocCache());
-    await foldAndCommit(store, target, resumed, batch);
+    await batchWriter(store, target, projection)(batch);
     return { before, after: await documentsOf(store, target, projection) };
   } finally {
     await store.close();

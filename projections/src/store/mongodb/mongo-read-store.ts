@@ -19,6 +19,8 @@ export interface MongoReadStoreOptions {
  * generation, indexes created up front, majority writes. A batch's documents and its checkpoint
  * commit in one transaction on a replica set; every document also carries the position of the
  * last event applied to it (`_pos`) and writes are guarded by it (see `mongoDocuments`).
+ * Column fields (`CollectionSpec.columns`) stay in the documents: MongoDB changes only the index
+ * entries whose keys changed, which is what SQLite's columns are for.
  */
 export async function createMongoReadStore(options: MongoReadStoreOptions): Promise<ReadStore> {
   const owned = !options.client;

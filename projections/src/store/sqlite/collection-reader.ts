@@ -15,6 +15,7 @@ import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
+import type { StoredRow, TableLayouts } from './columns';
 import { afterSql, orderSql, whereSql, type SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
 import { quote } from './tables';
@@ -30,20 +31,18 @@ export function sqliteReaders(
   db: Database,
   statements: StatementCache,
   pointers: ActivePointers,
+  layouts: TableLayouts,
 ): ReadModels {
+  const tables = { db, statements, pointers, layouts };
   return {
     collection: <T extends Doc>(projection: string, name: string) =>
       retryingOnSwap(
-        new CollectionReader<T>(db, statements, pointers, () => pointers.cached(projection), name),
+        new CollectionReader<T>(tables, () => pointers.cached(projection), name),
         statements,
         pointers,
       ),
     generationCollection: <T extends Doc>(target: Generation, name: string) =>
-      retryingOnSwap(
-        new CollectionReader<T>(db, statements, pointers, () => target, name),
-        statements,
-        pointers,
-      ),
+      retryingOnSwap(new CollectionReader<T>(tables, () => target, name), statements, pointers),
   };
 }
 
@@ -72,15 +71,21 @@ function retryingOnSwap<T extends Doc>(
   };
 }
 
+/** What every reader shares: the connection, its statements, pointers and table layouts. */
+interface Tables {
+  db: Database;
+  statements: StatementCache;
+  pointers: ActivePointers;
+  layouts: TableLayouts;
+}
+
 /** One collection's documents, read from the table of the generation `resolve` names. */
 class CollectionReader<T extends Doc> implements ReadCollection<T> {
   /** The lookup by id of the last table read, prepared once for it (every read would build its SQL). */
   private byId: { physical: string; statement: Statement } | undefined;
 
   constructor(
-    private readonly db: Database,
-    private readonly statements: StatementCache,
-    private readonly pointers: ActivePointers,
+    private readonly tables: Tables,
     private readonly resolve: () => Generation | undefined,
     private readonly name: string,
   ) {}
@@ -89,15 +94,11 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
     return asPromise(() => {
       const physical = this.table();
       if (!physical) return undefined;
-      const cached = this.pointers.reads.doc(physical, id) as T | null | undefined;
+      const cached = this.tables.pointers.reads.doc(physical, id) as T | null | undefined;
       const doc =
         cached !== undefined
           ? cached
-          : this.remember(
-              physical,
-              id,
-              (this.lookup(physical).get(id) as { doc: string } | undefined)?.doc,
-            );
+          : this.remember(physical, id, this.lookup(physical).get(id) as StoredRow | undefined);
       return doc ?? undefined;
     });
   }
@@ -106,29 +107,33 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
     return asPromise(() => {
       const physical = this.table();
       if (!physical) return { items: [] };
-      const reads = this.pointers.reads;
+      const reads = this.tables.pointers.reads;
       const key = JSON.stringify([filter, options.sort, options.limit, options.after]);
       const cached = reads.page(physical, key);
       if (cached) return cached as Page<T>;
+      const layout = this.tables.layouts.of(physical);
       const sort = withIdTieBreaker(options.sort);
       const params: SqlParam[] = [];
-      const where = whereSql(filter, params);
+      const where = whereSql(filter, params, layout.names);
       if (options.after !== undefined)
-        where.push(afterSql(sort, decodeCursor(options.after, sort.length), params));
-      let sql = `SELECT doc FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort)}`;
+        where.push(afterSql(sort, decodeCursor(options.after, sort.length), params, layout.names));
+      let sql = `SELECT doc${layout.select} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort, layout.names)}`;
       if (options.limit !== undefined) sql += limitSql(options.limit);
-      const rows = this.statements.get(sql).all(...params) as Array<{ doc: string }>;
+      const rows = this.tables.statements
+        .get(sql)
+        .raw(true)
+        .all(...params) as StoredRow[];
       let chars = 0;
       const items = rows.map((row) => {
-        chars += row.doc.length;
-        return JSON.parse(row.doc) as T;
+        chars += (row[0] as string).length;
+        return layout.assemble(row) as T;
       });
       const last = items[items.length - 1];
       const page: Page<T> = { items };
       if (last && options.limit !== undefined && items.length === options.limit) {
         page.next = encodeCursor(sort.map(([field]) => (getPath(last, field) ?? null) as Scalar));
       }
-      if (!this.db.inTransaction) reads.keepPage(physical, key, filter, page, chars);
+      if (!this.tables.db.inTransaction) reads.keepPage(physical, key, filter, page, chars);
       return page;
     });
   }
@@ -138,8 +143,8 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
       const physical = this.table();
       if (!physical) return 0;
       const params: SqlParam[] = [];
-      const where = whereSql(filter, params);
-      const row = this.statements
+      const where = whereSql(filter, params, this.tables.layouts.of(physical).names);
+      const row = this.tables.statements
         .get(
           `SELECT count(*) AS n FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
         )
@@ -150,7 +155,7 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
 
   /** The physical table to read, after checking what other connections committed. */
   private table(): string | undefined {
-    this.pointers.syncWithOtherConnections();
+    this.tables.pointers.syncWithOtherConnections();
     const target = this.resolve();
     return target ? physicalName(target, this.name) : undefined;
   }
@@ -159,15 +164,25 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
     if (this.byId?.physical !== physical)
       this.byId = {
         physical,
-        statement: this.statements.get(`SELECT doc FROM ${quote(physical)} WHERE id = ?`),
+        statement: this.tables.statements
+          .get(
+            `SELECT doc${this.tables.layouts.of(physical).select} FROM ${quote(physical)} WHERE id = ?`,
+          )
+          .raw(true),
       };
     return this.byId.statement;
   }
 
   /** The document read (null: there is none), kept for the next read. */
-  private remember(physical: string, id: string, json: string | null | undefined): T | null {
-    const doc = json ? (JSON.parse(json) as T) : null;
-    if (!this.db.inTransaction) this.pointers.reads.keepDoc(physical, id, doc, json?.length ?? 0);
+  private remember(physical: string, id: string, row: StoredRow | undefined): T | null {
+    const doc = row ? (this.tables.layouts.of(physical).assemble(row) as T) : null;
+    if (!this.tables.db.inTransaction)
+      this.tables.pointers.reads.keepDoc(
+        physical,
+        id,
+        doc,
+        (row?.[0] as string | undefined)?.length ?? 0,
+      );
     return doc;
   }
 }

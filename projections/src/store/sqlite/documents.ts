@@ -11,11 +11,13 @@ import type {
 } from '../port';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
+import { columnWriter } from './column-writer';
+import type { StoredRow, TableLayouts } from './columns';
 import type { StatementCache } from './statement-cache';
 import { quote, tableOf } from './tables';
 
 interface TableWriter {
-  upsert: Statement<[string, string]>;
+  put(id: string, doc: Doc): void;
   delete: Statement<[string]>;
 }
 
@@ -39,6 +41,7 @@ export function sqliteDocuments(
   db: Database,
   statements: StatementCache,
   pointers: ActivePointers,
+  layouts: TableLayouts,
 ): Pick<ReadModelWriter, 'load' | 'commit'> & {
   inTransaction: Pick<WriterInTransaction, 'load' | 'commit'>;
 } {
@@ -53,12 +56,14 @@ export function sqliteDocuments(
   );
   const tableWriter = (table: string): TableWriter => {
     const t = quote(table);
-    return {
-      upsert: statements.get(
-        `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-      ),
-      delete: statements.get(`DELETE FROM ${t} WHERE id = ?`),
-    };
+    const layout = layouts.of(table);
+    const deleteRow = statements.get(`DELETE FROM ${t} WHERE id = ?`);
+    if (layout.fields.length)
+      return { put: columnWriter(statements, t, layout), delete: deleteRow };
+    const upsert = statements.get(
+      `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+    );
+    return { put: (id, doc) => upsert.run(id, JSON.stringify(doc)), delete: deleteRow };
   };
 
   const commitTx = db.transaction(
@@ -88,7 +93,7 @@ export function sqliteDocuments(
           table = physicalName(target, collection);
           writer = tableWriter(table);
         }
-        if (write.doc) writer.upsert.run(write.id, JSON.stringify(write.doc));
+        if (write.doc) writer.put(write.id, write.doc);
         else writer.delete.run(write.id);
         pointers.reads.written(table, write.id, write.doc);
       }
@@ -105,12 +110,14 @@ export function sqliteDocuments(
   const load = (target: Generation, collection: string, ids: readonly string[]) => {
     const result = new Map<string, Doc>();
     if (!ids.length) return result;
+    const layout = layouts.of(physicalName(target, collection));
     const rows = statements
       .get(
-        `SELECT id, doc FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
+        `SELECT id, doc${layout.select} FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(ids)) as Array<{ id: string; doc: string }>;
-    for (const row of rows) result.set(row.id, JSON.parse(row.doc) as Doc);
+      .raw(true)
+      .all(JSON.stringify(ids)) as StoredRow[];
+    for (const row of rows) result.set(row[0] as string, layout.assemble(row, 1));
     return result;
   };
 

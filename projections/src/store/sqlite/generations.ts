@@ -3,6 +3,7 @@ import { assertName } from '../names';
 import type { CollectionSpec, CreateGenerationOptions, Generation, ReadModelWriter } from '../port';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
+import type { TableLayouts } from './columns';
 import { createTables, tableOf } from './tables';
 
 type GenerationSteps =
@@ -25,6 +26,7 @@ type GenerationSteps =
 export function sqliteGenerations(
   db: Database,
   pointers: ActivePointers,
+  layouts: TableLayouts,
   tablesDropped: () => void,
 ): Pick<ReadModelWriter, GenerationSteps> & {
   checkpointNow: (target: Generation) => bigint | undefined;
@@ -83,7 +85,7 @@ export function sqliteGenerations(
         options.owner ?? 'rebuild',
         Date.now(),
       );
-      createTables(db, generation, collections, !options.deferIndexes);
+      createTables(db, generation, collections, !options.deferIndexes, layouts);
       return generation;
     },
   );
@@ -130,7 +132,7 @@ export function sqliteGenerations(
 
     ensureCollections: (target, collections) =>
       asPromise(() =>
-        db.transaction(() => createTables(db, target, collections, true)).immediate(),
+        db.transaction(() => createTables(db, target, collections, true, layouts)).immediate(),
       ),
 
     checkpoint: (target) => asPromise(() => checkpointNow(target)),

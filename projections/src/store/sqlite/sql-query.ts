@@ -2,11 +2,19 @@ import type { FieldCondition, Filter, Scalar, Sort } from '../port';
 
 export type SqlParam = string | number | bigint | null;
 
-/** The SQL expression of a field; identical text in indexes and queries so SQLite uses the index. */
-export function fieldExpr(field: string): string {
+/** The fields a table keeps in columns of their own (see ColumnLayout). */
+export type Columns = ReadonlySet<string>;
+const NONE: Columns = new Set();
+
+/**
+ * The SQL expression of a field: its column, or its JSON path in `doc`, in identical text in
+ * indexes and queries so SQLite uses the index.
+ */
+export function fieldExpr(field: string, columns: Columns = NONE): string {
   if (field === '_id') return 'id';
   if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field))
     throw new Error(`Invalid field "${field}"`);
+  if (columns.has(field)) return `"${field}"`;
   return `json_extract(doc, '$.${field}')`;
 }
 
@@ -53,10 +61,14 @@ function conditionSql(expr: string, condition: FieldCondition, params: SqlParam[
   return parts;
 }
 
-export function whereSql(filter: Filter | undefined, params: SqlParam[]): string[] {
+export function whereSql(
+  filter: Filter | undefined,
+  params: SqlParam[],
+  columns: Columns = NONE,
+): string[] {
   const parts: string[] = [];
   for (const [field, value] of Object.entries(filter ?? {})) {
-    const expr = fieldExpr(field);
+    const expr = fieldExpr(field, columns);
     if (isCondition(value)) parts.push(...conditionSql(expr, value, params));
     else if (value === null) parts.push(`${expr} IS NULL`);
     else {
@@ -68,12 +80,17 @@ export function whereSql(filter: Filter | undefined, params: SqlParam[]): string
 }
 
 /** Keyset condition "strictly after these sort values" with SQLite's (and Mongo's) nulls-first order. */
-export function afterSql(sort: Sort, values: readonly Scalar[], params: SqlParam[]): string {
+export function afterSql(
+  sort: Sort,
+  values: readonly Scalar[],
+  params: SqlParam[],
+  columns: Columns = NONE,
+): string {
   const ors: string[] = [];
   for (let i = 0; i < sort.length; i++) {
     const ands: string[] = [];
     for (let j = 0; j < i; j++) {
-      const expr = fieldExpr(sort[j]![0]);
+      const expr = fieldExpr(sort[j]![0], columns);
       const v = values[j]!;
       if (v === null) ands.push(`${expr} IS NULL`);
       else {
@@ -82,7 +99,7 @@ export function afterSql(sort: Sort, values: readonly Scalar[], params: SqlParam
       }
     }
     const [field, direction] = sort[i]!;
-    const expr = fieldExpr(field);
+    const expr = fieldExpr(field, columns);
     const v = values[i]!;
     if (direction === 1) {
       if (v === null) ands.push(`${expr} IS NOT NULL`);
@@ -101,8 +118,8 @@ export function afterSql(sort: Sort, values: readonly Scalar[], params: SqlParam
   return `(${ors.join(' OR ')})`;
 }
 
-export function orderSql(sort: Sort): string {
+export function orderSql(sort: Sort, columns: Columns = NONE): string {
   return sort
-    .map(([field, direction]) => `${fieldExpr(field)}${direction === -1 ? ' DESC' : ''}`)
+    .map(([field, direction]) => `${fieldExpr(field, columns)}${direction === -1 ? ' DESC' : ''}`)
     .join(', ');
 }

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ReadStore } from '../port';
 import { ActivePointers } from './active-pointers';
 import { sqliteReaders } from './collection-reader';
+import { TableLayouts } from './columns';
 import { sqliteDeadLetters } from './dead-letters';
 import { sqliteDocuments } from './documents';
 import { sqliteGenerations } from './generations';
@@ -20,7 +21,8 @@ export interface SqliteReadStoreOptions {
 
 /**
  * Read models as JSON documents in the event store's SQLite file: one table per collection and
- * generation (see `tables.ts`), bookkeeping tables beside them (`schema.ts`). A batch's documents
+ * generation (see `tables.ts`), a collection's column fields in typed columns beside the JSON
+ * (`columns.ts`), bookkeeping tables beside them (`schema.ts`). A batch's documents
  * and its checkpoint commit in one transaction, so nothing is ever applied twice.
  */
 export function createSqliteReadStore({
@@ -30,19 +32,22 @@ export function createSqliteReadStore({
   createMetaTables(db);
   const statements = new StatementCache(db);
   const pointers = ActivePointers.of(db, readCacheChars);
-  const { checkpointNow, ...generations } = sqliteGenerations(db, pointers, () =>
-    statements.clear(),
-  );
-  const { inTransaction, ...documents } = sqliteDocuments(db, statements, pointers);
+  const layouts = new TableLayouts(db);
+  const { checkpointNow, ...generations } = sqliteGenerations(db, pointers, layouts, () => {
+    statements.clear();
+    layouts.clear();
+  });
+  const { inTransaction, ...documents } = sqliteDocuments(db, statements, pointers, layouts);
   return {
     guarantees: { documentPositions: false },
-    ...sqliteReaders(db, statements, pointers),
+    ...sqliteReaders(db, statements, pointers, layouts),
     ...generations,
     ...documents,
     inTransaction: { ...inTransaction, checkpoint: checkpointNow },
     ...sqliteDeadLetters(db),
     close() {
       statements.clear();
+      layouts.clear();
       return Promise.resolve();
     },
   };

@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 import { assertName, physicalName } from '../names';
 import type { CollectionSpec, Generation } from '../port';
 import { withIdTieBreaker } from '../sort';
-import { fieldExpr } from './sql-query';
+import { columnDefinitions, type TableLayouts } from './columns';
+import { orderSql } from './sql-query';
 
 export function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
@@ -14,27 +15,28 @@ export function tableOf(target: Generation, collection: string): string {
 }
 
 /**
- * One table per collection (`id` primary key, `doc` JSON) and its declared indexes as expression
- * indexes on `json_extract(doc, '$.field')`, which the generated queries repeat verbatim.
+ * One table per collection (`id` primary key, `doc` JSON, a typed column per column field) and its
+ * declared indexes, on those columns or as expression indexes on `json_extract(doc, '$.field')`,
+ * which the generated queries repeat verbatim. Indexes follow the columns the table has, should
+ * it predate its collection's columns.
  */
 export function createTables(
   db: Database,
   target: Generation,
   collections: readonly CollectionSpec[],
   withIndexes: boolean,
+  layouts: TableLayouts,
 ): void {
   for (const spec of collections) {
     assertName('collection', spec.name);
     const name = physicalName(target, spec.name);
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`,
+      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${columnDefinitions(spec)}) WITHOUT ROWID`,
     );
     if (!withIndexes) continue;
+    const { names } = layouts.of(name);
     spec.indexes.forEach((index, i) => {
-      const fields = withIdTieBreaker(index.fields);
-      const columns = fields
-        .map(([field, direction]) => `${fieldExpr(field)}${direction === -1 ? ' DESC' : ''}`)
-        .join(', ');
+      const columns = orderSql(withIdTieBreaker(index.fields), names);
       db.exec(
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})`,
       );
