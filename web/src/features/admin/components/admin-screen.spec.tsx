@@ -198,6 +198,39 @@ describe('admin screen', () => {
     expect(within(row).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
   });
 
+  it('when an admin picks a user filter it asks the server for those accounts only', async () => {
+    const { api, actor } = render();
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const filters = await screen.findByRole('group', { name: 'Show users' });
+    expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const asked = (query: string) =>
+      waitFor(() => expect(api.calls.map((c) => c.url)).toContain(`/api/admin/users${query}`));
+    await actor.click(within(filters).getByRole('button', { name: 'Banned' }));
+    await asked('?status=banned');
+    await actor.click(within(filters).getByRole('button', { name: 'Members' }));
+    await asked('?role=user&status=active');
+    await actor.click(within(filters).getByRole('button', { name: 'Admins' }));
+    await asked('?role=admin');
+    expect(within(filters).getByRole('button', { name: 'Admins' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('when the user list shows it gives each account its join date', async () => {
+    const { actor } = render({
+      'GET /api/admin/users': page([me, { ...member, createdAt: '2026-03-14T12:00:00.000Z' }]),
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const [mine, theirs] = within(list).getAllByRole('listitem');
+    expect(mine).toHaveTextContent('Joined Jan 1, 2026');
+    expect(theirs).toHaveTextContent('Joined Mar 14, 2026');
+  });
+
   it('when an admin bans a member their row shows Banned and Unban at once', async () => {
     const { actor } = render({
       [`PATCH /api/admin/users/${member.id}/ban`]: { body: { ...member, status: 'banned' } },
