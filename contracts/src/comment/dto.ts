@@ -26,6 +26,8 @@ export const storyCommentsQuerySchema = z.strictObject({
 });
 /** DELETE /api/admin/comments/{id}: no body, or `{ reason? }`. */
 export const deleteCommentRequestSchema = reasonBodySchema;
+/** PATCH /api/admin/comments/{id}/keep: no body, or `{ reason? }`. */
+export const keepCommentRequestSchema = reasonBodySchema;
 
 /** The public author shape: no e-mail unless the caller is an admin. */
 export const commentAuthorSchema = z.object({

@@ -25,6 +25,7 @@ export const commentsProjection = defineProjection<
   eventTypes: [
     'CommentPosted',
     'CommentDeleted',
+    'CommentKept',
     'CommentVoteCast',
     'StoryDeleted',
     'StoryCommentsRemoved',
@@ -55,8 +56,10 @@ export const commentsProjection = defineProjection<
       derive(doc) {
         const up = num(doc.upvotes);
         const down = num(doc.downvotes);
+        // A kept comment is flagged again only by downvotes beyond those it had when kept.
         return {
-          flagged: down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up,
+          flagged:
+            down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up && down > num(doc.keptDownvotes),
           flagScore: down - up,
         };
       },
@@ -100,6 +103,12 @@ export const commentsProjection = defineProjection<
         ];
       case 'CommentDeleted':
         return [remove(COMMENT_DOCS, event.data.commentId)];
+      case 'CommentKept':
+        return [
+          update(COMMENT_DOCS, event.data.commentId, {
+            $set: { keptDownvotes: event.data.downvotes },
+          }),
+        ];
       case 'CommentVoteCast': {
         const field = (vote: CommentVoteChoice) => (vote === 'up' ? 'upvotes' : 'downvotes');
         const inc: Record<string, number> = { [field(event.data.vote)]: 1 };

@@ -53,6 +53,7 @@ const ACTING_ADMIN: Readonly<Record<string, string>> = {
   StoryModerated: 'moderatorId',
   StoryDeleted: 'deletedBy',
   CommentDeleted: 'deletedBy',
+  CommentKept: 'keptBy',
 };
 
 /**

@@ -61,6 +61,7 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /comments/:id': { access: 'ownerOrAdmin' },
   'GET /users/comments': { access: 'member' },
   'DELETE /admin/comments/:id': { access: 'admin' },
+  'PATCH /admin/comments/:id/keep': { access: 'admin', body: { reason: 'Fair criticism' } },
   'GET /admin/flagged-comments': { access: 'admin' },
   'POST /auth/register': { access: 'public', body: { email: 'not-an-address', password: 'x' } },
   'POST /auth/login': { access: 'public', body: { email: 'not-an-address', password: 'x' } },

@@ -2,6 +2,7 @@ import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs'
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
+import { MODERATION_LOG } from '@whosright/projections/moderation-log/docs';
 import { USER_STATS } from '@whosright/projections/user-stats/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -116,6 +117,27 @@ export class CommentService {
   ): Promise<void> {
     // An author deleting their comment writes: a banned one may not (an admin always may).
     await this.remove(commentId, user, byAdmin, !byAdmin, actor, reason);
+  }
+
+  /**
+   * An admin keeps a flagged comment: it leaves the flagged list (until more downvotes flag it
+   * again) and the moderation log records it with the admin's reason.
+   */
+  async keep(commentId: string, admin: Pick<UserDoc, '_id'>, actor: Actor, reason: string | null) {
+    const doc = await this.comment(commentId);
+    await this.deps.bus.runAll(
+      [
+        commandOn(`comment-${commentId}`, commentDecider, {
+          type: 'KeepComment',
+          commentId,
+          adminId: admin._id,
+          flag: { flagged: doc.flagged, downvotes: doc.downvotes },
+          reason,
+        }),
+      ],
+      actor,
+      [COMMENTS, MODERATION_LOG],
+    );
   }
 
   /**

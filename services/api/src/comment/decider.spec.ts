@@ -115,6 +115,60 @@ describe('comment decider', () => {
       .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
       .thenThrows(rejected('not_found'));
   });
+
+  it('when an admin keeps a flagged comment it records the keep with its downvotes and reason', () => {
+    spec
+      .given([posted])
+      .when({
+        type: 'KeepComment',
+        commentId,
+        adminId: other,
+        flag: { flagged: true, downvotes: 4 },
+        reason: '  Blunt, not abusive  ',
+      })
+      .then([
+        {
+          type: 'CommentKept',
+          data: {
+            commentId,
+            storyId,
+            authorId: author,
+            keptBy: other,
+            downvotes: 4,
+            reason: 'Blunt, not abusive',
+          },
+        },
+      ]);
+  });
+
+  it('when an admin keeps a comment that is not flagged nothing changes', () => {
+    spec
+      .given([posted])
+      .when({
+        type: 'KeepComment',
+        commentId,
+        adminId: other,
+        flag: { flagged: false, downvotes: 4 },
+      })
+      .thenNothingHappens();
+  });
+
+  it('when an admin keeps a deleted or unknown comment it is not found', () => {
+    const deleted: CommentEvent = {
+      type: 'CommentDeleted',
+      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
+    };
+    for (const given of [[], [posted, deleted]])
+      spec
+        .given(given)
+        .when({
+          type: 'KeepComment',
+          commentId,
+          adminId: other,
+          flag: { flagged: true, downvotes: 3 },
+        })
+        .thenThrows(rejected('not_found'));
+  });
 });
 
 describe('comment vote decider', () => {

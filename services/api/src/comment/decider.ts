@@ -44,6 +44,15 @@ export type CommentCommand =
       reason?: string | null;
     }
   | {
+      /** An admin keeps a flagged comment: the flag goes, the comment stays. */
+      type: 'KeepComment';
+      commentId: string;
+      adminId: string;
+      /** As the comments read model shows it now: whether it is flagged, with how many downvotes. */
+      flag: { flagged: boolean; downvotes: number };
+      reason?: string | null;
+    }
+  | {
       /** Its story was deleted by `deletedBy`: an admin, or the story's author (checked there). */
       type: 'DeleteWithStory';
       commentId: string;
@@ -70,6 +79,8 @@ export const comment = {
         };
       case 'CommentDeleted':
         return { ...state, deleted: true };
+      case 'CommentKept':
+        return state;
       default: {
         const _exhaustive: never = event;
         return _exhaustive;
@@ -98,6 +109,23 @@ export const comment = {
               authorId: state.authorId!,
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
+              ...reasonField(command.reason),
+            },
+          },
+        ];
+      case 'KeepComment':
+        if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+        // Keeping a comment nobody flags (or kept a moment ago) changes nothing.
+        if (!command.flag.flagged) return [];
+        return [
+          {
+            type: 'CommentKept',
+            data: {
+              commentId: command.commentId,
+              storyId: state.storyId!,
+              authorId: state.authorId!,
+              keptBy: command.adminId,
+              downvotes: command.flag.downvotes,
               ...reasonField(command.reason),
             },
           },

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   commentIdParamsSchema,
   deleteCommentRequestSchema,
+  keepCommentRequestSchema,
   postCommentRequestSchema,
   storyCommentsQuerySchema,
   voteCommentRequestSchema,
@@ -94,6 +95,14 @@ export function commentRoutes(
     const admin = adminUser(req);
     const { reason } = deleteCommentRequestSchema.parse(req.body);
     await comments.delete(id, admin, true, actorOf(req), reason);
+    res.status(204).end();
+  });
+
+  router.patch('/admin/comments/:id/keep', async (req, res) => {
+    const { id } = commentIdParamsSchema.parse(req.params);
+    const admin = adminUser(req);
+    const { reason } = keepCommentRequestSchema.parse(req.body);
+    await comments.keep(id, admin, actorOf(req), reason);
     res.status(204).end();
   });
 
