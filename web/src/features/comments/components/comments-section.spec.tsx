@@ -135,6 +135,30 @@ describe('comments section', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('when a member deletes their own comment it asks first; Cancel keeps it, Delete removes it', async () => {
+    const api = stubFetch({
+      [listPath]: { body: [comment(1, { isOwn: true })] },
+      'DELETE /api/comments/comment_1': { status: 204 },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const onChanged = vi.fn();
+    renderWithApp(<CommentsSection storyId={storyId} signedIn onChanged={onChanged} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(screen.getByText('Comment 1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Comment 1')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await toastTitle('Comment deleted');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
   it('when posting or deleting fails it toasts the fixed failure messages', async () => {
     vi.stubGlobal(
       'fetch',
@@ -153,6 +177,12 @@ describe('comments section', () => {
     expect(screen.getByLabelText('Your comment')).toHaveValue('Hello');
 
     await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this comment?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
     await toastTitle('Delete Failed');
     toastDescription('Failed to delete comment. Please try again.');
     expect(screen.getByText('Comment 1')).toBeInTheDocument();
