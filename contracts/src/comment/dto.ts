@@ -56,7 +56,8 @@ export const commentVoteCountsSchema = z.object({
   id: z.string(),
   upvotes: z.number(),
   downvotes: z.number(),
-  myVote: commentVoteChoiceSchema,
+  /** Null once the vote is withdrawn. */
+  myVote: commentVoteChoiceSchema.nullable(),
 });
 
 /** GET /api/users/comments: the member's own comments with their story (excerpt of 100 characters). */

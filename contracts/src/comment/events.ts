@@ -66,6 +66,16 @@ export const commentVoteEvents = {
       previous: commentVoteChoiceSchema.nullable(),
     }),
   ),
+  /** The voter took their vote back (a second click on it): the comment is back to neutral for them. */
+  CommentVoteWithdrawn: defineEvent(
+    'CommentVoteWithdrawn',
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      userId: userIdSchema,
+      previous: commentVoteChoiceSchema,
+    }),
+  ),
 };
 
 export type CommentEvent = EventOf<(typeof commentEvents)[keyof typeof commentEvents]>;

@@ -70,6 +70,15 @@ function commentHistory() {
         },
         { actorId: admin },
       ),
+    withdrawn: (commentId: string, userId: string) => {
+      const key = `${commentId}:${userId}`;
+      const previous = votes.get(key)!;
+      votes.delete(key);
+      return log.commentVote(
+        { type: 'CommentVoteWithdrawn', data: { commentId, storyId: dishes, userId, previous } },
+        { actorId: userId },
+      );
+    },
     voted: (commentId: string, userId: string, vote: CommentVoteChoice) => {
       const key = `${commentId}:${userId}`;
       const previous = votes.get(key) ?? null;
@@ -183,6 +192,25 @@ describe('comments projection', () => {
           vote(tip, cat, 'down'),
           vote(tip, dan, 'down'),
         ],
+      });
+  });
+
+  it('when a downvote that flagged a comment is withdrawn the count and the flag go back', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'down'),
+      history.voted(tip, ben, 'down'),
+      history.voted(tip, cat, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.withdrawn(tip, cat))
+      .then({
+        sweeps: [],
+        comments: [{ ...comment(posted), downvotes: 2, flagScore: 2 }],
+        votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down')],
       });
   });
 

@@ -13,7 +13,8 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * Comments per story (oldest first), per author (profile), flagged ones (admin), and each user's
- * vote per comment. A vote carries the previous one, so a switch moves exactly one count.
+ * vote per comment. A vote carries the previous one, so a switch moves exactly one count; a
+ * withdrawn vote takes its count back and leaves no vote.
  */
 export const commentsProjection = defineProjection<
   | Recorded<CommentEvent>
@@ -27,6 +28,7 @@ export const commentsProjection = defineProjection<
     'CommentDeleted',
     'CommentKept',
     'CommentVoteCast',
+    'CommentVoteWithdrawn',
     'StoryDeleted',
     'StoryCommentsRemoved',
   ],
@@ -123,6 +125,13 @@ export const commentsProjection = defineProjection<
               vote: event.data.vote,
             },
           }),
+        ];
+      }
+      case 'CommentVoteWithdrawn': {
+        const field = event.data.previous === 'up' ? 'upvotes' : 'downvotes';
+        return [
+          update(COMMENT_DOCS, event.data.commentId, { $inc: { [field]: -1 } }),
+          remove(COMMENT_VOTE_DOCS, commentVoteId(event.data.commentId, event.data.userId)),
         ];
       }
       default:

@@ -8,7 +8,13 @@ export interface MemberExport {
   stories: ExportedStory[];
   comments: ExportedComment[];
   votes: { storyId: string; vote: string; at: string }[];
-  commentVotes: { commentId: string; storyId: string; vote: string; at: string }[];
+  commentVotes: {
+    commentId: string;
+    storyId: string;
+    vote: string;
+    at: string;
+    withdrawnAt?: string;
+  }[];
   reactions: { storyId: string; reaction: string; at: string; removedAt?: string }[];
   sessions: { startedAt: string; endedAt?: string; endReason?: string; method: string }[];
   events: { position: string; stream: string; type: string; at: string; data: unknown }[];
@@ -154,6 +160,13 @@ export function buildMemberExport(
           at,
         });
         break;
+      case 'CommentVoteWithdrawn': {
+        const cast = out.commentVotes.findLast(
+          (v) => v.commentId === str(data, 'commentId') && v.withdrawnAt === undefined,
+        );
+        if (cast) cast.withdrawnAt = at;
+        break;
+      }
       case 'StoryReactionAdded':
         reactions.push({ storyId: str(data, 'storyId'), reaction: str(data, 'reaction'), at });
         break;

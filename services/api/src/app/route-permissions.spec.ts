@@ -58,6 +58,7 @@ const MATRIX: Record<string, Entry> = {
     body: { vote: 'up' },
     except: { owner: 403 }, // Nobody votes on their own comment.
   },
+  'DELETE /comments/:id/vote': { access: 'active', except: { owner: 403 } },
   'DELETE /comments/:id': { access: 'ownerOrAdmin' },
   'GET /users/comments': { access: 'member' },
   'DELETE /admin/comments/:id': { access: 'admin' },

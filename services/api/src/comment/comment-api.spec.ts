@@ -138,6 +138,54 @@ describe('voting on comments', () => {
     expect(parseBody(list, commentListSchema)[0]?.myVote).toBe('down');
   });
 
+  it('when a member withdraws their vote the count goes back and the comment is neutral for them; again changes nothing', async () => {
+    const storyId = await approvedStory();
+    const comment = await post(storyId);
+    const voter = await signUp(server);
+    await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' }).expect(200);
+    const withdrawn = await voter.agent.delete(`/api/comments/${comment.id}/vote`);
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toEqual({ id: comment.id, upvotes: 0, downvotes: 0, myVote: null });
+    const list = await voter.agent.get(`/api/stories/${storyId}/comments`);
+    expect(parseBody(list, commentListSchema)[0]).toMatchObject({
+      upvotes: 0,
+      downvotes: 0,
+      myVote: null,
+    });
+    const before = await head();
+    expect((await voter.agent.delete(`/api/comments/${comment.id}/vote`)).body).toMatchObject({
+      upvotes: 0,
+      downvotes: 0,
+      myVote: null,
+    });
+    expect(await head()).toBe(before);
+    expect(
+      (await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).body,
+    ).toMatchObject({ upvotes: 1, downvotes: 0, myVote: 'up' });
+  });
+
+  it('when a visitor, the author, a banned member or a bad id withdraws a vote it is refused and nothing changes', async () => {
+    const storyId = await approvedStory();
+    const comment = await post(storyId);
+    const banned = await signUp(server);
+    await banned.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' }).expect(200);
+    await admin.agent.patch(`/api/admin/users/${banned.id}/ban`).expect(200);
+    const before = await head();
+    expect((await server.agent().delete(`/api/comments/${comment.id}/vote`)).status).toBe(401);
+    expect((await commenter.agent.delete(`/api/comments/${comment.id}/vote`)).status).toBe(403);
+    expect((await banned.agent.delete(`/api/comments/${comment.id}/vote`)).status).toBe(401);
+    const bad = await commenter.agent.delete('/api/comments/not-a-comment/vote');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed' });
+    expect(
+      (await commenter.agent.delete('/api/comments/comment_01JZZZZZZZZZZZZZZZZZZZZZZZ/vote'))
+        .status,
+    ).toBe(404);
+    expect(await head()).toBe(before);
+    const list = await server.agent().get(`/api/stories/${storyId}/comments`);
+    expect(parseBody(list, commentListSchema)[0]).toMatchObject({ downvotes: 1 });
+  });
+
   it('when 30 members vote at once the counts are exact', async () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);

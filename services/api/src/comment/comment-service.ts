@@ -79,25 +79,27 @@ export class CommentService {
     return this.comment(commentId);
   }
 
+  /** Votes up or down, or (`null`) withdraws the member's vote: back to neutral. */
   async vote(
     commentId: string,
     voter: Pick<UserDoc, '_id'>,
-    vote: CommentVoteChoice,
+    vote: CommentVoteChoice | null,
     actor: Actor,
   ) {
     const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
+    const userId = voter._id;
     const results = await this.deps.bus.runAll(
       [
-        activeUserGuard(voter._id),
+        activeUserGuard(userId),
         // A comment of a story that is gone or hidden takes no votes.
         ...(state.storyId ? [this.deps.approvedStory(state.storyId)] : []),
-        commandOn(`commentVote-${commentId}-${voter._id}`, commentVote, {
-          type: 'VoteComment',
-          commentId,
-          userId: voter._id,
-          vote,
-          comment: state,
-        }),
+        commandOn(
+          `commentVote-${commentId}-${userId}`,
+          commentVote,
+          vote
+            ? { type: 'VoteComment', commentId, userId, vote, comment: state }
+            : { type: 'WithdrawCommentVote', commentId, userId, comment: state },
+        ),
       ],
       actor,
       [COMMENTS],

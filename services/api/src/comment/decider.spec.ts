@@ -205,6 +205,33 @@ describe('comment vote decider', () => {
       .thenNothingHappens();
   });
 
+  it('when a user withdraws their vote it records the withdrawal naming the vote taken back', () => {
+    spec
+      .given([up])
+      .when({ type: 'WithdrawCommentVote', commentId, userId: other, comment: live })
+      .then([
+        {
+          type: 'CommentVoteWithdrawn',
+          data: { commentId, storyId, userId: other, previous: 'up' },
+        },
+      ]);
+  });
+
+  it('when a user withdraws with no vote in place nothing changes', () => {
+    const withdrawn = {
+      type: 'CommentVoteWithdrawn' as const,
+      data: { commentId, storyId, userId: other, previous: 'up' as const },
+    };
+    spec
+      .given([])
+      .when({ type: 'WithdrawCommentVote', commentId, userId: other, comment: live })
+      .thenNothingHappens();
+    spec
+      .given([up, withdrawn])
+      .when({ type: 'WithdrawCommentVote', commentId, userId: other, comment: live })
+      .thenNothingHappens();
+  });
+
   it('when the comment does not exist or was deleted the vote is refused as not found', () => {
     spec
       .given([])

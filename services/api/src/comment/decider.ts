@@ -164,35 +164,82 @@ export interface CommentVoteState {
   vote: CommentVoteChoice | null;
 }
 
-export interface VoteComment {
-  type: 'VoteComment';
-  commentId: string;
-  userId: string;
-  vote: CommentVoteChoice;
-  /** The comment as it stands. */
-  comment: CommentState;
-}
+export type CommentVoteCommand =
+  | {
+      type: 'VoteComment';
+      commentId: string;
+      userId: string;
+      vote: CommentVoteChoice;
+      /** The comment as it stands. */
+      comment: CommentState;
+    }
+  | {
+      /** Back to neutral: the voter takes their vote back. */
+      type: 'WithdrawCommentVote';
+      commentId: string;
+      userId: string;
+      comment: CommentState;
+    };
 
 export const commentVote = {
   initialState: (): CommentVoteState => ({ vote: null }),
-  evolve: (_state: CommentVoteState, event: CommentVoteEvent): CommentVoteState => ({
-    vote: event.data.vote,
-  }),
-  /** Voting the other way switches the vote; the same way again changes nothing. */
-  decide(command: VoteComment, state: CommentVoteState): CommentVoteEvent[] {
+  evolve(_state: CommentVoteState, event: CommentVoteEvent): CommentVoteState {
+    switch (event.type) {
+      case 'CommentVoteCast':
+        return { vote: event.data.vote };
+      case 'CommentVoteWithdrawn':
+        return { vote: null };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+  /**
+   * Voting the other way switches the vote; the same way again changes nothing; withdrawing
+   * takes it back (nothing to withdraw changes nothing).
+   */
+  decide(command: CommentVoteCommand, state: CommentVoteState): CommentVoteEvent[] {
     requireVotable(command.comment, command.userId);
-    if (state.vote === command.vote) return [];
-    return [
-      {
-        type: 'CommentVoteCast',
-        data: {
-          commentId: command.commentId,
-          storyId: command.comment.storyId!,
-          userId: command.userId,
-          vote: command.vote,
-          previous: state.vote,
-        },
-      },
-    ];
+    switch (command.type) {
+      case 'VoteComment':
+        return castVote(command, state);
+      case 'WithdrawCommentVote':
+        if (state.vote === null) return [];
+        return [
+          {
+            type: 'CommentVoteWithdrawn',
+            data: {
+              commentId: command.commentId,
+              storyId: command.comment.storyId!,
+              userId: command.userId,
+              previous: state.vote,
+            },
+          },
+        ];
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
   },
 };
+
+function castVote(
+  command: Extract<CommentVoteCommand, { type: 'VoteComment' }>,
+  state: CommentVoteState,
+): CommentVoteEvent[] {
+  if (state.vote === command.vote) return [];
+  return [
+    {
+      type: 'CommentVoteCast',
+      data: {
+        commentId: command.commentId,
+        storyId: command.comment.storyId!,
+        userId: command.userId,
+        vote: command.vote,
+        previous: state.vote,
+      },
+    },
+  ];
+}

@@ -76,6 +76,17 @@ export function commentRoutes(
     },
   );
 
+  // A second click on one's vote takes it back: the comment is neutral for the member again.
+  router.delete(
+    '/comments/:id/vote',
+    limit(rateLimitPolicies.commentVotesPerAccount),
+    async (req, res) => {
+      const { id } = commentIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      res.json(await comments.vote(id, user, null, actorOf(req)));
+    },
+  );
+
   router.delete('/comments/:id', async (req, res) => {
     const { id } = commentIdParamsSchema.parse(req.params);
     const user = activeUser(req);

@@ -97,6 +97,30 @@ describe('comments section', () => {
     );
   });
 
+  it('when the member clicks their upvote again it is withdrawn and the comment is neutral', async () => {
+    const api = stubFetch({
+      [listPath]: { body: [comment(1, { upvotes: 2, myVote: 'up' })] },
+      'DELETE /api/comments/comment_1/vote': {
+        body: { id: 'comment_1', upvotes: 1, downvotes: 0, myVote: null },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const upvote = await screen.findByRole('button', { name: /upvote/i });
+    expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.setup().click(upvote);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /upvote/i })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
+    expect(screen.getByRole('button', { name: /upvote/i })).toHaveTextContent('1');
+    expect(api.calls.filter((c) => c.url === '/api/comments/comment_1/vote')).toEqual([
+      { method: 'DELETE', url: '/api/comments/comment_1/vote', body: '' },
+    ]);
+  });
+
   it('when the member posts it shows Posting..., then the toast and the new comment', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
