@@ -101,6 +101,10 @@ export const updateProfileRequestSchema = z.strictObject({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
+/** Whether an account may write: a banned one reads only. */
+export const userStatusSchema = z.enum(['active', 'banned']);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
 /** GET /api/auth/user and every auth response that returns the user. */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -110,7 +114,7 @@ export const currentUserSchema = z.object({
   email: z.string(),
   profileImageUrl: z.string().nullable(),
   role: roleSchema,
-  status: z.enum(['active', 'banned']),
+  status: userStatusSchema,
   createdAt: z.string(),
   /** Whether the e-mail address is proven; the profile shows a notice until it is. */
   emailVerified: z.boolean(),
@@ -137,11 +141,13 @@ export const userIdParamsSchema = z.object({ id: userIdSchema });
 
 /**
  * GET /api/admin/users: `q` is a case-insensitive prefix of the e-mail, username or name; `role`
- * keeps one role (the moderation log's admin filter lists the admins this way).
+ * keeps one role (the moderation log's admin filter lists the admins this way); `status` keeps
+ * the active or the banned accounts (the Users tab's Members and Banned filters).
  */
 export const adminUsersQuerySchema = z.strictObject({
   q: z.string().trim().toLowerCase().max(100).optional(),
   role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
   cursor: cursorSchema.optional(),
   limit: pageLimitSchema,
 });

@@ -26,6 +26,8 @@ export const storyCommentsQuerySchema = z.strictObject({
 });
 /** DELETE /api/admin/comments/{id}: no body, or `{ reason? }`. */
 export const deleteCommentRequestSchema = reasonBodySchema;
+/** PATCH /api/admin/comments/{id}/keep: no body, or `{ reason? }`. */
+export const keepCommentRequestSchema = reasonBodySchema;
 
 /** The public author shape: no e-mail unless the caller is an admin. */
 export const commentAuthorSchema = z.object({
@@ -54,7 +56,8 @@ export const commentVoteCountsSchema = z.object({
   id: z.string(),
   upvotes: z.number(),
   downvotes: z.number(),
-  myVote: commentVoteChoiceSchema,
+  /** Null once the vote is withdrawn. */
+  myVote: commentVoteChoiceSchema.nullable(),
 });
 
 /** GET /api/users/comments: the member's own comments with their story (excerpt of 100 characters). */

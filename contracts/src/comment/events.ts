@@ -36,6 +36,22 @@ export const commentEvents = {
       withStory: z.literal(true).optional(),
     }),
   ),
+  /**
+   * An admin kept a flagged comment: the flag is dismissed and the comment stays. `downvotes` is
+   * what it had then; only downvotes beyond those flag it again.
+   */
+  CommentKept: defineEvent(
+    'CommentKept',
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      keptBy: userIdSchema,
+      downvotes: z.number().int().nonnegative(),
+      /** What the admin wrote, when they did. */
+      reason: z.string().optional(),
+    }),
+  ),
 };
 
 /** One user's vote on one comment: `commentVote-{commentId}-{userId}`. `previous` lets projections move exactly one count. */
@@ -48,6 +64,16 @@ export const commentVoteEvents = {
       userId: userIdSchema,
       vote: commentVoteChoiceSchema,
       previous: commentVoteChoiceSchema.nullable(),
+    }),
+  ),
+  /** The voter took their vote back (a second click on it): the comment is back to neutral for them. */
+  CommentVoteWithdrawn: defineEvent(
+    'CommentVoteWithdrawn',
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      userId: userIdSchema,
+      previous: commentVoteChoiceSchema,
     }),
   ),
 };

@@ -9,6 +9,7 @@ export const MODERATION_ACTIONS = [
   'story.pending',
   'story.delete',
   'comment.delete',
+  'comment.keep',
   'user.ban',
   'user.unban',
   'user.promote',

@@ -19,7 +19,9 @@ export interface CommentDoc extends Doc {
   createdAt: string;
   upvotes: number;
   downvotes: number;
-  /** Derived: at least 3 downvotes and more down than up. */
+  /** The downvotes it had when an admin last kept it (absent: never kept). */
+  keptDownvotes?: number;
+  /** Derived: at least 3 downvotes, more down than up, and more down than when last kept. */
   flagged: boolean;
   flagScore: number;
 }

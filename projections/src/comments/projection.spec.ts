@@ -62,6 +62,23 @@ function commentHistory() {
         { type: 'StoryCommentsRemoved', data: { storyId: dishes, count } },
         { actorId: admin },
       ),
+    kept: (commentId: string, downvotes: number) =>
+      log.comment(
+        {
+          type: 'CommentKept',
+          data: { commentId, storyId: dishes, authorId: author, keptBy: admin, downvotes },
+        },
+        { actorId: admin },
+      ),
+    withdrawn: (commentId: string, userId: string) => {
+      const key = `${commentId}:${userId}`;
+      const previous = votes.get(key)!;
+      votes.delete(key);
+      return log.commentVote(
+        { type: 'CommentVoteWithdrawn', data: { commentId, storyId: dishes, userId, previous } },
+        { actorId: userId },
+      );
+    },
     voted: (commentId: string, userId: string, vote: CommentVoteChoice) => {
       const key = `${commentId}:${userId}`;
       const previous = votes.get(key) ?? null;
@@ -170,6 +187,71 @@ describe('comments projection', () => {
         votes: [
           vote(tip, ann, 'down'),
           vote(tip, ben, 'up'),
+          vote(tip, cat, 'down'),
+          vote(tip, dan, 'down'),
+        ],
+      });
+  });
+
+  it('when a downvote that flagged a comment is withdrawn the count and the flag go back', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'down'),
+      history.voted(tip, ben, 'down'),
+      history.voted(tip, cat, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.withdrawn(tip, cat))
+      .then({
+        sweeps: [],
+        comments: [{ ...comment(posted), downvotes: 2, flagScore: 2 }],
+        votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down')],
+      });
+  });
+
+  it('when an admin keeps a flagged comment it is no longer flagged, and stays', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'down'),
+      history.voted(tip, ben, 'down'),
+      history.voted(tip, cat, 'down'),
+    ];
+    await spec
+      .given(given)
+      .when(history.kept(tip, 3))
+      .then({
+        sweeps: [],
+        comments: [{ ...comment(posted), downvotes: 3, keptDownvotes: 3, flagScore: 3 }],
+        votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'down')],
+      });
+  });
+
+  it('when a kept comment gets another downvote it is flagged again', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [
+      posted,
+      history.voted(tip, ann, 'down'),
+      history.voted(tip, ben, 'down'),
+      history.voted(tip, cat, 'down'),
+      history.kept(tip, 3),
+    ];
+    await spec
+      .given(given)
+      .when(history.voted(tip, dan, 'down'))
+      .then({
+        sweeps: [],
+        comments: [
+          { ...comment(posted), downvotes: 4, keptDownvotes: 3, flagged: true, flagScore: 4 },
+        ],
+        votes: [
+          vote(tip, ann, 'down'),
+          vote(tip, ben, 'down'),
           vote(tip, cat, 'down'),
           vote(tip, dan, 'down'),
         ],

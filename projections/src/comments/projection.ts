@@ -13,8 +13,9 @@ const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * Comments per story (oldest first), per author (profile), flagged ones (admin), and each user's
- * vote per comment. A vote carries the previous one, so a switch moves exactly one count. The
- * story a comment answers is not copied: the lists that show it read its card beside.
+ * vote per comment. A vote carries the previous one, so a switch moves exactly one count; a
+ * withdrawn vote takes its count back and leaves no vote. The story a comment answers is not
+ * copied: the lists that show it read its card beside.
  */
 export const commentsProjection = defineProjection<
   | Recorded<CommentEvent>
@@ -27,7 +28,9 @@ export const commentsProjection = defineProjection<
   eventTypes: [
     'CommentPosted',
     'CommentDeleted',
+    'CommentKept',
     'CommentVoteCast',
+    'CommentVoteWithdrawn',
     'StoryDeleted',
     'StoryCommentsRemoved',
   ],
@@ -57,8 +60,10 @@ export const commentsProjection = defineProjection<
       derive(doc) {
         const up = num(doc.upvotes);
         const down = num(doc.downvotes);
+        // A kept comment is flagged again only by downvotes beyond those it had when kept.
         return {
-          flagged: down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up,
+          flagged:
+            down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up && down > num(doc.keptDownvotes),
           flagScore: down - up,
         };
       },
@@ -101,6 +106,12 @@ export const commentsProjection = defineProjection<
         ];
       case 'CommentDeleted':
         return [remove(COMMENT_DOCS, event.data.commentId)];
+      case 'CommentKept':
+        return [
+          update(COMMENT_DOCS, event.data.commentId, {
+            $set: { keptDownvotes: event.data.downvotes },
+          }),
+        ];
       case 'CommentVoteCast': {
         const field = (vote: CommentVoteChoice) => (vote === 'up' ? 'upvotes' : 'downvotes');
         const inc: Record<string, number> = { [field(event.data.vote)]: 1 };
@@ -115,6 +126,13 @@ export const commentsProjection = defineProjection<
               vote: event.data.vote,
             },
           }),
+        ];
+      }
+      case 'CommentVoteWithdrawn': {
+        const field = event.data.previous === 'up' ? 'upvotes' : 'downvotes';
+        return [
+          update(COMMENT_DOCS, event.data.commentId, { $inc: { [field]: -1 } }),
+          remove(COMMENT_VOTE_DOCS, commentVoteId(event.data.commentId, event.data.userId)),
         ];
       }
       default:

@@ -242,6 +242,47 @@ describe('moderation-log projection', () => {
       });
   });
 
+  it('when an admin keeps a flagged comment it records it with the reason and the comment as target', async () => {
+    const h = history();
+    const given = [h.authorRegistered(), h.submitted(), h.commentPosted()];
+    const kept = h.log.comment(
+      {
+        type: 'CommentKept',
+        data: {
+          commentId,
+          storyId,
+          authorId: author,
+          keptBy: admin,
+          downvotes: 4,
+          reason: 'Blunt, not abusive',
+        },
+      },
+      { actorId: admin },
+    );
+    await spec
+      .given(given)
+      .when(kept)
+      .then({
+        entries: [
+          {
+            _id: entryId(kept.position),
+            at: kept.metadata.recordedAt,
+            actorId: admin,
+            source: 'admin',
+            action: 'comment.keep',
+            targetType: 'comment',
+            targetId: commentId,
+            reason: 'Blunt, not abusive',
+          },
+        ],
+        targets: [
+          authorTarget,
+          storyTarget,
+          { _id: `comment:${commentId}`, excerpt: 'rude words' },
+        ],
+      });
+  });
+
   it('when accounts are banned, unbanned, promoted and demoted it tells the admin, the command line and ADMIN_EMAILS apart', async () => {
     const h = history();
     const given = [h.authorRegistered()];

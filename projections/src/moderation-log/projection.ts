@@ -80,6 +80,7 @@ export const moderationLogProjection = defineProjection<Handled>({
     'StoryDeleted',
     'CommentPosted',
     'CommentDeleted',
+    'CommentKept',
     'UserRegistered',
     'ProfileUpdated',
     'UserBanned',
@@ -166,6 +167,16 @@ export const moderationLogProjection = defineProjection<Handled>({
               }),
             ]
           : [];
+      case 'CommentKept':
+        return [
+          entry(event, {
+            actorId: event.data.keptBy,
+            action: 'comment.keep',
+            targetType: 'comment',
+            targetId: event.data.commentId,
+            reason: event.data.reason,
+          }),
+        ];
       case 'UserRegistered': {
         const { email, firstName, lastName, role } = event.data;
         const target = upsert(TARGETS, targetKey('user', userId), {

@@ -30,6 +30,12 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
         { fields: [['email', 1]], unique: true },
         { fields: [['createdAt', -1]] },
         { fields: [['role', 1]] },
+        {
+          fields: [
+            ['status', 1],
+            ['createdAt', -1],
+          ],
+        },
       ],
     },
   ],

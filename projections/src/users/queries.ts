@@ -19,13 +19,21 @@ export class UserQueries {
     return findByIds(this.users, userIds);
   }
 
-  /** Newest first, a page at a time, of every role or one: the admin's user list without a search. */
+  /**
+   * Newest first, a page at a time, of every role and status or one of each: the admin's user
+   * list without a search.
+   */
   newestFirst(request: {
     cursor?: string | undefined;
     limit: number;
     role?: UserDoc['role'] | undefined;
+    status?: UserDoc['status'] | undefined;
   }): Promise<Page<UserDoc>> {
-    return this.users.find(request.role ? { role: request.role } : {}, {
+    const filter = {
+      ...(request.role ? { role: request.role } : {}),
+      ...(request.status ? { status: request.status } : {}),
+    };
+    return this.users.find(filter, {
       sort: [['createdAt', -1]],
       limit: request.limit,
       ...(request.cursor ? { after: request.cursor } : {}),

@@ -28,6 +28,7 @@ export function ConfirmActionDialog({
   title,
   description,
   confirmLabel,
+  confirmVariant = 'destructive',
   reasonHint = 'Kept in the moderation log.',
   withReason = true,
   pending = false,
@@ -38,6 +39,8 @@ export function ConfirmActionDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** A sanction is red; an action that lets something stand (keeping a comment) is not. */
+  confirmVariant?: 'destructive' | 'default';
   reasonHint?: string;
   /** Whether to offer the optional reason field (admin actions). */
   withReason?: boolean;
@@ -91,7 +94,7 @@ export function ConfirmActionDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
+            <Button type="submit" variant={confirmVariant} disabled={pending}>
               {confirmLabel}
             </Button>
           </DialogFooter>

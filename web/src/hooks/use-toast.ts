@@ -116,12 +116,35 @@ function useToast() {
   };
 }
 
+/**
+ * When each toast is on the page: the toaster loads with the first toast, so a toast asked for
+ * before its code arrived is drawn later. A caller that must leave a toast on screen for a while
+ * (a notice before a redirect) counts from then.
+ */
+const shownToasts = new Set<string>();
+const waitingForShown = new Map<string, Array<() => void>>();
+
+/** The toaster calls this once the toast is drawn. */
+function markToastShown(id: string) {
+  shownToasts.add(id);
+  for (const run of waitingForShown.get(id) ?? []) run();
+  waitingForShown.delete(id);
+}
+
+/** Runs `run` once the toast is drawn: at once when it already is. */
+function whenToastShown(id: string, run: () => void) {
+  if (shownToasts.has(id)) run();
+  else waitingForShown.set(id, [...(waitingForShown.get(id) ?? []), run]);
+}
+
 /** Test helper: forget every toast and pending removal. */
 function resetToasts() {
   for (const timeout of toastTimeouts.values()) clearTimeout(timeout);
   toastTimeouts.clear();
   memoryState = { toasts: [] };
+  shownToasts.clear();
+  waitingForShown.clear();
   for (const listener of listeners) listener(memoryState);
 }
 
-export { resetToasts, toast, useToast };
+export { markToastShown, resetToasts, toast, useToast, whenToastShown };

@@ -15,10 +15,13 @@ describe('unauthorized handling', () => {
     render(<Toaster />);
   });
 
-  it('when an action is unauthorized it toasts and goes to /login after 500 ms', () => {
+  it('when an action is unauthorized it toasts and goes to /login 500 ms after the toast is drawn', () => {
     act(() => handleUnauthorized());
     expect(screen.getByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
     act(() => {
       vi.advanceTimersByTime(499);
     });
@@ -35,6 +38,7 @@ describe('unauthorized handling', () => {
       handleUnauthorized();
     });
     act(() => {
+      vi.advanceTimersToNextFrame();
       vi.advanceTimersByTime(500);
     });
     expect(navigate).toHaveBeenCalledTimes(1);
@@ -45,6 +49,7 @@ describe('unauthorized handling', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     act(() => handleUnauthorized('/api/login'));
     act(() => {
+      vi.advanceTimersToNextFrame();
       vi.advanceTimersByTime(500);
     });
     expect(assign).toHaveBeenCalledWith('/api/login');
@@ -56,6 +61,7 @@ describe('unauthorized handling', () => {
     expect(screen.getByText('Login Required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to submit your story.')).toBeInTheDocument();
     act(() => {
+      vi.advanceTimersToNextFrame();
       vi.advanceTimersByTime(500);
     });
     expect(navigate).toHaveBeenCalledWith('/login');

@@ -1,16 +1,20 @@
 /**
  * The one place that reacts to "you are not signed in": a toast, then a redirect after a short
- * delay. Repeated calls while a redirect is pending do nothing, so a burst of failing calls gives
- * one toast.
+ * delay, counted from when the toast is on screen (the toaster's code loads with the first toast),
+ * so the notice is readable for the whole delay. Repeated calls while a redirect is pending do
+ * nothing, so a burst of failing calls gives one toast.
  */
 import { DELAYS_MS } from '@whosright/contracts/shared/constants';
 
-import { toast } from '#web/hooks/use-toast.ts';
+import { toast, whenToastShown } from '#web/hooks/use-toast.ts';
 import { navigateTo } from '#web/lib/navigation.ts';
 
 export type LoginTarget = '/login' | '/api/login';
 
 let redirectPending = false;
+
+/** If the toaster's code cannot load at all, the redirect still happens this much later. */
+const TOASTER_LOAD_GRACE_MS = 10_000;
 
 export interface NoticeAndRedirect {
   title: string;
@@ -27,11 +31,17 @@ export function toastAndRedirect({
 }: NoticeAndRedirect) {
   if (redirectPending) return;
   redirectPending = true;
-  toast({ title, description, variant: 'destructive' });
-  setTimeout(() => {
+  const { id } = toast({ title, description, variant: 'destructive' });
+  let gone = false;
+  const go = () => {
+    if (gone) return;
+    gone = true;
     redirectPending = false;
     navigateTo(to);
-  }, delayMs);
+  };
+  // From the frame after it is drawn: the toast has been painted when the delay starts.
+  whenToastShown(id, () => requestAnimationFrame(() => setTimeout(go, delayMs)));
+  setTimeout(go, delayMs + TOASTER_LOAD_GRACE_MS);
 }
 
 /** Any action answered 401: 'Unauthorized' / 'You are logged out. Logging in again...'. */

@@ -80,14 +80,49 @@ describe('admin user list', () => {
     expect(searched.items.map((u) => u.id)).toEqual([member.id]);
   });
 
+  it('when an admin lists one status it keeps only the banned or the active, with or without a search', async () => {
+    const active = await signUp(server, { email: 'statuscheck.active@example.com' });
+    const banned = await signUp(server, { email: 'statuscheck.banned@example.com' });
+    await admin.agent
+      .patch(`/api/admin/users/${banned.id}/ban`)
+      .send({ reason: 'Spam links' })
+      .expect(200);
+    const bannedPage = usersPage(await admin.agent.get('/api/admin/users?status=banned&limit=50'));
+    expect(bannedPage.items.every((u) => u.status === 'banned')).toBe(true);
+    expect(bannedPage.items.find((u) => u.id === banned.id)?.ban).toMatchObject({
+      reason: 'Spam links',
+    });
+    expect(bannedPage.items.map((u) => u.id)).not.toContain(active.id);
+    const members = usersPage(
+      await admin.agent.get('/api/admin/users?role=user&status=active&limit=50'),
+    );
+    expect(members.items.every((u) => u.role === 'user' && u.status === 'active')).toBe(true);
+    expect(members.items.map((u) => u.id)).toContain(active.id);
+    const searched = usersPage(
+      await admin.agent.get('/api/admin/users?q=statuscheck&status=active'),
+    );
+    expect(searched.items.map((u) => u.id)).toEqual([active.id]);
+  });
+
+  it('when a member asks for the banned list it answers 403 and lists no one', async () => {
+    const member = await signUp(server);
+    const res = await member.agent.get('/api/admin/users?status=banned');
+    expect(res.status).toBe(403);
+    expect(res.body).not.toHaveProperty('items');
+  });
+
   it.each([
     ['a limit of zero', '?limit=0'],
     ['a broken cursor', '?cursor=%%%'],
     ['an unknown parameter', '?sort=name'],
     ['an unknown role', '?role=owner'],
+    ['an unknown status', '?status=suspended'],
+    ['a status given twice', '?status=banned&status=active'],
     ['a search of 101 characters', `?q=${'a'.repeat(101)}`],
   ])('when the list is asked with %s it answers 400', async (_case, query) => {
-    expect((await admin.agent.get(`/api/admin/users${query}`)).status).toBe(400);
+    const res = await admin.agent.get(`/api/admin/users${query}`);
+    expect(res.status).toBe(400);
+    expect(errorBodySchema.parse(res.body).code).toBe('validation_failed');
   });
 });
 

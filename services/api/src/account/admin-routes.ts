@@ -39,9 +39,9 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
 
   router.get('/admin/users', async (req, res) => {
     adminUser(req);
-    const { q, role, ...page } = adminUsersQuerySchema.parse(req.query);
+    const { q, role, status, ...page } = adminUsersQuerySchema.parse(req.query);
     if (!q) {
-      res.json(toPage(await deps.users.newestFirst({ ...page, role }), toCurrentUser));
+      res.json(toPage(await deps.users.newestFirst({ ...page, role, status }), toCurrentUser));
       return;
     }
     const keys = await deps.search.startingWith(q, page);
@@ -51,8 +51,9 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
     const ids = [...new Set(keys.items.map((k) => k.userId))];
     const items = ids.flatMap((id) => {
       const doc = users.get(id);
-      // With a search the role narrows the page (it may come back shorter than the limit).
-      return doc && (!role || doc.role === role) ? [toCurrentUser(doc)] : [];
+      // With a search the role and status narrow the page (it may come back shorter than the limit).
+      const kept = doc && (!role || doc.role === role) && (!status || doc.status === status);
+      return kept ? [toCurrentUser(doc)] : [];
     });
     res.json(toPage({ items, next: keys.next }));
   });

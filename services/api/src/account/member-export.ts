@@ -13,6 +13,7 @@ export interface MemberExport {
     storyId: string;
     vote: string;
     at: string;
+    withdrawnAt?: string;
   }[];
   reactions: {
     storyId: string;
@@ -79,6 +80,7 @@ const ACTING_ADMIN: Readonly<Record<string, string>> = {
   StoryModerated: 'moderatorId',
   StoryDeleted: 'deletedBy',
   CommentDeleted: 'deletedBy',
+  CommentKept: 'keptBy',
 };
 
 /**
@@ -148,6 +150,12 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
     },
     CommentVoteCast: ({ out }, data, at) => {
       out.commentVotes.push({ ...strings(data, 'commentId', 'storyId', 'vote'), at });
+    },
+    CommentVoteWithdrawn: ({ out }, data, at) => {
+      const cast = out.commentVotes.findLast(
+        (v) => v.commentId === str(data, 'commentId') && v.withdrawnAt === undefined,
+      );
+      if (cast) cast.withdrawnAt = at;
     },
     StoryReactionAdded: ({ out }, data, at) => {
       out.reactions.push({ ...strings(data, 'storyId', 'reaction'), at });

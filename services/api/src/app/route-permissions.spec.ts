@@ -58,9 +58,11 @@ const MATRIX: Record<string, Entry> = {
     body: { vote: 'up' },
     except: { owner: 403 }, // Nobody votes on their own comment.
   },
+  'DELETE /comments/:id/vote': { access: 'active', except: { owner: 403 } },
   'DELETE /comments/:id': { access: 'ownerOrAdmin' },
   'GET /users/comments': { access: 'member' },
   'DELETE /admin/comments/:id': { access: 'admin' },
+  'PATCH /admin/comments/:id/keep': { access: 'admin', body: { reason: 'Fair criticism' } },
   'GET /admin/flagged-comments': { access: 'admin' },
   'POST /auth/register': { access: 'public', body: { email: 'not-an-address', password: 'x' } },
   'POST /auth/login': { access: 'public', body: { email: 'not-an-address', password: 'x' } },

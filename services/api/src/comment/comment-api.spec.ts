@@ -138,6 +138,54 @@ describe('voting on comments', () => {
     expect(parseBody(list, commentListSchema)[0]?.myVote).toBe('down');
   });
 
+  it('when a member withdraws their vote the count goes back and the comment is neutral for them; again changes nothing', async () => {
+    const storyId = await approvedStory();
+    const comment = await post(storyId);
+    const voter = await signUp(server);
+    await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' }).expect(200);
+    const withdrawn = await voter.agent.delete(`/api/comments/${comment.id}/vote`);
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toEqual({ id: comment.id, upvotes: 0, downvotes: 0, myVote: null });
+    const list = await voter.agent.get(`/api/stories/${storyId}/comments`);
+    expect(parseBody(list, commentListSchema)[0]).toMatchObject({
+      upvotes: 0,
+      downvotes: 0,
+      myVote: null,
+    });
+    const before = await head();
+    expect((await voter.agent.delete(`/api/comments/${comment.id}/vote`)).body).toMatchObject({
+      upvotes: 0,
+      downvotes: 0,
+      myVote: null,
+    });
+    expect(await head()).toBe(before);
+    expect(
+      (await voter.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'up' })).body,
+    ).toMatchObject({ upvotes: 1, downvotes: 0, myVote: 'up' });
+  });
+
+  it('when a visitor, the author, a banned member or a bad id withdraws a vote it is refused and nothing changes', async () => {
+    const storyId = await approvedStory();
+    const comment = await post(storyId);
+    const banned = await signUp(server);
+    await banned.agent.post(`/api/comments/${comment.id}/vote`).send({ vote: 'down' }).expect(200);
+    await admin.agent.patch(`/api/admin/users/${banned.id}/ban`).expect(200);
+    const before = await head();
+    expect((await server.agent().delete(`/api/comments/${comment.id}/vote`)).status).toBe(401);
+    expect((await commenter.agent.delete(`/api/comments/${comment.id}/vote`)).status).toBe(403);
+    expect((await banned.agent.delete(`/api/comments/${comment.id}/vote`)).status).toBe(401);
+    const bad = await commenter.agent.delete('/api/comments/not-a-comment/vote');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed' });
+    expect(
+      (await commenter.agent.delete('/api/comments/comment_01JZZZZZZZZZZZZZZZZZZZZZZZ/vote'))
+        .status,
+    ).toBe(404);
+    expect(await head()).toBe(before);
+    const list = await server.agent().get(`/api/stories/${storyId}/comments`);
+    expect(parseBody(list, commentListSchema)[0]).toMatchObject({ downvotes: 1 });
+  });
+
   it('when 30 members vote at once the counts are exact', async () => {
     const storyId = await approvedStory();
     const comment = await post(storyId);
@@ -200,6 +248,95 @@ describe('voting on comments', () => {
     expect(entry.author?.email).toBe(commenter.email);
     expect(entry.story.category).toBe('lifestyle');
     expect(entry.story.content).toHaveLength(100);
+  });
+});
+
+describe('keeping a flagged comment', () => {
+  async function flaggedComment() {
+    const storyId = await approvedStory();
+    const flagged = await post(storyId, commenter, 'Blunt but fair');
+    const voters = await Promise.all(Array.from({ length: 3 }, () => signUp(server)));
+    for (const v of voters)
+      await v.agent.post(`/api/comments/${flagged.id}/vote`).send({ vote: 'down' }).expect(200);
+    return { storyId, flagged };
+  }
+  const flaggedIds = async () =>
+    pageSchema(flaggedCommentSchema)
+      .parse((await admin.agent.get('/api/admin/flagged-comments?limit=50')).body)
+      .items.map((c) => c.id);
+
+  it('when an admin keeps a flagged comment it leaves the flagged list, stays on its story and is logged with the reason', async () => {
+    const { storyId, flagged } = await flaggedComment();
+    expect(await flaggedIds()).toContain(flagged.id);
+    const res = await admin.agent
+      .patch(`/api/admin/comments/${flagged.id}/keep`)
+      .send({ reason: 'Blunt, not abusive' });
+    expect(res.status).toBe(204);
+    expect(await flaggedIds()).not.toContain(flagged.id);
+    const onStory = parseBody(
+      await server.agent().get(`/api/stories/${storyId}/comments`),
+      commentListSchema,
+    );
+    expect(onStory.map((c) => c.id)).toContain(flagged.id);
+    const log = await admin.agent.get('/api/admin/moderation-log?action=comment.keep');
+    expect(log.status).toBe(200);
+    expect(log.body).toMatchObject({
+      items: [
+        {
+          action: 'comment.keep',
+          target: { type: 'comment', id: flagged.id, label: 'Blunt but fair' },
+          reason: 'Blunt, not abusive',
+        },
+      ],
+    });
+  });
+
+  it('when a kept comment gets another downvote it is flagged again', async () => {
+    const { flagged } = await flaggedComment();
+    await admin.agent.patch(`/api/admin/comments/${flagged.id}/keep`).expect(204);
+    const late = await signUp(server);
+    await late.agent.post(`/api/comments/${flagged.id}/vote`).send({ vote: 'down' }).expect(200);
+    expect(await flaggedIds()).toContain(flagged.id);
+  });
+
+  it('when a member or a visitor keeps a comment it is refused and nothing is written', async () => {
+    const { flagged } = await flaggedComment();
+    const before = await head();
+    expect((await commenter.agent.patch(`/api/admin/comments/${flagged.id}/keep`)).status).toBe(
+      403,
+    );
+    expect((await server.agent().patch(`/api/admin/comments/${flagged.id}/keep`)).status).toBe(401);
+    expect(await head()).toBe(before);
+    expect(await flaggedIds()).toContain(flagged.id);
+  });
+
+  it.each([
+    ['a reason over 500 characters', 400, 'comment', { reason: 'x'.repeat(501) }],
+    ['an unknown field', 400, 'comment', { reason: 'ok', flagged: false }],
+    ['a malformed id', 400, 'not-a-comment-id', {}],
+    ['an unknown comment', 404, 'comment_01JZZZZZZZZZZZZZZZZZZZZZZZ', {}],
+  ])(
+    'when an admin keeps with %s it answers %i and writes nothing',
+    async (_case, status, id, body) => {
+      const { flagged } = await flaggedComment();
+      const before = await head();
+      const target = id === 'comment' ? flagged.id : id;
+      const res = await admin.agent.patch(`/api/admin/comments/${target}/keep`).send(body);
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject({
+        message: expect.any(String) as unknown,
+        code: expect.any(String) as unknown,
+      });
+      expect(await head()).toBe(before);
+    },
+  );
+
+  it('when an admin keeps a comment that is not flagged it changes nothing', async () => {
+    const storyId = await approvedStory();
+    const calm = await post(storyId, commenter, 'Nobody minds this one');
+    const before = await head();
+    expect((await admin.agent.patch(`/api/admin/comments/${calm.id}/keep`)).status).toBe(204);
+    expect(await head()).toBe(before);
   });
 });
 

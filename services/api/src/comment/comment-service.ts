@@ -2,6 +2,7 @@ import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs'
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
+import { MODERATION_LOG } from '@whosright/projections/moderation-log/docs';
 import { USER_STATS } from '@whosright/projections/user-stats/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -85,25 +86,27 @@ export class CommentService {
     return this.comment(commentId);
   }
 
+  /** Votes up or down, or (`null`) withdraws the member's vote: back to neutral. */
   async vote(
     commentId: string,
     voter: Pick<UserDoc, '_id'>,
-    vote: CommentVoteChoice,
+    vote: CommentVoteChoice | null,
     actor: Actor,
   ) {
     const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
+    const userId = voter._id;
     const results = await this.deps.bus.runAll(
       [
-        activeUserGuard(voter._id),
+        activeUserGuard(userId),
         // A comment of a story that is gone or hidden takes no votes.
         ...(state.storyId ? [this.deps.approvedStory(state.storyId)] : []),
-        commandOn(`commentVote-${commentId}-${voter._id}`, commentVote, {
-          type: 'VoteComment',
-          commentId,
-          userId: voter._id,
-          vote,
-          comment: state,
-        }),
+        commandOn(
+          `commentVote-${commentId}-${userId}`,
+          commentVote,
+          vote
+            ? { type: 'VoteComment', commentId, userId, vote, comment: state }
+            : { type: 'WithdrawCommentVote', commentId, userId, comment: state },
+        ),
       ],
       actor,
       [COMMENTS],
@@ -123,6 +126,27 @@ export class CommentService {
   ): Promise<void> {
     // An author deleting their comment writes: a banned one may not (an admin always may).
     await this.remove(commentId, user, byAdmin, !byAdmin, actor, reason);
+  }
+
+  /**
+   * An admin keeps a flagged comment: it leaves the flagged list (until more downvotes flag it
+   * again) and the moderation log records it with the admin's reason.
+   */
+  async keep(commentId: string, admin: Pick<UserDoc, '_id'>, actor: Actor, reason: string | null) {
+    const doc = await this.comment(commentId);
+    await this.deps.bus.runAll(
+      [
+        commandOn(`comment-${commentId}`, commentDecider, {
+          type: 'KeepComment',
+          commentId,
+          adminId: admin._id,
+          flag: { flagged: doc.flagged, downvotes: doc.downvotes },
+          reason,
+        }),
+      ],
+      actor,
+      [COMMENTS, MODERATION_LOG],
+    );
   }
 
   /**

@@ -115,6 +115,60 @@ describe('comment decider', () => {
       .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
       .thenThrows(rejected('not_found'));
   });
+
+  it('when an admin keeps a flagged comment it records the keep with its downvotes and reason', () => {
+    spec
+      .given([posted])
+      .when({
+        type: 'KeepComment',
+        commentId,
+        adminId: other,
+        flag: { flagged: true, downvotes: 4 },
+        reason: '  Blunt, not abusive  ',
+      })
+      .then([
+        {
+          type: 'CommentKept',
+          data: {
+            commentId,
+            storyId,
+            authorId: author,
+            keptBy: other,
+            downvotes: 4,
+            reason: 'Blunt, not abusive',
+          },
+        },
+      ]);
+  });
+
+  it('when an admin keeps a comment that is not flagged nothing changes', () => {
+    spec
+      .given([posted])
+      .when({
+        type: 'KeepComment',
+        commentId,
+        adminId: other,
+        flag: { flagged: false, downvotes: 4 },
+      })
+      .thenNothingHappens();
+  });
+
+  it('when an admin keeps a deleted or unknown comment it is not found', () => {
+    const deleted: CommentEvent = {
+      type: 'CommentDeleted',
+      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
+    };
+    for (const given of [[], [posted, deleted]])
+      spec
+        .given(given)
+        .when({
+          type: 'KeepComment',
+          commentId,
+          adminId: other,
+          flag: { flagged: true, downvotes: 3 },
+        })
+        .thenThrows(rejected('not_found'));
+  });
 });
 
 describe('comment vote decider', () => {
@@ -148,6 +202,33 @@ describe('comment vote decider', () => {
     spec
       .given([up])
       .when({ type: 'VoteComment', commentId, userId: other, vote: 'up', comment: live })
+      .thenNothingHappens();
+  });
+
+  it('when a user withdraws their vote it records the withdrawal naming the vote taken back', () => {
+    spec
+      .given([up])
+      .when({ type: 'WithdrawCommentVote', commentId, userId: other, comment: live })
+      .then([
+        {
+          type: 'CommentVoteWithdrawn',
+          data: { commentId, storyId, userId: other, previous: 'up' },
+        },
+      ]);
+  });
+
+  it('when a user withdraws with no vote in place nothing changes', () => {
+    const withdrawn = {
+      type: 'CommentVoteWithdrawn' as const,
+      data: { commentId, storyId, userId: other, previous: 'up' as const },
+    };
+    spec
+      .given([])
+      .when({ type: 'WithdrawCommentVote', commentId, userId: other, comment: live })
+      .thenNothingHappens();
+    spec
+      .given([up, withdrawn])
+      .when({ type: 'WithdrawCommentVote', commentId, userId: other, comment: live })
       .thenNothingHappens();
   });
 

@@ -44,6 +44,15 @@ export type CommentCommand =
       reason?: string | null;
     }
   | {
+      /** An admin keeps a flagged comment: the flag goes, the comment stays. */
+      type: 'KeepComment';
+      commentId: string;
+      adminId: string;
+      /** As the comments read model shows it now: whether it is flagged, with how many downvotes. */
+      flag: { flagged: boolean; downvotes: number };
+      reason?: string | null;
+    }
+  | {
       /** Its story was deleted by `deletedBy`: an admin, or the story's author (checked there). */
       type: 'DeleteWithStory';
       commentId: string;
@@ -70,6 +79,8 @@ export const comment = {
         };
       case 'CommentDeleted':
         return { ...state, deleted: true };
+      case 'CommentKept':
+        return state;
       default: {
         const _exhaustive: never = event;
         return _exhaustive;
@@ -98,6 +109,23 @@ export const comment = {
               authorId: state.authorId!,
               deletedBy: command.userId,
               byAdmin: command.byAdmin,
+              ...reasonField(command.reason),
+            },
+          },
+        ];
+      case 'KeepComment':
+        if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+        // Keeping a comment nobody flags (or kept a moment ago) changes nothing.
+        if (!command.flag.flagged) return [];
+        return [
+          {
+            type: 'CommentKept',
+            data: {
+              commentId: command.commentId,
+              storyId: state.storyId!,
+              authorId: state.authorId!,
+              keptBy: command.adminId,
+              downvotes: command.flag.downvotes,
               ...reasonField(command.reason),
             },
           },
@@ -136,35 +164,82 @@ export interface CommentVoteState {
   vote: CommentVoteChoice | null;
 }
 
-export interface VoteComment {
-  type: 'VoteComment';
-  commentId: string;
-  userId: string;
-  vote: CommentVoteChoice;
-  /** The comment as it stands. */
-  comment: CommentState;
-}
+export type CommentVoteCommand =
+  | {
+      type: 'VoteComment';
+      commentId: string;
+      userId: string;
+      vote: CommentVoteChoice;
+      /** The comment as it stands. */
+      comment: CommentState;
+    }
+  | {
+      /** Back to neutral: the voter takes their vote back. */
+      type: 'WithdrawCommentVote';
+      commentId: string;
+      userId: string;
+      comment: CommentState;
+    };
 
 export const commentVote = {
   initialState: (): CommentVoteState => ({ vote: null }),
-  evolve: (_state: CommentVoteState, event: CommentVoteEvent): CommentVoteState => ({
-    vote: event.data.vote,
-  }),
-  /** Voting the other way switches the vote; the same way again changes nothing. */
-  decide(command: VoteComment, state: CommentVoteState): CommentVoteEvent[] {
+  evolve(_state: CommentVoteState, event: CommentVoteEvent): CommentVoteState {
+    switch (event.type) {
+      case 'CommentVoteCast':
+        return { vote: event.data.vote };
+      case 'CommentVoteWithdrawn':
+        return { vote: null };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
+  /**
+   * Voting the other way switches the vote; the same way again changes nothing; withdrawing
+   * takes it back (nothing to withdraw changes nothing).
+   */
+  decide(command: CommentVoteCommand, state: CommentVoteState): CommentVoteEvent[] {
     requireVotable(command.comment, command.userId);
-    if (state.vote === command.vote) return [];
-    return [
-      {
-        type: 'CommentVoteCast',
-        data: {
-          commentId: command.commentId,
-          storyId: command.comment.storyId!,
-          userId: command.userId,
-          vote: command.vote,
-          previous: state.vote,
-        },
-      },
-    ];
+    switch (command.type) {
+      case 'VoteComment':
+        return castVote(command, state);
+      case 'WithdrawCommentVote':
+        if (state.vote === null) return [];
+        return [
+          {
+            type: 'CommentVoteWithdrawn',
+            data: {
+              commentId: command.commentId,
+              storyId: command.comment.storyId!,
+              userId: command.userId,
+              previous: state.vote,
+            },
+          },
+        ];
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
   },
 };
+
+function castVote(
+  command: Extract<CommentVoteCommand, { type: 'VoteComment' }>,
+  state: CommentVoteState,
+): CommentVoteEvent[] {
+  if (state.vote === command.vote) return [];
+  return [
+    {
+      type: 'CommentVoteCast',
+      data: {
+        commentId: command.commentId,
+        storyId: command.comment.storyId!,
+        userId: command.userId,
+        vote: command.vote,
+        previous: state.vote,
+      },
+    },
+  ];
+}

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   commentIdParamsSchema,
   deleteCommentRequestSchema,
+  keepCommentRequestSchema,
   postCommentRequestSchema,
   storyCommentsQuerySchema,
   voteCommentRequestSchema,
@@ -69,6 +70,17 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
     },
   );
 
+  // A second click on one's vote takes it back: the comment is neutral for the member again.
+  router.delete(
+    '/comments/:id/vote',
+    limit(rateLimitPolicies.commentVotesPerAccount),
+    async (req, res) => {
+      const { id } = commentIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      res.json(await comments.vote(id, user, null, actorOf(req)));
+    },
+  );
+
   router.delete('/comments/:id', async (req, res) => {
     const { id } = commentIdParamsSchema.parse(req.params);
     const user = activeUser(req);
@@ -87,6 +99,14 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
     const admin = adminUser(req);
     const { reason } = deleteCommentRequestSchema.parse(req.body);
     await comments.delete(id, admin, true, actorOf(req), reason);
+    res.status(204).end();
+  });
+
+  router.patch('/admin/comments/:id/keep', async (req, res) => {
+    const { id } = commentIdParamsSchema.parse(req.params);
+    const admin = adminUser(req);
+    const { reason } = keepCommentRequestSchema.parse(req.body);
+    await comments.keep(id, admin, actorOf(req), reason);
     res.status(204).end();
   });
 

@@ -26,7 +26,15 @@ const WATCHED: ReadonlyMap<string, { kind: StoryChangeKind; types: ReadonlySet<s
     ],
     [
       COMMENTS,
-      { kind: 'comments', types: new Set(['CommentPosted', 'CommentDeleted', 'CommentVoteCast']) },
+      {
+        kind: 'comments',
+        types: new Set([
+          'CommentPosted',
+          'CommentDeleted',
+          'CommentVoteCast',
+          'CommentVoteWithdrawn',
+        ]),
+      },
     ],
   ],
 );

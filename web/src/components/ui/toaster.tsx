@@ -6,7 +6,15 @@ import {
   ToastTitle,
   ToastViewport,
 } from '#web/components/ui/toast.tsx';
-import { useToast } from '#web/hooks/use-toast.ts';
+import { useEffect } from 'react';
+
+import { markToastShown, useToast } from '#web/hooks/use-toast.ts';
+
+/** Rendered inside a toast: Radix draws a toast's content only once its viewport is on the page. */
+function ShownSignal({ id }: { id: string }) {
+  useEffect(() => markToastShown(id), [id]);
+  return null;
+}
 
 function Toaster() {
   const { toasts } = useToast();
@@ -21,6 +29,7 @@ function Toaster() {
           </div>
           {action}
           <ToastClose />
+          <ShownSignal id={id} />
         </Toast>
       ))}
       <ToastViewport />

@@ -7,11 +7,16 @@ export interface ModerationLogFilters {
   actor?: string | undefined;
 }
 
+/** The Users tab's filter: every account, the admins, the active members or the banned. */
+export const USER_FILTERS = ['all', 'admins', 'members', 'banned'] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+
 export const adminKeys = {
   all: ['admin'] as const,
   summary: () => [...adminKeys.all, 'summary'] as const,
   pending: () => [...adminKeys.all, 'pending'] as const,
-  users: (search: string) => [...adminKeys.all, 'users', search] as const,
+  users: (search: string, filter: UserFilter) =>
+    [...adminKeys.all, 'users', search, filter] as const,
   usersAll: () => [...adminKeys.all, 'users'] as const,
   admins: () => [...adminKeys.all, 'admins'] as const,
   flagged: () => [...adminKeys.all, 'flagged'] as const,

@@ -4,7 +4,11 @@ import type { FlaggedComment } from '@whosright/contracts/comment/dto';
 import type { ModerationLogEntry } from '@whosright/contracts/moderation/dto';
 import type { AdminStory } from '@whosright/contracts/story/dto';
 
-import { adminKeys, type ModerationLogFilters } from '#web/features/admin/api/admin-keys.ts';
+import {
+  adminKeys,
+  type ModerationLogFilters,
+  type UserFilter,
+} from '#web/features/admin/api/admin-keys.ts';
 import { usePagedQuery } from '#web/lib/use-paged-query.ts';
 
 /** GET /api/admin/stories: the pending queue, oldest first. */
@@ -16,12 +20,23 @@ export function usePendingStories() {
   });
 }
 
-/** GET /api/admin/users?q=: newest first, or those whose e-mail, username or name starts so. */
-export function useAdminUsers(search: string) {
+/** Admins cannot be banned, so Admins, Members and Banned split the accounts between them. */
+const USER_FILTER_PARAMS: Record<UserFilter, { role?: string; status?: string }> = {
+  all: {},
+  admins: { role: 'admin' },
+  members: { role: 'user', status: 'active' },
+  banned: { status: 'banned' },
+};
+
+/**
+ * GET /api/admin/users?q=&role=&status=: newest first, or those whose e-mail, username or name
+ * starts so, of every account or one filter's.
+ */
+export function useAdminUsers(search: string, filter: UserFilter) {
   return usePagedQuery<CurrentUser>({
-    queryKey: adminKeys.users(search),
+    queryKey: adminKeys.users(search, filter),
     path: '/api/admin/users',
-    params: { q: search || undefined },
+    params: { q: search || undefined, ...USER_FILTER_PARAMS[filter] },
     schema: (s) => s.adminUserPageSchema,
     keepPrevious: true,
   });

@@ -198,6 +198,39 @@ describe('admin screen', () => {
     expect(within(row).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
   });
 
+  it('when an admin picks a user filter it asks the server for those accounts only', async () => {
+    const { api, actor } = render();
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const filters = await screen.findByRole('group', { name: 'Show users' });
+    expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const asked = (query: string) =>
+      waitFor(() => expect(api.calls.map((c) => c.url)).toContain(`/api/admin/users${query}`));
+    await actor.click(within(filters).getByRole('button', { name: 'Banned' }));
+    await asked('?status=banned');
+    await actor.click(within(filters).getByRole('button', { name: 'Members' }));
+    await asked('?role=user&status=active');
+    await actor.click(within(filters).getByRole('button', { name: 'Admins' }));
+    await asked('?role=admin');
+    expect(within(filters).getByRole('button', { name: 'Admins' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('when the user list shows it gives each account its join date', async () => {
+    const { actor } = render({
+      'GET /api/admin/users': page([me, { ...member, createdAt: '2026-03-14T12:00:00.000Z' }]),
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const [mine, theirs] = within(list).getAllByRole('listitem');
+    expect(mine).toHaveTextContent('Joined Jan 1, 2026');
+    expect(theirs).toHaveTextContent('Joined Mar 14, 2026');
+  });
+
   it('when an admin bans a member their row shows Banned and Unban at once', async () => {
     const { actor } = render({
       [`PATCH /api/admin/users/${member.id}/ban`]: { body: { ...member, status: 'banned' } },
@@ -211,6 +244,42 @@ describe('admin screen', () => {
     expect(await within(row).findByText('Banned')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
     expect(await screen.findByText('User has been banned from the platform.')).toBeInTheDocument();
+  });
+
+  it('when an admin keeps a flagged comment it leaves the list at once and the reason is sent', async () => {
+    const flagged = {
+      id: 'comment_01ARZ3NDEKTSV4RRFFQ69G5FAC',
+      content: 'Blunt but fair',
+      createdAt: '2026-01-03T00:00:00.000Z',
+      upvotes: 1,
+      downvotes: 4,
+      author: { ...member, email: member.email },
+      story: { id: story.id, category: 'household', content: story.content.slice(0, 30) },
+    };
+    const { api, actor } = render({
+      'GET /api/admin/flagged-comments': page([flagged]),
+      [`PATCH /api/admin/comments/${flagged.id}/keep`]: { status: 204 },
+    });
+    await actor.click(
+      await screen.findByRole('tab', { name: 'Flagged Comments (High Downvotes)' }),
+    );
+    const list = await screen.findByRole('list', { name: 'Flagged comments' });
+    expect(within(list).getByRole('link', { name: flagged.story.content })).toHaveAttribute(
+      'href',
+      `/story/${story.id}`,
+    );
+    await actor.click(within(list).getByRole('button', { name: 'Keep' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keep this comment?' });
+    await actor.type(within(dialog).getByRole('textbox'), 'Blunt, not abusive');
+    await actor.click(within(dialog).getByRole('button', { name: 'Keep comment' }));
+    expect(screen.queryByText('Blunt but fair')).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('Comment has been kept; its flag is dismissed.'),
+    ).toBeInTheDocument();
+    const keep = api.calls.find((c) => c.url.endsWith('/keep'));
+    expect(keep?.method).toBe('PATCH');
+    expect(JSON.parse(keep?.body ?? '')).toEqual({ reason: 'Blunt, not abusive' });
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
   it('when an admin filters the moderation log it asks the server for that action only', async () => {

@@ -1,18 +1,26 @@
-/** Flagged Comments (High Downvotes): who wrote it, its votes, its story, and Delete. */
-import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
+/**
+ * Flagged Comments (High Downvotes): who wrote it, its votes, its story (a link to it), and Keep
+ * (the flag is dismissed, the comment stays) or Delete.
+ */
+import { Link } from '@tanstack/react-router';
+import { CheckIcon, ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { FlaggedComment } from '@whosright/contracts/comment/dto';
 import { categoryLabel } from '@whosright/contracts/shared/category-list';
 
 import { PagedList } from '#web/components/paged-list.tsx';
 import { TimeAgo } from '#web/components/time-ago.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 import { UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { useDeleteFlaggedComment } from '#web/features/admin/api/delete-comment.ts';
 import { useFlaggedComments } from '#web/features/admin/api/get-admin-lists.ts';
+import { useKeepFlaggedComment } from '#web/features/admin/api/keep-comment.ts';
 import { PermanentDeleteDialog } from '#web/features/admin/components/permanent-delete-dialog.tsx';
 
 function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
   const remove = useDeleteFlaggedComment();
+  const keep = useKeepFlaggedComment();
   const { author } = comment;
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
@@ -30,7 +38,20 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
           <ThumbsDownIcon aria-hidden="true" className="size-4" />-{comment.downvotes}
           <span className="sr-only">downvotes</span>
         </span>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap gap-2">
+          <ConfirmActionDialog
+            trigger={
+              <Button size="sm" variant="outline">
+                <CheckIcon aria-hidden="true" />
+                Keep
+              </Button>
+            }
+            title="Keep this comment?"
+            description="Its flag is dismissed and it stays on the story. More downvotes flag it again."
+            confirmLabel="Keep comment"
+            confirmVariant="default"
+            onConfirm={(reason) => keep.mutate({ id: comment.id, reason })}
+          />
           <PermanentDeleteDialog
             what="comment"
             description="It is removed from the story for everyone. This cannot be undone."
@@ -44,7 +65,16 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
           {categoryLabel(comment.story.category)}
         </Badge>
         {/* The server sends the story's first 100 characters. */}
-        <p className="text-muted-foreground">On: {comment.story.content}</p>
+        <p className="text-muted-foreground">
+          On:{' '}
+          <Link
+            to="/story/$id"
+            params={{ id: comment.story.id }}
+            className="rounded-sm underline underline-offset-4 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+          >
+            {comment.story.content}
+          </Link>
+        </p>
       </div>
     </article>
   );

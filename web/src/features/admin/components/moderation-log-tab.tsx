@@ -25,6 +25,7 @@ export const ACTION_LABEL: Record<ModerationAction, string> = {
   'story.pending': 'Sent a story back to pending',
   'story.delete': 'Deleted a story',
   'comment.delete': 'Deleted a comment',
+  'comment.keep': 'Kept a flagged comment',
   'user.ban': 'Banned a user',
   'user.unban': 'Unbanned a user',
   'user.promote': 'Promoted a user to admin',

@@ -1,7 +1,8 @@
 /**
- * User Management: search, then Promote or Demote, Ban User or Unban, per account; each asks for
- * confirmation and an optional reason (Unban undoes at once). An admin's own row offers no
- * Demote or Ban (the server refuses both). A banned account shows when and why.
+ * User Management: search and a filter (All, Admins, Members, Banned), then Promote or Demote,
+ * Ban User or Unban, per account; each asks for confirmation and an optional reason (Unban undoes
+ * at once). An admin's own row offers no Demote or Ban (the server refuses both). Each row says
+ * when the account joined; a banned one says when and why beside Unban.
  */
 import { useId, useState } from 'react';
 import { BanIcon, SearchIcon, ShieldCheckIcon, ShieldMinusIcon, UndoIcon } from 'lucide-react';
@@ -17,9 +18,12 @@ import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { banSentence } from '#web/lib/ban.ts';
 import { useChangeUser } from '#web/features/admin/api/change-user.ts';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-lists.ts';
+import type { UserFilter } from '#web/features/admin/api/admin-keys.ts';
+import { UserFilterButtons } from '#web/features/admin/components/user-filter-buttons.tsx';
 import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 
 const SEARCH_DELAY_MS = 300;
+const joinedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
   const change = useChangeUser();
@@ -37,11 +41,12 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
           {isMe ? <Badge variant="outline">You</Badge> : null}
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-        {banned && user.ban ? (
-          <p className="text-sm text-muted-foreground">{banSentence(user.ban, 'Banned')}</p>
-        ) : null}
+        <p className="text-sm text-muted-foreground">
+          Joined{' '}
+          <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
+        </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {isMe ? null : admin ? (
           <ConfirmActionDialog
             trigger={
@@ -69,6 +74,11 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
             onConfirm={(reason) => change.mutate({ id: user.id, action: 'promote', reason })}
           />
         )}
+        {banned ? (
+          <p className="max-w-72 text-sm text-muted-foreground">
+            {banSentence(user.ban, 'Banned')}
+          </p>
+        ) : null}
         {banned ? (
           <Button
             size="sm"
@@ -99,15 +109,16 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
 
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<UserFilter>('all');
   const query = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DELAY_MS);
   const searchId = useId();
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
         <Label htmlFor={searchId} className="sr-only">
           Search users
         </Label>
-        <div className="relative">
+        <div className="relative min-w-0 flex-1 basis-64">
           <SearchIcon
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -122,9 +133,10 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
             className="pl-9"
           />
         </div>
+        <UserFilterButtons active={filter} onChange={setFilter} />
       </div>
       <PagedList
-        query={useAdminUsers(query)}
+        query={useAdminUsers(query, filter)}
         label="Users"
         empty="No users found"
         render={(user) => <UserRow user={user} isMe={user.id === currentUserId} />}

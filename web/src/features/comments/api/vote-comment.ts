@@ -1,6 +1,6 @@
 /**
- * POST /api/comments/{id}/vote {vote} -> the comment's counts and my vote. Errors other than
- * unauthorized are only logged.
+ * POST /api/comments/{id}/vote {vote} -> the comment's counts and my vote; DELETE of the same
+ * path (a `null` vote) takes my vote back. Errors other than unauthorized are only logged.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';
@@ -10,17 +10,17 @@ import { commentVoteCountsShape } from '#web/features/comments/api/comment-shape
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
-export function voteComment(commentId: string, vote: CommentVoteChoice) {
-  return apiRequest('POST', `/api/comments/${encodeURIComponent(commentId)}/vote`, {
-    body: { vote },
-    shape: commentVoteCountsShape,
-  });
+export function voteComment(commentId: string, vote: CommentVoteChoice | null) {
+  const path = `/api/comments/${encodeURIComponent(commentId)}/vote`;
+  return vote
+    ? apiRequest('POST', path, { body: { vote }, shape: commentVoteCountsShape })
+    : apiRequest('DELETE', path, { shape: commentVoteCountsShape });
 }
 
 export function useVoteComment(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId, vote }: { commentId: string; vote: CommentVoteChoice }) =>
+    mutationFn: ({ commentId, vote }: { commentId: string; vote: CommentVoteChoice | null }) =>
       voteComment(commentId, vote),
     onSuccess: (counts) => {
       queryClient.setQueryData<Comment[]>(commentKeys.list(storyId), (list) =>

@@ -1,7 +1,8 @@
-import { ThumbsDownIcon, ThumbsUpIcon, Trash2Icon } from 'lucide-react';
+import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 
+import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { timeAgo } from '#web/lib/relative-time.ts';
@@ -10,7 +11,7 @@ import { authorDisplayName } from '#web/features/comments/lib/author-name.ts';
 
 /**
  * One comment: author, age, the text (plain text, never HTML), up/down votes (disabled when
- * signed out and on one's own comment) and delete on one's own.
+ * signed out and on one's own comment) and delete on one's own, which asks first.
  */
 export function CommentItem({
   comment,
@@ -80,16 +81,14 @@ export function CommentItem({
           {voteButton('up')}
           {voteButton('down')}
           {comment.isOwn ? (
-            <Button
-              variant="ghost-muted"
-              size="sm"
-              onClick={onDelete}
-              disabled={deleting}
-              aria-label="Delete comment"
-              className="ml-auto"
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
+            <div className="ml-auto">
+              <ConfirmDeleteButton
+                what="comment"
+                label="Delete comment"
+                pending={deleting}
+                onConfirm={onDelete}
+              />
+            </div>
           ) : null}
         </div>
       </div>

@@ -109,6 +109,30 @@ describe('comments section', () => {
     );
   });
 
+  it('when the member clicks their upvote again it is withdrawn and the comment is neutral', async () => {
+    const api = stubFetch({
+      [listPath]: { body: [comment(1, { upvotes: 2, myVote: 'up' })] },
+      'DELETE /api/comments/comment_1/vote': {
+        body: { id: 'comment_1', upvotes: 1, downvotes: 0, myVote: null },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const upvote = await screen.findByRole('button', { name: /upvote/i });
+    expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.setup().click(upvote);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /upvote/i })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
+    expect(screen.getByRole('button', { name: /upvote/i })).toHaveTextContent('1');
+    expect(api.calls.filter((c) => c.url === '/api/comments/comment_1/vote')).toEqual([
+      { method: 'DELETE', url: '/api/comments/comment_1/vote', body: '' },
+    ]);
+  });
+
   it('when the member posts it shows Posting..., then the toast and the new comment', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -147,6 +171,30 @@ describe('comments section', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('when a member deletes their own comment it asks first; Cancel keeps it, Delete removes it', async () => {
+    const api = stubFetch({
+      [listPath]: { body: [comment(1, { isOwn: true })] },
+      'DELETE /api/comments/comment_1': { status: 204 },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const onChanged = vi.fn();
+    renderWithApp(<CommentsSection storyId={storyId} signedIn onChanged={onChanged} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(screen.getByText('Comment 1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Comment 1')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await toastTitle('Comment deleted');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
   it('when posting or deleting fails it toasts the fixed failure messages', async () => {
     vi.stubGlobal(
       'fetch',
@@ -165,6 +213,12 @@ describe('comments section', () => {
     expect(screen.getByLabelText('Your comment')).toHaveValue('Hello');
 
     await user.click(screen.getByRole('button', { name: 'Delete comment' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this comment?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
     await toastTitle('Delete Failed');
     toastDescription('Failed to delete comment. Please try again.');
     expect(screen.getByText('Comment 1')).toBeInTheDocument();

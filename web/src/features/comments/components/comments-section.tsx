@@ -124,7 +124,13 @@ export function CommentsSection({
               key={comment.id}
               comment={comment}
               signedIn={signedIn && !banned}
-              onVote={(choice) => vote.mutate({ commentId: comment.id, vote: choice })}
+              // A second click on one's vote takes it back (neutral again).
+              onVote={(choice) =>
+                vote.mutate({
+                  commentId: comment.id,
+                  vote: comment.myVote === choice ? null : choice,
+                })
+              }
               onDelete={() => remove.mutate(comment.id)}
               deleting={remove.isPending && remove.variables === comment.id}
             />

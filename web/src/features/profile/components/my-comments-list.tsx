@@ -6,7 +6,7 @@ import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
 import { useMyComments } from '#web/features/profile/api/get-my-comments.ts';
 import { CardTopLine } from '#web/components/card-top-line.tsx';
-import { ConfirmDeleteButton } from '#web/features/profile/components/confirm-delete-button.tsx';
+import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 
 function excerpt(text: string): string {

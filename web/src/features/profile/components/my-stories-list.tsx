@@ -5,7 +5,7 @@ import type { MyStory } from '@whosright/contracts/story/dto';
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
 import { useMyStories } from '#web/features/profile/api/get-my-stories.ts';
 import { CardTopLine } from '#web/components/card-top-line.tsx';
-import { ConfirmDeleteButton } from '#web/features/profile/components/confirm-delete-button.tsx';
+import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 

@@ -14,6 +14,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useStoryFeed } from '#web/features/stories/api/get-story-feed.ts';
 import { StoryFeedCard } from '#web/features/stories/components/story-feed-card.tsx';
 import { useLoadMore } from '#web/lib/use-load-more.ts';
+import { useRememberFeedPlace } from '#web/features/stories/hooks/use-feed-return.ts';
 
 function CardSkeleton() {
   return (
@@ -84,6 +85,7 @@ export function StoryFeed({
   sort: StoryFeedSort;
   onAddNew: () => void;
 }) {
+  useRememberFeedPlace();
   const feed = useStoryFeed({ category, sort });
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
   const sentinel = useLoadMore(() => void feed.fetchNextPage(), canLoadMore);

@@ -8,7 +8,6 @@
  * offers Try again; a call the client rate limiter holds back says "Slow down a moment".
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
@@ -30,6 +29,7 @@ import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
 import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
+import { useBackToFeed } from '#web/features/stories/hooks/use-feed-return.ts';
 
 /** What the route renders while a visitor signs in to cast `choice`. */
 export interface SignInToVoteProps {
@@ -98,6 +98,7 @@ export function StoryScreen({
     ready,
   );
 
+  const backToFeed = useBackToFeed();
   const problem = storyLoadProblem(story);
   if (problem === 'not-found') return <StoryNotFound />;
   if (problem === 'unavailable')
@@ -106,10 +107,17 @@ export function StoryScreen({
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-5 px-4 py-5 sm:py-10">
       <Button asChild variant="ghost" className="-ml-3 justify-self-start">
-        <Link to="/">
+        <a
+          href={backToFeed.href}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            backToFeed.go();
+          }}
+        >
           <ArrowLeftIcon />
           Back to stories
-        </Link>
+        </a>
       </Button>
 
       {problem === 'slow-down' ? <SlowDownNotice /> : null}

@@ -1,4 +1,7 @@
-/** A delete button that asks first (nothing is deleted by one stray tap). */
+/**
+ * A member's delete of their own story or comment asks first (nothing is deleted by one stray
+ * tap): the profile's lists and the story's comments.
+ */
 import { Trash2Icon } from 'lucide-react';
 
 import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
