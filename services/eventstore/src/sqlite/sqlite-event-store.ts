@@ -81,7 +81,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     },
     async countEvents(countOptions = {}) {
       assertOpen();
-      return Promise.resolve(log.count(countOptions.until));
+      return Promise.resolve(log.count(countOptions.filter, countOptions.until));
     },
     async close() {
       if (closed) return;
