@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
+import { logFilterFor } from '@whosright/projections/runner/projection';
 import { rebuildProjections, type RebuiltProjection } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { readModels } from '@whosright/projections/read-models';
@@ -28,6 +29,18 @@ const replayJobOptions: JobOptions = {
   backoffMs: 0,
   concurrency: REPLAYS_AT_ONCE,
 };
+
+/** What a replay rebuilds: the stories read model, from the events of the types it handles. */
+const replayed = readModels.filter((projection) => projection.name === STORIES);
+const replayedEvents = logFilterFor(replayed);
+
+/** The events a replay up to `until` reads (its progress total), when the store can count them. */
+export async function countReplayEvents(
+  log: Pick<ForgettingLog, 'countEvents'>,
+  until: string,
+): Promise<number | undefined> {
+  return log.countEvents?.({ until, ...(replayedEvents ? { filter: replayedEvents } : {}) });
+}
 
 const replayPayloadSchema = z.object({ id: z.string(), until: z.iso.datetime() });
 export type ReplayPayload = z.infer<typeof replayPayloadSchema>;
@@ -63,7 +76,7 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
   const { eventStore, readStore, records } = deps;
   const { id, until } = payload;
   const everyMs = deps.progressEveryMs ?? 250;
-  const total = await eventStore.countEvents?.({ until });
+  const total = await countReplayEvents(eventStore, until);
   let progress: ReplayProgress = startingProgress(total ?? 0);
   const save = (status: 'running' | 'done' | 'failed', error?: string) =>
     records.save({
@@ -83,7 +96,7 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
     [built] = await rebuildProjections({
       eventStore,
       readStore,
-      projections: readModels.filter((projection) => projection.name === STORIES),
+      projections: replayed,
       until,
       onProgress: (p) => {
         progress = replayProgress(p, total);
