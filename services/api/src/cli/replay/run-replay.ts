@@ -2,7 +2,12 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
 import { readModelDocuments } from '@whosright/projections/runner/content-hash';
-import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
+import { outdatedProjections } from '@whosright/projections/runner/outdated-projections';
+import {
+  logFilterFor,
+  type AnyProjection,
+  type ReportRow,
+} from '@whosright/projections/runner/projection';
 import {
   dropAbandonedCopies,
   rebuildProjections,
@@ -11,7 +16,7 @@ import {
 } from '@whosright/projections/runner/rebuild';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { openReplayStores } from '#api/app/replay-stores';
-import { helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
+import { CHANGED, helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
 import { formatRows } from './format';
 import { createProgressReporter, type ProgressOutput } from './progress';
 
@@ -37,8 +42,9 @@ async function reportOf(store: ReadStore, built: RebuiltProjection): Promise<Rep
   return rows;
 }
 
+/** The projections a target names; `changed` is narrowed once the store is open. */
 function select(target: string, projections: readonly AnyProjection[]): AnyProjection[] {
-  if (target === 'all') return [...projections];
+  if (target === 'all' || target === CHANGED) return [...projections];
   const found = projections.find((p) => p.name === target);
   if (!found) {
     const names = projections.map((p) => p.name);
@@ -50,8 +56,9 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
 }
 
 /**
- * `npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]`.
- * Without --until: rebuilds into new copies beside the live ones and swaps them in. With --until:
+ * `npm run replay -- [<projection>|changed|all] [--until <ISO time>] [--format table|json|csv] [--out file]`.
+ * Without --until: rebuilds into new copies beside the live ones and swaps them in (by default only
+ * the read models whose projection changed version). With --until:
  * builds the state as of that moment into scratch copies, prints it, and drops them.
  * Returns the exit code: 0 done, 1 failed, 2 bad usage, 130 interrupted.
  */
@@ -82,8 +89,21 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   const { log, readStore } = stores;
   let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
+    if (args.target === CHANGED) {
+      projections = await outdatedProjections(readStore, projections);
+      if (!projections.length) {
+        stderr.write(
+          "replay: every read model is at its projection's version; nothing to rebuild (name one, or all, to rebuild it anyway)\n",
+        );
+        return 0;
+      }
+    }
     // The events the rebuild will read, so that the progress shows done / total.
-    const total = await log.countEvents?.(args.until ? { until: args.until } : {});
+    const filter = logFilterFor(projections);
+    const total = await log.countEvents?.({
+      ...(args.until ? { until: args.until } : {}),
+      ...(filter ? { filter } : {}),
+    });
     const reporter = createProgressReporter(stderr, Date.now, total);
     progress = reporter;
     const abandoned = await dropAbandonedCopies(readStore);
