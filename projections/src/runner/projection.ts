@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@whosright/eventstore/port';
+import type { EventFilter, RecordedEvent } from '@whosright/eventstore/port';
 import type { CollectionSpec, Doc, ReadCollection, Update } from '../store/port';
 
 /** One read-model change produced by a projection for one event. */
@@ -64,4 +64,14 @@ export function handles(projection: AnyProjection, event: RecordedEvent): boolea
 /** Runs `apply` on an event the runner has checked with `handles`. */
 export function applyEvent(projection: AnyProjection, event: RecordedEvent): readonly Change[] {
   return (projection as unknown as Projection).apply(event);
+}
+
+/**
+ * What a scan of the log for these projections needs to read: only the event types they handle,
+ * so that the store skips (and never decodes) the others. Undefined, every event, when one of them
+ * decides by itself (`canHandle`).
+ */
+export function logFilterFor(projections: readonly AnyProjection[]): EventFilter | undefined {
+  if (projections.some((projection) => projection.canHandle !== undefined)) return undefined;
+  return { eventTypes: [...new Set(projections.flatMap((projection) => projection.eventTypes))] };
 }

@@ -7,6 +7,7 @@ import { readModelHash } from './content-hash';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import { defineProjection, type AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
+import type { LogReader } from '@whosright/eventstore/port';
 import type { Generation } from '../store/port';
 import {
   ABANDONED_AFTER_MS,
@@ -215,6 +216,37 @@ describe('rebuild', () => {
     await expect(
       rebuildProjections({ eventStore, readStore, projections: [broken] }),
     ).rejects.toThrow(/story-tallies cannot apply StorySubmitted at position 1/);
+    expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
+  });
+
+  it('when one read model is rebuilt it reads only the event types that model handles from the log, and the copy equals the live one', async () => {
+    const { eventStore, readStore } = await liveFixture(log.slice(0, 1_500));
+    const before = await activeHashes(readStore, sampleProjections);
+    const userStats = sampleProjections.find((p) => p.name === 'user-stats')!;
+    const delivered = new Set<string>();
+    let filters = 0;
+    const spied: LogReader = {
+      readStream: (...args) => eventStore.readStream(...args),
+      subscribeAll: (...args) => eventStore.subscribeAll(...args),
+      headPosition: () => eventStore.headPosition(),
+      async *readAll(options) {
+        if (options?.filter?.eventTypes) filters++;
+        for await (const event of eventStore.readAll(options)) {
+          delivered.add(event.type);
+          yield event;
+        }
+      },
+    };
+
+    const [built] = await rebuildProjections({
+      eventStore: spied,
+      readStore,
+      projections: [userStats],
+    });
+
+    expect(filters).toBeGreaterThan(0);
+    expect([...delivered].sort()).toEqual([...userStats.eventTypes].sort());
+    expect(built!.applied).toBeGreaterThan(0);
     expect(await activeHashes(readStore, sampleProjections)).toEqual(before);
   });
 });

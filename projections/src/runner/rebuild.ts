@@ -1,14 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { LogReader, RecordedEvent } from '@whosright/eventstore/port';
+import type { EventFilter, LogReader, RecordedEvent } from '@whosright/eventstore/port';
 import type { Generation, GuaranteedWriter, ReadModelWriter } from '../store/port';
-import type { AnyProjection } from './projection';
+import { logFilterFor, type AnyProjection } from './projection';
 import { RebuildCopy } from './rebuild-copy';
 import { RebuildError } from './rebuild-error';
 
 export { RebuildError } from './rebuild-error';
 
 export interface RebuildProgress {
-  /** Events read from the log so far. */
+  /** Events read from the log so far: only those of the types the rebuilt projections handle. */
   events: number;
   position: bigint;
   /** Head of the log when the pass started (it may grow while rebuilding). */
@@ -67,7 +67,8 @@ export interface RebuiltProjection {
 }
 
 /**
- * Rebuilds projections from the log in one shared scan, each into a new generation beside the
+ * Rebuilds projections from the log in one shared scan of the event types they handle, each into
+ * a new generation beside the
  * live one (readers keep resolving the active pointer, so they never see a half-built copy).
  * Without `until` it catches up to the head, then flips each pointer, which drops the old copy;
  * a live runner notices on its next commit and continues from the new copy's checkpoint.
@@ -88,8 +89,11 @@ class Rebuild {
   private position = 0n;
   private events = 0;
   private head = 0n;
+  /** Only the events some copy handles: the store never reads or decodes the others. */
+  private readonly filter: EventFilter | undefined;
 
   constructor(private readonly options: RebuildOptions) {
+    this.filter = logFilterFor(options.projections);
     this.batchSize = options.batchSize ?? 5_000;
     this.writeEvery = options.writeEvery ?? 100_000;
     this.touchEveryMs = options.touchEveryMs ?? TOUCH_EVERY_MS;
@@ -141,11 +145,10 @@ class Rebuild {
   private async pass(route: Router): Promise<number> {
     const { eventStore, until, signal } = this.options;
     let read = 0;
-    // Unfiltered: a type filter makes SQLite sort each page through a temporary b-tree, and
-    // skipping an event in memory costs less than that.
     for await (const event of eventStore.readAll({
       after: this.position,
       ...(until !== undefined ? { until } : {}),
+      ...(this.filter ? { filter: this.filter } : {}),
     })) {
       if (signal?.aborted) throw new RebuildError('Rebuild aborted');
       for (const copy of route(event)) copy.take(event);

@@ -70,6 +70,8 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+export type CountEventsOptions = Pick<ReadAllOptions, 'until' | 'filter'>;
+
 export interface SubscribeOptions {
   /** Deliver events after this global position (exclusive); default: from the start. */
   after?: bigint;
@@ -107,10 +109,10 @@ export interface EventStore {
   /** Global position of the last event in the log (0n when empty). */
   headPosition(): Promise<bigint>;
   /**
-   * How many events `readAll({ until })` would read (the whole log without `until`): a replay's
-   * total. Only stores that can count without reading the events offer it (SQLite).
+   * How many events `readAll({ until, filter })` would read (the whole log without either): a
+   * replay's total. Only stores that can count without reading the events offer it (SQLite).
    */
-  countEvents?(options?: { until?: string }): Promise<number>;
+  countEvents?(options?: CountEventsOptions): Promise<number>;
   close(): Promise<void>;
 }
 

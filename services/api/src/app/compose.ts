@@ -71,7 +71,7 @@ import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { CommandBus } from '#api/write/command-bus';
 import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
-import { REPLAY_JOB, registerReplayJob } from '#api/replay/replay-job';
+import { countReplayEvents, REPLAY_JOB, registerReplayJob } from '#api/replay/replay-job';
 import { ReplayRecords } from '#api/replay/replay-records';
 import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
@@ -221,8 +221,7 @@ export async function composeApplication(
     enqueue: (payload) => queue.enqueue(REPLAY_JOB, payload, { jobId: payload.id }),
     inQueue: (id) => queue.pending(id),
     stories: queries.stories,
-    countEvents: (until) =>
-      stores.eventStore.countEvents?.({ until }) ?? Promise.resolve(undefined),
+    countEvents: (until) => countReplayEvents(stores.eventStore, until),
   });
 
   const accounts = new AccountService({

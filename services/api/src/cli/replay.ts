@@ -1,6 +1,6 @@
 /**
  * Replay / rebuild read models from the event log (operators and analysts):
- *   npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]
+ *   npm run replay -- [<projection>|changed|all] [--until <ISO time>] [--format table|json|csv] [--out file]
  * Uses the embedded SQLite file DATA_DIR/whosright.sqlite (DATA_DIR defaults to ./data).
  */
 import { domainEventCatalog } from '@whosright/contracts/catalog';

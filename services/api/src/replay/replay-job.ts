@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { ReplayProgress } from '@whosright/contracts/story/ranking-dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
+import { logFilterFor } from '@whosright/projections/runner/projection';
 import type { ReadStore } from '@whosright/projections/store/port';
+import { readModels } from '@whosright/projections/read-models';
+import { STORIES } from '@whosright/projections/stories/docs';
 import { rankingAsOf } from '@whosright/projections/stories/ranking-as-of';
 import type { JobOptions, JobQueue } from '#api/platform/jobs/job-queue';
 import { finishedProgress, replayProgress, startingProgress } from './replay-progress';
@@ -25,6 +28,17 @@ const replayJobOptions: JobOptions = {
   backoffMs: 0,
   concurrency: REPLAYS_AT_ONCE,
 };
+
+/** A replay rebuilds the stories read model, from the events of the types it handles. */
+const replayedEvents = logFilterFor(readModels.filter((model) => model.name === STORIES));
+
+/** The events a replay up to `until` reads (its progress total), when the store can count them. */
+export async function countReplayEvents(
+  log: Pick<ForgettingLog, 'countEvents'>,
+  until: string,
+): Promise<number | undefined> {
+  return log.countEvents?.({ until, ...(replayedEvents ? { filter: replayedEvents } : {}) });
+}
 
 const replayPayloadSchema = z.object({ id: z.string(), until: z.iso.datetime() });
 export type ReplayPayload = z.infer<typeof replayPayloadSchema>;
@@ -60,7 +74,7 @@ async function replayStories(deps: ReplayJobDeps, payload: ReplayPayload): Promi
   const { eventStore, readStore, records } = deps;
   const { id, until } = payload;
   const everyMs = deps.progressEveryMs ?? 250;
-  const total = await eventStore.countEvents?.({ until });
+  const total = await countReplayEvents(eventStore, until);
   let progress: ReplayProgress = startingProgress(total ?? 0);
   const save = (status: 'running' | 'done' | 'failed', error?: string) =>
     records.save({

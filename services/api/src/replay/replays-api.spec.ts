@@ -49,6 +49,9 @@ describe('POST /api/admin/replays', () => {
     expect(done.status).toBe('done');
     expect(done.progress.done).toBeGreaterThan(0);
     expect(done.progress.done).toBe(done.progress.total);
+    // The total announced up front counts just the events the replay reads: those the stories
+    // read model handles.
+    expect(started.progress.total).toBe(done.progress.done);
     expect(done.progress.etaSeconds).toBe(0);
     const rule = { topFraction: 0.05, minViews: 10 };
     expect(done.result?.rule).toEqual(rule);

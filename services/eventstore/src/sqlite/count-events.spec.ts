@@ -27,4 +27,33 @@ describe('sqlite event store: countEvents', () => {
     expect(await store.countEvents?.()).toBe(3);
     await store.close();
   });
+
+  it('when given a filter it counts what readAll({ filter, until }) reads', async () => {
+    const store = createSqliteEventStore({ file: ':memory:', catalog: testCatalog });
+    const note = (recordedAt: string) => ({
+      type: 'NoteAdded',
+      data: { text: 'hi', author: 'ann' },
+      metadata: { ...testMetadata, recordedAt },
+    });
+    await store.append(
+      'counter-1',
+      [at('2026-11-16T09:00:00.000Z', 1), note('2026-11-16T09:30:00.000Z')],
+      'no_stream',
+    );
+    await store.append('note-1', [note('2026-11-16T10:30:00.000Z')], 'no_stream');
+    const cases = [
+      { filter: { eventTypes: ['NoteAdded'] } },
+      { filter: { eventTypes: ['NoteAdded', 'CounterIncremented'] } },
+      { filter: { eventTypes: ['NoteAdded'] }, until: '2026-11-16T10:00:00.000Z' },
+      { filter: { eventTypes: ['NoteAdded'], streamPrefixes: ['note-'] } },
+      { filter: { eventTypes: [] } },
+    ];
+    for (const options of cases) {
+      const read = [];
+      for await (const event of store.readAll(options)) read.push(event);
+      expect(await store.countEvents?.(options), JSON.stringify(options)).toBe(read.length);
+    }
+    expect(await store.countEvents?.({ filter: { eventTypes: ['NoteAdded'] } })).toBe(2);
+    await store.close();
+  });
 });

@@ -1,6 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { EventFilter, ReadAllOptions, RecordedEvent } from '../port';
-import { parseUntil } from '../event-codec';
 import { ROW_JSON } from './event-rows';
 import { filterClauses } from './filter-clauses';
 import { pagedIterable } from './paged-iterable';
@@ -22,8 +21,8 @@ export interface LogReads {
   ): RecordedEvent[];
   /** `readAll`: the log up to its head at the time of the call, a page at a time. */
   readAll(options: ReadAllOptions): AsyncIterable<RecordedEvent>;
-  /** How many events were recorded at or before `until` (all of them without). */
-  count(until: string | undefined): number;
+  /** How many events match the filter and were recorded at or before `until` (all without either). */
+  count(filter: EventFilter | undefined, until: string | undefined): number;
 }
 
 /**
@@ -81,16 +80,26 @@ export function logReads(
     });
   }
 
-  const countStatement = db.prepare<[], number>('SELECT count(*) FROM events').pluck();
-  const countUntilStatement = db
-    .prepare<[number], number>('SELECT count(*) FROM events WHERE recorded_at <= ?')
-    .pluck();
-  function count(until: string | undefined): number {
-    return (
-      guarded(() =>
-        until === undefined ? countStatement.get() : countUntilStatement.get(parseUntil(until)),
-      ) ?? 0
+  const countStatements = new Map<string, Statement<unknown[], number>>();
+  function count(filter: EventFilter | undefined, until: string | undefined): number {
+    const params: unknown[] = [];
+    // Order does not matter to a count: `type IN` lets the (type, position) index answer it.
+    let sql = 'SELECT count(*) FROM events WHERE 1';
+    if (filter?.eventTypes) {
+      sql += ` AND type IN (${filter.eventTypes.map(() => '?').join(', ') || 'NULL'})`;
+      params.push(...filter.eventTypes);
+    }
+    sql += filterClauses(
+      filter?.streamPrefixes ? { streamPrefixes: filter.streamPrefixes } : undefined,
+      until,
+      params,
     );
+    let statement = countStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[], number>(sql).pluck();
+      countStatements.set(sql, statement);
+    }
+    return guarded(() => statement.get(...params)) ?? 0;
   }
 
   return { head, page, readAll, count };

@@ -99,7 +99,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     },
     async countEvents(countOptions = {}) {
       assertOpen();
-      return Promise.resolve(log.count(countOptions.until));
+      return Promise.resolve(log.count(countOptions.filter, countOptions.until));
     },
     async close() {
       if (closed) return;

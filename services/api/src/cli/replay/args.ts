@@ -1,7 +1,10 @@
 export type ReplayFormat = 'table' | 'json' | 'csv';
 
+/** Rebuilds only the read models whose projection's version changed (or that have none yet). */
+export const CHANGED = 'changed';
+
 export interface ReplayArgs {
-  /** A projection name, or 'all'. */
+  /** A projection name, 'all', or `CHANGED` (the default). */
   target: string;
   until?: string;
   format: ReplayFormat;
@@ -18,7 +21,7 @@ export class HelpRequested extends Error {
 }
 
 export const USAGE =
-  'usage: npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]';
+  'usage: npm run replay -- [<projection>|changed|all] [--until <ISO time>] [--format table|json|csv] [--out file]';
 
 /** What `--help` prints, with the projections this build knows. */
 export function helpText(projections: readonly string[]): string {
@@ -28,6 +31,9 @@ export function helpText(projections: readonly string[]): string {
     'Rebuilds read models from the event log into new copies beside the live ones while the',
     'server keeps serving, then swaps them in.',
     '',
+    '  changed             (the default) only the read models whose projection changed version',
+    '                      since they were built, or that have none yet; the others stay as they are',
+    '  all                 every read model; a name: that one only',
     '  --until <ISO time>  build the state as of that moment into scratch copies and print it;',
     '                      live data is untouched (stories: the poor performers ranking)',
     '  --format <name>     table (default), json or csv',
@@ -79,9 +85,12 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
       positional.push(arg);
     }
   }
-  if (positional.length !== 1)
+  if (positional.length > 1)
+    throw new UsageError(`one projection expected, got ${positional.join(' ')}\n${USAGE}`);
+  const target = positional[0] ?? CHANGED;
+  if (target === CHANGED && args.until !== undefined)
     throw new UsageError(
-      positional.length ? `one projection expected, got ${positional.join(' ')}\n${USAGE}` : USAGE,
+      `--until builds the state of named read models: give a projection or all\n${USAGE}`,
     );
-  return { ...args, target: positional[0]! } as ReplayArgs;
+  return { ...args, target } as ReplayArgs;
 }

@@ -6,6 +6,7 @@ import { sampleCatalog } from '@whosright/projections/testing/sample-events';
 import { appendSampleLog, sampleLog } from '@whosright/projections/testing/sample-log';
 import { sampleProjections } from '@whosright/projections/testing/sample-projections';
 import { openSqliteFixture } from '@whosright/projections/testing/sqlite-fixture';
+import type { AnyProjection } from '@whosright/projections/runner/projection';
 import { parseReplayArgs } from './args';
 import { runReplay } from './run-replay';
 
@@ -40,13 +41,17 @@ async function dataDirWithLog(events: number): Promise<string> {
 async function replay(
   argv: string[],
   dataDir: string,
-  options: { signal?: AbortSignal; onStderr?: (chunk: string) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onStderr?: (chunk: string) => void;
+    projections?: readonly AnyProjection[];
+  } = {},
 ) {
-  const { signal, onStderr } = options;
+  const { signal, onStderr, projections = sampleProjections } = options;
   const stdout = capture();
   const stderr = capture(onStderr);
   const code = await runReplay(argv, {
-    projections: sampleProjections,
+    projections,
     catalog: sampleCatalog,
     dataDir,
     stdout,
@@ -70,7 +75,7 @@ describe('replay CLI', () => {
       const result = await replay([flag], '/nonexistent');
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
-      expect(result.stdout).toContain('usage: npm run replay -- <projection|all>');
+      expect(result.stdout).toContain('usage: npm run replay -- [<projection>|changed|all]');
       expect(result.stdout).toContain('--until <ISO time>');
       expect(result.stdout).toContain('Projections: story-tallies, user-stats, skip-ranking, all');
     }
@@ -95,6 +100,35 @@ describe('replay CLI', () => {
     const rows = JSON.parse(result.stdout) as Array<{ projection: string; generation: number }>;
     expect(rows.map((r) => r.projection)).toEqual(['story-tallies', 'user-stats', 'skip-ranking']);
     expect(result.stderr).toContain('replay: 100%');
+  });
+
+  it('when replaying without a projection it rebuilds only the read models whose version changed', async () => {
+    const dir = await dataDirWithLog(1_500);
+    expect((await replay(['all'], dir)).code).toBe(0);
+
+    const unchanged = await replay([], dir);
+    expect(unchanged.code).toBe(0);
+    expect(unchanged.stderr).toContain('nothing to rebuild');
+    expect(unchanged.stdout).toBe('');
+
+    const bumped = sampleProjections.map((p) =>
+      p.name === 'user-stats' ? { ...p, version: p.version + 1 } : p,
+    );
+    const changed = await replay(['--format', 'json'], dir, { projections: bumped });
+    expect(changed.code).toBe(0);
+    const rows = JSON.parse(changed.stdout) as Array<{ projection: string; version: number }>;
+    expect(rows).toEqual([expect.objectContaining({ projection: 'user-stats', version: 2 })]);
+    // The total counts only the events of the types it reads, so the bar ends full.
+    expect(changed.stderr).toContain('replay: 100%');
+    expect((await replay(['changed'], dir, { projections: bumped })).stderr).toContain(
+      'nothing to rebuild',
+    );
+  });
+
+  it('when asked for the changed read models as of a moment it exits 2 asking for a name', async () => {
+    const result = await replay(['--until', '2026-11-16'], '/nonexistent');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--until builds the state of named read models');
   });
 
   it('when interrupted mid-rebuild it drops the unfinished copies, keeps the live ones and exits 130', async () => {

@@ -1,7 +1,12 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import type { AnyProjection, ReportRow } from '@whosright/projections/runner/projection';
+import { outdatedProjections } from '@whosright/projections/runner/outdated-projections';
+import {
+  logFilterFor,
+  type AnyProjection,
+  type ReportRow,
+} from '@whosright/projections/runner/projection';
 import {
   dropAbandonedCopies,
   rebuildProjections,
@@ -9,7 +14,7 @@ import {
   type RebuildProgress,
 } from '@whosright/projections/runner/rebuild';
 import { openReplayStores } from '#api/app/replay-stores';
-import { helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
+import { CHANGED, helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
 import { formatRows } from './format';
 import { createProgressReporter, type ProgressOutput } from './progress';
 import { statesAsOf } from './states-as-of';
@@ -25,8 +30,9 @@ export interface ReplayDeps {
   signal?: AbortSignal;
 }
 
+/** The projections a target names; `changed` is narrowed once the store is open. */
 function select(target: string, projections: readonly AnyProjection[]): AnyProjection[] {
-  if (target === 'all') return [...projections];
+  if (target === 'all' || target === CHANGED) return [...projections];
   const found = projections.find((p) => p.name === target);
   if (!found) {
     const names = projections.map((p) => p.name);
@@ -38,15 +44,16 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
 }
 
 /**
- * `npm run replay -- <projection|all> [--until <ISO time>] [--format table|json|csv] [--out file]`.
- * Without --until: rebuilds into new copies beside the live ones and swaps them in. With --until:
+ * `npm run replay -- [<projection>|changed|all] [--until <ISO time>] [--format table|json|csv] [--out file]`.
+ * Without --until: rebuilds into new copies beside the live ones and swaps them in (by default only
+ * the read models whose projection changed version). With --until:
  * builds the state as of that moment into scratch copies, prints it, and drops them.
  * Returns the exit code: 0 done, 1 failed, 2 bad usage, 130 interrupted.
  */
 export async function runReplay(argv: readonly string[], deps: ReplayDeps): Promise<number> {
   const { stdout, stderr } = deps;
   let args;
-  let projections;
+  let projections: AnyProjection[];
   try {
     args = parseReplayArgs(argv);
     projections = select(args.target, deps.projections);
@@ -70,8 +77,21 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   const { log, readStore } = stores;
   let progress: ReturnType<typeof createProgressReporter> | undefined;
   try {
+    if (args.target === CHANGED) {
+      projections = await outdatedProjections(readStore, projections);
+      if (!projections.length) {
+        stderr.write(
+          "replay: every read model is at its projection's version; nothing to rebuild (name one, or all, to rebuild it anyway)\n",
+        );
+        return 0;
+      }
+    }
     // The events the rebuild will read, so that the progress shows done / total.
-    const total = await log.countEvents?.(args.until ? { until: args.until } : {});
+    const filter = logFilterFor(projections);
+    const total = await log.countEvents?.({
+      ...(args.until ? { until: args.until } : {}),
+      ...(filter ? { filter } : {}),
+    });
     const reporter = createProgressReporter(stderr, Date.now, total);
     progress = reporter;
     const abandoned = await dropAbandonedCopies(readStore);
