@@ -262,9 +262,9 @@ export async function composeApplication(
     log: stores.forgettingLog,
     sessions: queries.sessions,
     users: queries.users,
-    deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
+    deleteStory: (storyId, userId, actor) => stories.delete(storyId, { _id: userId }, false, actor),
     deleteComment: (commentId, userId, actor) =>
-      comments.deleteForLeavingAuthor(commentId, userId, actor),
+      comments.delete(commentId, { _id: userId }, false, actor),
     publicUrl: config.publicUrl,
     sendMail: (m) => mail.deliver(m),
   });

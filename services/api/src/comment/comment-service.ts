@@ -107,6 +107,11 @@ export class CommentService {
     return { id: commentId, upvotes: doc.upvotes, downvotes: doc.downvotes, myVote: vote };
   }
 
+  /**
+   * An admin deletes any comment; an author their own. The author's deletion goes through the
+   * active-user guard as a removal: refused while they are banned, let through while their
+   * account is being deleted (the deletion's sweep removes their comments as their author).
+   */
   async delete(
     commentId: string,
     user: Pick<UserDoc, '_id'>,
@@ -114,29 +119,9 @@ export class CommentService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
-    // An author deleting their comment writes: a banned one may not (an admin always may).
-    await this.remove(commentId, user, byAdmin, !byAdmin, actor, reason);
-  }
-
-  /**
-   * A member deleting their account takes their comment with them as its author, banned or not:
-   * a ban stops them writing, not leaving.
-   */
-  async deleteForLeavingAuthor(commentId: string, authorId: string, actor: Actor): Promise<void> {
-    await this.remove(commentId, { _id: authorId }, false, false, actor, null);
-  }
-
-  private async remove(
-    commentId: string,
-    user: Pick<UserDoc, '_id'>,
-    byAdmin: boolean,
-    unlessBanned: boolean,
-    actor: Actor,
-    reason: string | null,
-  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(unlessBanned ? [activeUserGuard(user._id, { removal: true })] : []),
+        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'DeleteComment',
           commentId,

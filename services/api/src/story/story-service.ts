@@ -136,6 +136,11 @@ export class StoryService {
     return this.card(storyId);
   }
 
+  /**
+   * An admin deletes any story; an author their own. The author's deletion goes through the
+   * active-user guard as a removal: refused while they are banned, let through while their
+   * account is being deleted (the deletion's sweep removes their stories as their author).
+   */
   async delete(
     storyId: string,
     user: Pick<UserDoc, '_id'>,
@@ -143,29 +148,9 @@ export class StoryService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
-    // An author deleting their story writes: a banned one may not (an admin always may).
-    await this.remove(storyId, user, byAdmin, !byAdmin, actor, reason);
-  }
-
-  /**
-   * A member deleting their account takes their story with them as its author, banned or not: a
-   * ban stops them writing, not leaving.
-   */
-  async deleteForLeavingAuthor(storyId: string, authorId: string, actor: Actor): Promise<void> {
-    await this.remove(storyId, { _id: authorId }, false, false, actor, null);
-  }
-
-  private async remove(
-    storyId: string,
-    user: Pick<UserDoc, '_id'>,
-    byAdmin: boolean,
-    unlessBanned: boolean,
-    actor: Actor,
-    reason: string | null,
-  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(unlessBanned ? [activeUserGuard(user._id, { removal: true })] : []),
+        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
