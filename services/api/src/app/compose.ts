@@ -184,9 +184,9 @@ export async function composeApplication(
   const queue = createJobQueue(config, logger, { runWorker: inProcess });
   registerJobMetrics(metrics, queue);
   // Rankings as they stood: replays run as jobs, their state shared through this store.
-  const keyValues = createKeyValueStore(config);
+  const keyValues = createKeyValueStore(config, logger);
   // Retried writes answer their first result: kept across restarts (SQLite, or Redis).
-  const idempotencyStore = createKeyValueStore(config, {
+  const idempotencyStore = createKeyValueStore(config, logger, {
     embedded: () => stores.embeddedDatabase(),
   });
   // Kept replay rows forget members who deleted their accounts after the replay was built.
