@@ -139,44 +139,34 @@ describe('story screen', () => {
     expect(await screen.findByText("You voted She's Right")).toBeInTheDocument();
   });
 
-  it('when the vote is refused as already cast in other words it still toasts Already Voted', async () => {
+  it.each([
+    {
+      what: 'a refusal as already cast, in other words,',
+      body: { message: 'One vote per story', code: 'already_voted' },
+      title: 'Already Voted',
+      description: "You've already voted on this story.",
+    },
+    {
+      what: 'a conflict whose text only says Already voted',
+      body: { message: 'Already voted on this story', code: 'conflict' },
+      title: 'Error',
+      description: 'Failed to submit vote. Please try again.',
+    },
+  ])('when the vote gets $what it toasts $title', async ({ body, title, description }) => {
     vi.stubGlobal(
       'fetch',
       stubFetch({
         [`GET ${path}`]: { body: story },
         [`POST ${path}/track`]: { status: 204 },
-        [`POST ${path}/vote`]: {
-          status: 409,
-          body: { message: 'One vote per story', code: 'already_voted' },
-        },
+        [`POST ${path}/vote`]: { status: 409, body },
       }).fetch,
     );
     renderStory();
     const user = userEvent.setup();
     await screen.findByText(story.content);
     await user.click(she());
-    await toastTitle('Already Voted');
-    toastDescription("You've already voted on this story.");
-  });
-
-  it('when a conflict only says Already voted in its text it toasts Error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        [`GET ${path}`]: { body: story },
-        [`POST ${path}/track`]: { status: 204 },
-        [`POST ${path}/vote`]: {
-          status: 409,
-          body: { message: 'Already voted on this story', code: 'conflict' },
-        },
-      }).fetch,
-    );
-    renderStory();
-    const user = userEvent.setup();
-    await screen.findByText(story.content);
-    await user.click(she());
-    await toastTitle('Error');
-    toastDescription('Failed to submit vote. Please try again.');
+    await toastTitle(title);
+    toastDescription(description);
   });
 
   it('when the vote fails otherwise it toasts Error', async () => {
