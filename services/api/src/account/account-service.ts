@@ -137,7 +137,8 @@ export class AccountService {
     );
   }
 
-  private async currentUser(userId: string): Promise<CurrentUser> {
+  /** The member as the users read model shows them: what a route answers after a write. */
+  async currentUser(userId: string): Promise<CurrentUser> {
     const doc = await this.deps.users.byId(userId);
     if (!doc) throw new NotFoundError('Account not found');
     return toCurrentUser(doc);
@@ -172,13 +173,13 @@ export class AccountService {
   /**
    * Sets the username and picture (null clears). A new username is claimed first (its
    * reservation stream decides who has it); the profile change and the release of the old name
-   * are then appended together. Answers the user as the users read model now shows them.
+   * are then appended together.
    */
   async updateProfile(
     userId: string,
     profile: { username: string | null; profileImageUrl: string | null },
     actor: Actor,
-  ): Promise<CurrentUser> {
+  ): Promise<void> {
     const state = await this.loadUser(userId);
     if (!state.exists) throw new NotFoundError('Account not found');
     const image = profile.profileImageUrl;
@@ -208,9 +209,6 @@ export class AccountService {
       actor,
       [USERS],
     );
-    const doc = await this.deps.users.byId(userId);
-    if (!doc) throw new NotFoundError('Account not found');
-    return toCurrentUser(doc);
   }
 
   /**
@@ -470,7 +468,7 @@ export class AccountService {
   }
 
   /**
-   * Bans, unbans, promotes or demotes a user; answers them as the users read model shows them.
+   * Bans, unbans, promotes or demotes a user.
    * What the rules need from outside the user's stream (who acts, how many admins there are,
    * ADMIN_EMAILS) is read here and handed to the decider. Repeating an action in effect is a no-op.
    */
@@ -479,7 +477,7 @@ export class AccountService {
     action: AdminUserAction,
     actor: Actor,
     reason: string | null = null,
-  ): Promise<CurrentUser> {
+  ): Promise<void> {
     const target = await this.loadUser(userId);
     if (!target.exists) throw new NotFoundError('User not found');
     const byThemself = actor.userId === userId;
@@ -499,10 +497,8 @@ export class AccountService {
                 listedInAdminEmails: target.email !== null && this.listed(target.email),
               };
     const result = await this.deps.bus.run(`user-${userId}`, user, command, actor, [USERS]);
+    // The same action again changes nothing; the answer still shows the user as they are.
     if (result.events.length === 0) await this.deps.bus.settleAll([USERS]);
-    const doc = await this.deps.users.byId(userId);
-    if (!doc) throw new NotFoundError('User not found');
-    return toCurrentUser(doc);
   }
 
   /** At start: accounts whose e-mail is in ADMIN_EMAILS hold the admin role. */

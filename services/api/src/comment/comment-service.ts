@@ -7,14 +7,13 @@ import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
-import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn, type StreamCommand } from '#api/write/commands';
-import { comment as commentDecider, commentVote } from './decider';
+import { comment as commentDecider, commentVote, type CommentedStory } from './decider';
 
 const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
 /** Comments read per page by the sweep of a deleted story. */
@@ -33,25 +32,31 @@ export interface CommentServiceDeps {
   users: UserQueries;
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
+  /** The story as its own stream has it (null: none, or deleted): the story slice's fold. */
+  storyFacts: (storyId: string) => Promise<CommentedStory | null>;
 }
 
 /** Comments: post, list, vote, delete; the flagged list. */
 export class CommentService {
   constructor(private readonly deps: CommentServiceDeps) {}
 
-  private async comment(commentId: string): Promise<CommentDoc> {
+  /** The comment as the comments read model shows it: what a route answers after a write. */
+  async get(commentId: string): Promise<CommentDoc> {
     const doc = await this.deps.comments.byId(commentId);
     if (!doc) throw new NotFoundError('Comment not found');
     return doc;
   }
 
+  // ---- commands: each answers what it wrote, never a read model (`get` reads it) ----
+
+  /** Answers the new comment's id. */
   async post(
     storyId: string,
     author: Pick<UserDoc, '_id'>,
     content: string,
     actor: Actor,
-  ): Promise<CommentDoc> {
-    const story = await this.deps.stories.byId(storyId);
+  ): Promise<string> {
+    const story = await this.deps.storyFacts(storyId);
     const commentId = newId('comment');
     await this.deps.bus.runAll(
       [
@@ -63,19 +68,13 @@ export class CommentService {
           storyId,
           authorId: author._id,
           content,
-          story: story
-            ? {
-                approved: story.status === 'approved',
-                category: story.category as StoryCategory,
-                content: story.content,
-              }
-            : null,
+          story,
         }),
       ],
       actor,
       READ_MODELS,
     );
-    return this.comment(commentId);
+    return commentId;
   }
 
   async vote(
@@ -83,7 +82,7 @@ export class CommentService {
     voter: Pick<UserDoc, '_id'>,
     vote: CommentVoteChoice,
     actor: Actor,
-  ) {
+  ): Promise<void> {
     const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
     const results = await this.deps.bus.runAll(
       [
@@ -101,10 +100,8 @@ export class CommentService {
       actor,
       [COMMENTS],
     );
-    // The same vote again changes nothing; still answer what this client last wrote.
+    // The same vote again changes nothing; the answer still shows what this client last wrote.
     if (results.at(-1)?.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
-    const doc = await this.comment(commentId);
-    return { id: commentId, upvotes: doc.upvotes, downvotes: doc.downvotes, myVote: vote };
   }
 
   /**

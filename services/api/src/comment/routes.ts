@@ -43,7 +43,7 @@ export function commentRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
-      const doc = await comments.post(id, user, content, actorOf(req));
+      const doc = await comments.get(await comments.post(id, user, content, actorOf(req)));
       const body: Comment = {
         id: doc._id,
         content: doc.content,
@@ -71,7 +71,9 @@ export function commentRoutes(
       const { id } = commentIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { vote } = voteCommentRequestSchema.parse(req.body);
-      res.json(await comments.vote(id, user, vote, actorOf(req)));
+      await comments.vote(id, user, vote, actorOf(req));
+      const { upvotes, downvotes } = await comments.get(id);
+      res.json({ id, upvotes, downvotes, myVote: vote });
     },
   );
 

@@ -33,14 +33,14 @@ export async function rankingHistory(
   });
   const result: HistoryStory[] = [];
   for (let i = 0; i < 20; i++) {
-    const card = await stories.submit(
+    const storyId = await stories.submit(
       { _id: authorId },
       `Story ${i}: he leaves the lights on in every room. Who is right?`,
       'household',
       at(start + i * 1_000, authorId),
     );
     await stories.moderate(
-      card.id,
+      storyId,
       { _id: adminId },
       'approved',
       null,
@@ -48,8 +48,8 @@ export async function rankingHistory(
     );
     const views = 12 + 3 * i;
     const skips = Math.round((views * ((i * 7) % 20)) / 25);
-    await track(server, card.id, `then-${i}`, views, skips, start + 5 * 60_000);
-    result.push({ id: card.id, then: { views, skips }, now: { views, skips } });
+    await track(server, storyId, `then-${i}`, views, skips, start + 5 * 60_000);
+    result.push({ id: storyId, then: { views, skips }, now: { views, skips } });
   }
   const later = start + 2 * HOUR;
   const second = result[2]!;
