@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 import { ApiError, createApiRequest, isRateLimited, isUnauthorized } from '#web/lib/api-client.ts';
-import { createRateLimiter } from '#web/lib/rate-limiter.ts';
+import { createRateLimiter, RateLimitError } from '#web/lib/rate-limiter.ts';
 
 function setup(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(response));
@@ -163,25 +163,63 @@ describe('Idempotency-Key', () => {
   });
 });
 
+const failed = (status: number, body: unknown) =>
+  new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Error');
+
+describe('ApiError', () => {
+  it('when the server sent an error body it keeps its status, code, message and issues', () => {
+    const error = failed(400, {
+      message: 'Invalid request',
+      code: 'validation_failed',
+      issues: [{ path: 'content', message: 'Too long' }],
+    });
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation_failed');
+    expect(error.serverMessage).toBe('Invalid request');
+    expect(error.issues).toEqual(['Too long']);
+  });
+
+  it('when the answer is not a JSON error body it has no code and keeps the text in its message', () => {
+    const error = failed(502, '<html>Bad Gateway</html>');
+    expect(error.code).toBeUndefined();
+    expect(error.serverMessage).toBeUndefined();
+    expect(error.issues).toEqual([]);
+    expect(error.message).toBe('502: <html>Bad Gateway</html>');
+  });
+});
+
 describe('isUnauthorized', () => {
   it.each([
-    ['401: Unauthorized', true],
-    ['401: {"message":"Unauthorized","code":"unauthorized"}', true],
-    ['403: Unauthorized', false],
-    ['401: Forbidden', false],
-    ['Unauthorized', false],
-  ])('when the message is %j it answers %s', (message, expected) => {
-    expect(isUnauthorized(new Error(message))).toBe(expected);
+    ['401 unauthorized', failed(401, { message: 'Unauthorized', code: 'unauthorized' }), true],
+    [
+      '401 unauthorized in other words',
+      failed(401, { message: 'Session over', code: 'unauthorized' }),
+      true,
+    ],
+    [
+      '403 whose text says Unauthorized',
+      failed(403, { message: 'Unauthorized', code: 'forbidden' }),
+      false,
+    ],
+    ['401 without a code', failed(401, 'Unauthorized'), false],
+    ['an error whose text looks like a 401', new Error('401: Unauthorized'), false],
+  ])('when the failure is %s it answers %s', (_what, error, expected) => {
+    expect(isUnauthorized(error)).toBe(expected);
   });
 });
 
 describe('isRateLimited', () => {
   it.each([
-    ['429: Rate limit exceeded. Please wait a moment before trying again.', true],
-    ['429: Too Many Requests', true],
-    ['Rate limit exceeded', true],
-    ['500: Internal Server Error', false],
-  ])('when the message is %j it answers %s', (message, expected) => {
-    expect(isRateLimited(new Error(message))).toBe(expected);
+    ['the server answered 429', failed(429, { message: 'Slow down', code: 'rate_limited' }), true],
+    ['the client limiter refused the call', new RateLimitError(), true],
+    [
+      'a 400 whose text mentions a rate limit',
+      failed(400, { message: 'Rate limit 429 is too low', code: 'validation_failed' }),
+      false,
+    ],
+    ['an error whose text looks like a 429', new Error('429: Too Many Requests'), false],
+    ['a 500', failed(500, { message: 'Internal error', code: 'internal' }), false],
+  ])('when %s it answers %s', (_what, error, expected) => {
+    expect(isRateLimited(error)).toBe(expected);
   });
 });

@@ -1,19 +1,63 @@
 /**
  * The one way the web app talks to the API: sends the session cookie, a JSON content type only with
  * a body, and turns any non-2xx response into an ApiError whose message is
- * `<status>: <response text or status text>`. Every call first passes the client rate limiter;
- * every write carries an Idempotency-Key (see idempotency-keys.ts).
+ * `<status>: <response text or status text>`, with the status and the error body's `code` beside
+ * it: what a failure is, is read from those two, never from the text. Every call first passes the
+ * client rate limiter; every write carries an Idempotency-Key (see idempotency-keys.ts).
  */
 import type { z } from 'zod';
+import type { ErrorCode } from '@whosright/contracts/shared/errors';
 
 import type * as ResponseSchemasModule from '#web/lib/response-schemas.ts';
 import type { Shape } from '#web/lib/shape.ts';
-import { rateLimitGroup, rateLimiter, type RateLimiter } from '#web/lib/rate-limiter.ts';
+import {
+  RateLimitError,
+  rateLimitGroup,
+  rateLimiter,
+  type RateLimiter,
+} from '#web/lib/rate-limiter.ts';
 import { createIdempotencyKeys, settles, type IdempotencyKeys } from '#web/lib/idempotency-keys.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The fields of a JSON error body `{message, code, issues?}` that are there, as sent. */
+interface ErrorBodyFields {
+  message?: string;
+  code?: ErrorCode;
+  issues?: string[];
+}
+
+function errorBodyOf(responseText: string): ErrorBodyFields {
+  let body: unknown;
+  try {
+    body = JSON.parse(responseText);
+  } catch {
+    return {};
+  }
+  if (!body || typeof body !== 'object') return {};
+  const { message, code, issues } = body as Record<string, unknown>;
+  return {
+    ...(typeof message === 'string' && message ? { message } : {}),
+    ...(typeof code === 'string' && code ? { code: code as ErrorCode } : {}),
+    ...(Array.isArray(issues)
+      ? {
+          issues: issues.flatMap((issue: unknown) => {
+            const text = (issue as { message?: unknown } | null)?.message;
+            return typeof text === 'string' && text ? [text] : [];
+          }),
+        }
+      : {}),
+  };
+}
+
 export class ApiError extends Error {
+  /** The error body's `code` (`unauthorized`, `already_voted`, ...), when the server sent one. */
+  readonly code: ErrorCode | undefined;
+  /** The `message` of a JSON error body, when the server sent one. */
+  readonly serverMessage: string | undefined;
+  /** The messages of the body's validation issues, in order (empty without any). */
+  readonly issues: readonly string[];
+
   constructor(
     readonly status: number,
     /** The raw response text (often the JSON error body). */
@@ -22,20 +66,10 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${responseText || statusText}`);
     this.name = 'ApiError';
-  }
-
-  /** The `message` of a JSON error body, when the server sent one. */
-  get serverMessage(): string | undefined {
-    try {
-      const body: unknown = JSON.parse(this.responseText);
-      if (body && typeof body === 'object' && 'message' in body) {
-        const { message } = body;
-        if (typeof message === 'string' && message) return message;
-      }
-    } catch {
-      // not JSON
-    }
-    return undefined;
+    const body = errorBodyOf(responseText);
+    this.code = body.code;
+    this.serverMessage = body.message;
+    this.issues = body.issues ?? [];
   }
 }
 
@@ -101,8 +135,9 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
 
     if (!response.ok) {
       const text = await response.text().catch(() => '');
-      if (key) keys.ended(method, url, key, settles(response.status, text));
-      throw new ApiError(response.status, text, response.statusText);
+      const error = new ApiError(response.status, text, response.statusText);
+      if (key) keys.ended(method, url, key, settles(error.status, error.code));
+      throw error;
     }
     if (key) keys.ended(method, url, key, true);
 
@@ -119,18 +154,17 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
 
 export const apiRequest = createApiRequest();
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : '';
+/** The server's answer `code` to a call, when it failed with one. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }
 
-/** An unauthorized error: its message starts with '401:' and contains 'Unauthorized'. */
+/** An unauthorized error: the server answered 401 `unauthorized` (no session, or it ended). */
 export function isUnauthorized(error: unknown): boolean {
-  const message = messageOf(error);
-  return message.startsWith('401:') && message.includes('Unauthorized');
+  return error instanceof ApiError && error.status === 401 && error.code === 'unauthorized';
 }
 
-/** A rate-limited call, never retried: its message contains 429 or rate limit. */
+/** A rate-limited call, never retried: refused with 429 by the client limiter or the server. */
 export function isRateLimited(error: unknown): boolean {
-  return /429|rate limit/i.test(messageOf(error));
+  return (error instanceof ApiError || error instanceof RateLimitError) && error.status === 429;
 }

@@ -3,32 +3,16 @@
  * Our API answers `{message, code, issues?}`; for a validation failure the first issue says more
  * than 'Invalid request'. The client rate limit has its own message.
  */
+import { RATE_LIMIT_MESSAGE } from '@whosright/contracts/shared/constants';
+
 import { ApiError } from '#web/lib/api-client.ts';
 import { RateLimitError } from '#web/lib/rate-limiter.ts';
 
-interface ErrorBody {
-  message?: unknown;
-  code?: unknown;
-  issues?: Array<{ message?: unknown }>;
-}
-
-function parseBody(text: string): ErrorBody | null {
-  try {
-    const body: unknown = JSON.parse(text);
-    return body && typeof body === 'object' ? body : null;
-  } catch {
-    return null;
-  }
-}
-
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof RateLimitError) return error.message.replace(/^429: /, '');
+  if (error instanceof RateLimitError) return RATE_LIMIT_MESSAGE;
   if (!(error instanceof ApiError)) return fallback;
-  const body = parseBody(error.responseText);
-  if (!body) return fallback;
-  const issue = body.code === 'validation_failed' ? body.issues?.[0]?.message : undefined;
-  if (typeof issue === 'string' && issue) return issue;
-  return typeof body.message === 'string' && body.message ? body.message : fallback;
+  const issue = error.code === 'validation_failed' ? error.issues[0] : undefined;
+  return issue ?? error.serverMessage ?? fallback;
 }
 
 /** The HTTP status of a failed call, when it came from the server. */

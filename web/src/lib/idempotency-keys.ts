@@ -38,10 +38,10 @@ export function createIdempotencyKeys(newKey: () => string = randomKey): Idempot
 }
 
 /**
- * Whether an answer settles its action: anything but a 5xx, a 429 (nothing ran) or a 409 saying
- * the first attempt is still running.
+ * Whether an answer settles its action: anything but a 5xx, a 429 (nothing ran) or a 409 whose
+ * code says the first attempt is still running.
  */
-export function settles(status: number, responseText: string): boolean {
+export function settles(status: number, code: string | undefined): boolean {
   if (status >= 500 || status === 429) return false;
-  return !(status === 409 && responseText.includes('"idempotency_in_progress"'));
+  return !(status === 409 && code === 'idempotency_in_progress');
 }

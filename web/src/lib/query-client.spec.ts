@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { ApiError } from '#web/lib/api-client.ts';
 import { createQueryClient, shouldRetryQuery } from '#web/lib/query-client.ts';
+import { RateLimitError } from '#web/lib/rate-limiter.ts';
 
 describe('query defaults', () => {
   it('when a query fails it retries up to 2 times', () => {
@@ -11,8 +13,14 @@ describe('query defaults', () => {
   });
 
   it('when the failure is a rate limit it never retries', () => {
-    expect(shouldRetryQuery(0, new Error('429: Too Many Requests'))).toBe(false);
-    expect(shouldRetryQuery(0, new Error('Rate limit exceeded'))).toBe(false);
+    const server = new ApiError(429, '{"message":"Slow down","code":"rate_limited"}', 'Error');
+    expect(shouldRetryQuery(0, server)).toBe(false);
+    expect(shouldRetryQuery(0, new RateLimitError())).toBe(false);
+  });
+
+  it('when a failure only mentions a rate limit in its text it retries', () => {
+    const body = '{"message":"Rate limit exceeded upstream","code":"unavailable"}';
+    expect(shouldRetryQuery(0, new ApiError(503, body, 'Error'))).toBe(true);
   });
 
   it('when the client is created it is fresh for 5 minutes, no focus refetch, no polling, no mutation retry', () => {

@@ -4,6 +4,7 @@ import type {
   RegisterRequest,
 } from '@whosright/contracts/account/dto';
 import type { UserQueries } from '@whosright/projections/users/queries';
+import { currentUserOf } from './current-user';
 import type { Actor } from '#api/platform/actor';
 import type { Mail } from '#api/platform/mail/mailer';
 import type { SessionTokens } from '#api/platform/session-tokens';
@@ -45,9 +46,11 @@ export class AccountService {
   private readonly external: ExternalSignIn;
   private readonly profiles: Profiles;
   private readonly rolesAndBans: RolesAndBans;
+  private readonly users: UserQueries;
 
   constructor(deps: AccountServiceDeps) {
     const { bus, users } = deps;
+    this.users = users;
     const now = deps.now ?? (() => new Date());
     const adminEmails = new AdminEmails(bus, deps.adminEmails);
     const sessions = new Sessions({ bus, users, tokens: deps.tokens, now });
@@ -131,7 +134,7 @@ export class AccountService {
     return this.verification.markVerifiedBySeed(userId, actor);
   }
 
-  updateProfile(userId: string, profile: ProfileChange, actor: Actor): Promise<CurrentUser> {
+  updateProfile(userId: string, profile: ProfileChange, actor: Actor): Promise<void> {
     return this.profiles.update(userId, profile, actor);
   }
 
@@ -141,8 +144,13 @@ export class AccountService {
     action: AdminUserAction,
     actor: Actor,
     reason: string | null = null,
-  ): Promise<CurrentUser> {
+  ): Promise<void> {
     return this.rolesAndBans.change(userId, action, actor, reason);
+  }
+
+  /** The member as the users read model shows them: what a route answers after a write. */
+  currentUser(userId: string): Promise<CurrentUser> {
+    return currentUserOf(this.users, userId);
   }
 
   /** The same by e-mail (the admin CLI). */

@@ -63,7 +63,8 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
       const { id } = userIdParamsSchema.parse(req.params);
       adminUser(req);
       const { reason } = adminUserActionRequestSchema.parse(req.body);
-      res.json(await deps.accounts.change(id, action, actorOf(req), reason));
+      await deps.accounts.change(id, action, actorOf(req), reason);
+      res.json(await deps.accounts.currentUser(id));
     });
   }
 }

@@ -48,9 +48,12 @@ export interface DeleteAccountDeps {
   streams: Pick<MemberStreamQueries, 'streamsOf'>;
   sessions: SessionQueries;
   users: Pick<UserQueries, 'countAdmins'>;
-  /** Deletes one of the member's stories as its author, banned or not (its comments go with it). */
+  /**
+   * Deletes one of the member's stories as its author would (its comments go with it); the
+   * active-user guard lets a leaving member's removals through, banned or not.
+   */
   deleteStory(storyId: string, userId: string, actor: Actor): Promise<void>;
-  /** Deletes one of the member's comments as its author, banned or not. */
+  /** Deletes one of the member's comments as its author would, through the same guard. */
   deleteComment(commentId: string, userId: string, actor: Actor): Promise<void>;
   publicUrl: string;
   sendMail(mail: { to: string; subject: string; text: string }): Promise<void>;

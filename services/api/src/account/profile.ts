@@ -32,9 +32,9 @@ export class Profiles {
   /**
    * Sets the username and picture (null clears). A new username is claimed first (its
    * reservation stream decides who has it); the profile change and the release of the old name
-   * are then appended together. Answers the user as the users read model now shows them.
+   * are then appended together.
    */
-  async update(userId: string, profile: ProfileChange, actor: Actor): Promise<CurrentUser> {
+  async update(userId: string, profile: ProfileChange, actor: Actor): Promise<void> {
     const state = await userState(this.deps.bus, userId);
     if (!state.exists) throw new NotFoundError('Account not found');
     const image = profile.profileImageUrl;
@@ -54,7 +54,6 @@ export class Profiles {
       actor,
       [USERS],
     );
-    return currentUserOf(this.deps.users, userId);
   }
 
   /** The first claim of a name wins; its holder may claim it again (a change of case). */

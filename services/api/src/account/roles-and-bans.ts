@@ -21,7 +21,7 @@ export class RolesAndBans {
   constructor(private readonly deps: RolesAndBansDeps) {}
 
   /**
-   * Bans, unbans, promotes or demotes a user; answers them as the users read model shows them.
+   * Bans, unbans, promotes or demotes a user.
    * Repeating an action in effect is a no-op.
    */
   async change(
@@ -29,13 +29,13 @@ export class RolesAndBans {
     action: AdminUserAction,
     actor: Actor,
     reason: string | null = null,
-  ): Promise<CurrentUser> {
+  ): Promise<void> {
     const target = await userState(this.deps.bus, userId);
     if (!target.exists) throw new NotFoundError('User not found');
     const command = await this.commandFor(action, userId, target, actor, reason);
     const result = await this.deps.bus.run(userStream(userId), user, command, actor, [USERS]);
+    // The same action again changes nothing; the answer still shows the user as they are.
     if (result.events.length === 0) await this.deps.bus.settleAll([USERS]);
-    return currentUserOf(this.deps.users, userId, 'User not found');
   }
 
   /** The same actions by e-mail (the admin CLI); answers the user's id. */

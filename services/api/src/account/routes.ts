@@ -117,7 +117,8 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   router.patch('/users/profile', async (req, res) => {
     const user = activeUser(req);
     const profile = updateProfileRequestSchema.parse(req.body);
-    res.json(await deps.accounts.updateProfile(user._id, profile, actorOf(req)));
+    await deps.accounts.updateProfile(user._id, profile, actorOf(req));
+    res.json(await deps.accounts.currentUser(user._id));
   });
 
   router.post(

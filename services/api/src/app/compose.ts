@@ -17,20 +17,21 @@ import type { ReadModels } from '@whosright/projections/store/port';
 import { readModels } from '@whosright/projections/read-models';
 import { createProjectionHealthMonitor } from '@whosright/projections/runner/projection-health';
 import type { Registry } from 'prom-client';
-import { AccountService } from '#api/account/account-service';
+import type { AccountService } from '#api/account/account-service';
+import type { Mail } from '#api/platform/mail/mailer';
 import { adminRoutes } from '#api/account/admin-routes';
 import { OidcTransactionCookie } from '#api/account/oidc-transaction-cookie';
 import { accountRoutes } from '#api/account/routes';
 import { AccountDeletion } from '#api/account/delete-account';
 import { memberDataRoutes } from '#api/account/member-data-routes';
 import { commentRoutes } from '#api/comment/routes';
-import { CommentService } from '#api/comment/comment-service';
+import type { CommentService } from '#api/comment/comment-service';
 import { storyPageMeta } from '#api/story/page-meta';
 import { moderationRoutes } from '#api/moderation/routes';
 import { storyHistory } from '#api/story/story-history';
 import { storyRoutes } from '#api/story/routes';
 import { storyTimelineRoutes } from '#api/story/timeline-routes';
-import { StoryService } from '#api/story/story-service';
+import type { StoryService } from '#api/story/story-service';
 import { publishStoryChanges } from '#api/story/live-changes';
 import { LiveHub } from '#api/story/live-hub';
 import {
@@ -76,6 +77,7 @@ import { ReplayRecords } from '#api/replay/replay-records';
 import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
 import { rejections } from './rejections';
+import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';
 import { projectionsReadiness } from './projection-readiness';
 import { registerJobMetrics, registerProjectionMetrics } from './process-metrics';
@@ -116,6 +118,9 @@ export interface Application {
   startBackgroundWork(): void;
   close(): Promise<void>;
 }
+
+/** How long the demo seed waits for the read models to catch up with it before it says so. */
+const SEED_CATCH_UP_MS = 60_000;
 
 /** The lease the start-up work (resumed deletions, the demo seed) runs under: one API at a time. */
 const STARTUP_WORK_LEASE = 'api-startup-work';
@@ -180,9 +185,9 @@ export async function composeApplication(
   const queue = createJobQueue(config, logger, { runWorker: inProcess });
   registerJobMetrics(metrics, queue);
   // Rankings as they stood: replays run as jobs, their state shared through this store.
-  const keyValues = createKeyValueStore(config);
+  const keyValues = createKeyValueStore(config, logger);
   // Retried writes answer their first result: kept across restarts (SQLite, or Redis).
-  const idempotencyStore = createKeyValueStore(config, {
+  const idempotencyStore = createKeyValueStore(config, logger, {
     embedded: () => stores.embeddedDatabase(),
   });
   // Kept replay rows forget members who deleted their accounts after the replay was built, by
@@ -224,31 +229,16 @@ export async function composeApplication(
     countEvents: (until) => countReplayEvents(stores.eventStore, until),
   });
 
-  const accounts = new AccountService({
-    bus,
-    users: queries.users,
+  const writeServices = {
+    queries,
     tokens,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    sendMail: (m) => mail.deliver(m),
-  });
+    sendMail: (m: Mail) => mail.deliver(m),
+  };
+  const { accounts, comments, stories } = writeServicesOver(bus, writeServices);
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
-
-  const comments: CommentService = new CommentService({
-    bus,
-    comments: queries.comments,
-    stories: queries.stories,
-    users: queries.users,
-    // The story slice decides whether a story is approved; `stories` exists before any write.
-    approvedStory: (storyId) => stories.approvedGuard(storyId),
-  });
-  const stories: StoryService = new StoryService({
-    bus,
-    stories: queries.stories,
-    votes: queries.storyVotes,
-    onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
-  });
   // A member deletes their account; their stories and comments go as their author's.
   const deletion = new AccountDeletion({
     bus,
@@ -256,9 +246,9 @@ export async function composeApplication(
     streams: queries.memberStreams,
     sessions: queries.sessions,
     users: queries.users,
-    deleteStory: (storyId, userId, actor) => stories.deleteForLeavingAuthor(storyId, userId, actor),
+    deleteStory: (storyId, userId, actor) => stories.delete(storyId, { _id: userId }, false, actor),
     deleteComment: (commentId, userId, actor) =>
-      comments.deleteForLeavingAuthor(commentId, userId, actor),
+      comments.delete(commentId, { _id: userId }, false, actor),
     publicUrl: config.publicUrl,
     sendMail: (m) => mail.deliver(m),
   });
@@ -295,17 +285,26 @@ export async function composeApplication(
           logger.error({ err: error }, 'resuming account deletions failed'),
         );
       if (!config.seedDemo || closing.signal.aborted) return;
+      // The seed reads nothing back, so its writes wait for no read model (a bus without
+      // projections); the demo counts as seeded once every read model has caught up with it.
+      const seed = writeServicesOver(new CommandBus(eventStore, null, rejections), writeServices);
       await seedDemo(
         {
           bus,
-          accounts,
-          stories,
-          extras: [seedDemoComments(comments)],
+          accounts: seed.accounts,
+          stories: seed.stories,
+          extras: [seedDemoComments(seed.comments)],
           demoAdminFile:
             config.nodeEnv === 'development' ? join(config.dataDir, DEMO_ADMIN_FILE) : undefined,
         },
         logger,
-      ).catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'));
+      )
+        .then(async (seeded) => {
+          const head = await eventStore.headPosition();
+          if (seeded && !(await stores.projections.waitFor(head, undefined, SEED_CATCH_UP_MS)))
+            logger.warn('demo seed: the read models are still catching up with it');
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'demo seed failed'));
     } finally {
       seeding = false;
       await lease.release();

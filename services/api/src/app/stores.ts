@@ -22,9 +22,9 @@ import { dropAbandonedCopies } from '@whosright/projections/runner/rebuild';
 import { createRedisLeaseManager } from '@whosright/projections/runner/lease/redis-lease';
 import { createInProcessLeaseManager } from '@whosright/projections/runner/lease/in-process-lease';
 import type { LeaseManager } from '@whosright/projections/runner/lease/port';
-import { Redis } from 'ioredis';
 import type { Config } from '#api/platform/config';
 import type { Logger } from '#api/platform/logger';
+import { connectRedis, redisOutageLog } from '#api/platform/redis/redis-connection';
 
 export const SQLITE_FILE = 'whosright.sqlite';
 
@@ -113,7 +113,11 @@ export async function openStores(
 
   // Scale mode: one writer per projection across every process, through a Redis lease.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: null })
+    ? connectRedis(
+        config.redisUrl,
+        { maxRetriesPerRequest: null },
+        redisOutageLog(logger, 'projection leases'),
+      )
     : undefined;
   const forgettingLog = forgettingEventStore(eventStore);
   const projections = createProjectionRunner({

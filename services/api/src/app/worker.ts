@@ -19,7 +19,7 @@ export function startWorker(config: Config, logger: Logger): Promise<RunningProc
   return startBackgroundProcess('worker', config, logger, async ({ readiness, metrics }) => {
     // Replays read the log and build scratch copies: the stores, without projections.
     const stores = await openStores(config, logger, { runProjections: false });
-    const keyValues = createKeyValueStore(config);
+    const keyValues = createKeyValueStore(config, logger);
     const queue = createJobQueue(config, logger, { runWorker: true });
     registerReplayJob(queue, {
       eventStore: stores.forgettingLog,

@@ -9,14 +9,13 @@ import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Page } from '@whosright/projections/store/port';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
-import type { StoryCategory } from '@whosright/contracts/shared/categories';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn, type StreamCommand } from '#api/write/commands';
-import { comment as commentDecider, commentVote } from './decider';
+import { comment as commentDecider, commentVote, type CommentedStory } from './decider';
 
 const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
 /** Comments read per page by the sweep of a deleted story. */
@@ -35,6 +34,8 @@ export interface CommentServiceDeps {
   users: UserQueries;
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
+  /** The story as its own stream has it (null: none, or deleted): the story slice's fold. */
+  storyFacts: (storyId: string) => Promise<CommentedStory | null>;
 }
 
 /** A comment with the card of the story it answers (the profile's and the admin's lists). */
@@ -47,19 +48,23 @@ export interface CommentOnStory {
 export class CommentService {
   constructor(private readonly deps: CommentServiceDeps) {}
 
-  private async comment(commentId: string): Promise<CommentDoc> {
+  /** The comment as the comments read model shows it: what a route answers after a write. */
+  async get(commentId: string): Promise<CommentDoc> {
     const doc = await this.deps.comments.byId(commentId);
     if (!doc) throw new NotFoundError('Comment not found');
     return doc;
   }
 
+  // ---- commands: each answers what it wrote, never a read model (`get` reads it) ----
+
+  /** Answers the new comment's id. */
   async post(
     storyId: string,
     author: Pick<UserDoc, '_id'>,
     content: string,
     actor: Actor,
-  ): Promise<CommentDoc> {
-    const story = await this.deps.stories.byId(storyId);
+  ): Promise<string> {
+    const story = await this.deps.storyFacts(storyId);
     const commentId = newId('comment');
     await this.deps.bus.runAll(
       [
@@ -71,19 +76,13 @@ export class CommentService {
           storyId,
           authorId: author._id,
           content,
-          story: story
-            ? {
-                approved: story.status === 'approved',
-                category: story.category as StoryCategory,
-                content: story.content,
-              }
-            : null,
+          story,
         }),
       ],
       actor,
       READ_MODELS,
     );
-    return this.comment(commentId);
+    return commentId;
   }
 
   /** Votes up or down, or (`null`) withdraws the member's vote: back to neutral. */
@@ -92,7 +91,7 @@ export class CommentService {
     voter: Pick<UserDoc, '_id'>,
     vote: CommentVoteChoice | null,
     actor: Actor,
-  ) {
+  ): Promise<void> {
     const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
     const userId = voter._id;
     const results = await this.deps.bus.runAll(
@@ -111,12 +110,15 @@ export class CommentService {
       actor,
       [COMMENTS],
     );
-    // The same vote again changes nothing; still answer what this client last wrote.
+    // The same vote again changes nothing; the answer still shows what this client last wrote.
     if (results.at(-1)?.position === undefined) await this.deps.bus.settleAll([COMMENTS]);
-    const doc = await this.comment(commentId);
-    return { id: commentId, upvotes: doc.upvotes, downvotes: doc.downvotes, myVote: vote };
   }
 
+  /**
+   * An admin deletes any comment; an author their own. The author's deletion goes through the
+   * active-user guard as a removal: refused while they are banned, let through while their
+   * account is being deleted (the deletion's sweep removes their comments as their author).
+   */
   async delete(
     commentId: string,
     user: Pick<UserDoc, '_id'>,
@@ -124,8 +126,20 @@ export class CommentService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
-    // An author deleting their comment writes: a banned one may not (an admin always may).
-    await this.remove(commentId, user, byAdmin, !byAdmin, actor, reason);
+    await this.deps.bus.runAll(
+      [
+        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
+        commandOn(`comment-${commentId}`, commentDecider, {
+          type: 'DeleteComment',
+          commentId,
+          userId: user._id,
+          byAdmin,
+          reason,
+        }),
+      ],
+      actor,
+      READ_MODELS,
+    );
   }
 
   /**
@@ -133,7 +147,7 @@ export class CommentService {
    * again) and the moderation log records it with the admin's reason.
    */
   async keep(commentId: string, admin: Pick<UserDoc, '_id'>, actor: Actor, reason: string | null) {
-    const doc = await this.comment(commentId);
+    const doc = await this.get(commentId);
     await this.deps.bus.runAll(
       [
         commandOn(`comment-${commentId}`, commentDecider, {
@@ -146,38 +160,6 @@ export class CommentService {
       ],
       actor,
       [COMMENTS, MODERATION_LOG],
-    );
-  }
-
-  /**
-   * A member deleting their account takes their comment with them as its author, banned or not:
-   * a ban stops them writing, not leaving.
-   */
-  async deleteForLeavingAuthor(commentId: string, authorId: string, actor: Actor): Promise<void> {
-    await this.remove(commentId, { _id: authorId }, false, false, actor, null);
-  }
-
-  private async remove(
-    commentId: string,
-    user: Pick<UserDoc, '_id'>,
-    byAdmin: boolean,
-    unlessBanned: boolean,
-    actor: Actor,
-    reason: string | null,
-  ): Promise<void> {
-    await this.deps.bus.runAll(
-      [
-        ...(unlessBanned ? [activeUserGuard(user._id, { removal: true })] : []),
-        commandOn(`comment-${commentId}`, commentDecider, {
-          type: 'DeleteComment',
-          commentId,
-          userId: user._id,
-          byAdmin,
-          reason,
-        }),
-      ],
-      actor,
-      READ_MODELS,
     );
   }
 

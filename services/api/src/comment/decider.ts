@@ -25,6 +25,13 @@ export interface CommentState {
   storyId: string | null;
 }
 
+/** What posting a comment needs of its story. */
+export interface CommentedStory {
+  approved: boolean;
+  category: StoryCategory;
+  content: string;
+}
+
 export type CommentCommand =
   | {
       type: 'PostComment';
@@ -33,7 +40,7 @@ export type CommentCommand =
       authorId: string;
       content: string;
       /** The story as it stands (null: it does not exist); only an approved one takes comments. */
-      story: { approved: boolean; category: StoryCategory; content: string } | null;
+      story: CommentedStory | null;
     }
   | {
       type: 'DeleteComment';

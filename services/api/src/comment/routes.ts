@@ -38,7 +38,7 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
-      const doc = await comments.post(id, user, content, actorOf(req));
+      const doc = await comments.get(await comments.post(id, user, content, actorOf(req)));
       const body: Comment = {
         id: doc._id,
         content: doc.content,
@@ -66,7 +66,9 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
       const { id } = commentIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { vote } = voteCommentRequestSchema.parse(req.body);
-      res.json(await comments.vote(id, user, vote, actorOf(req)));
+      await comments.vote(id, user, vote, actorOf(req));
+      const { upvotes, downvotes } = await comments.get(id);
+      res.json({ id, upvotes, downvotes, myVote: vote });
     },
   );
 

@@ -6,7 +6,7 @@ export function seedDemoComments(comments: CommentService) {
   return async ({ story, storyId, members, random, at }: SeedContext): Promise<void> => {
     for (const demo of story.comments) {
       const authorId = members[Math.floor(random() * members.length)]!;
-      const posted = await comments.post(storyId, { _id: authorId }, demo.content, at(authorId));
+      const commentId = await comments.post(storyId, { _id: authorId }, demo.content, at(authorId));
       const voters = members.filter((m) => m !== authorId).sort(() => random() - 0.5);
       const votes = [
         ...Array<'up'>(demo.upvotes).fill('up'),
@@ -14,7 +14,7 @@ export function seedDemoComments(comments: CommentService) {
       ].slice(0, voters.length);
       for (const [i, vote] of votes.entries()) {
         const voterId = voters[i]!;
-        await comments.vote(posted._id, { _id: voterId }, vote, at(voterId));
+        await comments.vote(commentId, { _id: voterId }, vote, at(voterId));
       }
     }
   };

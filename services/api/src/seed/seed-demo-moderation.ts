@@ -29,7 +29,7 @@ export async function seedDemoModeration(seed: ModerationSeed): Promise<void> {
     DEMO_REJECTED.category,
     at(rejectedAuthor),
   );
-  await stories.moderate(rejected.id, moderator, 'rejected', DEMO_REJECTED.reason, at(moderatorId));
+  await stories.moderate(rejected, moderator, 'rejected', DEMO_REJECTED.reason, at(moderatorId));
 
   const hidden = seed.approvedStoryIds[seed.approvedStoryIds.length - 2];
   if (hidden)

@@ -108,20 +108,20 @@ export async function seedDemo(
     // Every timestamp in the seed increases: a story starts after the previous one's activity.
     clock = Math.max(nominal, clock + 60_000);
     const authorId = members[Math.floor(random() * members.length)]!;
-    const card = await services.stories.submit(
+    const storyId = await services.stories.submit(
       { _id: authorId },
       story.content,
       story.category,
       actorAt(clock, authorId),
     );
     await services.stories.moderate(
-      card.id,
+      storyId,
       { _id: moderatorId },
       'approved',
       null,
       actorAt(clock + 3_600_000, moderatorId),
     );
-    approvedStoryIds.push(card.id);
+    approvedStoryIds.push(storyId);
 
     clock += 2 * 3_600_000;
     const voters = members
@@ -132,7 +132,7 @@ export async function seedDemo(
     for (const [i, voterId] of voters.entries()) {
       clock += 60_000 * (1 + random() * 20);
       await services.stories.vote(
-        card.id,
+        storyId,
         { _id: voterId },
         i < heVotes ? 'he' : 'she',
         actorAt(clock, voterId),
@@ -141,10 +141,10 @@ export async function seedDemo(
     const skips = Math.round(story.views * story.skipShare);
     for (let v = 0; v < story.views; v++) {
       clock += 30_000 * (1 + random() * 10);
-      const key = visitorKeyOfVisitor(`demo-${card.id}-${v}`);
-      await services.stories.track(card.id, key, 'view', { ...actorAt(clock), visitorId: key });
+      const key = visitorKeyOfVisitor(`demo-${storyId}-${v}`);
+      await services.stories.track(storyId, key, 'view', { ...actorAt(clock), visitorId: key });
       if (v < skips)
-        await services.stories.track(card.id, key, 'skip', {
+        await services.stories.track(storyId, key, 'skip', {
           ...actorAt((clock += 5_000)),
           visitorId: key,
         });
@@ -153,7 +153,7 @@ export async function seedDemo(
       // Extras take the next moments: `at(userId)` advances the shared clock by a few minutes.
       await extra({
         story,
-        storyId: card.id,
+        storyId: storyId,
         members,
         random,
         at: (userId) => actorAt((clock += 60_000 * (2 + random() * 30)), userId),

@@ -44,7 +44,8 @@ export function storyRoutes(
   router.post('/stories', limit(rateLimitPolicies.storiesPerAccount), async (req, res) => {
     const user = activeUser(req);
     const body = submitStoryRequestSchema.parse(req.body);
-    res.status(201).json(await stories.submit(user, body.content, body.category, actorOf(req)));
+    const storyId = await stories.submit(user, body.content, body.category, actorOf(req));
+    res.status(201).json(await stories.card(storyId));
   });
 
   router.get('/stories', async (req, res) => {
@@ -87,7 +88,8 @@ export function storyRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { vote } = castVoteRequestSchema.parse(req.body);
-      res.json(await stories.vote(id, user, vote, actorOf(req)));
+      await stories.vote(id, user, vote, actorOf(req));
+      res.json({ vote: { vote }, story: await stories.card(id) });
     },
   );
 
@@ -113,7 +115,8 @@ export function storyRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { type } = reactRequestSchema.parse(req.body);
-      res.json(await stories.react(id, user, type, actorOf(req)));
+      await stories.react(id, user, type, actorOf(req));
+      res.json((await stories.card(id)).reactions);
     },
   );
 
@@ -141,7 +144,8 @@ export function storyRoutes(
     const { id } = storyIdParamsSchema.parse(req.params);
     const admin = adminUser(req);
     const body = moderateStoryRequestSchema.parse(req.body);
-    res.json(await stories.moderate(id, admin, body.status, body.reason, actorOf(req)));
+    await stories.moderate(id, admin, body.status, body.reason, actorOf(req));
+    res.json(await stories.card(id));
   });
 
   router.delete('/admin/stories/:id', async (req, res) => {

@@ -14,7 +14,7 @@ import type {
   TrackAction,
   VoteChoice,
 } from '@whosright/contracts/story/events';
-import type { ReactionCounts, StoryCard } from '@whosright/contracts/story/dto';
+import type { StoryCard } from '@whosright/contracts/story/dto';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
@@ -30,6 +30,7 @@ import {
 import { storyPool } from './pool-decider';
 import { AlreadyCountedFromAddress } from './rejections';
 import { approvedStoryGuard } from './approved-story-guard';
+import { storyFacts, type StoryFacts } from './story-facts';
 import { toCard } from './story-views';
 
 export const POOL_STREAM = 'storyPool-approved';
@@ -58,10 +59,19 @@ export interface StoryServiceDeps {
 export class StoryService {
   constructor(private readonly deps: StoryServiceDeps) {}
 
-  private async card(storyId: string): Promise<StoryCard> {
+  /**
+   * The story's card as the stories read model shows it: what a route answers after a write (the
+   * write waited for that read model when its bus waits for any).
+   */
+  async card(storyId: string): Promise<StoryCard> {
     const doc = await this.deps.stories.byId(storyId);
     if (!doc) throw new NotFoundError('Story not found');
     return toCard(doc);
+  }
+
+  /** The story's facts from its own stream (null: none, or deleted), for a comment's decision. */
+  facts(storyId: string): Promise<StoryFacts | null> {
+    return this.deps.bus.state(storyStream(storyId), storyFacts);
   }
 
   /**
@@ -86,14 +96,15 @@ export class StoryService {
     );
   }
 
-  // ---- commands ----
+  // ---- commands: each answers what it wrote, never a read model (`card` reads it) ----
 
+  /** Answers the new story's id. */
   async submit(
     author: Pick<UserDoc, '_id'>,
     content: string,
     category: StoryCategory,
     actor: Actor,
-  ): Promise<StoryCard> {
+  ): Promise<string> {
     const storyId = newId('story');
     await this.deps.bus.runAll(
       [
@@ -109,7 +120,7 @@ export class StoryService {
       actor,
       [STORIES, USER_STATS],
     );
-    return this.card(storyId);
+    return storyId;
   }
 
   async moderate(
@@ -118,7 +129,7 @@ export class StoryService {
     to: StoryStatus,
     reason: string | null,
     actor: Actor,
-  ): Promise<StoryCard> {
+  ): Promise<void> {
     await this.deps.bus.runAll(
       [
         commandOn(storyStream(storyId), storyDecider, {
@@ -133,9 +144,13 @@ export class StoryService {
       actor,
       [STORIES],
     );
-    return this.card(storyId);
   }
 
+  /**
+   * An admin deletes any story; an author their own. The author's deletion goes through the
+   * active-user guard as a removal: refused while they are banned, let through while their
+   * account is being deleted (the deletion's sweep removes their stories as their author).
+   */
   async delete(
     storyId: string,
     user: Pick<UserDoc, '_id'>,
@@ -143,29 +158,9 @@ export class StoryService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
-    // An author deleting their story writes: a banned one may not (an admin always may).
-    await this.remove(storyId, user, byAdmin, !byAdmin, actor, reason);
-  }
-
-  /**
-   * A member deleting their account takes their story with them as its author, banned or not: a
-   * ban stops them writing, not leaving.
-   */
-  async deleteForLeavingAuthor(storyId: string, authorId: string, actor: Actor): Promise<void> {
-    await this.remove(storyId, { _id: authorId }, false, false, actor, null);
-  }
-
-  private async remove(
-    storyId: string,
-    user: Pick<UserDoc, '_id'>,
-    byAdmin: boolean,
-    unlessBanned: boolean,
-    actor: Actor,
-    reason: string | null,
-  ): Promise<void> {
     await this.deps.bus.runAll(
       [
-        ...(unlessBanned ? [activeUserGuard(user._id, { removal: true })] : []),
+        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
@@ -203,7 +198,7 @@ export class StoryService {
     user: Pick<UserDoc, '_id'>,
     vote: VoteChoice,
     actor: Actor,
-  ): Promise<{ vote: { vote: VoteChoice }; story: StoryCard }> {
+  ): Promise<void> {
     const visitorKey = visitorKeyOfUser(user._id);
     // A vote also counts as engaging with the story: both are written together, or neither.
     await this.deps.bus.runAll(
@@ -228,7 +223,6 @@ export class StoryService {
       // verdict timeline shown with the results holds this vote.
       [STORIES, STORY_VOTES, USER_STATS, SEEN_STORIES, STORY_TIMELINE],
     );
-    return { vote: { vote }, story: await this.card(storyId) };
   }
 
   /**
@@ -268,12 +262,7 @@ export class StoryService {
     }
   }
 
-  async react(
-    storyId: string,
-    user: UserDoc,
-    reaction: ReactionType,
-    actor: Actor,
-  ): Promise<ReactionCounts> {
+  async react(storyId: string, user: UserDoc, reaction: ReactionType, actor: Actor): Promise<void> {
     await this.deps.bus.runAll(
       [
         activeUserGuard(user._id),
@@ -288,7 +277,6 @@ export class StoryService {
       actor,
       [STORIES],
     );
-    return (await this.card(storyId)).reactions;
   }
 
   // ---- access rules on reads ----

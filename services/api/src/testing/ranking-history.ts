@@ -59,21 +59,21 @@ export async function storyWithActivity(
     userId,
     recordedAt: new Date(ms).toISOString(),
   });
-  const card = await stories.submit(
+  const storyId = await stories.submit(
     { _id: people.authorId },
     `Story ${n}: he leaves the lights on in every room. Who is right?`,
     'household',
     at(start + n * 1_000, people.authorId),
   );
   await stories.moderate(
-    card.id,
+    storyId,
     { _id: people.adminId },
     'approved',
     null,
     at(start + 60_000 + n * 1_000, people.adminId),
   );
-  await track(server, card.id, `then-${n}`, views, skips, start + 5 * 60_000);
-  return { id: card.id, then: { views, skips }, now: { views, skips } };
+  await track(server, storyId, `then-${n}`, views, skips, start + 5 * 60_000);
+  return { id: storyId, then: { views, skips }, now: { views, skips } };
 }
 
 async function track(

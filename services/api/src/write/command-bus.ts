@@ -66,7 +66,10 @@ export class CommandBus {
 
   constructor(
     private readonly eventStore: EventStore,
-    /** Null in processes that run no projections (the admin CLI): nothing there reads back. */
+    /**
+     * Null where nothing reads back, so no write waits: processes that run no projections (the
+     * admin CLI), and the demo seed.
+     */
     private readonly projections: Pick<ProjectionRunner, 'waitFor'> | null,
     private readonly rejections: RejectionsByContext,
   ) {}

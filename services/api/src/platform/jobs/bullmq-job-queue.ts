@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis, redisOutageLog } from '#api/platform/redis/redis-connection';
 import type { Logger } from '#api/platform/logger';
 import {
   assertJobOptions,
@@ -63,10 +64,9 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   >();
 
   // The producer fails fast when Redis is away; the worker must wait forever (BullMQ requires it).
-  const producerConnection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  producerConnection.on('error', (err) =>
-    logger.warn({ err: { message: err.message } }, 'job queue: Redis connection error'),
-  );
+  // BullMQ repeats its connections' errors on the queue and the worker: one outage, one line.
+  const producerOutage = redisOutageLog(logger, 'job queue');
+  const producerConnection = connectRedis(redisUrl, { maxRetriesPerRequest: 2 }, producerOutage);
   const lanes = new Map<string, Lane>();
   let closed = false;
 
@@ -74,7 +74,9 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     const existing = lanes.get(name);
     if (existing) return existing;
     const queue = new Queue(name, { connection: producerConnection });
-    queue.on('error', (err) => logger.warn({ err: { message: err.message } }, 'job queue error'));
+    queue.on('error', (err) => {
+      if (!producerOutage.down) logger.warn({ err: { message: err.message } }, 'job queue error');
+    });
     const lane: Lane = { queue, concurrency: laneConcurrency };
     lanes.set(name, lane);
     return lane;
@@ -102,19 +104,17 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
 
   function startWorker(lane: Lane): void {
     if (lane.worker || !runWorker || closed) return;
-    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    connection.on('error', (err) =>
-      logger.warn({ err: { message: err.message } }, 'job worker: Redis connection error'),
-    );
+    const workerOutage = redisOutageLog(logger, 'job worker');
+    const connection = connectRedis(redisUrl, { maxRetriesPerRequest: null }, workerOutage);
     lane.workerConnection = connection;
     lane.worker = new Worker(lane.queue.name, runJob, {
       connection,
       concurrency: lane.concurrency,
     });
     // Failures are logged by `runJob`; this only keeps BullMQ's own errors from going unhandled.
-    lane.worker.on('error', (err) =>
-      logger.error({ err: { message: err.message } }, 'job worker error'),
-    );
+    lane.worker.on('error', (err) => {
+      if (!workerOutage.down) logger.error({ err: { message: err.message } }, 'job worker error');
+    });
   }
 
   const allLanes = () => [...lanes.values()];

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Config } from '#api/platform/config';
+import type { Logger } from '#api/platform/logger';
 import type { KeyValueStore } from './key-value-store';
 import { createInMemoryKeyValueStore } from './in-memory-key-value-store';
 import { createRedisKeyValueStore } from './redis-key-value-store';
@@ -11,9 +12,10 @@ import { createSqliteKeyValueStore } from './sqlite-key-value-store';
  */
 export function createKeyValueStore(
   config: Pick<Config, 'redisUrl'>,
+  logger: Logger,
   options: { embedded?: () => Database } = {},
 ): KeyValueStore {
-  if (config.redisUrl) return createRedisKeyValueStore({ redisUrl: config.redisUrl });
+  if (config.redisUrl) return createRedisKeyValueStore({ redisUrl: config.redisUrl, logger });
   return options.embedded
     ? createSqliteKeyValueStore(options.embedded())
     : createInMemoryKeyValueStore();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
+import { createLogger } from '#api/platform/logger';
 import { createInMemoryKeyValueStore } from './in-memory-key-value-store';
 import type { KeyValueStore } from './key-value-store';
 import { createRedisKeyValueStore } from './redis-key-value-store';
@@ -64,5 +65,10 @@ describeWithService(redisServer, 'Redis key-value store on a real redis-server',
   afterAll(async () => {
     await redis.stop();
   });
-  keyValueContract(() => createRedisKeyValueStore({ redisUrl: redis.url }));
+  keyValueContract(() =>
+    createRedisKeyValueStore({
+      redisUrl: redis.url,
+      logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
+    }),
+  );
 });

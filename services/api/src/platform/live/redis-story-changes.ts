@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '#api/platform/logger';
+import { connectRedis, redisOutageLog } from '#api/platform/redis/redis-connection';
 import {
   parseStoryChange,
   type StoryChange,
@@ -26,13 +27,12 @@ export function createRedisStoryChanges(options: RedisStoryChangesOptions): Stor
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
 
-  const connect = (role: string): Redis => {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    redis.on('error', (err) =>
-      logger.warn({ err: { message: err.message } }, `live changes: Redis ${role} error`),
+  const connect = (role: string): Redis =>
+    connectRedis(
+      redisUrl,
+      { maxRetriesPerRequest: null },
+      redisOutageLog(logger, `live changes ${role}`),
     );
-    return redis;
-  };
 
   const deliver = (from: string, message: string) => {
     if (from !== channel) return;

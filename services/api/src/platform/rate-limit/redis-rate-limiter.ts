@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis, redisOutageLog } from '#api/platform/redis/redis-connection';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Logger } from '#api/platform/logger';
 import { createRateLimiterFrom, type RateLimiter } from './rate-limiter';
@@ -22,9 +22,10 @@ export async function createRedisRateLimiter(
   options: RedisRateLimiterOptions,
 ): Promise<RateLimiter> {
   const { redisUrl, logger, keyPrefix = 'rl', connectTimeoutMs = 5_000 } = options;
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  redis.on('error', (err) =>
-    logger.warn({ err: { message: err.message } }, 'rate limits: Redis connection error'),
+  const redis = connectRedis(
+    redisUrl,
+    { enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+    redisOutageLog(logger, 'rate limits'),
   );
 
   const ready = await new Promise<boolean>((resolve) => {

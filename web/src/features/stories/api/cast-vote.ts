@@ -8,7 +8,7 @@ import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { castVoteResponseShape } from '#web/features/stories/api/story-shapes.ts';
-import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { apiRequest, errorCode, isUnauthorized } from '#web/lib/api-client.ts';
 import { failureDescription } from '#web/lib/error-message.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
@@ -33,7 +33,7 @@ export function useCastVote(id: string) {
     },
     onError: (error) => {
       if (isUnauthorized(error)) return; // the shared flow toasts and redirects
-      if (error.message.includes('Already voted')) {
+      if (errorCode(error) === 'already_voted') {
         toast({ title: 'Already Voted', description: "You've already voted on this story." });
         void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) });
         return;

@@ -135,6 +135,36 @@ describe('story screen', () => {
     expect(await screen.findByText("You voted She's Right")).toBeInTheDocument();
   });
 
+  it.each([
+    {
+      what: 'a refusal as already cast, in other words,',
+      body: { message: 'One vote per story', code: 'already_voted' },
+      title: 'Already Voted',
+      description: "You've already voted on this story.",
+    },
+    {
+      what: 'a conflict whose text only says Already voted',
+      body: { message: 'Already voted on this story', code: 'conflict' },
+      title: 'Error',
+      description: 'Failed to submit vote. Please try again.',
+    },
+  ])('when the vote gets $what it toasts $title', async ({ body, title, description }) => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+        [`POST ${path}/vote`]: { status: 409, body },
+      }).fetch,
+    );
+    renderStory();
+    const user = userEvent.setup();
+    await screen.findByText(story.content);
+    await user.click(she());
+    await toastTitle(title);
+    toastDescription(description);
+  });
+
   it('when the vote fails otherwise it toasts Error', async () => {
     vi.stubGlobal(
       'fetch',

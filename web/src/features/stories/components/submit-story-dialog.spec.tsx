@@ -126,4 +126,23 @@ describe('submit story dialog', () => {
     toastDescription('Please log in to submit your story.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
+
+  it('when the session ended and the server says so in other words it closes and asks to log in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/stories': {
+          status: 401,
+          body: { message: 'Your session ended', code: 'unauthorized' },
+        },
+      }).fetch,
+    );
+    const { user, router } = await openDialog();
+    await fill(user, 'He spends, I save.');
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    await toastTitle('Login Required');
+    toastDescription('Please log in to submit your story.');
+    await waitFor(() => expect(screen.queryByLabelText('Your story')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
 });

@@ -25,6 +25,7 @@ import {
   SelectValue,
 } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { isUnauthorized } from '#web/lib/api-client.ts';
 import { useSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSubmitStory } from '#web/features/stories/api/submit-story.ts';
@@ -54,7 +55,7 @@ export function SubmitStoryDialog() {
       {
         onSuccess: () => onOpenChange(false),
         onError: (error) => {
-          if (error.message.startsWith('401:')) onOpenChange(false);
+          if (isUnauthorized(error)) onOpenChange(false);
         },
       },
     );
