@@ -1,4 +1,3 @@
-import type { CurrentUser } from '@whosright/contracts/account/dto';
 import { isRefusedProfileImageHost } from '@whosright/contracts/account/profile-image';
 import { isReservedName } from '@whosright/contracts/account/reserved-names';
 import { USERS } from '@whosright/projections/users/docs';
@@ -7,7 +6,6 @@ import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
-import { currentUserOf } from './current-user';
 import { user } from './decider';
 import { reservation } from './reservation-decider';
 import { profileImageRefused, usernameReserved, usernameTaken } from './rejections';

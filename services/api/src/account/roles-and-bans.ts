@@ -1,11 +1,10 @@
-import type { AdminUserAction, CurrentUser } from '@whosright/contracts/account/dto';
+import type { AdminUserAction } from '@whosright/contracts/account/dto';
 import { USERS } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import type { AdminEmails } from './admin-emails';
-import { currentUserOf } from './current-user';
 import { user, type UserCommand, type UserState } from './decider';
 import { userIdByEmail } from './reservations';
 import { userExists, userState, userStream } from './user-state';
