@@ -9,6 +9,7 @@ import {
 } from '@whosright/contracts/comment/dto';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
 import type { Comment } from '@whosright/contracts/comment/dto';
+import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import { pageQuerySchema } from '@whosright/contracts/shared/page';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
@@ -59,6 +60,12 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
     },
   );
 
+  /** A comment's counts after the member's vote, and what the member's vote now is. */
+  const votedCounts = async (id: string, myVote: CommentVoteChoice | null) => {
+    const { upvotes, downvotes } = await comments.get(id);
+    return { id, upvotes, downvotes, myVote };
+  };
+
   router.post(
     '/comments/:id/vote',
     limit(rateLimitPolicies.commentVotesPerAccount),
@@ -67,8 +74,7 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
       const user = activeUser(req);
       const { vote } = voteCommentRequestSchema.parse(req.body);
       await comments.vote(id, user, vote, actorOf(req));
-      const { upvotes, downvotes } = await comments.get(id);
-      res.json({ id, upvotes, downvotes, myVote: vote });
+      res.json(await votedCounts(id, vote));
     },
   );
 
@@ -79,7 +85,8 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
     async (req, res) => {
       const { id } = commentIdParamsSchema.parse(req.params);
       const user = activeUser(req);
-      res.json(await comments.vote(id, user, null, actorOf(req)));
+      await comments.vote(id, user, null, actorOf(req));
+      res.json(await votedCounts(id, null));
     },
   );
 

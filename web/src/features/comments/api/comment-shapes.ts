@@ -38,5 +38,5 @@ export const commentVoteCountsShape = object<z.infer<typeof commentVoteCountsSch
   id: string,
   upvotes: number,
   downvotes: number,
-  myVote: voteChoice,
+  myVote: nullable(voteChoice),
 });
