@@ -140,10 +140,11 @@ export class GenerationRun {
     if (!this.isLive || this.building || this.batch.length) return undefined;
     if (this.processed !== positionBefore || this.queued !== positionBefore) return undefined;
     const { target } = this.chosen;
-    if ((writer.checkpoint(target) ?? 0n) !== this.committed) return undefined;
     const last = events[events.length - 1]!.position;
     const handled = events.some((event) => handles(this.settings.projection, event));
     if (handled) {
+      // Exactly once: it writes only where the stored checkpoint is the one it wrote last.
+      if ((writer.checkpoint(target) ?? 0n) !== this.committed) return undefined;
       try {
         this.folder.foldLoadingWith(events, (collection, ids) =>
           writer.load(target, collection, ids),
