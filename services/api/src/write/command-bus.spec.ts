@@ -24,6 +24,14 @@ describe('CommandBus, the one door to the log', () => {
     category: 'other' as const,
   };
 
+  const moderate = {
+    type: 'ModerateStory' as const,
+    storyId,
+    moderatorId: newId('user'),
+    to: 'approved' as const,
+    reason: null,
+  };
+
   beforeEach(() => {
     store = createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog });
     bus = new CommandBus(store, null, {});
@@ -67,13 +75,6 @@ describe('CommandBus, the one door to the log', () => {
     await bus.run(stream, story, submit, actor);
     expect((await bus.state(stream, story)).exists).toBe(true);
     const reads = vi.spyOn(store, 'readStream');
-    const moderate = {
-      type: 'ModerateStory' as const,
-      storyId,
-      moderatorId: newId('user'),
-      to: 'approved' as const,
-      reason: null,
-    };
     await bus.runAll([commandOn(stream, story, moderate, { fold })], actor);
     expect(reads).toHaveBeenCalledWith(stream, { from: 1n });
     expect(reads).not.toHaveBeenCalledWith(stream, {});
@@ -95,13 +96,6 @@ describe('CommandBus, the one door to the log', () => {
     await bus.runAll([guard, commandOn(stream, story, { ...submit, authorId })], actor);
     await bus.state(stream, story);
     const reads = vi.spyOn(store, 'readStream');
-    const moderate = {
-      type: 'ModerateStory' as const,
-      storyId,
-      moderatorId: newId('user'),
-      to: 'approved' as const,
-      reason: null,
-    };
     await bus.runAll([guard, commandOn(stream, story, moderate)], actor);
     expect(reads).toHaveBeenCalledWith(stream, { from: 1n });
     expect(reads).not.toHaveBeenCalledWith(stream, {});
