@@ -283,7 +283,7 @@ test.describe('story journey', () => {
 });
 
 test.describe('story journey (own comment)', () => {
-  test('when a member deletes their own comment it leaves the list', async ({
+  test('when a member deletes their own comment and confirms it leaves the list', async ({
     browser,
     clientIp,
   }, testInfo) => {
@@ -297,6 +297,9 @@ test.describe('story journey (own comment)', () => {
     const item = page.getByRole('listitem').filter({ hasText: 'Mine to delete' });
     await expect(item.getByRole('button', { name: '0 upvotes' })).toBeDisabled();
     await item.getByRole('button', { name: 'Delete comment' }).click();
+    // It asks first: nothing is deleted by one stray tap.
+    const confirm = page.getByRole('dialog', { name: 'Delete this comment?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'Comment deleted');
     await expect(page.getByText('Mine to delete')).toHaveCount(0);
     await page.context().close();

@@ -27,9 +27,10 @@ import {
 } from '#web/features/consent/lib/consent-storage.ts';
 
 // The banner shows 1 s after load, and only to someone who has not chosen yet: its code loads
-// while that second runs, outside the first load.
+// while that second runs, outside the first load. It is rendered once loaded, never through
+// Suspense, whose reveal of a suspended boundary is throttled and would show it late.
 const loadBanner = () => import('#web/features/consent/components/cookie-banner.tsx');
-const CookieBanner = lazy(() => loadBanner().then((m) => ({ default: m.CookieBanner })));
+type CookieBannerComponent = Awaited<ReturnType<typeof loadBanner>>['CookieBanner'];
 
 // Loaded when first opened: the banner is on the first screen, the dialog rarely.
 const CookiePreferencesDialog = lazy(() =>
@@ -54,6 +55,7 @@ export function useCookieConsent(): CookieConsentContextValue {
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const [preferences, setPreferences] = useState<CookiePreferences | null>(readStoredConsent);
   const [bannerDue, setBannerDue] = useState(false);
+  const [Banner, setBanner] = useState<{ component: CookieBannerComponent } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
 
@@ -63,9 +65,15 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
       analytics.setConsent(stored);
       return;
     }
-    void loadBanner();
+    let current = true;
+    void loadBanner().then((m) => {
+      if (current) setBanner({ component: m.CookieBanner });
+    });
     const timer = setTimeout(() => setBannerDue(true), DELAYS_MS.cookieBanner);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, []);
 
   const save = useCallback((next: CookiePreferences) => {
@@ -84,14 +92,12 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   return (
     <CookieConsentContext value={value}>
       {/* Before the page in the tab order: the choice is reachable without tabbing through it. */}
-      {bannerDue && preferences === null ? (
-        <Suspense fallback={null}>
-          <CookieBanner
-            onPreferences={openPreferences}
-            onRejectAll={() => save(REJECT_ALL)}
-            onAcceptAll={() => save(ACCEPT_ALL)}
-          />
-        </Suspense>
+      {bannerDue && Banner && preferences === null ? (
+        <Banner.component
+          onPreferences={openPreferences}
+          onRejectAll={() => save(REJECT_ALL)}
+          onAcceptAll={() => save(ACCEPT_ALL)}
+        />
       ) : null}
       {children}
       {dialogWanted ? (
