@@ -1,9 +1,11 @@
 /**
  * `npm run bench -- projections`: what the read side costs per appended event in embedded mode.
  * A log of the product's own events (scripts/bench/replay/domain-log.ts) is loaded, every read
- * model caught up and live; then the next events are appended as requests append them (ten at a
- * time, each its own append) until every read model has applied them, and the process's CPU per
- * event is printed. Variants, each on a fresh file, in interleaved rounds (median shown):
+ * model caught up and live; then the next events are appended as requests append them: ten at a
+ * time, each through `appendAll` as the command bus does (so those asked for together share a
+ * transaction), each waiting, as a request does before it answers, until the read models of its
+ * event show it. The process's CPU per event (every thread: WAL checkpoints run on their own, as
+ * in the app) is printed. Variants, each on a fresh file, in interleaved rounds (median shown):
  * - the app as it runs: read models applied inside the append's transaction;
  * - the same without that (every read model follows its subscription): its A/B;
  * - plus one read model that handles none of the events (the marginal cost of one more model),
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
@@ -73,13 +76,16 @@ const VARIANTS: Variant[] = [
 async function measure(variant: Variant, log: SampleAppend[]): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'wr-bench-projections-'));
   const database = openSqliteDatabase(join(dir, 'whosright.sqlite'));
+  // As the app opens its file: WAL checkpoints on their own thread, not in a commit.
+  const checkpoints = startBackgroundCheckpoints(database);
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
   const readStore = createSqliteReadStore({ database });
   const forgettingLog = forgettingEventStore(eventStore);
+  const models = [...readModels, ...variant.extra];
   const runner = createProjectionRunner({
     eventStore: forgettingLog,
     readStore,
-    projections: [...readModels, ...variant.extra],
+    projections: models,
   });
   try {
     database.exec('BEGIN IMMEDIATE');
@@ -102,7 +108,16 @@ async function measure(variant: Variant, log: SampleAppend[]): Promise<number> {
       Array.from({ length: AT_ONCE }, async () => {
         while (next < measured.length) {
           const { stream, event } = measured[next++]!;
-          await eventStore.append(stream, [event], 'any');
+          const [appended] = await eventStore.appendAll([
+            { stream, events: [event], expected: 'any' },
+          ]);
+          // As a request does before it answers: the read models of its event show it.
+          const readers = models.filter((m) => m.eventTypes.includes(event.type));
+          if (readers.length)
+            await runner.waitFor(
+              appended!.position,
+              readers.map((m) => m.name),
+            );
         }
       }),
     );
@@ -114,6 +129,7 @@ async function measure(variant: Variant, log: SampleAppend[]): Promise<number> {
     await runner.stop();
     await readStore.close();
     await eventStore.close();
+    await checkpoints.stop();
     database.close();
     rmSync(dir, { recursive: true, force: true });
   }
