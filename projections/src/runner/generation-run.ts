@@ -130,7 +130,8 @@ export class GenerationRun {
    * when this run is live on the copy readers use, holds nothing unwritten, has passed every
    * event before them, and the stored checkpoint is the one it wrote last (so exactly once). The
    * answer hears whether the transaction committed; otherwise (undefined) the events are left
-   * to the subscription, as any others.
+   * to the subscription, as any others. Past events it does not handle, the position reached is
+   * stored there too now and then, as `pass` does (its subscription is not woken for them).
    */
   applyInTransaction(
     events: readonly RecordedEvent[],
@@ -142,7 +143,8 @@ export class GenerationRun {
     const { target } = this.chosen;
     const last = events[events.length - 1]!.position;
     const handled = events.some((event) => handles(this.settings.projection, event));
-    if (handled) {
+    const writes = handled || Date.now() - this.lastPersistAt >= this.settings.idleCheckpointMs;
+    if (writes) {
       // Exactly once: it writes only where the stored checkpoint is the one it wrote last.
       if ((writer.checkpoint(target) ?? 0n) !== this.committed) return undefined;
       try {
@@ -163,10 +165,10 @@ export class GenerationRun {
       committed: () => {
         this.processed = this.queued = last;
         this.report();
-        if (!handled) return;
+        if (!writes) return;
         this.committed = last;
         this.lastPersistAt = Date.now();
-        this.tellCommitted(events);
+        if (handled) this.tellCommitted(events);
       },
       rolledBack: () => this.folder.discard(),
     };

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LogReader } from '@whosright/eventstore/port';
 import { activeHashes } from '../testing/read-models';
 import { sampleLog } from '../testing/sample-log';
 import { sampleProjections } from '../testing/sample-projections';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { submitStory } from '../testing/submit-story';
 import { fragileProjection } from '../testing/fragile-projection';
-import type { AnyProjection } from './projection';
+import { defineProjection, type AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
 const fixtures: SqliteFixture[] = [];
@@ -16,15 +17,45 @@ afterEach(async () => {
   await Promise.all(fixtures.splice(0).map((f) => f.dispose()));
 });
 
+/** The log as the runner reads it, noting the position of every event its subscriptions deliver. */
+function watchingDeliveries(eventStore: LogReader) {
+  const delivered: bigint[] = [];
+  const watched: LogReader = {
+    ...eventStore,
+    readAll: (options) => eventStore.readAll(options),
+    readStream: (stream, options) => eventStore.readStream(stream, options),
+    headPosition: () => eventStore.headPosition(),
+    subscribeAll(options) {
+      const inner = eventStore.subscribeAll(options);
+      return {
+        close: () => inner.close(),
+        skipTo: (position) => inner.skipTo?.(position),
+        async *[Symbol.asyncIterator]() {
+          for await (const message of inner) {
+            if (message.kind === 'event') delivered.push(message.event.position);
+            yield message;
+          }
+        },
+      };
+    },
+  };
+  return { watched, delivered };
+}
+
 /** The embedded mode: a runner whose live projections also apply appends in their transaction. */
-async function embedded(projections: readonly AnyProjection[] = sampleProjections) {
+async function embedded(
+  projections: readonly AnyProjection[] = sampleProjections,
+  idleCheckpointMs?: number,
+) {
   const f = openSqliteFixture();
   fixtures.push(f);
   const committed: Array<{ projection: string; positions: bigint[] }> = [];
+  const { watched, delivered } = watchingDeliveries(f.eventStore);
   const r = createProjectionRunner({
-    eventStore: f.eventStore,
+    eventStore: watched,
     readStore: f.readStore,
     projections,
+    ...(idleCheckpointMs === undefined ? {} : { idleCheckpointMs }),
     onCommitted: (projection, events) =>
       committed.push({ projection, positions: events.map((e) => e.position) }),
   });
@@ -34,7 +65,7 @@ async function embedded(projections: readonly AnyProjection[] = sampleProjection
   await submitStory(f.eventStore, 'story_warmup');
   expect(await r.waitFor(await f.eventStore.headPosition(), undefined, 20_000)).toBe(true);
   f.eventStore.stepInAppends((events, before) => r.applyInTransaction!(events, before));
-  return { ...f, runner: r, committed };
+  return { ...f, runner: r, committed, delivered };
 }
 
 describe('projections applied inside the append transaction', () => {
@@ -122,6 +153,42 @@ describe('projections applied inside the append transaction', () => {
     expect(await activeHashes(inline.readStore, sampleProjections)).toEqual(
       await activeHashes(clean.readStore, sampleProjections),
     );
+  });
+
+  it('when every projection applied an append there no subscription wakes to deliver it again', async () => {
+    const { eventStore, runner, delivered } = await embedded();
+    delivered.length = 0;
+    for (let i = 0; i < 20; i++) await submitStory(eventStore, `story_quiet_${i}`, 'quiet');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(delivered).toEqual([]);
+    // An append the step leaves alone reaches the projections through their subscriptions.
+    eventStore.stepInAppends(() => undefined);
+    const outside = await submitStory(eventStore, 'story_outside', 'outside');
+    expect(await runner.waitFor(outside.position, undefined, 5_000)).toBe(true);
+    expect(delivered).toContain(outside.position);
+  });
+
+  it('when a projection ignores the appends its stored checkpoint still follows the log', async () => {
+    const ignoring = defineProjection<never>({
+      name: 'ignores-stories',
+      version: 1,
+      eventTypes: ['NeverAppended'],
+      collections: [{ name: 'docs', indexes: [] }],
+      apply: () => [],
+    });
+    const { eventStore, readStore, delivered } = await embedded(
+      [...sampleProjections, ignoring],
+      50,
+    );
+    delivered.length = 0;
+    let last = 0n;
+    for (let i = 0; i < 4; i++) {
+      last = (await submitStory(eventStore, `story_idle_${i}`, 'idle')).position;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    const active = await readStore.active('ignores-stories');
+    expect(await readStore.checkpoint(active!)).toBe(last);
+    expect(delivered).toEqual([]);
   });
 
   it('when a projection cannot apply an event there it is left to its runner, which parks it as before', async () => {

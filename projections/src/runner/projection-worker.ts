@@ -1,4 +1,4 @@
-import type { LogReader, RecordedEvent } from '@whosright/eventstore/port';
+import type { LogReader, RecordedEvent, Subscription } from '@whosright/eventstore/port';
 import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
 import type { Generation, WriterInTransaction } from '../store/port';
 import type { FoldFailure } from './batch-fold';
@@ -47,8 +47,9 @@ export class ProjectionWorker {
   private readonly stopController = new AbortController();
   private resumeSignal: (() => void) | undefined;
   private running: Promise<void> | undefined;
-  /** The run following the log now, while it does. */
+  /** The run following the log now, while it does, and the subscription feeding it. */
   private current: GenerationRun | undefined;
+  private feeding: Subscription | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: WorkerOptions) {}
@@ -94,7 +95,18 @@ export class ProjectionWorker {
     writer: WriterInTransaction,
   ): AfterTransaction | undefined {
     if (this.state !== 'live') return undefined;
-    return this.current?.applyInTransaction(events, positionBefore, writer);
+    const after = this.current?.applyInTransaction(events, positionBefore, writer);
+    if (!after) return undefined;
+    const feeding = this.feeding;
+    const last = events[events.length - 1]!.position;
+    return {
+      committed: () => {
+        after.committed();
+        // The run has every event up to `last`: its subscription need not wake up for them.
+        feeding?.skipTo?.(last);
+      },
+      rolledBack: () => after.rolledBack(),
+    };
   }
 
   /** Retries the dead-lettered event (after a fix was deployed, or a transient cause went away). */
@@ -200,6 +212,7 @@ export class ProjectionWorker {
     // Unfiltered, so a wait on any position resolves promptly; a type filter would also make
     // SQLite sort every catch-up page through a temporary b-tree.
     const subscription = this.options.eventStore.subscribeAll({ after: run.position });
+    this.feeding = subscription;
     const closeOnAbort = () => void subscription.close();
     signal.addEventListener('abort', closeOnAbort, { once: true });
     const iterator = subscription[Symbol.asyncIterator]();
@@ -241,6 +254,7 @@ export class ProjectionWorker {
     } finally {
       clearTimeout(idleDue?.timer);
       signal.removeEventListener('abort', closeOnAbort);
+      this.feeding = undefined;
       await subscription.close();
     }
     if (signal.aborted) return 'stopped';

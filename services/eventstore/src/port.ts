@@ -89,6 +89,12 @@ export type SubscriptionMessage =
 
 export interface Subscription extends AsyncIterable<SubscriptionMessage> {
   close(): Promise<void>;
+  /**
+   * The consumer has applied every event up to `position` by other means (inside the append's
+   * transaction): the subscription need not deliver them, nor wake up for them. Only stores that
+   * wake subscriptions themselves implement it; elsewhere the events arrive and are passed over.
+   */
+  skipTo?(position: bigint): void;
 }
 
 export interface EventStore {

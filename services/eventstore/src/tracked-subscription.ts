@@ -8,6 +8,7 @@ export function trackedSubscription(open: Set<Subscription>, inner: Subscription
       open.delete(subscription);
       await inner.close();
     },
+    ...(inner.skipTo ? { skipTo: inner.skipTo.bind(inner) } : {}),
   };
   open.add(subscription);
   return subscription;

@@ -58,6 +58,7 @@ export function forgettingEventStore(
     return {
       [Symbol.asyncIterator]: () => messages(),
       close: () => subscription.close(),
+      ...(subscription.skipTo ? { skipTo: subscription.skipTo.bind(subscription) } : {}),
     };
   }
 

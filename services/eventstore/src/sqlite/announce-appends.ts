@@ -22,10 +22,13 @@ export function appendAnnouncer(
   notifier: ChangeNotifier,
 ): (written: readonly WrittenAppend[]) => void {
   return (written) => {
-    if (!written.some((w) => w.prepared.length > 0)) return;
+    const appended = written.filter((w) => w.prepared.length > 0);
+    if (!appended.length) return;
     if (db.inTransaction) recent.forget();
-    else for (const w of written) if (w.prepared.length > 0) recent.record(recordedOf(w));
-    notifier.notify();
+    else for (const w of appended) recent.record(recordedOf(w));
+    notifier.notify(
+      appended.reduce((head, w) => (w.result.position > head ? w.result.position : head), 0n),
+    );
   };
 }
 

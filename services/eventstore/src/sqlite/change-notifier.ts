@@ -1,13 +1,19 @@
 import type { Database, Statement } from 'better-sqlite3';
 
+/** What a waiter has already: every position up to this one (re-read at each notification). */
+export type HasUpTo = () => bigint;
+
+const HAS_NOTHING: HasUpTo = () => -1n;
+
 /**
  * Wakes subscriptions when the log may have grown: at once for appends made through this
- * connection, and by polling `PRAGMA data_version` (which changes when another connection, e.g.
- * an admin CLI in another process, commits) while anyone is waiting.
+ * connection (only those that do not have the new head yet), and by polling `PRAGMA
+ * data_version` (which changes when another connection, e.g. an admin CLI in another process,
+ * commits) while anyone is waiting.
  */
 export class ChangeNotifier {
   #version = 0;
-  #waiters = new Set<() => void>();
+  #waiters = new Map<() => void, HasUpTo>();
   #timer: NodeJS.Timeout | undefined;
   #dataVersion: Statement<[], number>;
   #lastDataVersion: number;
@@ -25,16 +31,27 @@ export class ChangeNotifier {
     return this.#version;
   }
 
-  notify(): void {
+  /**
+   * The log may have grown, up to `head` when known: a waiter that already has `head` sleeps on
+   * (its consumer applied those events in the append's transaction); unknown, everyone wakes.
+   */
+  notify(head?: bigint): void {
     this.#version++;
-    const waiters = [...this.#waiters];
-    this.#waiters.clear();
-    for (const wake of waiters) wake();
+    for (const [wake, hasUpTo] of [...this.#waiters])
+      if (head === undefined || hasUpTo() < head) wake();
     this.#updatePolling();
   }
 
-  /** Resolves once the version passes `seen`, after `timeoutMs`, or when `signal` aborts. */
-  waitForChange(seen: number, timeoutMs: number | undefined, signal: AbortSignal): Promise<void> {
+  /**
+   * Resolves once the version passes `seen` (for a change past `hasUpTo`), after `timeoutMs`, or
+   * when `signal` aborts.
+   */
+  waitForChange(
+    seen: number,
+    timeoutMs: number | undefined,
+    signal: AbortSignal,
+    hasUpTo: HasUpTo = HAS_NOTHING,
+  ): Promise<void> {
     if (this.#version !== seen || signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = (): void => {
@@ -46,7 +63,7 @@ export class ChangeNotifier {
       };
       const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
       signal.addEventListener('abort', done, { once: true });
-      this.#waiters.add(done);
+      this.#waiters.set(done, hasUpTo);
       this.#updatePolling();
     });
   }
@@ -54,7 +71,7 @@ export class ChangeNotifier {
   close(): void {
     clearInterval(this.#timer);
     this.#timer = undefined;
-    const waiters = [...this.#waiters];
+    const waiters = [...this.#waiters.keys()];
     this.#waiters.clear();
     for (const wake of waiters) wake();
   }

@@ -56,4 +56,45 @@ describe('sqlite subscription', () => {
     await subscription.close();
     changes.close();
   });
+
+  it('when the consumer skipped past new events it is not woken for them, and later ones still arrive', async () => {
+    const log = [1, 2].map(event);
+    const pagesRead: Array<[bigint, bigint]> = [];
+    const changes = new ChangeNotifier(new Database(':memory:'), 10);
+    const subscription = createSqliteSubscription(
+      {
+        changes,
+        head: () => BigInt(log.length),
+        readPage: (after, upTo, limit) => {
+          pagesRead.push([after, upTo]);
+          return log.filter((e) => e.position > after && e.position <= upTo).slice(0, limit);
+        },
+      },
+      { checkpointIntervalMs: 60_000 },
+    );
+    const iterator = subscription[Symbol.asyncIterator]();
+    const kinds: string[] = [];
+    while (kinds.at(-1) !== 'caughtUp')
+      kinds.push(((await iterator.next()).value as SubscriptionMessage).kind);
+    pagesRead.length = 0;
+    const pending = iterator.next();
+    // Applied by the consumer in the append's own transaction, then announced.
+    log.push(event(3), event(4));
+    subscription.skipTo!(4n);
+    changes.notify(4n);
+    const woken = await Promise.race([
+      pending.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 100)),
+    ]);
+    expect(woken).toBe(false);
+    expect(pagesRead).toEqual([]);
+    // An append the consumer did not apply (another process's, announced without a head).
+    log.push(event(5));
+    changes.notify();
+    const next = (await pending).value as SubscriptionMessage;
+    expect(next.kind === 'event' && next.event.position).toBe(5n);
+    expect(pagesRead).toEqual([[4n, 5n]]);
+    await subscription.close();
+    changes.close();
+  });
 });

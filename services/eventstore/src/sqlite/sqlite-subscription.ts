@@ -26,9 +26,11 @@ export function createSqliteSubscription(
 ): Subscription {
   const abort = new AbortController();
   const checkpointIntervalMs = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
+  /** Up to here the consumer applied the events by other means (see `skipTo`). */
+  let skipped = -1n;
+  let cursor = options.after ?? 0n; // everything matching up to here was delivered
 
   async function* messages(): AsyncGenerator<SubscriptionMessage> {
-    let cursor = options.after ?? 0n; // everything matching up to here was delivered
     let reported = cursor; // the last position the consumer was told about
     let caughtUp = false;
     let lastSignalAt = Date.now();
@@ -39,6 +41,8 @@ export function createSqliteSubscription(
       let page: RecordedEvent[];
       try {
         head = source.head();
+        // Applied by the consumer already: nothing to read or deliver up to there.
+        if (skipped > cursor) cursor = skipped < head ? skipped : head;
         page = head > cursor ? source.readPage(cursor, head, PAGE_SIZE) : [];
         failures = 0;
       } catch (error) {
@@ -73,16 +77,20 @@ export function createSqliteSubscription(
         cursor > reported
           ? Math.max(1, lastSignalAt + checkpointIntervalMs - Date.now())
           : undefined;
-      await source.changes.waitForChange(seen, checkpointDue, abort.signal);
+      await source.changes.waitForChange(seen, checkpointDue, abort.signal, hasUpTo);
     }
   }
 
+  const hasUpTo = () => (skipped > cursor ? skipped : cursor);
   const iterator = messages();
   return {
     [Symbol.asyncIterator]: () => iterator,
     close: async () => {
       abort.abort();
       await iterator.return(undefined);
+    },
+    skipTo(position) {
+      if (position > skipped) skipped = position;
     },
   };
 }
