@@ -13,25 +13,28 @@ import { rejections } from '../../../services/api/src/app/rejections';
 import { CommandBus } from '../../../services/api/src/write/command-bus';
 import { StreamStates } from '../../../services/api/src/write/stream-states';
 
+/** Ids for `count` stories, in creation order: every server of a run gets the same ones. */
+export function newStoryIds(count: number): string[] {
+  return Array.from({ length: count }, () => newId('story'));
+}
+
 /**
- * Writes `count` approved stories into DATA_DIR through the story command handlers (the same
- * deciders and pool the API uses), from this process: the server projects them as it would
+ * Writes an approved story for each id into DATA_DIR through the story command handlers (the
+ * same deciders and pool the API uses), from this process: the server projects them as it would
  * events from the admin CLI.
  */
 export async function populateApprovedStories(
   dataDir: string,
-  count: number,
+  storyIds: readonly string[],
   authorId: string,
   moderatorId: string,
-): Promise<string[]> {
+): Promise<void> {
   const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
   const bus = new CommandBus(eventStore, null, rejections);
   const pool = new StreamStates(eventStore, storyPool, 1);
   const actor = { correlationId: 'bench' };
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const storyId = newId('story');
+  for (const [i, storyId] of storyIds.entries()) {
     const category = STORY_CATEGORIES[i % STORY_CATEGORIES.length]!.value;
     const content = `Bench story ${i}: we disagree about whose turn it is to take out the bins, and neither of us will budge. Who is right?`;
     await bus.run(
@@ -58,9 +61,7 @@ export async function populateApprovedStories(
       ],
       actor,
     );
-    ids.push(storyId);
   }
   await eventStore.close();
   database.close();
-  return ids;
 }

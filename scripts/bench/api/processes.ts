@@ -5,14 +5,18 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 export { freePort } from '@whosright/testing/free-port';
 
-/** Starts a TypeScript entry point in its own Node process (so load generation never shares its event loop). */
+/**
+ * Starts a TypeScript entry point in its own Node process (so load generation never shares its
+ * event loop), from `cwd`: another checkout's server runs with its own tsconfig and node_modules.
+ */
 export function startNode(
   entry: string,
   args: string[],
   env: Record<string, string>,
+  cwd: string = repoRoot,
 ): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
