@@ -108,7 +108,7 @@ async function measure(variant: Variant, log: SampleAppend[]): Promise<number> {
       Array.from({ length: AT_ONCE }, async () => {
         while (next < measured.length) {
           const { stream, event } = measured[next++]!;
-          const [appended] = await eventStore.appendAll([
+          const [appended] = await eventStore.appendAll!([
             { stream, events: [event], expected: 'any' },
           ]);
           // As a request does before it answers: the read models of its event show it.
