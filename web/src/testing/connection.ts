@@ -1,7 +1,7 @@
 /**
  * The browser's connection, for specs: `goOffline()` makes `navigator.onLine` false, as a
  * browser does when the network goes; `goOnline()` makes it true and fires the window's `online`
- * event. The stub is restored after each spec (vitest's `restoreMocks`).
+ * event. vitest's `restoreMocks` restores the real one before the next spec.
  */
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
