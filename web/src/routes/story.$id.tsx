@@ -8,16 +8,15 @@ import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts';
 import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
-import {
-  StoryScreen,
-  type SignInToVoteProps,
-} from '#web/features/stories/components/story-screen.tsx';
+import type { SignInToVoteProps } from '#web/features/stories/components/story-card.tsx';
+import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 import { usePreloadWhenIdle } from '#web/hooks/use-preload-when-idle.ts';
 
-// The comments sit below the story and its vote: their code (form, list, votes) loads beside
-// the story's data, outside the first load, which stays small.
+// The story card (vote, results, Next, Share) shows once the story is there, and the comments sit
+// below it: their code loads beside the story's data, outside the first load, which stays small.
+const loadStoryCard = () => import('#web/features/stories/components/story-card.tsx');
 const loadComments = () => import('#web/features/comments/components/comments-section.tsx');
 const CommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
 
@@ -39,6 +38,7 @@ const commentsPlaceholder = (
 export const Route = createFileRoute('/story/$id')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(storyQueryOptions(params.id));
+    void loadStoryCard();
     void loadComments();
   },
   head: () => ({ meta: [{ title: "Who's Right? Read the story and vote" }] }),

@@ -1,25 +1,16 @@
-import { lazy, Suspense } from 'react';
 import { HeadContent, Outlet } from '@tanstack/react-router';
 
 import { SiteFooter } from '#web/app/layout/site-footer.tsx';
 import { SiteHeader } from '#web/app/layout/site-header.tsx';
+import { SubmitStoryDialogSlot } from '#web/app/layout/submit-story-dialog-slot.tsx';
 import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { BannedNotice } from '#web/features/auth/components/banned-notice.tsx';
 import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
-import { useSubmitStoryDialogWanted } from '#web/lib/submit-story-dialog.ts';
-
-// Loaded when first opened: the dialog and its select are not part of the first load.
-const SubmitStoryDialog = lazy(() =>
-  import('#web/features/stories/components/submit-story-dialog.tsx').then((m) => ({
-    default: m.SubmitStoryDialog,
-  })),
-);
 
 export function RootLayout() {
   useRuntimeAnalytics();
   const onAddNew = useAddNew();
-  const submitDialogWanted = useSubmitStoryDialogWanted();
 
   return (
     <>
@@ -45,11 +36,7 @@ export function RootLayout() {
           </main>
           <SiteFooter />
         </div>
-        {submitDialogWanted ? (
-          <Suspense fallback={null}>
-            <SubmitStoryDialog />
-          </Suspense>
-        ) : null}
+        <SubmitStoryDialogSlot />
       </CookieConsentProvider>
     </>
   );

@@ -17,7 +17,8 @@ import {
 import { Separator } from '#web/components/ui/separator.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { AuthFormFields } from '#web/features/auth/components/auth-form-fields.tsx';
-import { AUTH_MODE_COPY, type AuthMode } from '#web/features/auth/lib/auth-modes.ts';
+import { AUTH_MODE_COPY } from '#web/features/auth/lib/auth-mode-copy.ts';
+import type { AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 import type { AuthFields } from '#web/features/auth/lib/validate-auth-form.ts';
 import { useAuthSubmit } from '#web/features/auth/components/use-auth-submit.ts';
 

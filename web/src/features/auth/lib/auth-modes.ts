@@ -1,33 +1,7 @@
-/** The four modes of the one auth form and their copy. */
+/**
+ * The four modes of the one auth form. Their copy lives beside the form (auth-mode-copy.ts): the
+ * sign-in route checks its URL against these modes on every page's first load, the copy is needed
+ * only once the form shows.
+ */
 export const AUTH_MODES = ['login', 'register', 'forgot', 'reset'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
-
-export const AUTH_MODE_COPY: Record<
-  AuthMode,
-  { title: string; subtitle: string; submit: string; pending: string }
-> = {
-  login: {
-    title: 'Welcome back',
-    subtitle: 'Sign in to your account',
-    submit: 'Sign In',
-    pending: 'Signing in...',
-  },
-  register: {
-    title: 'Create account',
-    subtitle: 'Create a new account to get started',
-    submit: 'Create Account',
-    pending: 'Creating account...',
-  },
-  forgot: {
-    title: 'Reset password',
-    subtitle: 'Enter your email to receive reset instructions',
-    submit: 'Send Reset Email',
-    pending: 'Sending...',
-  },
-  reset: {
-    title: 'Set new password',
-    subtitle: 'Enter your new password',
-    submit: 'Reset Password',
-    pending: 'Resetting...',
-  },
-};

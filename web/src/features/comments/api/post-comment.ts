@@ -1,4 +1,8 @@
-/** POST /api/stories/{id}/comments {content} -> the new comment, appended to the cached list. */
+/**
+ * POST /api/stories/{id}/comments {content} -> the new comment, appended to the cached list. A
+ * lost connection is not a failure here: the comment box waits and posts it when the connection
+ * is back (lib/post-when-online.ts), so the query client must not hold it back itself.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@whosright/contracts/comment/dto';
 
@@ -6,6 +10,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { commentShape } from '#web/features/comments/api/comment-shapes.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { failureDescription } from '#web/lib/error-message.ts';
+import { isNetworkFailure } from '#web/lib/post-when-online.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 export function postComment(storyId: string, content: string): Promise<Comment> {
@@ -19,6 +24,7 @@ export function usePostComment(storyId: string, onChanged?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => postComment(storyId, content),
+    networkMode: 'always',
     onSuccess: (comment) => {
       queryClient.setQueryData<Comment[]>(commentKeys.list(storyId), (list) =>
         list ? [...list.filter((c) => c.id !== comment.id), comment] : [comment],
@@ -30,7 +36,7 @@ export function usePostComment(storyId: string, onChanged?: () => void) {
       });
     },
     onError: (error) => {
-      if (isUnauthorized(error)) return;
+      if (isUnauthorized(error) || isNetworkFailure(error)) return;
       toast({
         title: 'Error',
         description: failureDescription(error, 'Failed to post comment. Please try again.'),

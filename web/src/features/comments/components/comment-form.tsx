@@ -2,16 +2,25 @@ import { useState, type FormEvent } from 'react';
 import { SendIcon } from 'lucide-react';
 import { COMMENT_MAX_LENGTH } from '@whosright/contracts/shared/constants';
 
+import { WaitingForConnection } from '#web/components/waiting-for-connection.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 
-/** The comment box: non-blank after trimming; the button is disabled while pending. */
+/**
+ * The comment box: non-blank after trimming; the button is disabled while pending. Offline, the
+ * comment waits (`waiting`): the text stays, read-only, the box says it will be posted when the
+ * connection is back, and Cancel stops waiting.
+ */
 export function CommentForm({
   pending,
+  waiting = false,
+  onCancel,
   onSubmit,
 }: {
   pending: boolean;
+  waiting?: boolean;
+  onCancel?: () => void;
   onSubmit: (content: string, done: () => void) => void;
 }) {
   const [content, setContent] = useState('');
@@ -19,7 +28,7 @@ export function CommentForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (blank || pending) return;
+    if (blank || pending || waiting) return;
     onSubmit(content.trim(), () => setContent(''));
   };
 
@@ -32,15 +41,28 @@ export function CommentForm({
         id="comment"
         value={content}
         onChange={(event) => setContent(event.target.value)}
+        readOnly={waiting}
         maxLength={COMMENT_MAX_LENGTH}
         rows={3}
         placeholder="Who's right, and why? Keep it kind."
         className="min-h-24 resize-none"
       />
-      <Button type="submit" disabled={blank || pending} className="justify-self-end">
-        <SendIcon />
-        {pending ? 'Posting...' : 'Post Comment'}
-      </Button>
+      {waiting ? (
+        <WaitingForConnection>
+          Your comment will be posted when you&apos;re back online.
+        </WaitingForConnection>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {waiting ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={blank || pending || waiting}>
+          <SendIcon />
+          {waiting ? 'Waiting for connection...' : pending ? 'Posting...' : 'Post Comment'}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The comments under a voted story: the first 3, then 'View {n} more comments'; the list scrolls
  * past 24rem. Visitors read and are invited to sign in. The list is keyboard-scrollable; a comment
- * just posted, or the first one 'View more' shows, is scrolled into view and focused.
+ * just posted, or the first one 'View more' shows, is scrolled into view and focused. A comment
+ * posted offline waits in the box and is posted when the connection is back.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ import { usePostComment } from '#web/features/comments/api/post-comment.ts';
 import { useVoteComment } from '#web/features/comments/api/vote-comment.ts';
 import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
 import { CommentItem } from '#web/features/comments/components/comment-item.tsx';
+import { usePostWhenOnline } from '#web/lib/post-when-online.ts';
 
 export function CommentsSection({
   storyId,
@@ -36,6 +38,7 @@ export function CommentsSection({
 }) {
   const comments = useComments(storyId);
   const post = usePostComment(storyId, onChanged);
+  const posting = usePostWhenOnline(post.mutate);
   const vote = useVoteComment(storyId);
   const remove = useDeleteComment(storyId, onChanged);
   const [expanded, setExpanded] = useState(false);
@@ -81,8 +84,10 @@ export function CommentsSection({
       ) : signedIn ? (
         <CommentForm
           pending={post.isPending}
+          waiting={posting.waiting}
+          onCancel={posting.cancel}
           onSubmit={(content, done) =>
-            post.mutate(content, {
+            posting.submit(content, {
               onSuccess: (comment) => {
                 done();
                 setExpanded(true);

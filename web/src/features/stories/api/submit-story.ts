@@ -1,6 +1,8 @@
 /**
  * POST /api/stories {content, category} -> the pending story. Signed out, the answer is
- * 'Login Required' (not the generic Unauthorized); other failures 'Submission Failed'.
+ * 'Login Required' (not the generic Unauthorized); other failures 'Submission Failed'. A lost
+ * connection is not a failure here: the dialog waits and submits when the connection is back
+ * (lib/post-when-online.ts), so the query client must not hold it back itself.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { StoryCard } from '@whosright/contracts/story/dto';
@@ -9,6 +11,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { storyCardShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { failureDescription } from '#web/lib/error-message.ts';
+import { isNetworkFailure } from '#web/lib/post-when-online.ts';
 import { requireLogin } from '#web/lib/unauthorized.ts';
 
 export function submitStory(body: { content: string; category: string }): Promise<StoryCard> {
@@ -18,6 +21,7 @@ export function submitStory(body: { content: string; category: string }): Promis
 export function useSubmitStory() {
   return useMutation({
     mutationFn: submitStory,
+    networkMode: 'always',
     meta: { onUnauthorized: 'ignore' },
     onSuccess: () => {
       toast({
@@ -30,6 +34,7 @@ export function useSubmitStory() {
         requireLogin('Please log in to submit your story.');
         return;
       }
+      if (isNetworkFailure(error)) return;
       toast({
         title: 'Submission Failed',
         description: failureDescription(error, 'Failed to submit your story. Please try again.'),

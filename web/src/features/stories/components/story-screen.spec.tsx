@@ -2,10 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  StoryScreen,
-  type SignInToVoteProps,
-} from '#web/features/stories/components/story-screen.tsx';
+import type { SignInToVoteProps } from '#web/features/stories/components/story-card.tsx';
+import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { rateLimiter } from '#web/lib/rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import {
@@ -61,9 +59,13 @@ describe('story screen', () => {
     });
     vi.stubGlobal('fetch', fetch.fetch);
     renderStory();
-    // Let the (rate-limited) loads finish in 10 ms steps, so "shown" is known to 10 ms.
+    // Let the (rate-limited) loads and the card's code finish in 10 ms steps, so "shown" is
+    // known to 10 ms.
     for (let step = 0; step < 100 && !screen.queryByText(story.content); step += 1) {
-      await act(() => vi.advanceTimersByTimeAsync(10));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+        await vi.dynamicImportSettled();
+      });
     }
     expect(screen.getByText(story.content)).toBeInTheDocument();
     const tracks = () => fetch.calls.filter((c) => c.url.endsWith('/track'));

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { SubmitStoryDialog } from '#web/features/stories/components/submit-story-dialog.tsx';
+import { goOffline, goOnline } from '#web/testing/connection.ts';
 import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
 
 const story = {
@@ -144,5 +145,43 @@ describe('submit story dialog', () => {
     toastDescription('Please log in to submit your story.');
     await waitFor(() => expect(screen.queryByLabelText('Your story')).not.toBeInTheDocument());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('when the story is submitted offline it waits in the dialog, says so, and is sent once back online', async () => {
+    const fetch = stubFetch({ 'POST /api/stories': { status: 201, body: story } });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const { user } = await openDialog();
+    await fill(user, 'He spends, I save.');
+    goOffline();
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "You're offline. Your story will be submitted when you're back online.",
+    );
+    expect(screen.getByRole('button', { name: 'Waiting for connection...' })).toBeDisabled();
+    expect(screen.getByLabelText('Your story')).toHaveValue('He spends, I save.');
+    expect(fetch.calls).toHaveLength(0);
+
+    goOnline();
+    await toastTitle('Story Submitted!');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('when the dialog is closed while its story waits for the connection the story is not sent', async () => {
+    const fetch = stubFetch({ 'POST /api/stories': { status: 201, body: story } });
+    vi.stubGlobal('fetch', fetch.fetch);
+    const { user } = await openDialog();
+    await fill(user, 'He spends, I save.');
+    goOffline();
+    await user.click(screen.getByRole('button', { name: 'Submit Story' }));
+    await screen.findByRole('button', { name: 'Waiting for connection...' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    goOnline();
+    act(() => void openSubmitStoryDialog());
+    await screen.findByRole('dialog', { name: 'Share Your Story' });
+    expect(screen.getByLabelText('Your story')).toHaveValue('');
+    expect(fetch.calls).toHaveLength(0);
   });
 });

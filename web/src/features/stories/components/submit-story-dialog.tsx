@@ -1,7 +1,8 @@
 /**
  * 'Share Your Story': category and text, live counter, disabled until both are set or while
  * submitting; the form resets whenever the dialog closes. Mounted once in the root layout; the
- * header's Add new opens it through useSubmitStoryDialog.
+ * header's Add new opens it through useSubmitStoryDialog. Offline, the story waits in the open
+ * dialog and is submitted when the connection is back; closing the dialog gives it up.
  */
 import { useState, type FormEvent } from 'react';
 import { STORY_CATEGORIES } from '@whosright/contracts/shared/category-list';
@@ -25,7 +26,9 @@ import {
   SelectValue,
 } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { WaitingForConnection } from '#web/components/waiting-for-connection.tsx';
 import { isUnauthorized } from '#web/lib/api-client.ts';
+import { usePostWhenOnline } from '#web/lib/post-when-online.ts';
 import { useSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSubmitStory } from '#web/features/stories/api/submit-story.ts';
@@ -33,6 +36,7 @@ import { useSubmitStory } from '#web/features/stories/api/submit-story.ts';
 export function SubmitStoryDialog() {
   const { open, setOpen } = useSubmitStoryDialog();
   const submit = useSubmitStory();
+  const posting = usePostWhenOnline(submit.mutate);
   const [category, setCategory] = useState('');
   const [content, setContent] = useState('');
 
@@ -43,14 +47,15 @@ export function SubmitStoryDialog() {
       setCategory('');
       setContent('');
       submit.reset();
+      posting.cancel();
     }
     setOpen(next);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || submit.isPending) return;
-    submit.mutate(
+    if (!ready || submit.isPending || posting.waiting) return;
+    posting.submit(
       { category, content: content.trim() },
       {
         onSuccess: () => onOpenChange(false),
@@ -75,7 +80,7 @@ export function SubmitStoryDialog() {
 
           <div className="grid gap-2">
             <Label htmlFor="story-category">Category</Label>
-            <Select value={category} onValueChange={setCategory}>
+            <Select value={category} onValueChange={setCategory} disabled={posting.waiting}>
               <SelectTrigger id="story-category">
                 <SelectValue placeholder="Select a category" />
               </SelectTrigger>
@@ -95,6 +100,7 @@ export function SubmitStoryDialog() {
               id="story-content"
               value={content}
               onChange={(event) => setContent(event.target.value)}
+              readOnly={posting.waiting}
               maxLength={STORY_MAX_LENGTH}
               rows={6}
               aria-describedby="story-hint story-count"
@@ -115,12 +121,22 @@ export function SubmitStoryDialog() {
             </div>
           </div>
 
+          {posting.waiting ? (
+            <WaitingForConnection>
+              Your story will be submitted when you&apos;re back online.
+            </WaitingForConnection>
+          ) : null}
+
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!ready || submit.isPending}>
-              {submit.isPending ? 'Submitting...' : 'Submit Story'}
+            <Button type="submit" disabled={!ready || submit.isPending || posting.waiting}>
+              {posting.waiting
+                ? 'Waiting for connection...'
+                : submit.isPending
+                  ? 'Submitting...'
+                  : 'Submit Story'}
             </Button>
           </DialogFooter>
         </form>

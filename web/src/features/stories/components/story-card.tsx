@@ -1,0 +1,149 @@
+/**
+ * The story card once its story is there: content, the vote and its results, Skip / Next and
+ * Share, and what a shown story does (the view is tracked, the next story is drawn and fetched,
+ * the results follow other votes live, H / S / N work). Its code loads beside the story's data
+ * (the route's loader starts it): the story screen shows the skeleton until both are there.
+ * A visitor's vote opens the sign-in sheet the route passes in (`signInToVote`) and is cast once
+ * they are signed in.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
+import type { StoryView } from '@whosright/contracts/story/dto';
+import type { VoteChoice } from '@whosright/contracts/story/events';
+
+import { BannedHint } from '#web/components/banned-hint.tsx';
+import { StoryMeta } from '#web/components/story-meta.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
+import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
+import { trackStory } from '#web/features/stories/api/track-story.ts';
+import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
+import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
+import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
+import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
+import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
+import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
+import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
+
+/** What the route renders while a visitor signs in to cast `choice`. */
+export interface SignInToVoteProps {
+  choice: VoteChoice;
+  onSignedIn: () => void;
+  onClose: () => void;
+}
+
+export interface StoryCardProps {
+  /** Comments show before a vote (a visitor reads them read-only straight away). */
+  commentsBeforeVote?: boolean;
+  /** Someone else commented or a comment went away (the live stream says so). */
+  onCommentsChanged?: () => void;
+  /** For a visitor: the vote buttons open this (sign in or sign up), then the vote is cast. */
+  signInToVote?: (props: SignInToVoteProps) => ReactNode;
+  /** A banned member reads; the vote buttons are disabled, and say why. */
+  banned?: boolean;
+}
+
+export function StoryCard({
+  id,
+  story,
+  commentsBeforeVote = false,
+  onCommentsChanged,
+  signInToVote,
+  banned = false,
+}: StoryCardProps & {
+  /** The id the story was asked for (its query's key). */
+  id: string;
+  story: StoryView;
+}) {
+  const castVote = useCastVote(id);
+  const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
+  const [visitorChoice, setVisitorChoice] = useState<VoteChoice | null>(null);
+  const vote = story.myVote ?? null;
+  const { goNext, finding } = useNextStory(id, { prefetch: true });
+  useViewTracking(story.id);
+  // Live while the results or the comments are on screen.
+  useLiveStory(id, { enabled: vote !== null || commentsBeforeVote, onComments: onCommentsChanged });
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (takeFocusOnArrival()) article.current?.focus();
+  }, [id]);
+
+  const cast = (choice: VoteChoice) => {
+    setPendingVote(choice);
+    castVote.mutate(choice, { onSettled: () => setPendingVote(null) });
+  };
+  const onVote = (choice: VoteChoice) => {
+    if (vote || castVote.isPending || banned) return;
+    if (signInToVote) setVisitorChoice(choice);
+    else cast(choice);
+  };
+  const onSkip = () => {
+    if (finding) return;
+    trackStory(id, 'skip');
+    void goNext();
+  };
+
+  useKeyboardShortcuts({
+    h: () => onVote('he'),
+    s: () => onVote('she'),
+    n: () => (vote ? void goNext() : onSkip()),
+  });
+
+  return (
+    <>
+      <article
+        ref={article}
+        tabIndex={-1}
+        aria-labelledby="story-title"
+        className="grid scroll-mt-24 gap-6 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-8"
+      >
+        <h1 id="story-title" className="sr-only">
+          Story
+        </h1>
+        <StoryMeta category={story.category} createdAt={story.createdAt} />
+        <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
+          {story.content}
+        </p>
+        <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} disabled={banned} />
+        {banned && !vote ? <BannedHint /> : null}
+        {vote ? (
+          <VoteResults
+            storyId={story.id}
+            heVotes={story.heVotes}
+            sheVotes={story.sheVotes}
+            myVote={vote}
+            focusWhen={castVote.isSuccess}
+            actions={
+              <>
+                <Button size="lg" onClick={() => void goNext()} disabled={finding}>
+                  Next Story
+                  <ArrowRightIcon />
+                </Button>
+                <ShareMenu storyId={story.id} content={story.content} />
+              </>
+            }
+          />
+        ) : (
+          <div className="flex items-center justify-between gap-3">
+            <Button variant="ghost" size="lg" onClick={onSkip} disabled={finding}>
+              <SkipForwardIcon />
+              Skip
+            </Button>
+            <ShareMenu storyId={story.id} content={story.content} />
+          </div>
+        )}
+        <ShortcutHint />
+      </article>
+      {visitorChoice && signInToVote
+        ? signInToVote({
+            choice: visitorChoice,
+            onClose: () => setVisitorChoice(null),
+            onSignedIn: () => {
+              setVisitorChoice(null);
+              cast(visitorChoice);
+            },
+          })
+        : null}
+    </>
+  );
+}
