@@ -1,5 +1,6 @@
 import { CopyIcon, Share2Icon } from 'lucide-react';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { excerpt } from '@whosright/contracts/shared/excerpt';
 
 import {
   DropdownMenu,
@@ -62,7 +63,7 @@ export function ShareMenuDropdown({
         </DropdownMenuItem>
         {canShare ? (
           <DropdownMenuItem
-            onSelect={() => void nativeShare(url, content.slice(0, EXCERPT_LENGTH.shareText))}
+            onSelect={() => void nativeShare(url, excerpt(content, EXCERPT_LENGTH.shareText))}
           >
             <Share2Icon />
             Share...
