@@ -26,8 +26,11 @@ export function DashboardCard({ story }: { story: DashboardStory }) {
           <MessageCircleIcon className="size-4" aria-hidden="true" />
           {story.commentCount} {story.commentCount === 1 ? 'comment' : 'comments'}
         </span>
+        {/* Nobody has voted: no verdict to state, rather than a tie of 0% against 0%. */}
         <span className="font-semibold text-foreground">
-          {votingScoreLabel(story.votingScore)} ({split.he}% He / {split.she}% She)
+          {story.totalVotes === 0
+            ? 'No votes yet'
+            : `${votingScoreLabel(story.votingScore)} (${split.he}% He / ${split.she}% She)`}
         </span>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">

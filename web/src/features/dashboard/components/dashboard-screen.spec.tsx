@@ -42,6 +42,18 @@ describe('dashboard screen', () => {
     expect(within(list).getByRole('link', { name: /Open/ })).toHaveAttribute('target', '_blank');
   });
 
+  it('when a story has no votes yet it says "No votes yet" instead of a 0% tie', async () => {
+    render({
+      body: {
+        items: [{ ...story, heVotes: 0, sheVotes: 0, totalVotes: 0, votingScore: 0 }],
+        nextCursor: null,
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Published stories' });
+    expect(within(list).getByText('No votes yet')).toBeInTheDocument();
+    expect(within(list).queryByText(/Tied/)).not.toBeInTheDocument();
+  });
+
   it('when there are none it says so', async () => {
     render({ body: { items: [], nextCursor: null } });
     expect(await screen.findByText('No published stories found')).toBeInTheDocument();
