@@ -1,9 +1,11 @@
 /**
  * The Share button. The menu behind it (Radix Dropdown Menu with its positioning and focus
  * libraries, about a fifth of the story screen's script) loads when the reader points at or
- * focuses the button, and opens as soon as it has loaded if they clicked first.
+ * focuses the button, and opens as soon as it has loaded if they clicked first. Opened from the
+ * keyboard (a click with no pointer, `detail` 0), it opens with its first item focused, as the
+ * menu does on every later keyboard opening.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 
 import { ShareButton } from '#web/features/stories/components/share-button.tsx';
 
@@ -13,7 +15,7 @@ const ShareMenuDropdown = lazy(() =>
 );
 
 export function ShareMenu({ storyId, content }: { storyId: string; content: string }) {
-  const [clicked, setClicked] = useState(false);
+  const [openedBy, setOpenedBy] = useState<'keyboard' | 'pointer' | null>(null);
   const preload = () => void loadDropdown();
   const placeholder = (
     <ShareButton
@@ -21,13 +23,18 @@ export function ShareMenu({ storyId, content }: { storyId: string; content: stri
       aria-expanded={false}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => setClicked(true)}
+      onClick={(event: MouseEvent) => setOpenedBy(event.detail === 0 ? 'keyboard' : 'pointer')}
     />
   );
-  if (!clicked) return placeholder;
+  if (!openedBy) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <ShareMenuDropdown storyId={storyId} content={content} defaultOpen />
+      <ShareMenuDropdown
+        storyId={storyId}
+        content={content}
+        defaultOpen
+        focusFirstItem={openedBy === 'keyboard'}
+      />
     </Suspense>
   );
 }
