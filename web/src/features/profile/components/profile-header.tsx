@@ -25,7 +25,7 @@ export function ProfileHeader({
 }) {
   return (
     <section className="flex flex-col gap-5 rounded-2xl border bg-card p-5 sm:flex-row sm:items-center sm:p-6">
-      <UserAvatar user={user} size="xl" />
+      <UserAvatar user={user} name={profileName(user)} size="xl" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h1 className="truncate font-display text-2xl font-bold sm:text-3xl">
           {profileName(user)}

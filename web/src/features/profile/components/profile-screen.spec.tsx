@@ -62,6 +62,21 @@ describe('profile screen', () => {
     await waitFor(() => expect(screen.getByText('4')).toBeInTheDocument());
   });
 
+  it('when the member has a username the avatar shows the initials of that shown name', async () => {
+    const api = stubFetch({
+      'GET /api/users/stats': { body: stats },
+      'GET /api/users/stories': { body: emptyPage },
+      'GET /api/users/comments': { body: emptyPage },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<ProfileScreen user={{ ...user, username: 'rh' }} onUpdated={vi.fn()} />, {
+      path: '/profile',
+    });
+    expect(await screen.findByRole('heading', { name: 'rh', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('R')).toBeInTheDocument();
+    expect(screen.queryByText('RH')).not.toBeInTheDocument();
+  });
+
   it('when there is nothing yet each tab says so', async () => {
     const { actor } = render({ 'GET /api/users/stories': { body: emptyPage } });
     expect(await screen.findByText("You haven't submitted any stories yet.")).toBeInTheDocument();
