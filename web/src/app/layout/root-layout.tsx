@@ -4,6 +4,7 @@ import { HeadContent, Outlet } from '@tanstack/react-router';
 import { SiteFooter } from '#web/app/layout/site-footer.tsx';
 import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
+import { useSignedOutToast } from '#web/app/layout/use-signed-out-toast.ts';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { BannedNotice } from '#web/features/auth/components/banned-notice.tsx';
 import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
@@ -18,6 +19,7 @@ const SubmitStoryDialog = lazy(() =>
 
 export function RootLayout() {
   useRuntimeAnalytics();
+  useSignedOutToast();
   const onAddNew = useAddNew();
   const submitDialogWanted = useSubmitStoryDialogWanted();
 

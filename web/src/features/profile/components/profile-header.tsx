@@ -5,7 +5,7 @@ import { BannedHint } from '#web/components/banned-hint.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { UserAvatar } from '#web/components/user-avatar.tsx';
 import { isBanned } from '#web/lib/ban.ts';
-import { navigateTo } from '#web/lib/navigation.ts';
+import { signOut } from '#web/lib/sign-out.ts';
 import { timeAgo } from '#web/lib/relative-time.ts';
 import { EditProfileDialog } from '#web/features/profile/components/edit-profile-dialog.tsx';
 import { VerifyEmailNotice } from '#web/features/profile/components/verify-email-notice.tsx';
@@ -39,7 +39,7 @@ export function ProfileHeader({
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">
         <EditProfileDialog user={user} onUpdated={onUpdated} />
-        <Button variant="ghost" onClick={() => navigateTo('/api/logout')}>
+        <Button variant="ghost" onClick={signOut}>
           <LogOutIcon />
           Logout
         </Button>
