@@ -13,7 +13,7 @@ export function VerifyEmailNotice() {
   return (
     <p
       data-testid="verify-email-notice"
-      className="mt-1 flex items-start gap-2 text-sm text-muted-foreground"
+      className="flex items-start gap-2 border-t pt-4 text-sm text-muted-foreground"
     >
       <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
