@@ -20,7 +20,11 @@ test.describe('login', () => {
 
     await page.getByLabel('First name').fill('Robin');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectToast(page, 'Registration successful', "Welcome to Who's Right!");
+    await expectToast(
+      page,
+      'Registration successful',
+      "Welcome to Who's Right! Check your inbox for a link to verify your email.",
+    );
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: /^Profile: Robin/ })).toBeVisible();
   });
@@ -173,7 +177,11 @@ test.describe('e-mail verification', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('First name').fill('Vera');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectToast(page, 'Registration successful', "Welcome to Who's Right!");
+    await expectToast(
+      page,
+      'Registration successful',
+      "Welcome to Who's Right! Check your inbox for a link to verify your email.",
+    );
 
     const link = await verificationLinkFor(email);
     expect(link).toContain('/login?mode=verify&token=');

@@ -12,3 +12,20 @@ export function displayNameOf(account: NamedAccount | undefined): string {
   const fullName = [account.firstName, account.lastName].filter(Boolean).join(' ');
   return account.username || fullName || account.email || 'Anonymous User';
 }
+
+/**
+ * The name other members see beside a member's comments: username; else first name + '_' + first
+ * letter of the last name (just the first name without a last name); else the e-mail's local
+ * part (only admins are sent e-mails); else 'Anonymous'. Sign-up shows it before it is used.
+ */
+export function publicNameOf(account: NamedAccount): string {
+  const username = account.username?.trim();
+  if (username) return username;
+  const first = account.firstName?.trim();
+  if (first) {
+    const initial = account.lastName?.trim().charAt(0);
+    return initial ? `${first}_${initial}` : first;
+  }
+  const local = account.email?.split('@')[0]?.trim();
+  return local || 'Anonymous';
+}

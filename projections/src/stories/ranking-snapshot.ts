@@ -1,4 +1,5 @@
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { excerpt } from '@whosright/contracts/shared/excerpt';
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
 import { InvalidCursorError } from '../store/cursor';
 import type { ReadCollection } from '../store/port';
@@ -20,7 +21,7 @@ export interface RankRow {
 export function rankRowOf(doc: StoryDoc): RankRow {
   return {
     id: doc._id,
-    excerpt: doc.content.slice(0, EXCERPT_LENGTH.adminStory),
+    excerpt: excerpt(doc.content, EXCERPT_LENGTH.adminStory),
     category: doc.category,
     createdAt: doc.createdAt,
     viewCount: doc.viewCount,

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@whosright/contracts/account/dto';
+import { displayNameOf } from '@whosright/contracts/account/display-name';
 
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -13,17 +14,18 @@ export type Person = Pick<
 
 /** Username, else full name, else e-mail, else 'Anonymous User'. */
 export function userDisplayName(user: Person): string {
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return user.username || fullName || user.email || 'Anonymous User';
+  return displayNameOf(user);
 }
 
-export function userInitials(user: Person): string {
-  const fromNames = [user.firstName, user.lastName]
-    .filter((part): part is string => Boolean(part))
-    .map((part) => part[0])
-    .join('');
-  const initials = fromNames || user.username?.slice(0, 2) || user.email?.[0] || 'U';
-  return initials.slice(0, 2).toUpperCase();
+/**
+ * An avatar's letters, from the name shown for the person, so the two always agree: the first
+ * letter of its first two words ('Sam Lee' and 'Sam_L' give SL, 'sam' gives S); of an e-mail,
+ * only the part before the at sign counts.
+ */
+export function initialsOf(name: string): string {
+  const words = (name.split('@')[0] ?? '').split(/[\s._-]+/).filter(Boolean);
+  const letters = words.slice(0, 2).map((word) => Array.from(word)[0]);
+  return letters.join('').toUpperCase() || '?';
 }
 
 const SIZES = {
@@ -33,7 +35,16 @@ const SIZES = {
   xl: { avatar: 'size-20 sm:size-24', initials: 'text-2xl' },
 } as const;
 
-export function UserAvatar({ user, size = 'md' }: { user: Person; size?: keyof typeof SIZES }) {
+export function UserAvatar({
+  user,
+  name = userDisplayName(user),
+  size = 'md',
+}: {
+  user: Person;
+  /** The name shown for them here, when it is not their display name (the profile's). */
+  name?: string;
+  size?: keyof typeof SIZES;
+}) {
   return (
     <Avatar className={cn('ring-2 ring-background', SIZES[size].avatar)}>
       {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
@@ -43,7 +54,7 @@ export function UserAvatar({ user, size = 'md' }: { user: Person; size?: keyof t
           SIZES[size].initials,
         )}
       >
-        {userInitials(user)}
+        {initialsOf(name)}
       </AvatarFallback>
     </Avatar>
   );

@@ -48,7 +48,7 @@ function HomeRoute() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-5 sm:py-8">
       <CrashTestTrigger />
-      <HomeHero onAddNew={addNew} randomAction={<RandomStoryButton />} />
+      <HomeHero onAddNew={addNew} randomAction={(size) => <RandomStoryButton size={size} />} />
       <section aria-labelledby="feed-title" className="grid min-w-0 gap-4">
         <div className="flex min-w-0 flex-wrap items-center justify-between gap-3">
           <h2 id="feed-title" className="font-display text-xl font-bold">

@@ -101,7 +101,7 @@ describe('profile reads', () => {
     expect(page2.nextCursor).toBeNull();
   });
 
-  it("when a member lists their comments it shows each with its story's category and a 100-character excerpt, newest first", async () => {
+  it("when a member lists their comments it shows each with its story's category and an excerpt of at most 100 characters cut at a word, newest first", async () => {
     const someone = await signUp(server);
     const long = `She ${'keeps the thermostat at nineteen degrees '.repeat(5)}`;
     const storyId = await submit(member, long);
@@ -119,7 +119,12 @@ describe('profile reads', () => {
       content: 'Three.',
       upvotes: 0,
       downvotes: 0,
-      story: { id: storyId, category: 'household', content: long.trim().slice(0, 100) },
+      story: {
+        id: storyId,
+        category: 'household',
+        content:
+          'She keeps the thermostat at nineteen degrees keeps the thermostat at nineteen degrees keeps the…',
+      },
     });
     const page2 = commentsPage(
       await someone.agent.get(

@@ -1,5 +1,6 @@
 import type { CommentAuthor, FlaggedComment, MyComment } from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { excerpt } from '@whosright/contracts/shared/excerpt';
 import type { CommentOnStory } from './comment-service';
 
 /** A comment on its author's profile: with the start of the story it answers. */
@@ -13,7 +14,7 @@ export function toMyComment({ comment: doc, story }: CommentOnStory): MyComment 
     story: {
       id: doc.storyId,
       category: story.category,
-      content: story.content.slice(0, EXCERPT_LENGTH.profileStory),
+      content: excerpt(story.content, EXCERPT_LENGTH.profileStory),
     },
   };
 }
@@ -33,7 +34,7 @@ export function toFlaggedComment(
     story: {
       id: doc.storyId,
       category: story.category,
-      content: story.content.slice(0, EXCERPT_LENGTH.adminStory),
+      content: excerpt(story.content, EXCERPT_LENGTH.adminStory),
     },
   };
 }

@@ -1,14 +1,10 @@
 import { categoryLabel } from '@whosright/contracts/shared/categories';
+import { excerpt } from '@whosright/contracts/shared/excerpt';
 import { storyIdSchema } from '@whosright/contracts/shared/ids';
 import { PAGE_NOT_FOUND, type PageMeta, type PageMetaSource } from '#api/platform/page-meta';
 import type { StoryService } from './story-service';
 
 const DESCRIPTION_LENGTH = 200;
-
-function excerpt(text: string, length: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
-}
 
 /**
  * /story/{id} of an approved story previews with its category and first 200 characters; a story
@@ -24,7 +20,8 @@ export function storyPageMeta(stories: StoryService, publicUrl: string): PageMet
     if (!doc) return PAGE_NOT_FOUND;
     const meta: PageMeta = {
       title: `${categoryLabel(doc.category)}: who's right? | Who's Right`,
-      description: excerpt(doc.content, DESCRIPTION_LENGTH),
+      // The ellipsis is one of the 200 characters.
+      description: excerpt(doc.content, DESCRIPTION_LENGTH - 1),
       url: `${publicUrl}/story/${id}`,
       type: 'article',
     };

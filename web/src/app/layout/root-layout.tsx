@@ -4,12 +4,14 @@ import { SiteFooter } from '#web/app/layout/site-footer.tsx';
 import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { SubmitStoryDialogSlot } from '#web/app/layout/submit-story-dialog-slot.tsx';
 import { useRuntimeAnalytics } from '#web/app/layout/use-runtime-analytics.ts';
+import { useSignedOutToast } from '#web/app/layout/use-signed-out-toast.ts';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { BannedNotice } from '#web/features/auth/components/banned-notice.tsx';
 import { CookieConsentProvider } from '#web/features/consent/components/cookie-consent.tsx';
 
 export function RootLayout() {
   useRuntimeAnalytics();
+  useSignedOutToast();
   const onAddNew = useAddNew();
 
   return (

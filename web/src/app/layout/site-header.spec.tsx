@@ -74,7 +74,7 @@ describe('site header', () => {
       'href',
       '/profile',
     );
-    expect(screen.getByText('SL')).toBeInTheDocument();
+    expect(screen.getByText('S')).toBeInTheDocument();
     // The two icons load lazily, for admins only.
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
@@ -84,13 +84,12 @@ describe('site header', () => {
     expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
   });
 
-  it('when a member is signed in the avatar link is named with the initials it shows', async () => {
+  it('when a member is signed in the avatar shows the initials of their shown name and is named with them', async () => {
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: admin } }).fetch);
     renderWithApp(<Header />);
-    const link = await screen.findByRole('link', { name: /^Profile: sam/ });
-    const shown = link.textContent?.trim() ?? '';
-    expect(shown).not.toBe('');
-    expect(link).toHaveAccessibleName(expect.stringContaining(shown));
+    // The shown name is the username 'sam': one letter, not the full name's SL.
+    const link = await screen.findByRole('link', { name: 'Profile: sam (S)' });
+    expect(link).toHaveTextContent(/^S$/);
   });
 
   it('when a signed-in user presses Add new it opens the registered submit dialog', async () => {

@@ -6,7 +6,7 @@ import { LogoMark } from '#web/components/brand/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
-import { UserAvatar, userDisplayName, userInitials } from '#web/components/user-avatar.tsx';
+import { initialsOf, UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 const AdminLinks = lazy(() =>
@@ -72,7 +72,7 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
                 {/* The initials the avatar shows are part of its name (label in name). */}
                 <Link
                   to="/profile"
-                  aria-label={`Profile: ${userDisplayName(user)} (${userInitials(user)})`}
+                  aria-label={`Profile: ${userDisplayName(user)} (${initialsOf(userDisplayName(user))})`}
                 >
                   <UserAvatar user={user} />
                 </Link>

@@ -55,15 +55,30 @@ function TabsList({
   );
 }
 
+/**
+ * Radix focuses a tab from script on mouse down (Safari would not focus a clicked button), and a
+ * browser draws the focus ring for focus moved by script: every clicked tab showed a ring. It is
+ * focused here first, without the ring (`focusVisible: false`); Radix's focus then changes nothing,
+ * and arrow keys still draw it.
+ */
+function focusWithoutRing(event: React.MouseEvent<HTMLButtonElement>) {
+  if (event.button === 0 && !event.ctrlKey) event.currentTarget.focus({ focusVisible: false });
+}
+
 function TabsTrigger({
   className,
   layout,
+  onMouseDown,
   ...props
 }: React.ComponentProps<typeof TabsPrimitive.Trigger> & VariantProps<typeof tabsTriggerVariants>) {
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(tabsTriggerVariants({ layout }), className)}
+      onMouseDown={(event) => {
+        onMouseDown?.(event);
+        focusWithoutRing(event);
+      }}
       {...props}
     />
   );

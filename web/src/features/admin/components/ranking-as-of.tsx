@@ -6,6 +6,7 @@ import { HistoryIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminStory } from '@whosright/contracts/story/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { excerpt } from '@whosright/contracts/shared/excerpt';
 
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -22,7 +23,7 @@ import { errorMessage } from '#web/lib/error-message.ts';
 
 const toItem = (story: AdminStory): RankedItem => ({
   ...story,
-  excerpt: story.content.slice(0, EXCERPT_LENGTH.adminStory),
+  excerpt: excerpt(story.content, EXCERPT_LENGTH.adminStory),
 });
 
 export function RankingAsOf({

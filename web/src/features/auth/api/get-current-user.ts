@@ -6,10 +6,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@whosright/contracts/account/dto';
-import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 
 import { currentUserShape } from '#web/features/auth/api/current-user-shape.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
+import { forgetSignedInHint, hasSignedInHint } from '#web/lib/signed-in-hint.ts';
 import { authKeys } from '#web/features/auth/api/auth-keys.ts';
 
 export async function getCurrentUser({
@@ -28,15 +28,6 @@ export async function getCurrentUser({
     }
     throw error;
   }
-}
-
-function hasSignedInHint(): boolean {
-  return document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
-}
-
-function forgetSignedInHint() {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
 }
 
 export const currentUserQueryOptions = () =>

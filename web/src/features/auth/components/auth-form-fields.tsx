@@ -1,9 +1,34 @@
 import type { ChangeEvent } from 'react';
 import { PASSWORD_RULE } from '@whosright/contracts/shared/constants';
+import { publicNameOf } from '@whosright/contracts/account/display-name';
 
 import type { AuthMode } from '#web/features/auth/lib/auth-modes.ts';
 import type { AuthFields } from '#web/features/auth/lib/validate-auth-form.ts';
 import { AuthTextField } from '#web/features/auth/components/auth-text-field.tsx';
+
+/**
+ * Under the names at sign-up: the name others will see beside the member's comments, as it will
+ * be (first name and last initial until they choose a username).
+ */
+function PublicNameHint({ fields }: { fields: AuthFields }) {
+  const firstName = fields.firstName.trim();
+  return (
+    <p id="public-name-hint" className="-mt-2 text-xs text-muted-foreground">
+      {firstName ? (
+        <>
+          Others will see you as{' '}
+          <span className="font-semibold text-foreground">
+            {publicNameOf({ firstName, lastName: fields.lastName })}
+          </span>
+          .
+        </>
+      ) : (
+        'Others will see your first name and last initial, like Sam_L.'
+      )}{' '}
+      You can choose a username on your profile.
+    </p>
+  );
+}
 
 /** The field set of each mode. The email input is of type email. */
 export function AuthFormFields({
@@ -63,6 +88,7 @@ export function AuthFormFields({
               id="firstName"
               label="First name"
               autoComplete="given-name"
+              aria-describedby="public-name-hint"
               {...bind('firstName')}
             />
             <AuthTextField
@@ -70,9 +96,11 @@ export function AuthFormFields({
               label="Last name"
               optional
               autoComplete="family-name"
+              aria-describedby="public-name-hint"
               {...bind('lastName')}
             />
           </div>
+          <PublicNameHint fields={fields} />
         </>
       );
     case 'forgot':

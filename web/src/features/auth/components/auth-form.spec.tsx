@@ -142,7 +142,7 @@ describe('auth form', () => {
     expect(fetch.calls).toHaveLength(0);
   });
 
-  it('when registration succeeds it welcomes by product name and signs in', async () => {
+  it('when registration succeeds it welcomes by product name, says to check the inbox and signs in', async () => {
     const fetch = stubFetch({ 'POST /api/auth/register': { status: 201, body: user } });
     vi.stubGlobal('fetch', fetch.fetch);
     const { user: u, onSignedIn } = renderForm({ initialMode: 'register' });
@@ -152,7 +152,7 @@ describe('auth form', () => {
     await u.type(screen.getByLabelText('First name'), 'Robin');
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     await toastTitle('Registration successful');
-    toastDescription("Welcome to Who's Right!");
+    toastDescription("Welcome to Who's Right! Check your inbox for a link to verify your email.");
     expect(onSignedIn).toHaveBeenCalledTimes(1);
     expect(JSON.parse(fetch.calls[0]?.body ?? '')).toEqual({
       email: 'robin@example.com',
@@ -160,6 +160,21 @@ describe('auth form', () => {
       firstName: 'Robin',
       lastName: null,
     });
+  });
+
+  it('when a name is typed at sign-up a hint under the names says which name others will see', async () => {
+    vi.stubGlobal('fetch', stubFetch({}).fetch);
+    const { user: u } = renderForm({ initialMode: 'register' });
+    await heading('Create account');
+    const firstName = screen.getByLabelText('First name');
+    expect(firstName).toHaveAccessibleDescription(
+      'Others will see your first name and last initial, like Sam_L. You can choose a username on your profile.',
+    );
+    await u.type(firstName, 'Robin');
+    await u.type(screen.getByLabelText(/Last name/), 'Hale');
+    expect(firstName).toHaveAccessibleDescription(
+      'Others will see you as Robin_H. You can choose a username on your profile.',
+    );
   });
 
   it('when sign-in fails it shows the server message, or the fallback without one', async () => {

@@ -61,7 +61,8 @@ export function useAuthSubmit(effects: AuthSubmitEffects) {
             onSuccess: () => {
               toast({
                 title: 'Registration successful',
-                description: `Welcome to ${effects.productName}!`,
+                // The account works at once; the mailed link verifies the address.
+                description: `Welcome to ${effects.productName}! Check your inbox for a link to verify your email.`,
               });
               effects.onSignedIn();
             },

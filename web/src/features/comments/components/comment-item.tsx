@@ -1,13 +1,14 @@
 import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { Comment } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
+import { publicNameOf } from '@whosright/contracts/account/display-name';
 
 import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
+import { initialsOf } from '#web/components/user-avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { timeAgo } from '#web/lib/relative-time.ts';
 import { cn } from '#web/lib/utils.ts';
-import { authorDisplayName } from '#web/features/comments/lib/author-name.ts';
 
 /**
  * One comment: author, age, the text (plain text, never HTML), up/down votes (disabled when
@@ -26,7 +27,7 @@ export function CommentItem({
   onDelete: () => void;
   deleting: boolean;
 }) {
-  const name = authorDisplayName(comment.author);
+  const name = publicNameOf(comment.author);
   const canVote = signedIn && !comment.isOwn;
   const voteButton = (choice: CommentVoteChoice) => {
     const up = choice === 'up';
@@ -64,9 +65,7 @@ export function CommentItem({
         {comment.author.profileImageUrl ? (
           <AvatarImage src={comment.author.profileImageUrl} alt="" />
         ) : null}
-        <AvatarFallback className="bg-muted text-xs font-bold">
-          {name.slice(0, 1).toUpperCase()}
-        </AvatarFallback>
+        <AvatarFallback className="bg-muted text-xs font-bold">{initialsOf(name)}</AvatarFallback>
       </Avatar>
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">

@@ -56,6 +56,25 @@ describe('comments section', () => {
     expect(screen.queryByRole('button', { name: /more comments/ })).not.toBeInTheDocument();
   });
 
+  it('when exactly one comment is hidden the button says "View 1 more comment"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ [listPath]: { body: [1, 2, 3, 4].map((n) => comment(n)) } }).fetch,
+    );
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    expect(await screen.findByRole('button', { name: 'View 1 more comment' })).toBeInTheDocument();
+  });
+
+  it("when a comment's author is shown as Pat_Q the avatar shows that name's initials", async () => {
+    vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [comment(1)] } }).fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const item = within(await screen.findByRole('list', { name: 'Comments' })).getByRole(
+      'listitem',
+    );
+    expect(within(item).getByText('Pat_Q')).toBeInTheDocument();
+    expect(within(item).getByText('PQ')).toBeInTheDocument();
+  });
+
   it('when a comment shows its vote counts each vote button is named starting with its count', async () => {
     vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [comment(3)] } }).fetch);
     renderWithApp(<CommentsSection storyId={storyId} signedIn />);

@@ -1,8 +1,9 @@
 /**
- * The comments under a voted story: the first 3, then 'View {n} more comments'; the list scrolls
- * past 24rem. Visitors read and are invited to sign in. The list is keyboard-scrollable; a comment
- * just posted, or the first one 'View more' shows, is scrolled into view and focused. A comment
- * posted offline waits in the box and is posted when the connection is back.
+ * The comments under a voted story: the first 3, then 'View {n} more comments' ('View 1 more
+ * comment' for one); the list scrolls past 24rem. Visitors read and are invited to sign in. The
+ * list is keyboard-scrollable; a comment just posted, or the first one 'View more' shows, is
+ * scrolled into view and focused. A comment posted offline waits in the box and is posted when
+ * the connection is back.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -145,7 +146,7 @@ export function CommentsSection({
 
       {hidden > 0 ? (
         <Button variant="outline" onClick={showAll} className="justify-self-center">
-          View {hidden} more comments
+          View {hidden} more {hidden === 1 ? 'comment' : 'comments'}
         </Button>
       ) : null}
     </section>

@@ -7,7 +7,7 @@ import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
 
 const story = {
   id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
-  content: 'x'.repeat(250),
+  content: 'She says the rent should follow our pay. '.repeat(7),
   category: 'money',
   status: 'approved',
   createdAt: '2026-01-02T00:00:00.000Z',
@@ -29,13 +29,29 @@ describe('dashboard screen', () => {
     vi.unstubAllGlobals();
   });
 
-  it('when stories load each card shows the excerpt, the split, the verdict and a link to open it', async () => {
+  it('when stories load each card shows the excerpt cut at a word with an ellipsis, the split, the verdict and a link to open it', async () => {
     render({ body: { items: [story], nextCursor: null } });
     const list = await screen.findByRole('list', { name: 'Published stories' });
-    expect(within(list).getByText(`${'x'.repeat(200)}...`)).toBeInTheDocument();
+    expect(
+      within(list).getByText(
+        `${'She says the rent should follow our pay. '.repeat(4)}She says the rent should follow our…`,
+      ),
+    ).toBeInTheDocument();
     expect(within(list).getByText('Strong He (75% He / 25% She)')).toBeInTheDocument();
     expect(within(list).getByText(`/story/${story.id}`)).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: /Open/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('when a story has no votes yet it says "No votes yet" instead of a 0% tie', async () => {
+    render({
+      body: {
+        items: [{ ...story, heVotes: 0, sheVotes: 0, totalVotes: 0, votingScore: 0 }],
+        nextCursor: null,
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Published stories' });
+    expect(within(list).getByText('No votes yet')).toBeInTheDocument();
+    expect(within(list).queryByText(/Tied/)).not.toBeInTheDocument();
   });
 
   it('when there are none it says so', async () => {

@@ -1,19 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { MyComment } from '@whosright/contracts/comment/dto';
-import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
 import { useMyComments } from '#web/features/profile/api/get-my-comments.ts';
 import { CardTopLine } from '#web/components/card-top-line.tsx';
 import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
-
-function excerpt(text: string): string {
-  return text.length > EXCERPT_LENGTH.profileStory
-    ? `${text.slice(0, EXCERPT_LENGTH.profileStory)}...`
-    : text;
-}
 
 function MyCommentCard({ comment }: { comment: MyComment }) {
   const remove = useDeleteMine('comment');
@@ -47,7 +40,7 @@ function MyCommentCard({ comment }: { comment: MyComment }) {
       <p className="border-l-2 pl-3 text-sm text-muted-foreground">
         On:{' '}
         <Link to="/story/$id" params={{ id: comment.story.id }} className="hover:underline">
-          {excerpt(comment.story.content)}
+          {comment.story.content}
         </Link>
       </p>
     </article>

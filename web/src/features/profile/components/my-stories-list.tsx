@@ -9,6 +9,14 @@ import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 
+/**
+ * Reactions cannot be given on the site yet, so three zeros would only be noise; the counters
+ * show once a story has any.
+ */
+function hasReactions({ reactions }: MyStory): boolean {
+  return reactions.relatable + reactions.lol + reactions.wtf > 0;
+}
+
 function MyStoryCard({ story }: { story: MyStory }) {
   const remove = useDeleteMine('story');
   const reason =
@@ -49,9 +57,13 @@ function MyStoryCard({ story }: { story: MyStory }) {
           <MessageCircleIcon className="size-4" aria-hidden="true" />
           {story.commentCount} {story.commentCount === 1 ? 'comment' : 'comments'}
         </span>
-        <span>Relatable {story.reactions.relatable}</span>
-        <span>LOL {story.reactions.lol}</span>
-        <span>WTF {story.reactions.wtf}</span>
+        {hasReactions(story) ? (
+          <>
+            <span>Relatable {story.reactions.relatable}</span>
+            <span>LOL {story.reactions.lol}</span>
+            <span>WTF {story.reactions.wtf}</span>
+          </>
+        ) : null}
       </p>
     </article>
   );

@@ -62,6 +62,53 @@ describe('profile screen', () => {
     await waitFor(() => expect(screen.getByText('4')).toBeInTheDocument());
   });
 
+  it('when the member has a username the avatar shows the initials of that shown name', async () => {
+    const api = stubFetch({
+      'GET /api/users/stats': { body: stats },
+      'GET /api/users/stories': { body: emptyPage },
+      'GET /api/users/comments': { body: emptyPage },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<ProfileScreen user={{ ...user, username: 'rh' }} onUpdated={vi.fn()} />, {
+      path: '/profile',
+    });
+    expect(await screen.findByRole('heading', { name: 'rh', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('R')).toBeInTheDocument();
+    expect(screen.queryByText('RH')).not.toBeInTheDocument();
+  });
+
+  it('when a story has no reactions its card hides the counters, and shows them once it has some', async () => {
+    const reacted = {
+      ...rejected,
+      id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW',
+      content: 'He reads my messages.',
+      reactions: { relatable: 0, lol: 2, wtf: 0 },
+    };
+    render({
+      'GET /api/users/stories': { body: { items: [rejected, reacted], nextCursor: null } },
+    });
+    const stories = await screen.findByRole('list', { name: 'My stories' });
+    const [quiet, loud] = within(stories).getAllByRole('article');
+    expect(within(quiet!).queryByText(/Relatable|LOL|WTF/)).not.toBeInTheDocument();
+    expect(within(loud!).getByText('LOL 2')).toBeInTheDocument();
+    expect(within(loud!).getByText('Relatable 0')).toBeInTheDocument();
+  });
+
+  it('when the e-mail is not verified it shows the reminder with a way to get a new link', async () => {
+    const api = stubFetch({
+      'GET /api/users/stats': { body: stats },
+      'GET /api/users/stories': { body: emptyPage },
+      'GET /api/users/comments': { body: emptyPage },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<ProfileScreen user={{ ...user, emailVerified: false }} onUpdated={vi.fn()} />, {
+      path: '/profile',
+    });
+    const notice = await screen.findByTestId('verify-email-notice');
+    expect(notice).toHaveTextContent('Check your inbox to verify your e-mail. Send a new link');
+    expect(within(notice).getByRole('button', { name: 'Send a new link' })).toBeEnabled();
+  });
+
   it('when there is nothing yet each tab says so', async () => {
     const { actor } = render({ 'GET /api/users/stories': { body: emptyPage } });
     expect(await screen.findByText("You haven't submitted any stories yet.")).toBeInTheDocument();

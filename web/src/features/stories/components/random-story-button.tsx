@@ -4,9 +4,9 @@ import { ShuffleIcon } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 
 /** The prominent way into voting: a random story. */
-export function RandomStoryButton() {
+export function RandomStoryButton({ size = 'lg' }: { size?: 'default' | 'lg' }) {
   return (
-    <Button asChild size="lg">
+    <Button asChild size={size}>
       <Link to="/random">
         <ShuffleIcon />
         Random story

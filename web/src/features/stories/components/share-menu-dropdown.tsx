@@ -1,5 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { CopyIcon, Share2Icon } from 'lucide-react';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { excerpt } from '@whosright/contracts/shared/excerpt';
 
 import {
   DropdownMenu,
@@ -36,17 +38,36 @@ async function nativeShare(url: string, text: string) {
   }
 }
 
+/**
+ * Radix focuses a menu's first item only when it saw the key that opened it; a menu open at mount
+ * was opened by a key it never saw, so there the first item is focused here, once, after Radix
+ * has focused the menu itself (a parent's effect runs after its children's).
+ */
+function useFocusFirstItemOnMount(wanted: boolean) {
+  const content = useRef<HTMLDivElement>(null);
+  // Only the opening at mount: later openings are Radix's own.
+  const [atMount] = useState(wanted);
+  useEffect(() => {
+    if (atMount) content.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [atMount]);
+  return content;
+}
+
 /** Share menu: Copy URL, and the native share sheet when the browser has one. */
 export function ShareMenuDropdown({
   storyId,
   content,
   defaultOpen = false,
+  focusFirstItem = false,
 }: {
   storyId: string;
   content: string;
   /** Open at once: the reader clicked Share before this module had loaded (share-menu.tsx). */
   defaultOpen?: boolean;
+  /** That click came from the keyboard: open with the first item focused. */
+  focusFirstItem?: boolean;
 }) {
+  const menu = useFocusFirstItemOnMount(defaultOpen && focusFirstItem);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const url = storyUrl(storyId);
   return (
@@ -55,14 +76,14 @@ export function ShareMenuDropdown({
       <DropdownMenuTrigger asChild>
         <ShareButton />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent ref={menu} align="end">
         <DropdownMenuItem onSelect={() => void copyUrl(url)}>
           <CopyIcon />
           Copy URL
         </DropdownMenuItem>
         {canShare ? (
           <DropdownMenuItem
-            onSelect={() => void nativeShare(url, content.slice(0, EXCERPT_LENGTH.shareText))}
+            onSelect={() => void nativeShare(url, excerpt(content, EXCERPT_LENGTH.shareText))}
           >
             <Share2Icon />
             Share...

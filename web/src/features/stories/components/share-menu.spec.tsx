@@ -1,24 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
-import { stubIdle } from '#web/testing/idle.ts';
 import { renderWithApp } from '#web/testing/test-utils.tsx';
 
-// Records when the menu's lazily loaded module is first imported.
-const loaded = vi.hoisted(() => ({ menu: false }));
-vi.mock('#web/features/stories/components/share-menu-dropdown.tsx', () => {
-  loaded.menu = true;
-  return { ShareMenuDropdown: () => null };
-});
+const storyId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 
 describe('share menu', () => {
-  it('when the page is idle it loads the menu, so the first tap on Share does not wait for it', async () => {
-    const { runIdle } = stubIdle();
-    renderWithApp(<ShareMenu storyId="story_1" content="We argued." />);
-    await screen.findByRole('button', { name: 'Share' });
-    expect(loaded.menu).toBe(false);
-    runIdle();
-    await waitFor(() => expect(loaded.menu).toBe(true));
+  it('when it is first opened from the keyboard its first item has the focus', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ShareMenu storyId={storyId} content="He took the last slice." />);
+    await user.tab();
+    expect(await screen.findByRole('button', { name: 'Share' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const copy = await screen.findByRole('menuitem', { name: 'Copy URL' });
+    await waitFor(() => expect(copy).toHaveFocus());
+  });
+
+  it('when it is first opened with the pointer the menu, not an item, has the focus', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ShareMenu storyId={storyId} content="He took the last slice." />);
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu).toHaveFocus());
   });
 });

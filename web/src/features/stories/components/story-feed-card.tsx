@@ -8,7 +8,7 @@ import { StoryMeta } from '#web/components/story-meta.tsx';
 export function StoryFeedCard({ story }: { story: StoryCard }) {
   const votes = story.heVotes + story.sheVotes;
   return (
-    <article className="group relative flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring hover:shadow-md sm:p-5">
+    <article className="group relative flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring hover:shadow-md sm:p-5">
       <StoryMeta category={story.category} createdAt={story.createdAt} />
       <p className="line-clamp-4 flex-1 text-[0.95rem] leading-relaxed text-pretty">
         <Link

@@ -1,0 +1,80 @@
+/**
+ * The screens the phone and polish work changed, captured into docs/screenshots/ in light and
+ * dark, each checked by axe first: the signed-in home (one-line hero) at 360x740 and 1280x800,
+ * the 'Signed out' toast at 390x844, the profile's verify-email notice and sign-up with its name
+ * hint at 390x844 and 1280x800.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+import { axe } from './support/axe.ts';
+import { approvedStory, signUp, uniqueEmail } from './support/api.ts';
+import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { consentedPage } from './support/pages.ts';
+import { expectToast } from './support/toast.ts';
+
+const outDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function capture(page: Page, name: string) {
+  const results = await axe(page).analyze();
+  expect(results.violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
+  await page.screenshot({ path: `${outDir}${name}.png`, animations: 'disabled' });
+}
+
+for (const colorScheme of ['light', 'dark'] as const)
+  test(`when the phone and polish screens render in ${colorScheme} they are captured and axe finds nothing`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const clientIp = clientIpFor(testInfo);
+    await approvedStory(
+      clientIp,
+      'He says the thermostat should stay at 19 degrees all winter. I say a home should be warm enough to sit in without a blanket.',
+      'household',
+    );
+    await approvedStory(
+      clientIp,
+      'She books every holiday a year ahead. I like deciding the week before. We have not been away together since spring.',
+      'lifestyle',
+    );
+    const page = await consentedPage(browser, clientIp, { colorScheme });
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel(/Last name/).fill('Hale');
+    await expect(page.getByText('Others will see you as Robin_H.')).toBeVisible();
+    await capture(page, `sign-up-desktop-${colorScheme}`);
+    await page.setViewportSize(PHONE);
+    await capture(page, `sign-up-phone-${colorScheme}`);
+
+    await signUp(page.request, {
+      email: uniqueEmail('shots'),
+      firstName: 'Robin',
+      lastName: 'Hale',
+    });
+    await page.setViewportSize(SMALL_PHONE);
+    await page.goto('/');
+    await expect(page.locator('[data-hero="compact"]')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await capture(page, `home-signed-in-phone-${colorScheme}`);
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await capture(page, `home-signed-in-desktop-${colorScheme}`);
+
+    await page.goto('/profile');
+    await expect(page.getByTestId('verify-email-notice')).toBeVisible();
+    await capture(page, `profile-verify-desktop-${colorScheme}`);
+    await page.setViewportSize(PHONE);
+    await capture(page, `profile-verify-phone-${colorScheme}`);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Signed out', 'See you next time.');
+    await capture(page, `toast-phone-${colorScheme}`);
+    await page.context().close();
+  });
