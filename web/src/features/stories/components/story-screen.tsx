@@ -7,36 +7,27 @@
  * and fetched while this one is read. Only a missing story shows Story Not Found; a failed load
  * offers Try again; a call the client rate limiter holds back says "Slow down a moment".
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ArrowLeftIcon, ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
-import type { VoteChoice } from '@whosright/contracts/story/events';
+import { useEffect, useRef, type ReactNode } from 'react';
 
-import { BannedHint } from '#web/components/banned-hint.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
-import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
 import { storyLoadProblem, useStory } from '#web/features/stories/api/get-story.ts';
 import { trackStory } from '#web/features/stories/api/track-story.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
-import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
-import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
-import { StoryMeta } from '#web/components/story-meta.tsx';
+import { BackToStoriesLink } from '#web/features/stories/components/back-to-stories-link.tsx';
+import { StoryCard } from '#web/features/stories/components/story-card.tsx';
 import { StoryNotFound } from '#web/features/stories/components/story-not-found.tsx';
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { StoryUnavailable } from '#web/features/stories/components/story-unavailable.tsx';
-import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
-import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
+import {
+  useStoryVote,
+  type SignInToVoteProps,
+} from '#web/features/stories/hooks/use-story-vote.tsx';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
-import { useBackToFeed } from '#web/features/stories/hooks/use-feed-return.ts';
 
-/** What the route renders while a visitor signs in to cast `choice`. */
-export interface SignInToVoteProps {
-  choice: VoteChoice;
-  onSignedIn: () => void;
-  onClose: () => void;
-}
+/** The route renders its sign-in sheet with these. */
+export type { SignInToVoteProps };
 
 export function StoryScreen({
   id,
@@ -57,10 +48,12 @@ export function StoryScreen({
   banned?: boolean;
 }) {
   const story = useStory(id);
-  const castVote = useCastVote(id);
-  const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
-  const [visitorChoice, setVisitorChoice] = useState<VoteChoice | null>(null);
   const vote = story.data?.myVote ?? null;
+  const { onVote, pendingVote, justVoted, signInSheet } = useStoryVote(id, {
+    vote,
+    banned,
+    signInToVote,
+  });
   const ready = story.isSuccess;
   const { goNext, finding } = useNextStory(id, { prefetch: ready });
   useViewTracking(ready ? story.data.id : undefined);
@@ -74,15 +67,6 @@ export function StoryScreen({
     if (ready && takeFocusOnArrival()) article.current?.focus();
   }, [ready, id]);
 
-  const cast = (choice: VoteChoice) => {
-    setPendingVote(choice);
-    castVote.mutate(choice, { onSettled: () => setPendingVote(null) });
-  };
-  const onVote = (choice: VoteChoice) => {
-    if (vote || castVote.isPending || banned) return;
-    if (signInToVote) setVisitorChoice(choice);
-    else cast(choice);
-  };
   const onSkip = () => {
     if (finding) return;
     trackStory(id, 'skip');
@@ -98,7 +82,6 @@ export function StoryScreen({
     ready,
   );
 
-  const backToFeed = useBackToFeed();
   const problem = storyLoadProblem(story);
   if (problem === 'not-found') return <StoryNotFound />;
   if (problem === 'unavailable')
@@ -106,80 +89,26 @@ export function StoryScreen({
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-5 px-4 py-5 sm:py-10">
-      <Button asChild variant="ghost" className="-ml-3 justify-self-start">
-        <a
-          href={backToFeed.href}
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            backToFeed.go();
-          }}
-        >
-          <ArrowLeftIcon />
-          Back to stories
-        </a>
-      </Button>
-
+      <BackToStoriesLink />
       {problem === 'slow-down' ? <SlowDownNotice /> : null}
-      {!ready ? (
-        <StorySkeleton />
+      {ready ? (
+        <StoryCard
+          story={story.data}
+          articleRef={article}
+          pendingVote={pendingVote}
+          onVote={onVote}
+          banned={banned}
+          justVoted={justVoted}
+          onNext={() => void goNext()}
+          onSkip={onSkip}
+          finding={finding}
+        />
       ) : (
-        <article
-          ref={article}
-          tabIndex={-1}
-          aria-labelledby="story-title"
-          className="grid scroll-mt-24 gap-6 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-8"
-        >
-          <h1 id="story-title" className="sr-only">
-            Story
-          </h1>
-          <StoryMeta category={story.data.category} createdAt={story.data.createdAt} />
-          <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
-            {story.data.content}
-          </p>
-          <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} disabled={banned} />
-          {banned && !vote ? <BannedHint /> : null}
-          {vote ? (
-            <VoteResults
-              storyId={story.data.id}
-              heVotes={story.data.heVotes}
-              sheVotes={story.data.sheVotes}
-              myVote={vote}
-              focusWhen={castVote.isSuccess}
-              actions={
-                <>
-                  <Button size="lg" onClick={() => void goNext()} disabled={finding}>
-                    Next Story
-                    <ArrowRightIcon />
-                  </Button>
-                  <ShareMenu storyId={story.data.id} content={story.data.content} />
-                </>
-              }
-            />
-          ) : (
-            <div className="flex items-center justify-between gap-3">
-              <Button variant="ghost" size="lg" onClick={onSkip} disabled={finding}>
-                <SkipForwardIcon />
-                Skip
-              </Button>
-              <ShareMenu storyId={story.data.id} content={story.data.content} />
-            </div>
-          )}
-          <ShortcutHint />
-        </article>
+        <StorySkeleton />
       )}
 
       {ready && (vote || commentsBeforeVote) ? comments : null}
-      {visitorChoice && signInToVote
-        ? signInToVote({
-            choice: visitorChoice,
-            onClose: () => setVisitorChoice(null),
-            onSignedIn: () => {
-              setVisitorChoice(null);
-              cast(visitorChoice);
-            },
-          })
-        : null}
+      {signInSheet}
     </div>
   );
 }
