@@ -17,6 +17,17 @@ const boundaryErrors = (filePath: string, code: string) =>
   errorsOf('no-restricted-imports', filePath, code);
 const featureErrors = (filePath: string, code: string) =>
   errorsOf('house/no-cross-feature-imports', filePath, code);
+const complexityErrors = (filePath: string, code: string) => errorsOf('complexity', filePath, code);
+
+/** A function with `paths` paths through it: one per `if`, and the way past them all. */
+const functionWithPaths = (paths: number) =>
+  [
+    'export function pick(x) {',
+    ...Array.from({ length: paths - 1 }, (_, i) => `  if (x === ${i}) return ${i};`),
+    '  return -1;',
+    '}',
+    '',
+  ].join('\n');
 
 describe('the import-boundary lint rule (workspace packages depend one way)', () => {
   it.each([
@@ -196,5 +207,32 @@ describe('the feature-import lint rule (web features do not import each other)',
     ['web/src/app/x.tsx', "import { x } from '#web/features/comments/api/comment-keys.ts';"],
   ])('when %s imports its own feature or shared code (%s) it passes', async (file, code) => {
     expect(await featureErrors(file, `${code}\nexport const y = x;\n`)).toEqual([]);
+  });
+});
+
+describe('the complexity lint rule (no function over 15 paths, anywhere)', () => {
+  const everywhere = [
+    'contracts/src/shared/x.ts',
+    'services/eventstore/src/sqlite/x.ts',
+    'projections/src/stories/x.ts',
+    'services/api/src/story/x.ts',
+    'services/api/src/cli/replay/x.ts',
+    'services/api/src/platform/x.spec.ts',
+    'web/src/features/stories/components/x.tsx',
+    'web/src/lib/x.spec.tsx',
+    'web/e2e/x.spec.ts',
+    'scripts/bench/x.ts',
+    'testing/src/x.ts',
+    'scripts/x.mjs',
+  ];
+
+  it.each(everywhere)('when %s holds a function of 16 paths it fails', async (file) => {
+    expect(await complexityErrors(file, functionWithPaths(16))).toEqual([
+      expect.stringContaining('complexity of 16. Maximum allowed is 15'),
+    ]);
+  });
+
+  it.each(everywhere)('when %s holds a function of 15 paths it passes', async (file) => {
+    expect(await complexityErrors(file, functionWithPaths(15))).toEqual([]);
   });
 });

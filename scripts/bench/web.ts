@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
-import puppeteer, { type CookieData } from 'puppeteer-core';
+import puppeteer, { type Browser, type CookieData } from 'puppeteer-core';
 import { buildWeb } from '../build-web';
 import { freePort, repoRoot, startNode, stop, waitFor } from './api/processes';
 import { firstLoad, largestChunk, readManifest } from './web/first-load';
@@ -40,6 +40,8 @@ interface Page {
   routeFile: string;
   signedIn?: boolean;
 }
+
+type Preset = 'mobile' | 'desktop';
 
 interface Scores {
   categories: Record<(typeof CATEGORIES)[number], number>;
@@ -122,6 +124,97 @@ async function signInCookies(base: string): Promise<CookieData[]> {
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
+/** Lighthouse's figures for one page in one preset: the median of RUNS runs, and the last run. */
+async function measure(
+  session: { base: string; chromePort: number; browser: Browser; cookies: CookieData[] },
+  preset: Preset,
+  page: Page,
+): Promise<{ median: Scores; last: RunnerResult | undefined }> {
+  const runs: Scores[] = [];
+  let last: RunnerResult | undefined;
+  while (runs.length < RUNS) {
+    const flags: Flags = {
+      port: session.chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // A storage reset would clear the member's cookies too.
+      ...(page.signedIn ? { disableStorageReset: true } : {}),
+    };
+    const tab = page.signedIn ? await session.browser.newPage() : undefined;
+    if (tab) await session.browser.setCookie(...session.cookies);
+    const result = await lighthouse(
+      `${session.base}${page.path}`,
+      flags,
+      preset === 'desktop' ? desktopConfig : undefined,
+      tab,
+    );
+    await tab?.close();
+    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    const failure = result.lhr.runtimeError;
+    if (failure) {
+      // A run that could not load the page scores 0: say so and run it again.
+      console.log(`  ${preset} ${page.name}: run failed (${failure.code}), again`);
+      continue;
+    }
+    runs.push(scoresOf(result));
+    last = result;
+  }
+  return { median: medianScores(runs), last };
+}
+
+function tableRow(preset: Preset, page: Page, { categories: c, metrics }: Scores): string {
+  return `| ${preset.padEnd(7)} | ${page.name.padEnd(11)} | ${String(c.performance).padStart(4)} | ${String(c.accessibility).padStart(4)} | ${String(c['best-practices']).padStart(4)} | ${String(c.seo).padStart(4)} | ${fmt(metrics.FCP).padStart(6)} | ${fmt(metrics.LCP).padStart(6)} | ${fmt(metrics.TBT).padStart(5)} | ${fmt(metrics.CLS, 3).padStart(5)} |`;
+}
+
+/** The mobile targets: performance >= 90, accessibility 100, best practices 100, SEO >= 95. */
+function missesMobileTargets({ categories: c }: Scores): boolean {
+  return c.performance < 90 || c.accessibility < 100 || c['best-practices'] < 100 || c.seo < 95;
+}
+
+function printTable(rows: readonly string[], misses: readonly string[]): void {
+  console.log(`\nLighthouse 12, median of ${RUNS} runs (ms for FCP, LCP, TBT):\n`);
+  console.log(
+    '| preset  | page        | perf | a11y |   bp |  seo |    FCP |    LCP |   TBT |   CLS |',
+  );
+  console.log(
+    '| ------- | ----------- | ---: | ---: | ---: | ---: | -----: | -----: | ----: | ----: |',
+  );
+  for (const row of rows) console.log(row);
+  if (misses.length > 0) {
+    console.log('\nMobile targets missed (audits that cost points, last run):');
+    for (const miss of misses) console.log(`- ${miss}`);
+  }
+}
+
+/** Each page's first-load JS against its target, and the largest chunk against its limit. */
+function printBundleSizes(dist: string, pages: readonly Page[]): void {
+  const manifest = readManifest(dist);
+  console.log('\nFirst-load JS (gzip level 9; target <= 130 kB for / and /story/{id}):\n');
+  for (const page of pages) {
+    const load = firstLoad(dist, manifest, page.routeFile);
+    const target = page.name === '/' || page.name === '/story/{id}' ? 130_000 : Infinity;
+    const verdict = load.gzipBytes <= target ? 'ok' : 'MISSED';
+    console.log(
+      `  ${page.name.padEnd(11)} ${(load.gzipBytes / 1000).toFixed(1).padStart(6)} kB (${load.files.length} files)${Number.isFinite(target) ? ` ${verdict}` : ''}`,
+    );
+  }
+  const largest = largestChunk(dist, manifest);
+  console.log(
+    `  largest chunk ${largest.file}: ${(largest.bytes / 1000).toFixed(1)} kB raw ${largest.bytes <= 500_000 ? 'ok' : 'MISSED'} (limit 500 kB)`,
+  );
+}
+
+/** The first approved story of the demo database. */
+async function firstStoryId(base: string): Promise<string> {
+  const feed = (await (await fetch(`${base}/api/stories?limit=1`)).json()) as {
+    items: Array<{ id: string }>;
+  };
+  const storyId = feed.items[0]?.id;
+  if (!storyId) throw new Error('The demo database has no approved story');
+  return storyId;
+}
+
 export async function run(): Promise<void> {
   console.log('Building the web app...');
   buildWeb();
@@ -145,14 +238,11 @@ export async function run(): Promise<void> {
   });
   try {
     await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 60_000, 'the server');
-    const feed = (await (await fetch(`${base}/api/stories?limit=1`)).json()) as {
-      items: Array<{ id: string }>;
-    };
-    const storyId = feed.items[0]?.id;
-    if (!storyId) throw new Error('The demo database has no approved story');
+    const storyId = await firstStoryId(base);
     const cookies = await signInCookies(base);
     // The signed-in page runs in a tab that holds the member's cookies (the page reads one).
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const session = { base, chromePort: chrome.port, browser, cookies };
 
     const pages: Page[] = [
       { name: '/', path: '/', routeFile: 'index.tsx' },
@@ -164,79 +254,15 @@ export async function run(): Promise<void> {
     const misses: string[] = [];
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const page of pages) {
-        const runs: Scores[] = [];
-        let last: RunnerResult | undefined;
-        for (let i = 0; i < RUNS; i += 1) {
-          const flags: Flags = {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: [...CATEGORIES],
-            // A storage reset would clear the member's cookies too.
-            ...(page.signedIn ? { disableStorageReset: true } : {}),
-          };
-          const tab = page.signedIn ? await browser.newPage() : undefined;
-          if (tab) await browser.setCookie(...cookies);
-          const result = await lighthouse(
-            `${base}${page.path}`,
-            flags,
-            preset === 'desktop' ? desktopConfig : undefined,
-            tab,
-          );
-          await tab?.close();
-          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-          const failure = result.lhr.runtimeError;
-          if (failure) {
-            // A run that could not load the page scores 0: say so and run it again.
-            console.log(`  ${preset} ${page.name}: run failed (${failure.code}), again`);
-            i -= 1;
-            continue;
-          }
-          runs.push(scoresOf(result));
-          last = result;
-        }
-        const m = medianScores(runs);
-        const c = m.categories;
-        rows.push(
-          `| ${preset.padEnd(7)} | ${page.name.padEnd(11)} | ${String(c.performance).padStart(4)} | ${String(c.accessibility).padStart(4)} | ${String(c['best-practices']).padStart(4)} | ${String(c.seo).padStart(4)} | ${fmt(m.metrics.FCP).padStart(6)} | ${fmt(m.metrics.LCP).padStart(6)} | ${fmt(m.metrics.TBT).padStart(5)} | ${fmt(m.metrics.CLS, 3).padStart(5)} |`,
-        );
-        if (preset === 'mobile') {
-          const missed =
-            c.performance < 90 || c.accessibility < 100 || c['best-practices'] < 100 || c.seo < 95;
-          if (missed && last)
-            misses.push(`${page.name}: ${failedAudits(last).join(', ') || 'performance only'}`);
-        }
+        const { median: scores, last } = await measure(session, preset, page);
+        rows.push(tableRow(preset, page, scores));
+        if (preset === 'mobile' && missesMobileTargets(scores) && last)
+          misses.push(`${page.name}: ${failedAudits(last).join(', ') || 'performance only'}`);
         console.log(rows.at(-1));
       }
     }
-
-    console.log(`\nLighthouse 12, median of ${RUNS} runs (ms for FCP, LCP, TBT):\n`);
-    console.log(
-      '| preset  | page        | perf | a11y |   bp |  seo |    FCP |    LCP |   TBT |   CLS |',
-    );
-    console.log(
-      '| ------- | ----------- | ---: | ---: | ---: | ---: | -----: | -----: | ----: | ----: |',
-    );
-    for (const row of rows) console.log(row);
-    if (misses.length > 0) {
-      console.log('\nMobile targets missed (audits that cost points, last run):');
-      for (const miss of misses) console.log(`- ${miss}`);
-    }
-
-    const manifest = readManifest(dist);
-    console.log('\nFirst-load JS (gzip level 9; target <= 130 kB for / and /story/{id}):\n');
-    for (const page of pages) {
-      const load = firstLoad(dist, manifest, page.routeFile);
-      const target = page.name === '/' || page.name === '/story/{id}' ? 130_000 : Infinity;
-      const verdict = load.gzipBytes <= target ? 'ok' : 'MISSED';
-      console.log(
-        `  ${page.name.padEnd(11)} ${(load.gzipBytes / 1000).toFixed(1).padStart(6)} kB (${load.files.length} files)${Number.isFinite(target) ? ` ${verdict}` : ''}`,
-      );
-    }
-    const largest = largestChunk(dist, manifest);
-    console.log(
-      `  largest chunk ${largest.file}: ${(largest.bytes / 1000).toFixed(1)} kB raw ${largest.bytes <= 500_000 ? 'ok' : 'MISSED'} (limit 500 kB)`,
-    );
+    printTable(rows, misses);
+    printBundleSizes(dist, pages);
     await browser.disconnect();
   } finally {
     chrome.kill();

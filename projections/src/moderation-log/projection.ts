@@ -118,115 +118,136 @@ export const moderationLogProjection = defineProjection<Handled>({
   ],
   report: moderationLogReport,
   apply(event): Change[] {
-    const userId = event.stream.slice('user-'.length);
-    switch (event.type) {
-      case 'StorySubmitted':
-        return [
-          upsert(TARGETS, targetKey('story', event.data.storyId), {
-            $set: { excerpt: excerpt(event.data.content) },
-          }),
-        ];
-      case 'StoryModerated':
-        return [
-          entry(event, {
-            actorId: event.data.moderatorId,
-            action: STATUS_ACTIONS[event.data.to],
-            targetType: 'story',
-            targetId: event.data.storyId,
-            reason: event.data.reason,
-          }),
-        ];
-      case 'StoryDeleted':
-        return [
-          entry(event, {
-            actorId: event.data.deletedBy,
-            action: 'story.delete',
-            targetType: 'story',
-            targetId: event.data.storyId,
-            reason: event.data.reason,
-            ...(event.data.byAdmin ? {} : { source: 'author' as const }),
-          }),
-        ];
-      case 'CommentPosted':
-        return [
-          upsert(TARGETS, targetKey('comment', event.data.commentId), {
-            $set: { excerpt: excerpt(event.data.content) },
-          }),
-        ];
-      case 'CommentDeleted':
-        // An admin's decision, on the comment or on its story; the author's story entry says
-        // that its comments went with it.
-        return event.data.byAdmin
-          ? [
-              entry(event, {
-                actorId: event.data.deletedBy,
-                action: 'comment.delete',
-                targetType: 'comment',
-                targetId: event.data.commentId,
-                reason: event.data.reason,
-              }),
-            ]
-          : [];
-      case 'CommentKept':
-        return [
-          entry(event, {
-            actorId: event.data.keptBy,
-            action: 'comment.keep',
-            targetType: 'comment',
-            targetId: event.data.commentId,
-            reason: event.data.reason,
-          }),
-        ];
-      case 'UserRegistered': {
-        const { email, firstName, lastName, role } = event.data;
-        const target = upsert(TARGETS, targetKey('user', userId), {
-          $set: { email, firstName, lastName, username: null },
-        });
-        // ADMIN_EMAILS makes a listed address an admin from its registration on.
-        return role === 'admin'
-          ? [target, accountEntry(event, userId, 'user.promote', null, true)]
-          : [target];
-      }
-      case 'ProfileUpdated':
-        return [
-          update(TARGETS, targetKey('user', userId), { $set: { username: event.data.username } }),
-        ];
-      case 'UserBanned':
-        return [accountEntry(event, userId, 'user.ban', event.data.reason)];
-      case 'UserUnbanned':
-        return [accountEntry(event, userId, 'user.unban', event.data.reason)];
-      case 'UserPromoted':
-      case 'UserDemoted':
-        return [
-          accountEntry(
-            event,
-            userId,
-            event.type === 'UserPromoted' ? 'user.promote' : 'user.demote',
-            event.data.note,
-            event.data.reason === 'admin_emails',
-          ),
-        ];
-      // A member deleted their account: the entries stay (they are admins' decisions); what
-      // they name of that member is forgotten.
-      case 'UserForgotten':
-        return [
-          update(TARGETS, targetKey('user', event.data.userId), {
-            $set: {
-              email: forgottenEmail(event.data.userId),
-              firstName: null,
-              lastName: null,
-              username: null,
-            },
-          }),
-          ...event.data.storyIds.map((id) =>
-            update(TARGETS, targetKey('story', id), { $set: { excerpt: DELETED_TEXT } }),
-          ),
-          ...event.data.commentIds.map((id) =>
-            update(TARGETS, targetKey('comment', id), { $set: { excerpt: DELETED_TEXT } }),
-          ),
-        ];
-      default:
-        return [];
-    }
+    return storyEntries(event) ?? commentEntries(event) ?? accountEntries(event) ?? [];
   },
 });
+
+/** A story's excerpt for the log's rows, and admins' decisions on it (or its author's deletion). */
+function storyEntries(event: Handled): Change[] | undefined {
+  switch (event.type) {
+    case 'StorySubmitted':
+      return [
+        upsert(TARGETS, targetKey('story', event.data.storyId), {
+          $set: { excerpt: excerpt(event.data.content) },
+        }),
+      ];
+    case 'StoryModerated':
+      return [
+        entry(event, {
+          actorId: event.data.moderatorId,
+          action: STATUS_ACTIONS[event.data.to],
+          targetType: 'story',
+          targetId: event.data.storyId,
+          reason: event.data.reason,
+        }),
+      ];
+    case 'StoryDeleted':
+      return [
+        entry(event, {
+          actorId: event.data.deletedBy,
+          action: 'story.delete',
+          targetType: 'story',
+          targetId: event.data.storyId,
+          reason: event.data.reason,
+          ...(event.data.byAdmin ? {} : { source: 'author' as const }),
+        }),
+      ];
+    default:
+      return undefined;
+  }
+}
+
+/** A comment's excerpt for the log's rows, and admins' decisions on it. */
+function commentEntries(event: Handled): Change[] | undefined {
+  switch (event.type) {
+    case 'CommentPosted':
+      return [
+        upsert(TARGETS, targetKey('comment', event.data.commentId), {
+          $set: { excerpt: excerpt(event.data.content) },
+        }),
+      ];
+    case 'CommentDeleted':
+      // An admin's decision, on the comment or on its story; the author's story entry says
+      // that its comments went with it.
+      return event.data.byAdmin
+        ? [
+            entry(event, {
+              actorId: event.data.deletedBy,
+              action: 'comment.delete',
+              targetType: 'comment',
+              targetId: event.data.commentId,
+              reason: event.data.reason,
+            }),
+          ]
+        : [];
+    case 'CommentKept':
+      return [
+        entry(event, {
+          actorId: event.data.keptBy,
+          action: 'comment.keep',
+          targetType: 'comment',
+          targetId: event.data.commentId,
+          reason: event.data.reason,
+        }),
+      ];
+    default:
+      return undefined;
+  }
+}
+
+/** A member's name for the log's rows, the decisions on their account, and their forgetting. */
+function accountEntries(event: Handled): Change[] | undefined {
+  const userId = event.stream.slice('user-'.length);
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { email, firstName, lastName, role } = event.data;
+      const target = upsert(TARGETS, targetKey('user', userId), {
+        $set: { email, firstName, lastName, username: null },
+      });
+      // ADMIN_EMAILS makes a listed address an admin from its registration on.
+      return role === 'admin'
+        ? [target, accountEntry(event, userId, 'user.promote', null, true)]
+        : [target];
+    }
+    case 'ProfileUpdated':
+      return [
+        update(TARGETS, targetKey('user', userId), { $set: { username: event.data.username } }),
+      ];
+    case 'UserBanned':
+      return [accountEntry(event, userId, 'user.ban', event.data.reason)];
+    case 'UserUnbanned':
+      return [accountEntry(event, userId, 'user.unban', event.data.reason)];
+    case 'UserPromoted':
+    case 'UserDemoted':
+      return [
+        accountEntry(
+          event,
+          userId,
+          event.type === 'UserPromoted' ? 'user.promote' : 'user.demote',
+          event.data.note,
+          event.data.reason === 'admin_emails',
+        ),
+      ];
+    // A member deleted their account: the entries stay (they are admins' decisions); what
+    // they name of that member is forgotten.
+    case 'UserForgotten':
+      return [
+        update(TARGETS, targetKey('user', event.data.userId), {
+          $set: {
+            email: forgottenEmail(event.data.userId),
+            firstName: null,
+            lastName: null,
+            username: null,
+          },
+        }),
+        ...event.data.storyIds.map((id) =>
+          update(TARGETS, targetKey('story', id), { $set: { excerpt: DELETED_TEXT } }),
+        ),
+        ...event.data.commentIds.map((id) =>
+          update(TARGETS, targetKey('comment', id), { $set: { excerpt: DELETED_TEXT } }),
+        ),
+      ];
+    default:
+      return undefined;
+  }
+}

@@ -183,49 +183,67 @@ export class BatchFolder {
     events: readonly RecordedEvent[],
     filtered: boolean,
   ): Promise<FoldOutcome> {
-    let failure: FoldFailure | undefined;
-    let folded = events.length;
-    const fail = (event: RecordedEvent, error: unknown) => {
-      failure = { event, error: toError(error) };
-      folded = events.indexOf(event);
-    };
-    if (this.cache.complete) {
-      // Nothing to load: one pass.
-      for (let i = 0; i < events.length; i++) {
-        const event = events[i]!;
-        if (!filtered && !this.handles(event)) continue;
-        try {
-          const changes = applyEvent(this.projection, event);
-          for (let j = 0; j < changes.length; j++) this.foldChange(changes[j]!, event);
-        } catch (error) {
-          fail(event, error);
-          break;
-        }
-      }
-    } else {
-      const planned: Planned = [];
-      for (const event of events) {
-        if (!filtered && !this.handles(event)) continue;
-        try {
-          planned.push({ event, changes: this.changesOf(event) });
-        } catch (error) {
-          fail(event, error);
-          break;
-        }
-      }
-      await this.loadMissing(planned);
-      for (const { event, changes } of planned) {
-        if (failure && event.position >= failure.event.position) break;
-        try {
-          for (const change of changes) this.foldChange(change, event);
-        } catch (error) {
-          fail(event, error);
-          break;
-        }
+    const failure = this.cache.complete
+      ? this.foldInOnePass(events, filtered)
+      : await this.planLoadAndFold(events, filtered);
+    if (failure) return { folded: events.indexOf(failure.event), checkpoint: undefined, failure };
+    const folded = events.length;
+    return { folded, checkpoint: folded > 0 ? events[folded - 1]!.position : undefined };
+  }
+
+  /** Every document is in memory, nothing to load: apply and fold each event in one pass. */
+  private foldInOnePass(
+    events: readonly RecordedEvent[],
+    filtered: boolean,
+  ): FoldFailure | undefined {
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
+      if (!filtered && !this.handles(event)) continue;
+      try {
+        const changes = applyEvent(this.projection, event);
+        for (let j = 0; j < changes.length; j++) this.foldChange(changes[j]!, event);
+      } catch (error) {
+        return { event, error: toError(error) };
       }
     }
-    if (failure) return { folded, checkpoint: undefined, failure };
-    return { folded, checkpoint: folded > 0 ? events[folded - 1]!.position : undefined };
+    return undefined;
+  }
+
+  /**
+   * Plans each event's changes, loads the documents they touch at once, then folds them in
+   * order: up to the first event that fails, in its planning or its folding.
+   */
+  private async planLoadAndFold(
+    events: readonly RecordedEvent[],
+    filtered: boolean,
+  ): Promise<FoldFailure | undefined> {
+    const { planned, failure } = this.plan(events, filtered);
+    await this.loadMissing(planned);
+    for (const { event, changes } of planned) {
+      try {
+        for (const change of changes) this.foldChange(change, event);
+      } catch (error) {
+        return { event, error: toError(error) };
+      }
+    }
+    return failure;
+  }
+
+  /** Each event's changes, up to (not including) the first one whose changes cannot be made. */
+  private plan(
+    events: readonly RecordedEvent[],
+    filtered: boolean,
+  ): { planned: Planned; failure?: FoldFailure } {
+    const planned: Planned = [];
+    for (const event of events) {
+      if (!filtered && !this.handles(event)) continue;
+      try {
+        planned.push({ event, changes: this.changesOf(event) });
+      } catch (error) {
+        return { planned, failure: { event, error: toError(error) } };
+      }
+    }
+    return { planned };
   }
 
   private foldChange(change: Change, event: RecordedEvent): void {

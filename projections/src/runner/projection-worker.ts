@@ -9,6 +9,7 @@ import {
   type RunSettings,
 } from './generation-run';
 import type { Lease, LeaseManager } from './lease/port';
+import { idlePersistTimer } from './idle-persist-timer';
 import { sleep } from './sleep';
 import type { ProjectionState, ProjectionStatus } from './status';
 import { resolveTarget } from './target-generation';
@@ -216,8 +217,7 @@ export class ProjectionWorker {
     const closeOnAbort = () => void subscription.close();
     signal.addEventListener('abort', closeOnAbort, { once: true });
     const iterator = subscription[Symbol.asyncIterator]();
-    // Set while positions passed over wait to be stored; one timer however many events pass.
-    let idleDue: { promise: Promise<'due'>; timer: NodeJS.Timeout } | undefined;
+    const idle = idlePersistTimer();
     try {
       for (;;) {
         const pending = iterator.next();
@@ -227,19 +227,8 @@ export class ProjectionWorker {
           const outcome = await run.flush();
           if (outcome) return outcome;
         }
-        const dueInMs = run.idlePersistDueInMs;
-        if (dueInMs === undefined) {
-          clearTimeout(idleDue?.timer);
-          idleDue = undefined;
-        } else if (!idleDue) {
-          let timer!: NodeJS.Timeout;
-          const promise = new Promise<'due'>((resolve) => {
-            timer = setTimeout(() => resolve('due'), dueInMs);
-          });
-          idleDue = { promise, timer };
-        }
-        if (idleDue && (await Promise.race([pending, idleDue.promise])) === 'due') {
-          idleDue = undefined;
+        idle.set(run.idlePersistDueInMs);
+        if (await idle.firesBefore(pending)) {
           const outcome = await run.persistIdle();
           if (outcome) return outcome;
         }
@@ -252,7 +241,7 @@ export class ProjectionWorker {
         if (outcome) return outcome;
       }
     } finally {
-      clearTimeout(idleDue?.timer);
+      idle.clear();
       signal.removeEventListener('abort', closeOnAbort);
       this.feeding = undefined;
       await subscription.close();

@@ -60,33 +60,40 @@ function setPath(doc: Obj, path: string, value: unknown, remove: boolean): void 
  */
 export function applyUpdateInPlace(doc: Doc, update: Update): void {
   const { $set, $inc, $unset } = update;
-  if ($set) {
-    for (const path in $set) {
-      const value = $set[path];
-      if (path === '_id') throw new Error('Cannot $set _id');
-      if (value === undefined) throw new Error(`Cannot $set "${path}" to undefined; use $unset`);
-      setPath(doc, path, value, false);
-    }
+  if ($set) setInPlace(doc, $set);
+  if ($inc) incInPlace(doc, $inc);
+  if ($unset) unsetInPlace(doc, $unset);
+}
+
+function setInPlace(doc: Doc, $set: NonNullable<Update['$set']>): void {
+  for (const path in $set) {
+    const value = $set[path];
+    if (path === '_id') throw new Error('Cannot $set _id');
+    if (value === undefined) throw new Error(`Cannot $set "${path}" to undefined; use $unset`);
+    setPath(doc, path, value, false);
   }
-  if ($inc) {
-    for (const path in $inc) {
-      const by = $inc[path];
-      if (typeof by !== 'number' || !Number.isFinite(by))
-        throw new Error(`Cannot $inc "${path}" by ${String(by)}`);
-      const topLevel = path.indexOf('.') === -1;
-      const current = topLevel ? doc[path] : getPath(doc, path);
-      let value: number;
-      if (current === undefined) value = by;
-      else if (typeof current === 'number') value = current + by;
-      else throw new Error(`Cannot $inc "${path}": it holds a ${typeof current}`);
-      if (topLevel) doc[path] = value;
-      else setPath(doc, path, value, false);
-    }
+}
+
+/** Adds to a number, or starts one; a top-level field (the usual counter) skips the path walk. */
+function incInPlace(doc: Doc, $inc: NonNullable<Update['$inc']>): void {
+  for (const path in $inc) {
+    const by = $inc[path];
+    if (typeof by !== 'number' || !Number.isFinite(by))
+      throw new Error(`Cannot $inc "${path}" by ${String(by)}`);
+    const topLevel = path.indexOf('.') === -1;
+    const current = topLevel ? doc[path] : getPath(doc, path);
+    let value: number;
+    if (current === undefined) value = by;
+    else if (typeof current === 'number') value = current + by;
+    else throw new Error(`Cannot $inc "${path}": it holds a ${typeof current}`);
+    if (topLevel) doc[path] = value;
+    else setPath(doc, path, value, false);
   }
-  if ($unset) {
-    for (const path in $unset) {
-      if (path === '_id') throw new Error('Cannot $unset _id');
-      setPath(doc, path, undefined, true);
-    }
+}
+
+function unsetInPlace(doc: Doc, $unset: NonNullable<Update['$unset']>): void {
+  for (const path in $unset) {
+    if (path === '_id') throw new Error('Cannot $unset _id');
+    setPath(doc, path, undefined, true);
   }
 }

@@ -135,93 +135,114 @@ export const storiesProjection = defineProjection<Handled>({
     { name: POOL, indexes: [] },
   ],
   apply(event): Change[] {
-    switch (event.type) {
-      case 'StorySubmitted':
-        return [
-          upsert(STORIES, event.data.storyId, {
-            $set: {
-              authorId: event.data.authorId,
-              content: event.data.content,
-              category: event.data.category,
-              status: 'pending',
-              createdAt: event.metadata.recordedAt,
-              heVotes: 0,
-              sheVotes: 0,
-              commentCount: 0,
-              reactions: { relatable: 0, lol: 0, wtf: 0 },
-              viewCount: 0,
-              skipCount: 0,
-              engageCount: 0,
-            },
-          }),
-        ];
-      case 'StoryModerated': {
-        const { storyId, to, reason } = event.data;
-        // The author learns why a story was rejected or hidden; any other move clears the reason.
-        const explained = (to === 'rejected' || to === 'hidden') && reason !== null;
-        return [
-          update(
-            STORIES,
-            storyId,
-            explained
-              ? { $set: { status: to, moderationReason: reason } }
-              : { $set: { status: to }, $unset: { moderationReason: true } },
-          ),
-        ];
-      }
-      case 'StoryDeleted':
-        return [remove(STORIES, event.data.storyId)];
-      case 'StoryVoteCast':
-        return [
-          update(STORIES, event.data.storyId, {
-            $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 },
-          }),
-        ];
-      case 'StoryViewed':
-        return [update(STORIES, event.data.storyId, { $inc: { viewCount: 1 } })];
-      case 'StorySkipped':
-        return [update(STORIES, event.data.storyId, { $inc: { skipCount: 1 } })];
-      case 'StoryEngaged':
-        return [update(STORIES, event.data.storyId, { $inc: { engageCount: 1 } })];
-      case 'StoryReactionAdded':
-        return [
-          update(STORIES, event.data.storyId, {
-            $inc: { [`reactions.${event.data.reaction}`]: 1 },
-          }),
-        ];
-      case 'StoryReactionRemoved':
-        return [
-          update(STORIES, event.data.storyId, {
-            $inc: { [`reactions.${event.data.reaction}`]: -1 },
-          }),
-        ];
-      case 'StoryPooled':
-        return [
-          upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: event.data.storyId } }),
-          upsert(POOL, pooledStoryId(event.data.storyId), { $set: { slot: event.data.slot } }),
-          upsert(POOL, POOL_META_ID, { $inc: { count: 1 } }),
-        ];
-      case 'StoryUnpooled': {
-        // The last story moves into the freed slot; the last slot goes.
-        const { moved } = event.data;
-        return [
-          ...(moved
-            ? [
-                upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: moved.storyId } }),
-                upsert(POOL, pooledStoryId(moved.storyId), { $set: { slot: event.data.slot } }),
-                remove(POOL, poolSlotId(moved.from)),
-              ]
-            : [remove(POOL, poolSlotId(event.data.slot))]),
-          remove(POOL, pooledStoryId(event.data.storyId)),
-          upsert(POOL, POOL_META_ID, { $inc: { count: -1 } }),
-        ];
-      }
-      case 'CommentPosted':
-        return [update(STORIES, event.data.storyId, { $inc: { commentCount: 1 } })];
-      case 'CommentDeleted':
-        return [update(STORIES, event.data.storyId, { $inc: { commentCount: -1 } })];
-      default:
-        return [];
-    }
+    return storyChanges(event) ?? counterChanges(event) ?? poolChanges(event) ?? [];
   },
 });
+
+/** A story's life: submitted, moved by a moderator, deleted. */
+function storyChanges(event: Handled): Change[] | undefined {
+  switch (event.type) {
+    case 'StorySubmitted':
+      return [
+        upsert(STORIES, event.data.storyId, {
+          $set: {
+            authorId: event.data.authorId,
+            content: event.data.content,
+            category: event.data.category,
+            status: 'pending',
+            createdAt: event.metadata.recordedAt,
+            heVotes: 0,
+            sheVotes: 0,
+            commentCount: 0,
+            reactions: { relatable: 0, lol: 0, wtf: 0 },
+            viewCount: 0,
+            skipCount: 0,
+            engageCount: 0,
+          },
+        }),
+      ];
+    case 'StoryModerated': {
+      const { storyId, to, reason } = event.data;
+      // The author learns why a story was rejected or hidden; any other move clears the reason.
+      const explained = (to === 'rejected' || to === 'hidden') && reason !== null;
+      return [
+        update(
+          STORIES,
+          storyId,
+          explained
+            ? { $set: { status: to, moderationReason: reason } }
+            : { $set: { status: to }, $unset: { moderationReason: true } },
+        ),
+      ];
+    }
+    case 'StoryDeleted':
+      return [remove(STORIES, event.data.storyId)];
+    default:
+      return undefined;
+  }
+}
+
+/** The counters activity moves on its story: votes, views, skips, engagements, reactions, comments. */
+function counterChanges(event: Handled): Change[] | undefined {
+  switch (event.type) {
+    case 'StoryVoteCast':
+      return [
+        update(STORIES, event.data.storyId, {
+          $inc: { [event.data.vote === 'he' ? 'heVotes' : 'sheVotes']: 1 },
+        }),
+      ];
+    case 'StoryViewed':
+      return [update(STORIES, event.data.storyId, { $inc: { viewCount: 1 } })];
+    case 'StorySkipped':
+      return [update(STORIES, event.data.storyId, { $inc: { skipCount: 1 } })];
+    case 'StoryEngaged':
+      return [update(STORIES, event.data.storyId, { $inc: { engageCount: 1 } })];
+    case 'StoryReactionAdded':
+      return [
+        update(STORIES, event.data.storyId, {
+          $inc: { [`reactions.${event.data.reaction}`]: 1 },
+        }),
+      ];
+    case 'StoryReactionRemoved':
+      return [
+        update(STORIES, event.data.storyId, {
+          $inc: { [`reactions.${event.data.reaction}`]: -1 },
+        }),
+      ];
+    case 'CommentPosted':
+      return [update(STORIES, event.data.storyId, { $inc: { commentCount: 1 } })];
+    case 'CommentDeleted':
+      return [update(STORIES, event.data.storyId, { $inc: { commentCount: -1 } })];
+    default:
+      return undefined;
+  }
+}
+
+/** The random-story pool: a slot per pooled story, filled again from the last one when one leaves. */
+function poolChanges(event: Handled): Change[] | undefined {
+  switch (event.type) {
+    case 'StoryPooled':
+      return [
+        upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: event.data.storyId } }),
+        upsert(POOL, pooledStoryId(event.data.storyId), { $set: { slot: event.data.slot } }),
+        upsert(POOL, POOL_META_ID, { $inc: { count: 1 } }),
+      ];
+    case 'StoryUnpooled': {
+      // The last story moves into the freed slot; the last slot goes.
+      const { moved } = event.data;
+      return [
+        ...(moved
+          ? [
+              upsert(POOL, poolSlotId(event.data.slot), { $set: { storyId: moved.storyId } }),
+              upsert(POOL, pooledStoryId(moved.storyId), { $set: { slot: event.data.slot } }),
+              remove(POOL, poolSlotId(moved.from)),
+            ]
+          : [remove(POOL, poolSlotId(event.data.slot))]),
+        remove(POOL, pooledStoryId(event.data.storyId)),
+        upsert(POOL, POOL_META_ID, { $inc: { count: -1 } }),
+      ];
+    }
+    default:
+      return undefined;
+  }
+}

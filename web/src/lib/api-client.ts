@@ -98,10 +98,68 @@ export interface ApiClientDeps {
   idempotencyKeys?: IdempotencyKeys;
 }
 
+/** JSON's content type only with a body; a write's Idempotency-Key; no headers otherwise. */
+function requestHeaders(hasBody: boolean, key: string | undefined): HeadersInit | undefined {
+  if (!hasBody && !key) return undefined;
+  return {
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(key ? { 'Idempotency-Key': key } : {}),
+  };
+}
+
+/** A successful response's data: none, its text, or its JSON checked by the shape or schema. */
+async function dataOf<T>(
+  response: Response,
+  options: ApiRequestOptions<T>,
+  schemas: Promise<ResponseSchemas> | null,
+): Promise<T> {
+  options.onHeaders?.(response.headers);
+  const text = response.status === 204 ? '' : await response.text();
+  if (!text) return undefined as T;
+  const contentType = response.headers.get('content-type') ?? '';
+  const data: unknown = contentType.includes('json') ? JSON.parse(text) : text;
+  if (options.shape) return options.shape(data);
+  if (!options.schema || !schemas) return data as T;
+  return options.schema(await schemas).parse(data);
+}
+
 export function createApiRequest(deps: ApiClientDeps = {}) {
   const limiter = deps.limiter ?? rateLimiter;
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const keys = deps.idempotencyKeys ?? createIdempotencyKeys();
+
+  /**
+   * Sends the request and answers its successful response, or throws an ApiError. A write's key
+   * ends with the answer: settled, or free to be sent again (no answer, or one worth retrying).
+   */
+  async function send(
+    method: HttpMethod,
+    url: string,
+    { body, signal }: { body: string | undefined; signal: AbortSignal | undefined },
+    { hasBody, key }: { hasBody: boolean; key: string | undefined },
+  ): Promise<Response> {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        credentials: 'include',
+        headers: requestHeaders(hasBody, key),
+        body,
+        signal,
+      });
+    } catch (error) {
+      if (key) keys.ended(method, url, key, false);
+      throw error;
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      const error = new ApiError(response.status, text, response.statusText);
+      if (key) keys.ended(method, url, key, settles(error.status, error.code));
+      throw error;
+    }
+    if (key) keys.ended(method, url, key, true);
+    return response;
+  }
 
   return async function apiRequest<T = unknown>(
     method: HttpMethod,
@@ -111,44 +169,12 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
     await limiter.acquire(rateLimitGroup(method, url));
     // Loads beside the request, so parsing rarely waits for it.
     const schemas = options.schema ? loadSchemas() : null;
-
     const hasBody = options.body !== undefined;
     const body = hasBody ? JSON.stringify(options.body) : undefined;
     // Every write carries its action's key: a repeated action is answered, not written twice.
     const key = method === 'GET' ? undefined : keys.keyFor(method, url, body);
-    const headers: Record<string, string> = {};
-    if (hasBody) headers['Content-Type'] = 'application/json';
-    if (key) headers['Idempotency-Key'] = key;
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method,
-        credentials: 'include',
-        headers: hasBody || key ? headers : undefined,
-        body,
-        signal: options.signal,
-      });
-    } catch (error) {
-      if (key) keys.ended(method, url, key, false);
-      throw error;
-    }
-
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      const error = new ApiError(response.status, text, response.statusText);
-      if (key) keys.ended(method, url, key, settles(error.status, error.code));
-      throw error;
-    }
-    if (key) keys.ended(method, url, key, true);
-
-    options.onHeaders?.(response.headers);
-    const text = response.status === 204 ? '' : await response.text();
-    if (!text) return undefined as T;
-    const contentType = response.headers.get('content-type') ?? '';
-    const data: unknown = contentType.includes('json') ? JSON.parse(text) : text;
-    if (options.shape) return options.shape(data);
-    if (!options.schema || !schemas) return data as T;
-    return options.schema(await schemas).parse(data);
+    const response = await send(method, url, { body, signal: options.signal }, { hasBody, key });
+    return dataOf(response, options, schemas);
   };
 }
 

@@ -19,7 +19,14 @@ import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { setNavigator } from '#web/lib/navigation.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
-const otherPaths = ['/privacy', '/login', '/profile', '/dashboard', '/admin'] as const;
+const otherPaths = [
+  '/privacy',
+  '/login',
+  '/profile',
+  '/dashboard',
+  '/admin',
+  '/story/$id',
+] as const;
 
 export function renderWithApp(
   ui: ReactNode,

@@ -114,6 +114,13 @@ function log(): RecordedEvent[] {
     ],
     [`session-${session}`, 'SessionEnded', { reason: 'expired' }, undefined],
   ];
+  return recorded(events);
+}
+
+/** Events `[stream, type, data, actor]` as the log records them, one minute apart from 9:00. */
+function recorded(
+  events: ReadonlyArray<[string, string, unknown, string | undefined]>,
+): RecordedEvent[] {
   return events.map(([stream, type, data, actorId], i) => ({
     id: `e${i}`,
     stream,
@@ -211,5 +218,47 @@ describe('building a member’s export', () => {
     const moderated = data.events.find((e) => e.type === 'StoryModerated');
     expect(moderated?.data).toMatchObject({ moderatorId: ADMIN_ROLE, to: 'approved' });
     expect(JSON.stringify(data)).not.toContain(bob);
+  });
+
+  it('when a vote is withdrawn or a reaction removed it closes the last one still open', () => {
+    const bobComment = 'comment_01JBBBBBBBBBBBBBBBBBBBBBBB';
+    const vote = `commentVote-${bobComment}-${ann}`;
+    const reaction = `storyReaction-${bobStory}-${ann}`;
+    const cast = { commentId: bobComment, storyId: bobStory };
+    const voteOn = { ...cast, userId: ann };
+    const lol = { storyId: bobStory, userId: ann, reaction: 'lol' };
+    const wtf = { storyId: bobStory, userId: ann, reaction: 'wtf' };
+    const data = buildMemberExport(
+      account,
+      recorded([
+        [vote, 'CommentVoteCast', { ...voteOn, vote: 'up', previous: null }, ann],
+        [vote, 'CommentVoteWithdrawn', { ...voteOn, previous: 'up' }, ann],
+        [vote, 'CommentVoteCast', { ...voteOn, vote: 'down', previous: null }, ann],
+        [reaction, 'StoryReactionAdded', lol, ann],
+        [reaction, 'StoryReactionAdded', wtf, ann],
+        [reaction, 'StoryReactionRemoved', lol, ann],
+        [reaction, 'StoryReactionAdded', lol, ann],
+      ]),
+      new Date('2026-11-20T10:00:00.000Z'),
+    );
+    expect(data.commentVotes).toEqual([
+      {
+        ...cast,
+        vote: 'up',
+        at: '2026-11-01T09:00:00.000Z',
+        withdrawnAt: '2026-11-01T09:01:00.000Z',
+      },
+      { ...cast, vote: 'down', at: '2026-11-01T09:02:00.000Z' },
+    ]);
+    expect(data.reactions).toEqual([
+      {
+        storyId: bobStory,
+        reaction: 'lol',
+        at: '2026-11-01T09:03:00.000Z',
+        removedAt: '2026-11-01T09:05:00.000Z',
+      },
+      { storyId: bobStory, reaction: 'wtf', at: '2026-11-01T09:04:00.000Z' },
+      { storyId: bobStory, reaction: 'lol', at: '2026-11-01T09:06:00.000Z' },
+    ]);
   });
 });

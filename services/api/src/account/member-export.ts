@@ -113,6 +113,20 @@ interface Sections {
 
 type SectionFold = (sections: Sections, data: Data, at: string, stream: string) => void;
 
+/**
+ * A withdrawal or a removal ends the latest entry it names that is still open: its `end` field
+ * (when it was withdrawn, removed) is set to `at`.
+ */
+function closeLastOpen<T extends object, K extends keyof T>(
+  entries: T[],
+  end: K,
+  at: T[K],
+  names: (entry: T) => boolean,
+): void {
+  const open = entries.findLast((entry) => entry[end] === undefined && names(entry));
+  if (open) open[end] = at;
+}
+
 /** What each event adds to the export's sections; every event is listed in `events` too. */
 const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
   Object.entries({
@@ -152,22 +166,23 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
       out.commentVotes.push({ ...strings(data, 'commentId', 'storyId', 'vote'), at });
     },
     CommentVoteWithdrawn: ({ out }, data, at) => {
-      const cast = out.commentVotes.findLast(
-        (v) => v.commentId === str(data, 'commentId') && v.withdrawnAt === undefined,
+      closeLastOpen(
+        out.commentVotes,
+        'withdrawnAt',
+        at,
+        (v) => v.commentId === str(data, 'commentId'),
       );
-      if (cast) cast.withdrawnAt = at;
     },
     StoryReactionAdded: ({ out }, data, at) => {
       out.reactions.push({ ...strings(data, 'storyId', 'reaction'), at });
     },
     StoryReactionRemoved: ({ out }, data, at) => {
-      const added = out.reactions.findLast(
-        (r) =>
-          r.storyId === str(data, 'storyId') &&
-          r.reaction === str(data, 'reaction') &&
-          r.removedAt === undefined,
+      closeLastOpen(
+        out.reactions,
+        'removedAt',
+        at,
+        (r) => r.storyId === str(data, 'storyId') && r.reaction === str(data, 'reaction'),
       );
-      if (added) added.removedAt = at;
     },
     SessionStarted: ({ sessions }, data, at, stream) => {
       sessions.set(stream, { startedAt: at, method: str(data, 'method') });

@@ -60,6 +60,66 @@ export interface OpenStoresOptions {
   onCommitted?: CommittedListener;
 }
 
+/** The DATA_DIR database, opened on first use, with its WAL checkpoints on another thread. */
+function embeddedDatabaseOf(config: Config, logger: Logger) {
+  let database: Database | undefined;
+  let checkpoints: BackgroundCheckpoints | undefined;
+  return {
+    open: (): Database => {
+      if (database) return database;
+      database = openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync });
+      // Requests commit on this thread: the checkpoints' fsyncs run on another one.
+      checkpoints = startBackgroundCheckpoints(database, {
+        onError: (message) =>
+          logger.warn(
+            { error: message },
+            'background WAL checkpoints stopped; commits checkpoint the WAL again',
+          ),
+      });
+      return database;
+    },
+    close: async (): Promise<void> => {
+      await checkpoints?.stop();
+      database?.close();
+    },
+  };
+}
+
+/**
+ * Drops the copies of replays killed outright: once now, then every `everyMs`. Answers the
+ * timer, for `close`.
+ */
+async function sweepAbandonedCopies(
+  readStore: ReadStore,
+  logger: Logger,
+  everyMs: number,
+): Promise<NodeJS.Timeout> {
+  const sweep = async () => {
+    const abandoned = await dropAbandonedCopies(readStore);
+    if (abandoned.length)
+      logger.info(
+        { copies: abandoned },
+        'dropped the unfinished read-model copies of a replay that was killed',
+      );
+  };
+  await sweep();
+  return setInterval(() => {
+    sweep().catch((error: unknown) =>
+      logger.warn({ error: String(error) }, 'could not drop the copies of a killed replay'),
+    );
+  }, everyMs).unref();
+}
+
+/** Scale mode: one writer per projection across every process, through a Redis lease. */
+function leaseRedis(config: Config, logger: Logger) {
+  if (!config.redisUrl) return undefined;
+  return connectRedis(
+    config.redisUrl,
+    { maxRetriesPerRequest: null },
+    redisOutageLog(logger, 'projection leases'),
+  );
+}
+
 /**
  * Opens the event store and read-model store the environment chooses (embedded or scale mode) and
  * starts the projections. Embedded mode shares one SQLite connection between both stores.
@@ -69,56 +129,24 @@ export async function openStores(
   logger: Logger,
   options: OpenStoresOptions = {},
 ): Promise<Stores> {
-  let database: Database | undefined;
-  let checkpoints: BackgroundCheckpoints | undefined;
-  const sqlite = (): Database => {
-    if (database) return database;
-    database = openSqliteDatabase(join(config.dataDir, SQLITE_FILE), { sync: config.sqliteSync });
-    // Requests commit on this thread: the checkpoints' fsyncs run on another one.
-    checkpoints = startBackgroundCheckpoints(database, {
-      onError: (message) =>
-        logger.warn(
-          { error: message },
-          'background WAL checkpoints stopped; commits checkpoint the WAL again',
-        ),
-    });
-    return database;
-  };
-
+  const embedded = embeddedDatabaseOf(config, logger);
   const sqliteEventStore = config.eventStoreUrl
     ? undefined
-    : createSqliteEventStore({ database: sqlite(), catalog: domainEventCatalog });
+    : createSqliteEventStore({ database: embedded.open(), catalog: domainEventCatalog });
   const eventStore: EventStore =
     sqliteEventStore ??
     createKurrentDbEventStore({ url: config.eventStoreUrl!, catalog: domainEventCatalog });
-  const readStore = await openReadStore(config, sqlite);
+  const readStore = await openReadStore(config, embedded.open);
   const runProjections = options.runProjections ?? true;
-  const sweepAbandoned = async () => {
-    const abandoned = await dropAbandonedCopies(readStore);
-    if (abandoned.length)
-      logger.info(
-        { copies: abandoned },
-        'dropped the unfinished read-model copies of a replay that was killed',
-      );
-  };
-  let sweeps: NodeJS.Timeout | undefined;
-  if (runProjections) {
-    await sweepAbandoned();
-    sweeps = setInterval(() => {
-      sweepAbandoned().catch((error: unknown) =>
-        logger.warn({ error: String(error) }, 'could not drop the copies of a killed replay'),
-      );
-    }, options.sweepAbandonedEveryMs ?? SWEEP_ABANDONED_EVERY_MS).unref();
-  }
-
-  // Scale mode: one writer per projection across every process, through a Redis lease.
-  const redis = config.redisUrl
-    ? connectRedis(
-        config.redisUrl,
-        { maxRetriesPerRequest: null },
-        redisOutageLog(logger, 'projection leases'),
+  const sweeps = runProjections
+    ? await sweepAbandonedCopies(
+        readStore,
+        logger,
+        options.sweepAbandonedEveryMs ?? SWEEP_ABANDONED_EVERY_MS,
       )
     : undefined;
+
+  const redis = leaseRedis(config, logger);
   const forgettingLog = forgettingEventStore(eventStore);
   const projections = createProjectionRunner({
     eventStore: forgettingLog,
@@ -129,15 +157,17 @@ export async function openStores(
     ...(options.onCommitted ? { onCommitted: options.onCommitted } : {}),
   });
   const leases = redis ? createRedisLeaseManager({ redis }) : createInProcessLeaseManager();
-  // Embedded mode: one process, one SQLite connection for the log and the read models, so the
-  // events a request appends are projected in the append's own transaction (scale mode's
-  // projectors live in their own processes and follow the log as before).
-  const applyInTransaction = projections.applyInTransaction?.bind(projections);
-  if (runProjections && !redis && sqliteEventStore && applyInTransaction)
-    sqliteEventStore.stepInAppends((events, positionBefore) =>
-      applyInTransaction(forgettingLog.shownNow(events), positionBefore),
-    );
-  if (runProjections) projections.start();
+  if (runProjections) {
+    // Embedded mode: one process, one SQLite connection for the log and the read models, so the
+    // events a request appends are projected in the append's own transaction (scale mode's
+    // projectors live in their own processes and follow the log as before).
+    const applyInTransaction = projections.applyInTransaction?.bind(projections);
+    if (!redis && sqliteEventStore && applyInTransaction)
+      sqliteEventStore.stepInAppends((events, positionBefore) =>
+        applyInTransaction(forgettingLog.shownNow(events), positionBefore),
+      );
+    projections.start();
+  }
 
   return {
     eventStore,
@@ -145,7 +175,7 @@ export async function openStores(
     readStore,
     projections,
     leases,
-    embeddedDatabase: sqlite,
+    embeddedDatabase: embedded.open,
     async close() {
       clearInterval(sweeps);
       await projections.stop();
@@ -153,8 +183,7 @@ export async function openStores(
       await readStore.close();
       await eventStore.close();
       redis?.disconnect();
-      await checkpoints?.stop();
-      database?.close();
+      await embedded.close();
     },
   };
 }

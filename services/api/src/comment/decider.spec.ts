@@ -1,24 +1,18 @@
 import { describe, it } from 'vitest';
-import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { deciderSpec } from '#api/testing/decider-spec';
 import { CommentCommandRejected, comment, commentVote, type CommentRejection } from './decider';
+import {
+  author,
+  commentDeleted,
+  commentId,
+  commentPosted,
+  other,
+  storyId,
+} from './testing/comment-events';
 
-const commentId = 'comment_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const other = 'user_01JCCCCCCCCCCCCCCCCCCCCCCC';
 const rejected = (reason: CommentRejection) => (error: unknown) =>
   error instanceof CommentCommandRejected && error.reason === reason;
-const posted: CommentEvent = {
-  type: 'CommentPosted',
-  data: {
-    commentId,
-    storyId,
-    authorId: author,
-    content: '<script>alert(1)</script>',
-    story: { category: 'money', content: 'She bought a boat.' },
-  },
-};
+const posted = commentPosted('<script>alert(1)</script>');
 
 const approvedStory = { approved: true, ...posted.data.story };
 
@@ -58,21 +52,11 @@ describe('comment decider', () => {
     spec
       .given([posted])
       .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
-      .then([
-        {
-          type: 'CommentDeleted',
-          data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
-        },
-      ]);
+      .then([commentDeleted(author, false)]);
     spec
       .given([posted])
       .when({ type: 'DeleteComment', commentId, userId: other, byAdmin: true })
-      .then([
-        {
-          type: 'CommentDeleted',
-          data: { commentId, storyId, authorId: author, deletedBy: other, byAdmin: true },
-        },
-      ]);
+      .then([commentDeleted(other, true)]);
   });
 
   it("when its story's author deletes the story the comment goes with it as theirs, not an admin's", () => {
@@ -106,10 +90,7 @@ describe('comment decider', () => {
   });
 
   it('when a deleted comment is deleted again it is not found', () => {
-    const deleted: CommentEvent = {
-      type: 'CommentDeleted',
-      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
-    };
+    const deleted = commentDeleted(author, false);
     spec
       .given([posted, deleted])
       .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
@@ -154,10 +135,7 @@ describe('comment decider', () => {
   });
 
   it('when an admin keeps a deleted or unknown comment it is not found', () => {
-    const deleted: CommentEvent = {
-      type: 'CommentDeleted',
-      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
-    };
+    const deleted = commentDeleted(author, false);
     for (const given of [[], [posted, deleted]])
       spec
         .given(given)
@@ -243,10 +221,7 @@ describe('comment vote decider', () => {
         comment: comment.initialState(),
       })
       .thenThrows(rejected('not_found'));
-    const deleted = comment.evolve(live, {
-      type: 'CommentDeleted',
-      data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
-    });
+    const deleted = comment.evolve(live, commentDeleted(author, false));
     spec
       .given([])
       .when({ type: 'VoteComment', commentId, userId: other, vote: 'up', comment: deleted })

@@ -96,63 +96,14 @@ export const comment = {
   },
   decide(command: CommentCommand, state: CommentState): CommentEvent[] {
     switch (command.type) {
-      case 'PostComment': {
-        if (state.exists) throw new CommentCommandRejected('already_posted');
-        if (!command.story?.approved) throw new CommentCommandRejected('story_not_found');
-        const { commentId, storyId, authorId, content } = command;
-        const story = { category: command.story.category, content: command.story.content };
-        return [{ type: 'CommentPosted', data: { commentId, storyId, authorId, content, story } }];
-      }
+      case 'PostComment':
+        return postComment(command, state);
       case 'DeleteComment':
-        if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
-        if (!command.byAdmin && command.userId !== state.authorId)
-          throw new CommentCommandRejected('not_author_or_admin');
-        return [
-          {
-            type: 'CommentDeleted',
-            data: {
-              commentId: command.commentId,
-              storyId: state.storyId!,
-              authorId: state.authorId!,
-              deletedBy: command.userId,
-              byAdmin: command.byAdmin,
-              ...reasonField(command.reason),
-            },
-          },
-        ];
+        return deleteComment(command, state);
       case 'KeepComment':
-        if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
-        // Keeping a comment nobody flags (or kept a moment ago) changes nothing.
-        if (!command.flag.flagged) return [];
-        return [
-          {
-            type: 'CommentKept',
-            data: {
-              commentId: command.commentId,
-              storyId: state.storyId!,
-              authorId: state.authorId!,
-              keptBy: command.adminId,
-              downvotes: command.flag.downvotes,
-              ...reasonField(command.reason),
-            },
-          },
-        ];
+        return keepComment(command, state);
       case 'DeleteWithStory':
-        if (!state.exists || state.deleted || state.storyId !== command.storyId)
-          throw new CommentCommandRejected('not_found');
-        return [
-          {
-            type: 'CommentDeleted',
-            data: {
-              commentId: command.commentId,
-              storyId: command.storyId,
-              authorId: state.authorId!,
-              deletedBy: command.deletedBy,
-              byAdmin: command.byAdmin,
-              withStory: true,
-            },
-          },
-        ];
+        return deleteWithStory(command, state);
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -160,6 +111,81 @@ export const comment = {
     }
   },
 };
+
+type CommentCommandOf<T extends CommentCommand['type']> = Extract<CommentCommand, { type: T }>;
+
+/** A comment that was posted and is not deleted: the only one that can be deleted or kept. */
+function requireLive(state: CommentState): asserts state is CommentState & {
+  authorId: string;
+  storyId: string;
+} {
+  if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+}
+
+/** Only an approved story takes comments; the story's category and excerpt travel along. */
+function postComment(
+  command: CommentCommandOf<'PostComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  if (state.exists) throw new CommentCommandRejected('already_posted');
+  if (!command.story?.approved) throw new CommentCommandRejected('story_not_found');
+  const { commentId, storyId, authorId, content } = command;
+  const story = { category: command.story.category, content: command.story.content };
+  return [{ type: 'CommentPosted', data: { commentId, storyId, authorId, content, story } }];
+}
+
+/** Its author or an admin deletes a comment. */
+function deleteComment(
+  command: CommentCommandOf<'DeleteComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  requireLive(state);
+  if (!command.byAdmin && command.userId !== state.authorId)
+    throw new CommentCommandRejected('not_author_or_admin');
+  const { commentId, userId, byAdmin, reason } = command;
+  const { storyId, authorId } = state;
+  const data = { commentId, storyId, authorId, deletedBy: userId, byAdmin, ...reasonField(reason) };
+  return [{ type: 'CommentDeleted', data }];
+}
+
+/** Keeping a comment nobody flags (or kept a moment ago) changes nothing. */
+function keepComment(
+  command: CommentCommandOf<'KeepComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  requireLive(state);
+  if (!command.flag.flagged) return [];
+  const { commentId, adminId, flag, reason } = command;
+  const { storyId, authorId } = state;
+  const data = {
+    commentId,
+    storyId,
+    authorId,
+    keptBy: adminId,
+    downvotes: flag.downvotes,
+    ...reasonField(reason),
+  };
+  return [{ type: 'CommentKept', data }];
+}
+
+/** A comment goes with its story only when it belongs to that story. */
+function deleteWithStory(
+  command: CommentCommandOf<'DeleteWithStory'>,
+  state: CommentState,
+): CommentEvent[] {
+  requireLive(state);
+  if (state.storyId !== command.storyId) throw new CommentCommandRejected('not_found');
+  const { commentId, storyId, deletedBy, byAdmin } = command;
+  const data = {
+    commentId,
+    storyId,
+    authorId: state.authorId,
+    deletedBy,
+    byAdmin,
+    withStory: true as const,
+  };
+  return [{ type: 'CommentDeleted', data }];
+}
 
 /** Voting needs a live comment that is not the voter's own. */
 function requireVotable(state: CommentState, userId: string): void {
@@ -210,18 +236,16 @@ export const commentVote = {
     requireVotable(command.comment, command.userId);
     switch (command.type) {
       case 'VoteComment':
-        return castVote(command, state);
+        if (state.vote === command.vote) return [];
+        return [
+          { type: 'CommentVoteCast', data: { ...voteOn(command, state), vote: command.vote } },
+        ];
       case 'WithdrawCommentVote':
         if (state.vote === null) return [];
         return [
           {
             type: 'CommentVoteWithdrawn',
-            data: {
-              commentId: command.commentId,
-              storyId: command.comment.storyId!,
-              userId: command.userId,
-              previous: state.vote,
-            },
+            data: { ...voteOn(command, state), previous: state.vote },
           },
         ];
       default: {
@@ -232,21 +256,12 @@ export const commentVote = {
   },
 };
 
-function castVote(
-  command: Extract<CommentVoteCommand, { type: 'VoteComment' }>,
-  state: CommentVoteState,
-): CommentVoteEvent[] {
-  if (state.vote === command.vote) return [];
-  return [
-    {
-      type: 'CommentVoteCast',
-      data: {
-        commentId: command.commentId,
-        storyId: command.comment.storyId!,
-        userId: command.userId,
-        vote: command.vote,
-        previous: state.vote,
-      },
-    },
-  ];
+/** What every vote event says: whose vote on which comment, and the vote it replaces. */
+function voteOn(command: CommentVoteCommand, state: CommentVoteState) {
+  return {
+    commentId: command.commentId,
+    storyId: command.comment.storyId!,
+    userId: command.userId,
+    previous: state.vote,
+  };
 }

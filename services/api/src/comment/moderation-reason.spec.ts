@@ -1,22 +1,16 @@
 import { describe, it } from 'vitest';
-import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { deciderSpec } from '#api/testing/decider-spec';
 import { comment } from './decider';
+import {
+  author,
+  commentDeleted,
+  commentId,
+  commentPosted,
+  other as admin,
+  storyId,
+} from './testing/comment-events';
 
-const commentId = 'comment_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const author = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
-const posted: CommentEvent = {
-  type: 'CommentPosted',
-  data: {
-    commentId,
-    storyId,
-    authorId: author,
-    content: 'Rude words.',
-    story: { category: 'money', content: 'She bought a boat.' },
-  },
-};
+const posted = commentPosted('Rude words.');
 
 describe('comment decider: moderation reasons', () => {
   const spec = deciderSpec(comment);
@@ -44,23 +38,13 @@ describe('comment decider: moderation reasons', () => {
     spec
       .given([posted])
       .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
-      .then([
-        {
-          type: 'CommentDeleted',
-          data: { commentId, storyId, authorId: author, deletedBy: author, byAdmin: false },
-        },
-      ]);
+      .then([commentDeleted(author, false)]);
   });
 
   it('when an admin deletes a comment with a blank reason the deletion has none', () => {
     spec
       .given([posted])
       .when({ type: 'DeleteComment', commentId, userId: admin, byAdmin: true, reason: ' \n ' })
-      .then([
-        {
-          type: 'CommentDeleted',
-          data: { commentId, storyId, authorId: author, deletedBy: admin, byAdmin: true },
-        },
-      ]);
+      .then([commentDeleted(admin, true)]);
   });
 });

@@ -9,7 +9,7 @@ import {
   STREAM_EXISTS,
   StreamNotFoundError,
 } from '@kurrent/kurrentdb-client';
-import type { AppendStreamState } from '@kurrent/kurrentdb-client';
+import type { AllStreamResolvedEvent, AppendStreamState } from '@kurrent/kurrentdb-client';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
 import type {
   AppendResult,
@@ -41,6 +41,25 @@ function toStreamState(expected: ExpectedRevision): AppendStreamState {
   if (expected === 'no_stream') return NO_STREAM;
   if (expected === 'exists') return STREAM_EXISTS;
   return expected;
+}
+
+/**
+ * What `readAll` yields of `$all`: domain events (no system ones) after `after`, that the filter
+ * takes (checked again on each event) and recorded at `until` at the latest.
+ */
+function readAllSelection(
+  catalog: EventCatalog,
+  { after, filter, until }: ReadAllOptions,
+): (resolved: AllStreamResolvedEvent) => RecordedEvent | undefined {
+  const untilMs = until === undefined ? undefined : parseUntil(until);
+  return (resolved) => {
+    if (!resolved.event || isSystemEvent(resolved)) return undefined;
+    if (after !== undefined && resolved.event.position.commit <= after) return undefined;
+    const event = fromResolvedEvent(catalog, resolved);
+    if (!matchesFilter(filter, event)) return undefined;
+    if (untilMs !== undefined && Date.parse(event.metadata.recordedAt) > untilMs) return undefined;
+    return event;
+  };
 }
 
 /** The event store on KurrentDB / EventStoreDB (EVENTSTORE_URL). Positions are commit positions. */
@@ -111,7 +130,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
       assertOpen();
       const { after, filter } = options;
-      const untilMs = options.until === undefined ? undefined : parseUntil(options.until);
+      const selected = readAllSelection(catalog, options);
       let remaining = options.limit ?? Infinity;
       if (remaining <= 0) return;
       try {
@@ -121,11 +140,8 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
           filter: toServerFilter(filter),
         });
         for await (const resolved of reads) {
-          if (!resolved.event || isSystemEvent(resolved)) continue;
-          if (after !== undefined && resolved.event.position.commit <= after) continue;
-          const event = fromResolvedEvent(catalog, resolved);
-          if (!matchesFilter(filter, event)) continue;
-          if (untilMs !== undefined && Date.parse(event.metadata.recordedAt) > untilMs) continue;
+          const event = selected(resolved);
+          if (!event) continue;
           yield event;
           if (--remaining <= 0) return;
         }

@@ -28,60 +28,79 @@ export function createSqliteSubscription(
   const checkpointIntervalMs = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
   /** Up to here the consumer applied the events by other means (see `skipTo`). */
   let skipped = -1n;
-  let cursor = options.after ?? 0n; // everything matching up to here was delivered
 
-  async function* messages(): AsyncGenerator<SubscriptionMessage> {
-    let reported = cursor; // the last position the consumer was told about
-    let caughtUp = false;
-    let lastSignalAt = Date.now();
-    let failures = 0;
-    while (!abort.signal.aborted) {
-      const seen = source.changes.version;
-      let head: bigint;
-      let page: RecordedEvent[];
-      try {
-        head = source.head();
-        // Applied by the consumer already: nothing to read or deliver up to there.
-        if (skipped > cursor) cursor = skipped < head ? skipped : head;
-        page = head > cursor ? source.readPage(cursor, head, PAGE_SIZE) : [];
-        failures = 0;
-      } catch (error) {
-        // A busy or briefly unavailable database: retry from the last delivered position.
-        if (!(error instanceof EventStoreError && error.retryable)) throw error;
-        failures++;
-        await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures), undefined, {
-          signal: abort.signal,
-        }).catch(() => undefined);
-        continue;
-      }
-      for (const event of page) {
-        yield { kind: 'event', event };
-        if (abort.signal.aborted) return;
-        cursor = reported = event.position;
-        lastSignalAt = Date.now();
-      }
-      if (page.length === PAGE_SIZE) continue; // still catching up
-      if (head > cursor) cursor = head;
-      if (!caughtUp) {
-        caughtUp = true;
-        yield { kind: 'caughtUp', position: cursor };
-        reported = cursor;
-        lastSignalAt = Date.now();
-      } else if (cursor > reported && Date.now() - lastSignalAt >= checkpointIntervalMs) {
-        yield { kind: 'checkpoint', position: cursor };
-        reported = cursor;
-        lastSignalAt = Date.now();
-      }
-      if (abort.signal.aborted) return;
-      const checkpointDue =
-        cursor > reported
-          ? Math.max(1, lastSignalAt + checkpointIntervalMs - Date.now())
-          : undefined;
-      await source.changes.waitForChange(seen, checkpointDue, abort.signal, hasUpTo);
+  let failures = 0;
+  /** The head and the page up to it, or undefined once a retryable failure was waited out. */
+  async function readRound(): Promise<{ head: bigint; page: RecordedEvent[] } | undefined> {
+    try {
+      const head = source.head();
+      // Applied by the consumer already: nothing to read or deliver up to there.
+      if (skipped > at.cursor) at.cursor = skipped < head ? skipped : head;
+      const page = head > at.cursor ? source.readPage(at.cursor, head, PAGE_SIZE) : [];
+      failures = 0;
+      return { head, page };
+    } catch (error) {
+      // A busy or briefly unavailable database: retry from the last delivered position.
+      if (!(error instanceof EventStoreError && error.retryable)) throw error;
+      failures++;
+      await sleep(Math.min(MAX_BACKOFF_MS, 50 * 2 ** failures), undefined, {
+        signal: abort.signal,
+      }).catch(() => undefined);
+      return undefined;
     }
   }
 
-  const hasUpTo = () => (skipped > cursor ? skipped : cursor);
+  const at = {
+    /** Everything matching up to here was delivered. */
+    cursor: options.after ?? 0n,
+    /** The last position the consumer was told about. */
+    reported: options.after ?? 0n,
+    caughtUp: false,
+    lastSignalAt: Date.now(),
+  };
+
+  /** Once caught up, the consumer hears so; later, of a quiet stretch at most every interval. */
+  function positionSignal(): SubscriptionMessage | undefined {
+    if (!at.caughtUp) {
+      at.caughtUp = true;
+      return { kind: 'caughtUp', position: at.cursor };
+    }
+    if (at.cursor > at.reported && Date.now() - at.lastSignalAt >= checkpointIntervalMs)
+      return { kind: 'checkpoint', position: at.cursor };
+    return undefined;
+  }
+
+  /** How long to wait for a change before a checkpoint is due (none when all is reported). */
+  const checkpointDue = () =>
+    at.cursor > at.reported
+      ? Math.max(1, at.lastSignalAt + checkpointIntervalMs - Date.now())
+      : undefined;
+
+  async function* messages(): AsyncGenerator<SubscriptionMessage> {
+    while (!abort.signal.aborted) {
+      const seen = source.changes.version;
+      const round = await readRound();
+      if (!round) continue;
+      for (const event of round.page) {
+        yield { kind: 'event', event };
+        if (abort.signal.aborted) return;
+        at.cursor = at.reported = event.position;
+        at.lastSignalAt = Date.now();
+      }
+      if (round.page.length === PAGE_SIZE) continue; // still catching up
+      if (round.head > at.cursor) at.cursor = round.head;
+      const signal = positionSignal();
+      if (signal) {
+        yield signal;
+        at.reported = at.cursor;
+        at.lastSignalAt = Date.now();
+      }
+      if (abort.signal.aborted) return;
+      await source.changes.waitForChange(seen, checkpointDue(), abort.signal, hasUpTo);
+    }
+  }
+
+  const hasUpTo = () => (skipped > at.cursor ? skipped : at.cursor);
   const iterator = messages();
   return {
     [Symbol.asyncIterator]: () => iterator,

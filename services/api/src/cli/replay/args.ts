@@ -48,35 +48,59 @@ export function helpText(projections: readonly string[]): string {
 
 const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** An `--until` value: an ISO date-time, normalised to UTC. */
+function parseUntil(until: string): string {
+  if (!ISO.test(until) || Number.isNaN(Date.parse(until)))
+    throw new UsageError(`--until "${until}" is not an ISO date-time (e.g. 2026-11-16T00:00:00Z)`);
+  return new Date(until).toISOString();
+}
+
+function parseFormat(format: string): ReplayFormat {
+  if (format !== 'table' && format !== 'json' && format !== 'csv')
+    throw new UsageError(`--format must be table, json or csv, got "${format}"`);
+  return format;
+}
+
+/** The options that take a value, each setting its field. */
+const valueOptions = new Map<string, (value: string, args: Partial<ReplayArgs>) => void>([
+  ['--until', (value, args) => (args.until = parseUntil(value))],
+  ['--format', (value, args) => (args.format = parseFormat(value))],
+  ['--out', (value, args) => (args.out = value)],
+]);
+
+/** `--flag=value` splits into the flag and its inline value; anything else is the flag alone. */
+function splitInline(arg: string): [flag: string, inline: string | undefined] {
+  const equals = arg.indexOf('=');
+  return arg.startsWith('--') && equals >= 0
+    ? [arg.slice(0, equals), arg.slice(equals + 1)]
+    : [arg, undefined];
+}
+
+/** One projection at most; none means `CHANGED`, which cannot be built as of a moment. */
+function targetOf(positional: readonly string[], until: string | undefined): string {
+  if (positional.length > 1)
+    throw new UsageError(`one projection expected, got ${positional.join(' ')}\n${USAGE}`);
+  const target = positional[0] ?? CHANGED;
+  if (target === CHANGED && until !== undefined)
+    throw new UsageError(
+      `--until builds the state of named read models: give a projection or all\n${USAGE}`,
+    );
+  return target;
+}
+
 /** Parses `<projection|all> [--until ...] [--format ...] [--out ...]`; throws UsageError with a clear message. */
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   const positional: string[] = [];
   const args: Partial<ReplayArgs> = { format: 'table' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value\n${USAGE}`);
-      return v;
-    };
-    if (flag === '--until') {
-      const until = value();
-      if (!ISO.test(until) || Number.isNaN(Date.parse(until)))
-        throw new UsageError(
-          `--until "${until}" is not an ISO date-time (e.g. 2026-11-16T00:00:00Z)`,
-        );
-      args.until = new Date(until).toISOString();
-    } else if (flag === '--format') {
-      const format = value();
-      if (format !== 'table' && format !== 'json' && format !== 'csv')
-        throw new UsageError(`--format must be table, json or csv, got "${format}"`);
-      args.format = format;
-    } else if (flag === '--out') {
-      args.out = value();
+    const [flag, inline] = splitInline(arg);
+    const option = valueOptions.get(flag);
+    if (option) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '')
+        throw new UsageError(`${flag} needs a value\n${USAGE}`);
+      option(value, args);
     } else if (flag === '--help' || flag === '-h') {
       throw new HelpRequested(USAGE);
     } else if (flag.startsWith('-')) {
@@ -85,12 +109,5 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
       positional.push(arg);
     }
   }
-  if (positional.length > 1)
-    throw new UsageError(`one projection expected, got ${positional.join(' ')}\n${USAGE}`);
-  const target = positional[0] ?? CHANGED;
-  if (target === CHANGED && args.until !== undefined)
-    throw new UsageError(
-      `--until builds the state of named read models: give a projection or all\n${USAGE}`,
-    );
-  return { ...args, target } as ReplayArgs;
+  return { ...args, target: targetOf(positional, args.until) } as ReplayArgs;
 }

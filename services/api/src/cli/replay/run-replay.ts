@@ -14,7 +14,14 @@ import {
   type RebuildProgress,
 } from '@whosright/projections/runner/rebuild';
 import { openReplayStores } from '#api/app/replay-stores';
-import { CHANGED, helpText, HelpRequested, parseReplayArgs, UsageError } from './args';
+import {
+  CHANGED,
+  helpText,
+  HelpRequested,
+  parseReplayArgs,
+  UsageError,
+  type ReplayArgs,
+} from './args';
 import { formatRows } from './format';
 import { createProgressReporter, type ProgressOutput } from './progress';
 import { statesAsOf } from './states-as-of';
@@ -43,6 +50,135 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
   return [found];
 }
 
+type ReplayStores = ReturnType<typeof openReplayStores>;
+type Reporter = ReturnType<typeof createProgressReporter>;
+
+/** The parsed arguments and the projections they name, or the exit code when there is none to run. */
+function parseOrExit(
+  argv: readonly string[],
+  deps: ReplayDeps,
+): { args: ReplayArgs; projections: AnyProjection[] } | number {
+  try {
+    const args = parseReplayArgs(argv);
+    return { args, projections: select(args.target, deps.projections) };
+  } catch (error) {
+    if (error instanceof HelpRequested) {
+      deps.stdout.write(helpText(deps.projections.map((p) => p.name)));
+      return 0;
+    }
+    if (!(error instanceof UsageError)) throw error;
+    deps.stderr.write(`replay: ${error.message}\n`);
+    return 2;
+  }
+}
+
+/** The embedded database's file, or undefined (said on stderr) when there is none yet. */
+function existingDatabase({ dataDir, stderr }: ReplayDeps): string | undefined {
+  const file = resolve(join(dataDir, 'whosright.sqlite'));
+  if (existsSync(file)) return file;
+  stderr.write(
+    `replay: no database at ${file} (set DATA_DIR, or start the app once to create it)\n`,
+  );
+  return undefined;
+}
+
+/** A progress reporter whose total is the number of events the rebuild will read. */
+async function progressFor(
+  { log }: ReplayStores,
+  projections: readonly AnyProjection[],
+  until: string | undefined,
+  stderr: ProgressOutput,
+): Promise<Reporter> {
+  const filter = logFilterFor(projections);
+  const total = await log.countEvents?.({
+    ...(until ? { until } : {}),
+    ...(filter ? { filter } : {}),
+  });
+  return createProgressReporter(stderr, Date.now, total);
+}
+
+async function dropCopiesOfKilledReplays({ readStore }: ReplayStores, stderr: ProgressOutput) {
+  const abandoned = await dropAbandonedCopies(readStore);
+  if (!abandoned.length) return;
+  const names = abandoned.map((g) => `${g.projection} #${g.generation}`).join(', ');
+  stderr.write(`replay: dropped the unfinished copies of a replay that was killed: ${names}\n`);
+}
+
+/** What both kinds of replay read the log with: the progress shown, stopped on Ctrl-C. */
+interface ReplayPass {
+  eventStore: ReplayStores['log'];
+  readStore: ReplayStores['readStore'];
+  onProgress: (p: RebuildProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** The rows a replay prints, and the line that sums it up once its progress is done. */
+interface ReplayOutcome {
+  rows: ReportRow[];
+  summary: string;
+}
+
+/** Builds the state as of `until` into scratch copies: its rows, named by projection when several. */
+async function stateAsOf(
+  pass: ReplayPass,
+  until: string,
+  projections: readonly AnyProjection[],
+): Promise<ReplayOutcome> {
+  const states = await statesAsOf({ ...pass, until }, projections);
+  return {
+    rows: states.flatMap(({ projection, rows }) =>
+      projections.length > 1 ? rows.map((row) => ({ projection, ...row })) : rows,
+    ),
+    summary: `replay: state as of ${until} (scratch copies, live data untouched)\n`,
+  };
+}
+
+/** Rebuilds into new copies and swaps them in: one row per projection rebuilt. */
+async function rebuild(
+  pass: ReplayPass,
+  projections: readonly AnyProjection[],
+): Promise<ReplayOutcome> {
+  const built = await rebuildProjections({ ...pass, projections });
+  return {
+    rows: built.map((b) => ({
+      projection: b.projection.name,
+      version: b.projection.version,
+      generation: b.target.generation,
+      events: b.applied,
+      position: b.position.toString(),
+    })),
+    summary: `replay: rebuilt and swapped in ${built.length} projection(s)\n`,
+  };
+}
+
+function writeRows(rows: ReportRow[], args: ReplayArgs, { stdout, stderr }: ReplayDeps): void {
+  const text = formatRows(rows, args.format);
+  if (args.out) {
+    writeFileSync(args.out, text);
+    stderr.write(`replay: wrote ${rows.length} row(s) to ${args.out}\n`);
+  } else {
+    stdout.write(text);
+  }
+}
+
+/** A failed replay's message and exit code: 130 when Ctrl-C stopped it, 1 otherwise. */
+function exitOnFailure(error: unknown, { signal, stderr }: ReplayDeps): number {
+  if (signal?.aborted) {
+    stderr.write(
+      'replay: interrupted; the unfinished copies were dropped and the live read models are unchanged\n',
+    );
+    return 130;
+  }
+  const message =
+    error instanceof RebuildError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  stderr.write(`replay: ${message}\n`);
+  return 1;
+}
+
 /**
  * `npm run replay -- [<projection>|changed|all] [--until <ISO time>] [--format table|json|csv] [--out file]`.
  * Without --until: rebuilds into new copies beside the live ones and swaps them in (by default only
@@ -51,101 +187,43 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
  * Returns the exit code: 0 done, 1 failed, 2 bad usage, 130 interrupted.
  */
 export async function runReplay(argv: readonly string[], deps: ReplayDeps): Promise<number> {
-  const { stdout, stderr } = deps;
-  let args;
-  let projections: AnyProjection[];
+  const parsed = parseOrExit(argv, deps);
+  if (typeof parsed === 'number') return parsed;
+  const { args } = parsed;
+  const file = existingDatabase(deps);
+  if (!file) return 1;
+  const stores = openReplayStores(file, deps.catalog);
+  let reporter: Reporter | undefined;
   try {
-    args = parseReplayArgs(argv);
-    projections = select(args.target, deps.projections);
-  } catch (error) {
-    if (error instanceof HelpRequested) {
-      stdout.write(helpText(deps.projections.map((p) => p.name)));
+    const changedOnly = args.target === CHANGED;
+    const projections = changedOnly
+      ? await outdatedProjections(stores.readStore, parsed.projections)
+      : parsed.projections;
+    if (changedOnly && !projections.length) {
+      deps.stderr.write(
+        "replay: every read model is at its projection's version; nothing to rebuild (name one, or all, to rebuild it anyway)\n",
+      );
       return 0;
     }
-    if (!(error instanceof UsageError)) throw error;
-    stderr.write(`replay: ${error.message}\n`);
-    return 2;
-  }
-  const file = resolve(join(deps.dataDir, 'whosright.sqlite'));
-  if (!existsSync(file)) {
-    stderr.write(
-      `replay: no database at ${file} (set DATA_DIR, or start the app once to create it)\n`,
-    );
-    return 1;
-  }
-  const stores = openReplayStores(file, deps.catalog);
-  const { log, readStore } = stores;
-  let progress: ReturnType<typeof createProgressReporter> | undefined;
-  try {
-    if (args.target === CHANGED) {
-      projections = await outdatedProjections(readStore, projections);
-      if (!projections.length) {
-        stderr.write(
-          "replay: every read model is at its projection's version; nothing to rebuild (name one, or all, to rebuild it anyway)\n",
-        );
-        return 0;
-      }
-    }
-    // The events the rebuild will read, so that the progress shows done / total.
-    const filter = logFilterFor(projections);
-    const total = await log.countEvents?.({
-      ...(args.until ? { until: args.until } : {}),
-      ...(filter ? { filter } : {}),
-    });
-    const reporter = createProgressReporter(stderr, Date.now, total);
-    progress = reporter;
-    const abandoned = await dropAbandonedCopies(readStore);
-    if (abandoned.length) {
-      const names = abandoned.map((g) => `${g.projection} #${g.generation}`).join(', ');
-      stderr.write(`replay: dropped the unfinished copies of a replay that was killed: ${names}\n`);
-    }
-    // Both read the log with the progress shown, and stop on Ctrl-C.
-    const pass = {
-      eventStore: log,
-      readStore,
-      onProgress: (p: RebuildProgress) => reporter.update(p),
+    reporter = await progressFor(stores, projections, args.until, deps.stderr);
+    await dropCopiesOfKilledReplays(stores, deps.stderr);
+    const shown = reporter;
+    const pass: ReplayPass = {
+      eventStore: stores.log,
+      readStore: stores.readStore,
+      onProgress: (p) => shown.update(p),
       ...(deps.signal ? { signal: deps.signal } : {}),
     };
-    let rows: ReportRow[];
-    if (args.until) {
-      const states = await statesAsOf({ ...pass, until: args.until }, projections);
-      reporter.done();
-      rows = states.flatMap(({ projection, rows: state }) =>
-        projections.length > 1 ? state.map((row) => ({ projection, ...row })) : state,
-      );
-      stderr.write(`replay: state as of ${args.until} (scratch copies, live data untouched)\n`);
-    } else {
-      const built = await rebuildProjections({ ...pass, projections });
-      reporter.done();
-      rows = built.map((b) => ({
-        projection: b.projection.name,
-        version: b.projection.version,
-        generation: b.target.generation,
-        events: b.applied,
-        position: b.position.toString(),
-      }));
-      stderr.write(`replay: rebuilt and swapped in ${built.length} projection(s)\n`);
-    }
-    const text = formatRows(rows, args.format);
-    if (args.out) {
-      writeFileSync(args.out, text);
-      stderr.write(`replay: wrote ${rows.length} row(s) to ${args.out}\n`);
-    } else {
-      stdout.write(text);
-    }
+    const { rows, summary } = args.until
+      ? await stateAsOf(pass, args.until, projections)
+      : await rebuild(pass, projections);
+    reporter.done();
+    deps.stderr.write(summary);
+    writeRows(rows, args, deps);
     return 0;
   } catch (error) {
-    progress?.done();
-    if (deps.signal?.aborted) {
-      stderr.write(
-        'replay: interrupted; the unfinished copies were dropped and the live read models are unchanged\n',
-      );
-      return 130;
-    }
-    stderr.write(
-      `replay: ${error instanceof RebuildError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    return 1;
+    reporter?.done();
+    return exitOnFailure(error, deps);
   } finally {
     await stores.close();
   }

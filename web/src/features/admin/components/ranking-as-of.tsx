@@ -5,8 +5,6 @@
 import { HistoryIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminStory } from '@whosright/contracts/story/dto';
-import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
-import { excerpt } from '@whosright/contracts/shared/excerpt';
 
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -14,17 +12,8 @@ import { Label } from '#web/components/ui/label.tsx';
 import { useReplay } from '#web/features/admin/api/get-replay.ts';
 import { useStartReplay } from '#web/features/admin/api/start-replay.ts';
 import { formatMoment, localInputValue } from '#web/features/admin/components/format-moment.ts';
-import {
-  RankedStoryList,
-  type RankedItem,
-} from '#web/features/admin/components/ranked-story-list.tsx';
-import { ReplayProgressBar } from '#web/features/admin/components/replay-progress-bar.tsx';
+import { ReplayOutcome } from '#web/features/admin/components/replay-outcome.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
-
-const toItem = (story: AdminStory): RankedItem => ({
-  ...story,
-  excerpt: excerpt(story.content, EXCERPT_LENGTH.adminStory),
-});
 
 export function RankingAsOf({
   today,
@@ -86,35 +75,7 @@ export function RankingAsOf({
           {errorMessage(failed, 'The ranking could not be built. Please try again.')}
         </p>
       ) : null}
-      {job && (job.status === 'queued' || job.status === 'running') ? (
-        <ReplayProgressBar
-          moment={moment}
-          progress={job.progress}
-          queued={job.status === 'queued'}
-        />
-      ) : null}
-      {job?.status === 'failed' ? (
-        <p role="alert" className="text-sm text-destructive">
-          The ranking as of {moment} could not be built{job.error ? `: ${job.error}` : '.'}
-        </p>
-      ) : null}
-      <p aria-live="polite" className="sr-only">
-        {job?.status === 'done' ? `The ranking as of ${moment} is ready.` : ''}
-      </p>
-      {job?.status === 'done' && job.result ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          <RankedStoryList
-            title="Today"
-            items={today.map(toItem)}
-            empty="No poor performing stories today"
-          />
-          <RankedStoryList
-            title={`As of ${moment}`}
-            items={job.result.list}
-            empty="No poor performing stories then"
-          />
-        </div>
-      ) : null}
+      <ReplayOutcome job={job} moment={moment} today={today} />
     </section>
   );
 }

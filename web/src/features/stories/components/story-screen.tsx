@@ -12,16 +12,14 @@
  * code could load.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ArrowLeftIcon } from 'lucide-react';
 
-import { Button } from '#web/components/ui/button.tsx';
 import { storyLoadProblem, useStory } from '#web/features/stories/api/get-story.ts';
+import { BackToStoriesLink } from '#web/features/stories/components/back-to-stories-link.tsx';
 import type { StoryCardProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryNotFound } from '#web/features/stories/components/story-not-found.tsx';
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { StoryUnavailable } from '#web/features/stories/components/story-unavailable.tsx';
-import { useBackToFeed } from '#web/features/stories/hooks/use-feed-return.ts';
 
 // The route's loader imports the card's module too, as the story's data is fetched.
 const StoryCard = lazy(() =>
@@ -39,7 +37,6 @@ export function StoryScreen({
 }: StoryCardProps & { id: string; comments: ReactNode }) {
   const story = useStory(id);
   const vote = story.data?.myVote ?? null;
-  const backToFeed = useBackToFeed();
   const problem = storyLoadProblem(story);
   if (problem === 'not-found') return <StoryNotFound />;
   if (problem === 'unavailable')
@@ -47,19 +44,7 @@ export function StoryScreen({
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-5 px-4 py-5 sm:py-10">
-      <Button asChild variant="ghost" className="-ml-3 justify-self-start">
-        <a
-          href={backToFeed.href}
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            backToFeed.go();
-          }}
-        >
-          <ArrowLeftIcon />
-          Back to stories
-        </a>
-      </Button>
+      <BackToStoriesLink />
 
       {problem === 'slow-down' ? <SlowDownNotice /> : null}
       {story.isSuccess ? (

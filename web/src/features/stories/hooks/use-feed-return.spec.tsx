@@ -1,53 +1,22 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { BackToStoriesLink } from '#web/features/stories/components/back-to-stories-link.tsx';
 import {
   forgetFeedPlace,
-  useBackToFeed,
   useRememberFeedPlace,
 } from '#web/features/stories/hooks/use-feed-return.ts';
+import { renderWithApp } from '#web/testing/test-utils.tsx';
 
-function Feed() {
+/** As in the app: the feed remembers its place; a story screen shows the way back to it. */
+function FeedOrStory() {
   useRememberFeedPlace();
-  return <p>The feed</p>;
+  return useLocation().pathname.startsWith('/story/') ? <BackToStoriesLink /> : null;
 }
 
-function Story() {
-  const back = useBackToFeed();
-  return (
-    <a
-      href={back.href}
-      onClick={(event) => {
-        event.preventDefault();
-        back.go();
-      }}
-    >
-      Back to stories
-    </a>
-  );
-}
-
-function renderAt(path: string) {
-  const root = createRootRoute({ component: Outlet });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/', component: Feed }),
-      createRoute({ getParentRoute: () => root, path: '/story/$id', component: Story }),
-    ]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderAt = (path: string) => renderWithApp(<FeedOrStory />, { path }).router;
 
 describe('back to stories', () => {
   afterEach(() => {
@@ -56,7 +25,7 @@ describe('back to stories', () => {
 
   it('when a reader came from a sorted feed through several stories it goes back to that feed entry, like Back', async () => {
     const router = renderAt('/?sort=votes&category=money');
-    expect(await screen.findByText('The feed')).toBeInTheDocument();
+    expect(await screen.findByTestId('page')).toHaveTextContent('/');
     await act(() => router.navigate({ to: '/story/$id', params: { id: 'story_a' } }));
     await act(() => router.navigate({ to: '/story/$id', params: { id: 'story_b' } }));
     const link = await screen.findByRole('link', { name: 'Back to stories' });
