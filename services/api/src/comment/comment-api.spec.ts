@@ -247,7 +247,10 @@ describe('voting on comments', () => {
     const entry = flagged.find((c) => c.id === awful.id)!;
     expect(entry.author?.email).toBe(commenter.email);
     expect(entry.story.category).toBe('lifestyle');
-    expect(entry.story.content).toHaveLength(100);
+    // The story's excerpt: cut at a word within 100 characters, with an ellipsis.
+    expect(entry.story.content).toBe(
+      'A long story about the thermostat. A long story about the thermostat. A long story about the…',
+    );
   });
 });
 
