@@ -4,58 +4,33 @@
  */
 import { fileURLToPath } from 'node:url';
 import { axe } from './support/axe.ts';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
+import { adminPage, openTab } from './support/admin.ts';
 import {
   adminAccount,
   apiContext,
   approvedStory,
+  flagComment,
   moderate,
   newAccount,
+  postComment,
   signUp,
   submitStory,
   uniqueEmail,
 } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { itemWith } from './support/lists.ts';
 import { consentedPage } from './support/pages.ts';
-import { ADMIN_EMAIL } from './support/start-server.ts';
 import { expectToast } from './support/toast.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-/** The e2e admin's browser, on /admin. */
-async function adminPage(browser: Browser, clientIp: string, colorScheme?: 'light' | 'dark') {
-  await (await adminAccount(clientIp)).api.dispose();
-  const page = await consentedPage(browser, clientIp, colorScheme ? { colorScheme } : {});
-  await signUp(page.request, { email: ADMIN_EMAIL });
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeVisible();
-  return page;
-}
-
-/** The list item holding `text`, scrolling the infinite list until it has loaded. */
-async function itemWith(page: Page, list: string, text: string): Promise<Locator> {
-  const item = page
-    .getByRole('list', { name: list })
-    .getByRole('listitem')
-    .filter({ hasText: text });
-  await expect(async () => {
-    if ((await item.count()) === 0)
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  return item;
-}
 
 async function confirm(page: Page, button: string, reason?: string) {
   const dialog = page.getByRole('dialog');
   if (reason) await dialog.getByLabel('Reason (optional)').fill(reason);
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
 }
 
 /** Picks an option of one of the moderation log's filters. */
@@ -190,19 +165,7 @@ test.describe('admin panel', () => {
     const story = await approvedStory(clientIp);
     const commenter = await newAccount(clientIp);
     const text = `Flag me ${Math.random().toString(36).slice(2, 8)}: you are both wrong.`;
-    const posted = await commenter.api.post(`/api/stories/${story.id}/comments`, {
-      data: { content: text },
-    });
-    expect(posted.status()).toBe(201);
-    const comment = (await posted.json()) as { id: string };
-    for (let i = 0; i < 3; i += 1) {
-      const voter = await newAccount(clientIp);
-      const down = await voter.api.post(`/api/comments/${comment.id}/vote`, {
-        data: { vote: 'down' },
-      });
-      expect(down.status()).toBe(200);
-      await voter.api.dispose();
-    }
+    await flagComment(clientIp, await postComment(commenter.api, story.id, text));
 
     // Ten visitors from ten addresses open the story and skip it: a 100% skip rate.
     const skipped = await approvedStory(clientIp, `Skip me ${Math.random()}: who pays for gas?`);

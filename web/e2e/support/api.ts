@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, request, type APIRequestContext } from '@playwright/test';
+import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/constants';
 
 import { verificationLinkFor } from './outbox.ts';
 import { ADMIN_EMAIL } from './start-server.ts';
@@ -113,4 +114,34 @@ export async function approvedStory(
     await author.api.dispose();
     await admin.api.dispose();
   }
+}
+
+/** Posts a comment as `api`'s account; returns its id. */
+export async function postComment(
+  api: APIRequestContext,
+  storyId: string,
+  content: string,
+): Promise<string> {
+  const response = await api.post(`/api/stories/${storyId}/comments`, { data: { content } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Enough fresh accounts downvote the comment to put it on the admin's flagged list. */
+export async function flagComment(clientIp: string, commentId: string) {
+  for (let i = 0; i < FLAGGED_COMMENT_MIN_DOWNVOTES; i += 1) {
+    const voter = await newAccount(clientIp);
+    const down = await voter.api.post(`/api/comments/${commentId}/vote`, {
+      data: { vote: 'down' },
+    });
+    expect(down.status(), await down.text()).toBe(200);
+    await voter.api.dispose();
+  }
+}
+
+/** The admin bans `member`, giving `reason`. */
+export async function ban(admin: APIRequestContext, member: Account, reason: string) {
+  const { id } = (await (await member.api.get('/api/auth/user')).json()) as { id: string };
+  const banned = await admin.patch(`/api/admin/users/${id}/ban`, { data: { reason } });
+  expect(banned.status(), await banned.text()).toBe(200);
 }

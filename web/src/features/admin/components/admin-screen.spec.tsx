@@ -174,6 +174,11 @@ describe('admin screen', () => {
     await actor.click(within(row).getByRole('button', { name: 'Promote' }));
     const dialog = await screen.findByRole('dialog', { name: 'Promote sam?' });
     expect(api.calls.some((c) => c.url.endsWith('/promote'))).toBe(false);
+    // Promoting sanctions no one: its confirm button is the plain one, not the red one.
+    expect(within(dialog).getByRole('button', { name: 'Promote' })).toHaveAttribute(
+      'data-variant',
+      'default',
+    );
     await actor.type(within(dialog).getByRole('textbox'), 'Runs the weekend queue');
     await actor.click(within(dialog).getByRole('button', { name: 'Promote' }));
     await waitFor(() =>

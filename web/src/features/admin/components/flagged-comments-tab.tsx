@@ -30,13 +30,16 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
         <span className="text-muted-foreground">
           <TimeAgo at={comment.createdAt} />
         </span>
-        <span className="inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-300">
-          <ThumbsUpIcon aria-hidden="true" className="size-4" />+{comment.upvotes}
-          <span className="sr-only">upvotes</span>
-        </span>
-        <span className="inline-flex items-center gap-1 font-medium text-red-700 dark:text-red-300">
-          <ThumbsDownIcon aria-hidden="true" className="size-4" />-{comment.downvotes}
-          <span className="sr-only">downvotes</span>
+        {/* The two counts wrap together: a narrow card never splits them across lines. */}
+        <span className="inline-flex items-center gap-3">
+          <span className="inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-300">
+            <ThumbsUpIcon aria-hidden="true" className="size-4" />+{comment.upvotes}
+            <span className="sr-only">upvotes</span>
+          </span>
+          <span className="inline-flex items-center gap-1 font-medium text-red-700 dark:text-red-300">
+            <ThumbsDownIcon aria-hidden="true" className="size-4" />-{comment.downvotes}
+            <span className="sr-only">downvotes</span>
+          </span>
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
           <ConfirmActionDialog

@@ -31,9 +31,10 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
   const banned = user.status === 'banned';
   const admin = user.role === 'admin';
   return (
+    // The details keep 13rem: on a phone the buttons wrap below them instead of squeezing them.
     <article className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4">
       <UserAvatar user={user} size="lg" />
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 basis-52 gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="truncate font-semibold">{name}</span>
           <Badge variant={admin ? 'default' : 'secondary'}>{admin ? 'Admin' : 'User'}</Badge>
@@ -46,7 +47,7 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
           <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
         {isMe ? null : admin ? (
           <ConfirmActionDialog
             trigger={
@@ -71,11 +72,13 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
             title={`Promote ${name}?`}
             description="They become an admin: the admin panel and dashboard, moderation of every story, comment and user."
             confirmLabel="Promote"
+            confirmVariant="default"
             onConfirm={(reason) => change.mutate({ id: user.id, action: 'promote', reason })}
           />
         )}
         {banned ? (
-          <p className="max-w-72 text-sm text-muted-foreground">
+          // On a phone the sentence leads, on its own line, above Promote and Unban.
+          <p className="text-sm text-muted-foreground max-sm:order-first max-sm:basis-full sm:max-w-72">
             {banSentence(user.ban, 'Banned')}
           </p>
         ) : null}

@@ -6,6 +6,7 @@ import { WaitingForConnection } from '#web/components/waiting-for-connection.tsx
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 /**
  * The comment box: non-blank after trimming; the button is disabled while pending. Offline, the
@@ -52,7 +53,8 @@ export function CommentForm({
           Your comment will be posted when you&apos;re back online.
         </WaitingForConnection>
       ) : null}
-      <div className="flex justify-end gap-2">
+      {/* Waiting, the two buttons are wider than a phone: stacked there, as a dialog's are. */}
+      <div className={cn('flex justify-end gap-2', waiting && 'max-sm:flex-col-reverse')}>
         {waiting ? (
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
