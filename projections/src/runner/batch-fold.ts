@@ -264,8 +264,10 @@ export class BatchFolder {
     if (change.op === 'update') {
       if (!current && !change.upsert) return;
       next = current ?? { _id: change.id };
-      applyUpdateInPlace(next, change.update);
-    }
+      // A change that leaves the document as it was costs no write (member-streams re-sets the
+      // same fields for nearly every event).
+      if (!applyUpdateInPlace(next, change.update) && current) return;
+    } else if (!current) return;
     entry.doc = next;
     if (entry.dirty === undefined) this.dirty.push({ collection: change.collection, entry });
     entry.dirty = event.position;

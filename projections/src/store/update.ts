@@ -54,28 +54,39 @@ function setPath(doc: Obj, path: string, value: unknown, remove: boolean): void 
   else parent[last] = value;
 }
 
+const isPrimitive = (value: unknown): boolean => typeof value !== 'object' || value === null;
+
 /**
- * Applies a Mongo-style update to `doc` itself (the batch owns its documents). It throws on an
- * update that cannot apply, possibly half-way: callers discard the document then.
+ * Applies a Mongo-style update to `doc` itself (the batch owns its documents) and answers whether
+ * it changed anything. An object or array set counts as a change (not compared), and so does any
+ * `$inc` but by 0. It throws on an update that cannot apply, possibly half-way: callers discard
+ * the document then.
  */
-export function applyUpdateInPlace(doc: Doc, update: Update): void {
+export function applyUpdateInPlace(doc: Doc, update: Update): boolean {
   const { $set, $inc, $unset } = update;
-  if ($set) setInPlace(doc, $set);
-  if ($inc) incInPlace(doc, $inc);
-  if ($unset) unsetInPlace(doc, $unset);
+  let changed = false;
+  if ($set) changed = setInPlace(doc, $set);
+  if ($inc) changed = incInPlace(doc, $inc) || changed;
+  if ($unset) changed = unsetInPlace(doc, $unset) || changed;
+  return changed;
 }
 
-function setInPlace(doc: Doc, $set: NonNullable<Update['$set']>): void {
+function setInPlace(doc: Doc, $set: NonNullable<Update['$set']>): boolean {
+  let changed = false;
   for (const path in $set) {
     const value = $set[path];
     if (path === '_id') throw new Error('Cannot $set _id');
     if (value === undefined) throw new Error(`Cannot $set "${path}" to undefined; use $unset`);
+    if (isPrimitive(value) && getPath(doc, path) === value) continue;
     setPath(doc, path, value, false);
+    changed = true;
   }
+  return changed;
 }
 
 /** Adds to a number, or starts one; a top-level field (the usual counter) skips the path walk. */
-function incInPlace(doc: Doc, $inc: NonNullable<Update['$inc']>): void {
+function incInPlace(doc: Doc, $inc: NonNullable<Update['$inc']>): boolean {
+  let changed = false;
   for (const path in $inc) {
     const by = $inc[path];
     if (typeof by !== 'number' || !Number.isFinite(by))
@@ -86,14 +97,21 @@ function incInPlace(doc: Doc, $inc: NonNullable<Update['$inc']>): void {
     if (current === undefined) value = by;
     else if (typeof current === 'number') value = current + by;
     else throw new Error(`Cannot $inc "${path}": it holds a ${typeof current}`);
+    if (value === current) continue;
     if (topLevel) doc[path] = value;
     else setPath(doc, path, value, false);
+    changed = true;
   }
+  return changed;
 }
 
-function unsetInPlace(doc: Doc, $unset: NonNullable<Update['$unset']>): void {
+function unsetInPlace(doc: Doc, $unset: NonNullable<Update['$unset']>): boolean {
+  let changed = false;
   for (const path in $unset) {
     if (path === '_id') throw new Error('Cannot $unset _id');
+    if (getPath(doc, path) === undefined) continue;
     setPath(doc, path, undefined, true);
+    changed = true;
   }
+  return changed;
 }
