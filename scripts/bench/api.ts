@@ -23,6 +23,7 @@
  * non-2xx and server CPU per request. The live case then runs on each server.
  * BENCH_ROWS=<part>[,<part>...] measures only the rows whose name contains one of the parts
  * (case does not matter), e.g. `vote`; BENCH_LIVE=0 skips the live case.
+ * BENCH_PROFILE=<dir> writes a V8 CPU profile of every server into that folder.
  */
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

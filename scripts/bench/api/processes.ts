@@ -15,11 +15,20 @@ export function startNode(
   env: Record<string, string>,
   cwd: string = repoRoot,
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  return spawn(process.execPath, [...profileFlags(), '--import', 'tsx', entry, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+}
+
+/**
+ * BENCH_PROFILE=<dir>: every process started here writes a V8 CPU profile into that folder when
+ * it exits (open it in Chrome's DevTools), so a row's cost can be looked at before it is changed.
+ */
+function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
 export function firstLine(child: ChildProcess): Promise<string> {
