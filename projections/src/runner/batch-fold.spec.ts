@@ -3,7 +3,6 @@ import type { RecordedEvent } from '@whosright/eventstore/port';
 import type { Update } from '../store/port';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { BatchFolder } from './batch-fold';
-import { batchWriter } from '../testing/batch-writer';
 import { DocCache } from './doc-cache';
 import { defineProjection, remove, upsert, type AnyProjection } from './projection';
 
@@ -84,45 +83,5 @@ describe('BatchFolder: a change that leaves a document as it was', () => {
     expect(await fold(changed(null))).toEqual([
       { doc: null, position: expect.any(BigInt) as bigint },
     ]);
-  });
-});
-
-describe('BatchFolder: a complete cache that had to drop documents', () => {
-  /** Each event's data: `{ id, by }` adds `by` to document `id`'s count, `by: null` deletes it. */
-  const counter = defineProjection({
-    name: 'counter',
-    version: 1,
-    eventTypes: ['Counted'],
-    collections: [{ name: 'counts', indexes: [] }],
-    apply: (event: RecordedEvent<'Counted', { id: string; by: number | null }>) => [
-      event.data.by === null
-        ? remove('counts', event.data.id)
-        : upsert('counts', event.data.id, { $inc: { count: event.data.by } }),
-    ],
-  }) as unknown as AnyProjection;
-
-  function counted(id: string, by: number | null): RecordedEvent {
-    return { ...changed(null), type: 'Counted', data: { id, by } };
-  }
-
-  async function foldedWith(cacheSize: number, batches: RecordedEvent[][]) {
-    const fixture = openSqliteFixture();
-    fixtures.push(fixture);
-    const store = fixture.readStore;
-    const target = await store.createGeneration('counter', 1, counter.collections);
-    const write = batchWriter(store, target, counter, { complete: true, cacheSize });
-    for (const batch of batches) await write(batch);
-    const ids = [...new Set(batches.flat().map((event) => (event.data as { id: string }).id))];
-    return Object.fromEntries(await store.load(target, 'counts', ids));
-  }
-
-  it('folds to the same documents as one that holds them all, old ones loaded again', async () => {
-    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
-    const batches = [0, 1, 2, 3, 4].map((round) =>
-      ids.map((id, i) => counted(id, (round + i) % 5 === 0 ? null : i + round)),
-    );
-    const held = await foldedWith(1_000, batches);
-    expect(Object.keys(held).length).toBeGreaterThan(0);
-    expect(await foldedWith(3, batches)).toEqual(held);
   });
 });

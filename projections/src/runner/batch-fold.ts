@@ -95,11 +95,11 @@ export class BatchFolder {
   }
 
   /**
-   * Folds one event at once, for a bulk rebuild with every document in memory (nothing to load). A
+   * Folds one event at once, for a bulk rebuild whose cache is complete (nothing to load). A
    * failure leaves documents half-changed: the caller abandons the copy.
    */
   foldNow(event: RecordedEvent): void {
-    if (!this.cache.allInMemory) throw new Error('foldNow needs every document in memory');
+    if (!this.cache.complete) throw new Error('foldNow needs a complete cache');
     const changes = applyEvent(this.projection, event);
     for (let j = 0; j < changes.length; j++) this.foldChange(changes[j]!, event);
   }
@@ -116,7 +116,7 @@ export class BatchFolder {
     const planned: Planned = [];
     for (const event of events)
       if (this.handles(event)) planned.push({ event, changes: this.changesOf(event) });
-    if (!this.cache.allInMemory) {
+    if (!this.cache.complete) {
       for (const [collection, ids] of this.missingIds(planned)) {
         const found = load(collection, [...ids]);
         for (const id of ids) this.cache.set(collection, id, found.get(id) ?? null);
@@ -183,7 +183,7 @@ export class BatchFolder {
     events: readonly RecordedEvent[],
     filtered: boolean,
   ): Promise<FoldOutcome> {
-    const failure = this.cache.allInMemory
+    const failure = this.cache.complete
       ? this.foldInOnePass(events, filtered)
       : await this.planLoadAndFold(events, filtered);
     if (failure) return { folded: events.indexOf(failure.event), checkpoint: undefined, failure };
@@ -274,7 +274,7 @@ export class BatchFolder {
   }
 
   private async loadMissing(planned: Planned): Promise<void> {
-    if (this.cache.allInMemory) return;
+    if (this.cache.complete) return;
     for (const [collection, ids] of this.missingIds(planned)) {
       const found = await this.store.load(this.target, collection, [...ids]);
       for (const id of ids) this.cache.set(collection, id, found.get(id) ?? null);

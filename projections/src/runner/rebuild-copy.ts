@@ -45,7 +45,7 @@ export class RebuildCopy {
   /** Takes an event of the log routed to this projection. */
   take(event: RecordedEvent): void {
     if (this.projection.canHandle && !this.projection.canHandle(event)) return;
-    if (this.batch.length || !this.folder.cache.allInMemory) {
+    if (this.batch.length || !this.folder.cache.complete) {
       this.batch.push(event);
       return;
     }

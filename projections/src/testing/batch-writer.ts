@@ -7,21 +7,20 @@ import type { Generation, ReadStore } from '../store/port';
 /**
  * Applies batches of events to one copy of a projection as the runner's flush does: each batch
  * folded by one `BatchFolder` (its document cache kept between batches) and committed with its
- * checkpoint. `complete`: the copy was built from empty by this writer, so nothing needs loading;
- * `cacheSize`: how many documents its cache holds before it drops some.
+ * checkpoint. `complete`: the copy was built from empty by this writer, so nothing needs loading.
  * For projection specs and benchmarks, which need the runner's write path without its subscription.
  */
 export function batchWriter(
   store: ReadStore,
   target: Generation,
   projection: AnyProjection,
-  options: { complete?: boolean; cacheSize?: number } = {},
+  options: { complete?: boolean } = {},
 ): (events: readonly RecordedEvent[]) => Promise<void> {
   const folder = new BatchFolder(
     store,
     target,
     projection,
-    new DocCache(options.cacheSize, options.complete === true),
+    new DocCache(undefined, options.complete === true),
   );
   return async (events) => {
     const outcome = await folder.fold(events);
