@@ -4,25 +4,15 @@
  * the story), a story that could not be loaded, and a banned member on a story (the notice under
  * the header, the vote buttons disabled with the reason).
  */
-import { fileURLToPath } from 'node:url';
-import { axe } from './support/axe.ts';
-import type { Page } from '@playwright/test';
-
 import { adminAccount, approvedStory, PASSWORD, signUp, uniqueEmail } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
+import { captureChecked } from './support/screenshots.ts';
 
-const outDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-
-async function capture(page: Page, name: string) {
-  const results = await axe(page).analyze();
-  expect(results.violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
-  await page.screenshot({ path: `${outDir}${name}.png`, animations: 'disabled' });
-}
 
 for (const viewport of viewports)
   for (const colorScheme of ['light', 'dark'] as const)
@@ -42,7 +32,7 @@ for (const viewport of viewports)
       await page.goto(`/story/${story.id}`);
       await page.getByRole('button', { name: "She's Right", exact: true }).click();
       await expect(page.getByRole('dialog', { name: "Sign in to vote She's Right" })).toBeVisible();
-      await capture(page, `story-sign-in-sheet-${suffix}`);
+      await captureChecked(page, `story-sign-in-sheet-${suffix}`);
       await page.keyboard.press('Escape');
 
       await page.route(`**/api/stories/${story.id}`, (route) =>
@@ -52,7 +42,7 @@ for (const viewport of viewports)
       await expect(page.getByRole('heading', { name: "Couldn't load this story" })).toBeVisible({
         timeout: 15_000,
       });
-      await capture(page, `story-unavailable-${suffix}`);
+      await captureChecked(page, `story-unavailable-${suffix}`);
       await page.unroute(`**/api/stories/${story.id}`);
 
       const email = uniqueEmail('banned');
@@ -69,6 +59,6 @@ for (const viewport of viewports)
         'Reason: Insults in the comments',
       );
       await expect(page.getByRole('button', { name: "He's Right", exact: true })).toBeDisabled();
-      await capture(page, `story-banned-${suffix}`);
+      await captureChecked(page, `story-banned-${suffix}`);
       await page.context().close();
     });

@@ -6,10 +6,8 @@
  * confirmation with its optional reason, and on the story screen a member's delete confirmation
  * of their own comment and a comment waiting for the connection.
  */
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 
-import { axe } from './support/axe.ts';
 import { adminPage, openTab } from './support/admin.ts';
 import {
   adminAccount,
@@ -24,18 +22,12 @@ import {
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { itemWith } from './support/lists.ts';
 import { consentedPage } from './support/pages.ts';
+import { captureChecked } from './support/screenshots.ts';
 
-const outDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
-
-async function capture(page: Page, name: string) {
-  const results = await axe(page).analyze();
-  expect(results.violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
-  await page.screenshot({ path: `${outDir}${name}.png`, animations: 'disabled' });
-}
 
 type Viewport = keyof typeof VIEWPORTS;
 
@@ -72,7 +64,7 @@ async function captureSizes(
       `${screen} at ${viewport} is wider than the window`,
     ).toBeLessThanOrEqual(0);
     if (frames) await frame(page, frames[viewport as Viewport]);
-    await capture(page, `${screen}-${viewport}-${colorScheme}`);
+    await captureChecked(page, `${screen}-${viewport}-${colorScheme}`);
   }
 }
 

@@ -4,25 +4,15 @@
  * the 'Signed out' toast at 390x844, the profile's verify-email notice and sign-up with its name
  * hint at 390x844 and 1280x800.
  */
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-
-import { axe } from './support/axe.ts';
 import { approvedStory, signUp, uniqueEmail } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
+import { captureChecked } from './support/screenshots.ts';
 import { expectToast } from './support/toast.ts';
 
-const outDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function capture(page: Page, name: string) {
-  const results = await axe(page).analyze();
-  expect(results.violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
-  await page.screenshot({ path: `${outDir}${name}.png`, animations: 'disabled' });
-}
 
 for (const colorScheme of ['light', 'dark'] as const)
   test(`when the phone and polish screens render in ${colorScheme} they are captured and axe finds nothing`, async ({
@@ -48,9 +38,9 @@ for (const colorScheme of ['light', 'dark'] as const)
     await page.getByLabel('First name').fill('Robin');
     await page.getByLabel(/Last name/).fill('Hale');
     await expect(page.getByText('Others will see you as Robin_H.')).toBeVisible();
-    await capture(page, `sign-up-desktop-${colorScheme}`);
+    await captureChecked(page, `sign-up-desktop-${colorScheme}`);
     await page.setViewportSize(PHONE);
-    await capture(page, `sign-up-phone-${colorScheme}`);
+    await captureChecked(page, `sign-up-phone-${colorScheme}`);
 
     await signUp(page.request, {
       email: uniqueEmail('shots'),
@@ -61,20 +51,20 @@ for (const colorScheme of ['light', 'dark'] as const)
     await page.goto('/');
     await expect(page.locator('[data-hero="compact"]')).toBeVisible();
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-    await capture(page, `home-signed-in-phone-${colorScheme}`);
+    await captureChecked(page, `home-signed-in-phone-${colorScheme}`);
     await page.setViewportSize(DESKTOP);
     await page.reload();
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
-    await capture(page, `home-signed-in-desktop-${colorScheme}`);
+    await captureChecked(page, `home-signed-in-desktop-${colorScheme}`);
 
     await page.goto('/profile');
     await expect(page.getByTestId('verify-email-notice')).toBeVisible();
-    await capture(page, `profile-verify-desktop-${colorScheme}`);
+    await captureChecked(page, `profile-verify-desktop-${colorScheme}`);
     await page.setViewportSize(PHONE);
-    await capture(page, `profile-verify-phone-${colorScheme}`);
+    await captureChecked(page, `profile-verify-phone-${colorScheme}`);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectToast(page, 'Signed out', 'See you next time.');
-    await capture(page, `toast-phone-${colorScheme}`);
+    await captureChecked(page, `toast-phone-${colorScheme}`);
     await page.context().close();
   });
