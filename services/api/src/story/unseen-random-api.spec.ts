@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomStorySchema, storyCardSchema } from '@whosright/contracts/story/dto';
 import type { ViewerSeenStories } from '@whosright/projections/seen-stories/queries';
 import { parseBody } from '#api/testing/parse-body';
+import { expectUniform } from '#api/testing/uniformity';
 import { signUp } from '#api/testing/people';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
@@ -82,13 +83,8 @@ describe('random draws of unseen stories', () => {
       const id = (await queries.randomUnseenId(viewerSeen, undefined))!;
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    expect(counts.size).toBe(185);
     for (const id of seen) expect(counts.has(id)).toBe(false);
-    const mean = 8_000 / 185;
-    for (const count of counts.values()) {
-      expect(count).toBeGreaterThanOrEqual(mean * 0.4);
-      expect(count).toBeLessThanOrEqual(mean * 1.6);
-    }
+    expectUniform(counts, 185);
   });
 
   it('when over half the stories are seen, the exact draw is uniform over the rest and skip the excluded one', async () => {
@@ -101,13 +97,8 @@ describe('random draws of unseen stories', () => {
       const id = (await queries.randomUnseenId(viewerSeen, exclude))!;
       counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    expect(counts.size).toBe(84);
     for (const id of [...seen, exclude]) expect(counts.has(id)).toBe(false);
-    const mean = 6_000 / 84;
-    for (const count of counts.values()) {
-      expect(count).toBeGreaterThanOrEqual(mean * 0.5);
-      expect(count).toBeLessThanOrEqual(mean * 1.5);
-    }
+    expectUniform(counts, 84);
   });
 
   it('when a seen story has left the pool, the draw still covers every approved story not seen', async () => {
