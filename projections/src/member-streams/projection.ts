@@ -1,4 +1,4 @@
-import { defineProjection, upsert } from '../runner/projection';
+import { defineProjection, insertOnce } from '../runner/projection';
 import { MEMBER_STREAMS, memberStreamId, STREAMS_OF_MEMBER } from './docs';
 import { membersNamedBy } from './named-members';
 
@@ -13,11 +13,14 @@ export const memberStreamsProjection = defineProjection({
   version: 1,
   eventTypes: [],
   canHandle: (event) => membersNamedBy(event).length > 0,
-  collections: [{ name: STREAMS_OF_MEMBER, indexes: [{ fields: [['userId', 1]] }] }],
+  collections: [
+    { name: STREAMS_OF_MEMBER, indexes: [{ fields: [['userId', 1]] }], insertOnly: true },
+  ],
   apply(event) {
     return membersNamedBy(event).map((userId) =>
-      upsert(STREAMS_OF_MEMBER, memberStreamId(userId, event.stream), {
-        $set: { userId, stream: event.stream },
+      insertOnce(STREAMS_OF_MEMBER, memberStreamId(userId, event.stream), {
+        userId,
+        stream: event.stream,
       }),
     );
   },

@@ -4,7 +4,7 @@ import type { Update } from '../store/port';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { BatchFolder } from './batch-fold';
 import { DocCache } from './doc-cache';
-import { defineProjection, remove, upsert, type AnyProjection } from './projection';
+import { defineProjection, insertOnce, remove, upsert, type AnyProjection } from './projection';
 
 const fixtures: SqliteFixture[] = [];
 afterEach(async () => {
@@ -83,5 +83,71 @@ describe('BatchFolder: a change that leaves a document as it was', () => {
     expect(await fold(changed(null))).toEqual([
       { doc: null, position: expect.any(BigInt) as bigint },
     ]);
+  });
+});
+
+/** Each event's data names a viewer and a story: one insert-only row per pair. */
+const seenRows = (insertOnly: boolean, op: 'insert' | 'upsert') =>
+  defineProjection({
+    name: 'seen-rows',
+    version: 1,
+    eventTypes: ['Seen'],
+    collections: [{ name: 'rows', indexes: [], insertOnly }],
+    apply: (event: RecordedEvent<'Seen', { viewer: string; story: string }>) => {
+      const id = `${event.data.viewer} ${event.data.story}`;
+      return [
+        op === 'insert'
+          ? insertOnce('rows', id, { viewer: event.data.viewer })
+          : upsert('rows', id, { $set: { viewer: event.data.viewer } }),
+      ];
+    },
+  }) as unknown as AnyProjection;
+
+function seenEvent(viewer: string, story: string): RecordedEvent {
+  position += 1n;
+  return { ...changed(null), type: 'Seen', data: { viewer, story }, position };
+}
+
+describe('BatchFolder: insert-only collections', () => {
+  it('when a copy holds documents it has not read, an insert reads nothing and is written only where absent, once per batch', async () => {
+    const fixture = openSqliteFixture();
+    fixtures.push(fixture);
+    const loads: string[][] = [];
+    const store = {
+      ...fixture.readStore,
+      load: (...args: Parameters<typeof fixture.readStore.load>) => {
+        loads.push([...args[2]]);
+        return fixture.readStore.load(...args);
+      },
+    };
+    const target = { projection: 'seen-rows', generation: 1, version: 1 };
+    const batch = new BatchFolder(store, target, seenRows(true, 'insert'), new DocCache(0, false));
+    const outcome = await batch.fold([
+      seenEvent('ann', 's1'),
+      seenEvent('ann', 's1'),
+      seenEvent('bea', 's1'),
+    ]);
+    expect(outcome.failure).toBeUndefined();
+    expect(loads).toEqual([]);
+    expect(batch.takeWrites().map(({ id, doc, ifAbsent }) => ({ id, doc, ifAbsent }))).toEqual([
+      { id: 'ann s1', doc: { _id: 'ann s1', viewer: 'ann' }, ifAbsent: true },
+      { id: 'bea s1', doc: { _id: 'bea s1', viewer: 'bea' }, ifAbsent: true },
+    ]);
+  });
+
+  it('when a projection changes an insert-only document, or inserts into a collection that is not, the event fails', async () => {
+    const fixture = openSqliteFixture();
+    fixtures.push(fixture);
+    const target = { projection: 'seen-rows', generation: 1, version: 1 };
+    for (const projection of [seenRows(true, 'upsert'), seenRows(false, 'insert')]) {
+      const batch = new BatchFolder(
+        fixture.readStore,
+        target,
+        projection,
+        new DocCache(undefined, true),
+      );
+      const outcome = await batch.fold([seenEvent('ann', 's1')]);
+      expect(outcome.failure?.error.message).toMatch(/insertOnly/);
+    }
   });
 });

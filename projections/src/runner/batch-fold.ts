@@ -53,6 +53,8 @@ export class BatchFolder {
   /** Entries changed since the last `takeWrites`, with their collection. */
   private dirty: Array<{ collection: string; entry: CacheEntry }> = [];
   private readonly types: ReadonlySet<string>;
+  /** Collections whose documents are only ever inserted whole (`insertOnce`): never loaded. */
+  private readonly insertOnly: ReadonlySet<string>;
   /** Whether stored documents carry their last applied position (see `StoreGuarantees`). */
   private readonly guarded: boolean;
 
@@ -67,6 +69,9 @@ export class BatchFolder {
       projection.collections.map((spec) => [spec.name, cache.docs(spec.name)]),
     );
     this.types = new Set(projection.eventTypes);
+    this.insertOnly = new Set(
+      projection.collections.filter((spec) => spec.insertOnly).map((spec) => spec.name),
+    );
     this.guarded = store.guarantees.documentPositions;
   }
 
@@ -155,7 +160,9 @@ export class BatchFolder {
           throw new DeriveError(position, toError(error));
         }
       }
-      writes.push({ collection, id: entry.id, doc: entry.doc, position });
+      const write: DocWrite = { collection, id: entry.id, doc: entry.doc, position };
+      if (this.insertOnly.has(collection)) write.ifAbsent = true;
+      writes.push(write);
     }
     this.cache.trim();
     return writes;
@@ -246,12 +253,28 @@ export class BatchFolder {
     return { planned };
   }
 
-  private foldChange(change: Change, event: RecordedEvent): void {
+  /** The documents of the change's collection; refuses an unknown one, or a change it does not take. */
+  private docsFor(change: Change): Map<string, CacheEntry> {
     const docs = this.collections.get(change.collection);
     if (!docs)
       throw new Error(
         `Unknown collection "${change.collection}" in projection ${this.projection.name}`,
       );
+    if (this.insertOnly.has(change.collection) !== (change.op === 'insert'))
+      throw new Error(
+        `Collection "${change.collection}" of projection ${this.projection.name} ${
+          change.op === 'insert' ? 'takes no insertOnce: it is not insertOnly' : 'is insertOnly'
+        }`,
+      );
+    return docs;
+  }
+
+  private foldChange(change: Change, event: RecordedEvent): void {
+    const docs = this.docsFor(change);
+    if (change.op === 'insert') {
+      this.foldInsert(docs, change, event);
+      return;
+    }
     const entry = this.cache.entry(docs, change.id);
     if (!entry) throw new Error(`Document ${change.collection}/${change.id} was not loaded`);
     const current = entry.doc;
@@ -273,6 +296,23 @@ export class BatchFolder {
     entry.dirty = event.position;
   }
 
+  /**
+   * A document added whole unless one is there (kept as it is): nothing is read, so with a cache
+   * that is not complete it may exist already, and is then written only where absent.
+   */
+  private foldInsert(
+    docs: Map<string, CacheEntry>,
+    change: Extract<Change, { op: 'insert' }>,
+    event: RecordedEvent,
+  ): void {
+    const known = docs.get(change.id);
+    if (known?.doc) return;
+    const entry = known ?? this.cache.add(docs, change.id, null);
+    entry.doc = { _id: change.id, ...change.fields };
+    if (entry.dirty === undefined) this.dirty.push({ collection: change.collection, entry });
+    entry.dirty = event.position;
+  }
+
   private async loadMissing(planned: Planned): Promise<void> {
     if (this.cache.complete) return;
     for (const [collection, ids] of this.missingIds(planned)) {
@@ -286,7 +326,7 @@ export class BatchFolder {
     const missing = new Map<string, Set<string>>();
     for (const { changes } of planned) {
       for (const change of changes) {
-        if (this.cache.has(change.collection, change.id)) continue;
+        if (change.op === 'insert' || this.cache.has(change.collection, change.id)) continue;
         let ids = missing.get(change.collection);
         if (!ids) missing.set(change.collection, (ids = new Set()));
         ids.add(change.id);

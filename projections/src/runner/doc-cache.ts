@@ -54,7 +54,8 @@ export class DocCache {
     else this.add(docs, id, doc);
   }
 
-  private add(docs: Map<string, CacheEntry>, id: string, doc: Doc | null): CacheEntry {
+  /** A new entry; the caller knows the id is not in `docs` yet. */
+  add(docs: Map<string, CacheEntry>, id: string, doc: Doc | null): CacheEntry {
     const entry: CacheEntry = { id, doc, dirty: undefined };
     docs.set(id, entry);
     this.size++;

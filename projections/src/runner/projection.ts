@@ -4,7 +4,8 @@ import type { CollectionSpec, Doc, ReadCollection, Update } from '../store/port'
 /** One read-model change produced by a projection for one event. */
 export type Change =
   | { op: 'update'; collection: string; id: string; update: Update; upsert: boolean }
-  | { op: 'delete'; collection: string; id: string };
+  | { op: 'delete'; collection: string; id: string }
+  | { op: 'insert'; collection: string; id: string; fields: Readonly<Record<string, unknown>> };
 
 export const upsert = (collection: string, id: string, update: Update): Change => ({
   op: 'update',
@@ -26,6 +27,15 @@ export const remove = (collection: string, id: string): Change => ({
   collection,
   id,
 });
+/**
+ * Adds the document unless one with this id exists, which is kept as it is: for collections
+ * whose documents are whole at once and never change (`insertOnly`); nothing is read to write it.
+ */
+export const insertOnce = (
+  collection: string,
+  id: string,
+  fields: Readonly<Record<string, unknown>>,
+): Change => ({ op: 'insert', collection, id, fields });
 
 export type ReportRow = Record<string, unknown>;
 

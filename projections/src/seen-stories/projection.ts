@@ -1,5 +1,5 @@
 import type { StoryActivityEvent } from '@whosright/contracts/story/events';
-import { defineProjection, upsert } from '../runner/projection';
+import { defineProjection, insertOnce } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { SEEN_DOCS, SEEN_STORIES, seenStoryId } from './docs';
 
@@ -16,13 +16,11 @@ export const seenStoriesProjection = defineProjection<Handled>({
   version: 2,
   eventTypes: ['StorySkipped', 'StoryEngaged'],
   // By viewer: how many stories a viewer has seen, and which (the exact draw).
-  collections: [{ name: SEEN_DOCS, indexes: [{ fields: [['viewer', 1]] }] }],
+  collections: [{ name: SEEN_DOCS, indexes: [{ fields: [['viewer', 1]] }], insertOnly: true }],
   apply(event) {
     const { visitorKey, storyId } = event.data;
     return [
-      upsert(SEEN_DOCS, seenStoryId(visitorKey, storyId), {
-        $set: { viewer: visitorKey, storyId },
-      }),
+      insertOnce(SEEN_DOCS, seenStoryId(visitorKey, storyId), { viewer: visitorKey, storyId }),
     ];
   },
 });

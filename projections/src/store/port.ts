@@ -76,6 +76,13 @@ export interface CollectionSpec {
    * done when events are projected, not per request. Must be pure.
    */
   derive?: (doc: Doc) => Record<string, unknown>;
+  /**
+   * Documents are only ever added (`insertOnce`), each whole at once, and never change or go:
+   * a write needs no read, keeps a document already there, and a rebuild that defers its indexes
+   * may stage them in load order and sort them in once loaded (SQLite: a table of a million rows
+   * takes a sorted batch far faster than inserts spread over its whole b-tree).
+   */
+  insertOnly?: boolean;
 }
 
 export interface ReadCollection<T extends Doc = Doc> {
@@ -97,6 +104,8 @@ export interface DocWrite {
   id: string;
   doc: Doc | null;
   position: bigint;
+  /** Written only where no document has this id: one already there is kept (`insertOnly`). */
+  ifAbsent?: boolean;
 }
 
 export interface DeadLetter {

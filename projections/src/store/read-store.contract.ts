@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seenRow, seenRows } from '../testing/insert-only-rows';
 import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from './port';
 
 /**
@@ -349,6 +350,56 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
           'e',
           'c',
         ]);
+      });
+    });
+
+    describe('insert-only collections', () => {
+      const byViewer = async (target: Generation, viewer: string) =>
+        ids(
+          (
+            await store
+              .generationCollection(target, 'seen')
+              .find({ viewer }, { sort: [['viewer', 1]] })
+          ).items,
+        );
+
+      it('when a document is written only where absent, one already there is kept as it was', async () => {
+        const copy = await store.createGeneration('seen-by', 1, [seenRows]);
+        await store.commit(copy, [seenRow('ann', 's1', 1n)], 1n);
+        const first = await store.generationCollection(copy, 'seen').get('ann s1');
+        await store.commit(
+          copy,
+          [
+            {
+              ...seenRow('ann', 's1', 2n),
+              doc: { _id: 'ann s1', viewer: 'ann', story: 'changed' },
+            },
+          ],
+          2n,
+        );
+        expect(await store.generationCollection(copy, 'seen').get('ann s1')).toEqual(first);
+        expect(await store.checkpoint(copy)).toBe(2n);
+      });
+
+      it('when a copy with deferred indexes is loaded in several batches, with repeats, it reads each document once after its indexes are made', async () => {
+        const copy = await store.createGeneration('seen-by', 1, [seenRows], { deferIndexes: true });
+        await store.commit(copy, [seenRow('bea', 's2', 1n), seenRow('ann', 's1', 2n)], 2n);
+        await store.commit(copy, [seenRow('ann', 's1', 3n), seenRow('ann', 's3', 4n)], 4n);
+        await store.ensureCollections(copy, [seenRows]);
+        expect(await byViewer(copy, 'ann')).toEqual(['ann s1', 'ann s3']);
+        expect(await byViewer(copy, 'bea')).toEqual(['bea s2']);
+        expect(await store.generationCollection(copy, 'seen').count()).toBe(3);
+        // Written as any other copy once its indexes exist.
+        await store.commit(copy, [seenRow('bea', 's2', 5n), seenRow('bea', 's4', 6n)], 6n);
+        expect(await byViewer(copy, 'bea')).toEqual(['bea s2', 'bea s4']);
+      });
+
+      it('when such a copy is dropped before its indexes are made, nothing of it is left to read', async () => {
+        const copy = await store.createGeneration('seen-by', 1, [seenRows], { deferIndexes: true });
+        await store.commit(copy, [seenRow('ann', 's1', 1n)], 1n);
+        await store.drop(copy);
+        const next = await store.createGeneration('seen-by', 1, [seenRows]);
+        expect(await store.generationCollection(next, 'seen').count()).toBe(0);
       });
     });
 

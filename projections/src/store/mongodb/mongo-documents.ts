@@ -11,6 +11,13 @@ import {
 } from './mongo-schema';
 import { inSession, type Atomically } from './mongo-transactions';
 
+/** A document kept where one has its id already (`ifAbsent`): set only when it is inserted. */
+function onInsert(doc: Doc, position: ReturnType<typeof toLong>): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...doc, _pos: position };
+  delete fields._id;
+  return fields;
+}
+
 /** Per collection, the writes as bulk operations that only change a document not at `position` yet. */
 function guardedOps(writes: readonly DocWrite[]): Map<string, AnyBulkWriteOperation<StoredDoc>[]> {
   const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
@@ -21,9 +28,17 @@ function guardedOps(writes: readonly DocWrite[]): Map<string, AnyBulkWriteOperat
       _id: write.id,
       $or: [{ _pos: { $lt: position } }, { _pos: { $exists: false } }],
     };
-    const op: AnyBulkWriteOperation<StoredDoc> = write.doc
-      ? { replaceOne: { filter, replacement: { ...write.doc, _pos: position }, upsert: true } }
-      : { deleteOne: { filter } };
+    const op: AnyBulkWriteOperation<StoredDoc> = !write.doc
+      ? { deleteOne: { filter } }
+      : write.ifAbsent
+        ? {
+            updateOne: {
+              filter: { _id: write.id },
+              update: { $setOnInsert: onInsert(write.doc, position) },
+              upsert: true,
+            },
+          }
+        : { replaceOne: { filter, replacement: { ...write.doc, _pos: position }, upsert: true } };
     const ops = byCollection.get(write.collection) ?? [];
     ops.push(op);
     byCollection.set(write.collection, ops);

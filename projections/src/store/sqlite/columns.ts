@@ -87,6 +87,8 @@ const NO_COLUMNS = new ColumnLayout([]);
  */
 export class TableLayouts {
   private readonly layouts = new Map<string, ColumnLayout>();
+  /** Whether a table exists, as last looked up (cleared with the layouts when tables go). */
+  private readonly existing = new Map<string, boolean>();
   private readonly tableInfo: Statement<[string], { name: string; type: string }>;
 
   constructor(db: Database) {
@@ -108,7 +110,18 @@ export class TableLayouts {
     return layout;
   }
 
+  /** Whether the table exists; remembered until `clear` (callers clear after dropping tables). */
+  exists(physical: string): boolean {
+    let exists = this.existing.get(physical);
+    if (exists === undefined) {
+      exists = this.layouts.has(physical) || this.tableInfo.all(physical).length > 0;
+      this.existing.set(physical, exists);
+    }
+    return exists;
+  }
+
   clear(): void {
     this.layouts.clear();
+    this.existing.clear();
   }
 }

@@ -14,10 +14,12 @@ import { asPromise } from './as-promise';
 import { columnWriter } from './column-writer';
 import type { StoredRow, TableLayouts } from './columns';
 import type { StatementCache } from './statement-cache';
-import { quote, tableOf } from './tables';
+import { quote, stagedName, tableOf } from './tables';
 
 interface TableWriter {
   put(id: string, doc: Doc): void;
+  /** Adds the document unless one has its id (`insertOnly`); a bulk load stages it instead. */
+  insert(id: string, doc: Doc): void;
   delete: Statement<[string]>;
 }
 
@@ -58,12 +60,38 @@ export function sqliteDocuments(
     const t = quote(table);
     const layout = layouts.of(table);
     const deleteRow = statements.get(`DELETE FROM ${t} WHERE id = ?`);
+    let insertRow: Statement | undefined;
+    const insert = (id: string, doc: Doc) => {
+      if (!insertRow) {
+        const staged = stagedName(table);
+        const row = `(id, doc${layout.select}) VALUES (?, ?${', ?'.repeat(layout.fields.length)})`;
+        insertRow = statements.get(
+          layouts.exists(staged)
+            ? `INSERT INTO ${quote(staged)} ${row}`
+            : `INSERT INTO ${t} ${row} ON CONFLICT (id) DO NOTHING`,
+        );
+      }
+      const { json, values } = layout.split(doc);
+      insertRow.run(id, json, ...values);
+    };
     if (layout.fields.length)
-      return { put: columnWriter(statements, t, layout), delete: deleteRow };
+      return { put: columnWriter(statements, t, layout), insert, delete: deleteRow };
     const upsert = statements.get(
       `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
     );
-    return { put: (id, doc) => upsert.run(id, JSON.stringify(doc)), delete: deleteRow };
+    return { put: (id, doc) => upsert.run(id, JSON.stringify(doc)), insert, delete: deleteRow };
+  };
+
+  /** Whether every write goes to a staging table (appended: no order to keep). */
+  const allStaged = (target: Generation, writes: readonly DocWrite[]): boolean => {
+    let collection: string | undefined;
+    for (const write of writes) {
+      if (!write.ifAbsent) return false;
+      if (write.collection === collection) continue;
+      collection = write.collection;
+      if (!layouts.exists(stagedName(physicalName(target, collection)))) return false;
+    }
+    return true;
   };
 
   const commitTx = db.transaction(
@@ -85,16 +113,20 @@ export function sqliteDocuments(
       let table = '';
       let writer: TableWriter | undefined;
       // In key order a b-tree insert lands next to the previous one: far fewer page splits
-      // and cache misses for the large batches rebuilds write.
-      const ordered = writes.length > 1_000 ? [...writes].sort(byCollectionAndId) : writes;
+      // and cache misses for the large batches rebuilds write (staged rows are sorted later).
+      const ordered =
+        writes.length > 1_000 && !allStaged(target, writes)
+          ? [...writes].sort(byCollectionAndId)
+          : writes;
       for (const write of ordered) {
         if (write.collection !== collection || !writer) {
           collection = write.collection;
           table = physicalName(target, collection);
           writer = tableWriter(table);
         }
-        if (write.doc) writer.put(write.id, write.doc);
-        else writer.delete.run(write.id);
+        if (!write.doc) writer.delete.run(write.id);
+        else if (write.ifAbsent) writer.insert(write.id, write.doc);
+        else writer.put(write.id, write.doc);
         pointers.reads.written(table, write.id, write.doc);
       }
       setCheckpoint.run(checkpoint, target.projection, target.generation);

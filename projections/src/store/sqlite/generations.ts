@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import { assertName } from '../names';
+import { assertName, physicalName } from '../names';
 import type { CollectionSpec, CreateGenerationOptions, Generation, ReadModelWriter } from '../port';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
 import type { TableLayouts } from './columns';
-import { createTables, tableOf } from './tables';
+import { createTables, quote, stagedName, tableOf } from './tables';
 
 type GenerationSteps =
   | 'active'
@@ -46,6 +46,7 @@ export function sqliteGenerations(
     if (!row) return;
     for (const collection of JSON.parse(row.collections) as string[]) {
       db.exec(`DROP TABLE IF EXISTS ${tableOf(target, collection)}`);
+      db.exec(`DROP TABLE IF EXISTS ${quote(stagedName(physicalName(target, collection)))}`);
     }
     db.prepare('UPDATE rm_generations SET dropped = 1 WHERE projection = ? AND generation = ?').run(
       target.projection,
@@ -131,9 +132,12 @@ export function sqliteGenerations(
       }),
 
     ensureCollections: (target, collections) =>
-      asPromise(() =>
-        db.transaction(() => createTables(db, target, collections, true, layouts)).immediate(),
-      ),
+      asPromise(() => {
+        const droppedStaging = db
+          .transaction(() => createTables(db, target, collections, true, layouts))
+          .immediate();
+        if (droppedStaging) tablesDropped();
+      }),
 
     checkpoint: (target) => asPromise(() => checkpointNow(target)),
     checkpointNow,

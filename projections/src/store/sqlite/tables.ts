@@ -9,6 +9,15 @@ export function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
 }
 
+/**
+ * Where a bulk load appends an `insertOnly` collection's documents until its indexes are made:
+ * a plain table without a key, so each write lands at its end. (Collection names have no `_`,
+ * so the name is never another collection's.)
+ */
+export function stagedName(physical: string): string {
+  return `${physical}__staged`;
+}
+
 /** The quoted table of one collection of one generation. */
 export function tableOf(target: Generation, collection: string): string {
   return quote(physicalName(target, collection));
@@ -18,7 +27,9 @@ export function tableOf(target: Generation, collection: string): string {
  * One table per collection (`id` primary key, `doc` JSON, a typed column per column field) and its
  * declared indexes, on those columns or as expression indexes on `json_extract(doc, '$.field')`,
  * which the generated queries repeat verbatim. Indexes follow the columns the table has, should
- * it predate its collection's columns.
+ * it predate its collection's columns. Without indexes (a bulk load), an `insertOnly` collection
+ * also gets its staging table; with them, what was staged is sorted into the table first.
+ * Returns whether a staging table was dropped (statements prepared on it must go).
  */
 export function createTables(
   db: Database,
@@ -26,14 +37,23 @@ export function createTables(
   collections: readonly CollectionSpec[],
   withIndexes: boolean,
   layouts: TableLayouts,
-): void {
+): boolean {
+  let droppedStaging = false;
   for (const spec of collections) {
     assertName('collection', spec.name);
     const name = physicalName(target, spec.name);
+    const definitions = columnDefinitions(spec);
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${columnDefinitions(spec)}) WITHOUT ROWID`,
+      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions}) WITHOUT ROWID`,
     );
-    if (!withIndexes) continue;
+    if (!withIndexes) {
+      if (spec.insertOnly)
+        db.exec(
+          `CREATE TABLE IF NOT EXISTS ${quote(stagedName(name))} (id TEXT NOT NULL, doc TEXT NOT NULL${definitions})`,
+        );
+      continue;
+    }
+    if (spec.insertOnly && mergeStaged(db, name, layouts)) droppedStaging = true;
     const { names } = layouts.of(name);
     spec.indexes.forEach((index, i) => {
       const columns = orderSql(withIdTieBreaker(index.fields), names);
@@ -42,4 +62,20 @@ export function createTables(
       );
     });
   }
+  return droppedStaging;
+}
+
+/**
+ * Moves a bulk load's staged documents into their table in id order (each lands beside the last,
+ * at the b-tree's end) and drops the staging table; a document staged twice is kept once.
+ */
+function mergeStaged(db: Database, name: string, layouts: TableLayouts): boolean {
+  const staged = stagedName(name);
+  if (!layouts.exists(staged)) return false;
+  const { select } = layouts.of(name);
+  db.exec(
+    `INSERT INTO ${quote(name)} (id, doc${select}) SELECT id, doc${select} FROM ${quote(staged)} WHERE true ORDER BY id ON CONFLICT (id) DO NOTHING`,
+  );
+  db.exec(`DROP TABLE ${quote(staged)}`);
+  return true;
 }

@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { seenRow, seenRows } from '../../testing/insert-only-rows';
+import { createSqliteReadStore } from './sqlite-read-store';
+
+function open() {
+  const db = new Database(':memory:');
+  const store = createSqliteReadStore({ database: db });
+  const tables = () =>
+    (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm_seen-by%'")
+        .pluck()
+        .all() as string[]
+    ).sort();
+  const rows = (table: string) =>
+    db.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number;
+  return { store, tables, rows };
+}
+
+/** A bulk load of an insert-only collection appends to a staging table, sorted in at the end. */
+describe('SQLite read store: staged insert-only collections', () => {
+  it('when a copy defers its indexes, its documents are appended to the staging table until the indexes are made, then sorted into the table', async () => {
+    const { store, tables, rows } = open();
+    const copy = await store.createGeneration('seen-by', 1, [seenRows], { deferIndexes: true });
+    await store.commit(copy, [seenRow('bea', 's2', 1n), seenRow('ann', 's1', 2n)], 2n);
+    await store.commit(copy, [seenRow('ann', 's1', 3n)], 3n);
+    expect(tables()).toEqual(['rm_seen-by_1_seen', 'rm_seen-by_1_seen__staged']);
+    expect(rows('rm_seen-by_1_seen')).toBe(0);
+    expect(rows('rm_seen-by_1_seen__staged')).toBe(3);
+
+    await store.ensureCollections(copy, [seenRows]);
+    expect(tables()).toEqual(['rm_seen-by_1_seen']);
+    expect(rows('rm_seen-by_1_seen')).toBe(2);
+    await store.commit(copy, [seenRow('cid', 's1', 4n)], 4n);
+    expect(rows('rm_seen-by_1_seen')).toBe(3);
+  });
+
+  it('when a copy is made with its indexes, nothing is staged', async () => {
+    const { store, tables, rows } = open();
+    const copy = await store.createGeneration('seen-by', 1, [seenRows]);
+    await store.commit(copy, [seenRow('ann', 's1', 1n)], 1n);
+    expect(tables()).toEqual(['rm_seen-by_1_seen']);
+    expect(rows('rm_seen-by_1_seen')).toBe(1);
+  });
+
+  it('when a copy is dropped while loading, its staging table goes with it', async () => {
+    const { store, tables } = open();
+    const copy = await store.createGeneration('seen-by', 1, [seenRows], { deferIndexes: true });
+    await store.commit(copy, [seenRow('ann', 's1', 1n)], 1n);
+    await store.drop(copy);
+    expect(tables()).toEqual([]);
+  });
+});
