@@ -27,6 +27,8 @@ export interface LogMeasurement {
   readAll: Run;
   /** Every read model in one shared scan. */
   all: Run;
+  /** How many read models that is. */
+  models: number;
   /** Each read model rebuilt on its own, by name (only when asked). */
   alone: Map<string, Run>;
 }
@@ -115,6 +117,7 @@ export async function measureLog(options: {
       scan: fastest(scans),
       readAll: fastest(readAlls),
       all: fastest(alls),
+      models: readModels.length,
       alone,
     };
   } finally {

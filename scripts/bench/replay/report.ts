@@ -45,7 +45,7 @@ export function printLog(measured: LogMeasurement, budgets: Budgets): boolean {
   const allOk =
     allRatio >= budgets.allOfScan && rate(events, measured.all) >= budgets.allEventsPerSecond;
   console.log(
-    `${row(`all ${measured.alone.size || ''} read models together`.replace('  ', ' '), runCells(events, measured.all, scanRate))} | >= ${percent(budgets.allOfScan)} and ${fmt(budgets.allEventsPerSecond)}/s ${verdict(allOk)}`,
+    `${row(`all ${measured.models} read models together`, runCells(events, measured.all, scanRate))} | >= ${percent(budgets.allOfScan)} and ${fmt(budgets.allEventsPerSecond)}/s ${verdict(allOk)}`,
   );
   let met = allOk;
   for (const [name, run] of measured.alone) {
