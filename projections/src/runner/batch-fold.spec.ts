@@ -135,6 +135,23 @@ describe('BatchFolder: insert-only collections', () => {
     ]);
   });
 
+  it('when a rebuild writes insert-only documents they leave its cache: it stays complete, and a later insert is written where absent', () => {
+    const fixture = openSqliteFixture();
+    fixtures.push(fixture);
+    const target = { projection: 'seen-rows', generation: 1, version: 1 };
+    const cache = new DocCache(1, true);
+    const batch = new BatchFolder(fixture.readStore, target, seenRows(true, 'insert'), cache);
+    batch.foldNow(seenEvent('ann', 's1'));
+    batch.foldNow(seenEvent('bea', 's1'));
+    expect(batch.takeWrites().map(({ id }) => id)).toEqual(['ann s1', 'bea s1']);
+    expect(cache.complete).toBe(true);
+    expect(cache.docs('rows').size).toBe(0);
+    batch.foldNow(seenEvent('ann', 's1'));
+    expect(batch.takeWrites().map(({ id, ifAbsent }) => ({ id, ifAbsent }))).toEqual([
+      { id: 'ann s1', ifAbsent: true },
+    ]);
+  });
+
   it('when a projection changes an insert-only document, or inserts into a collection that is not, the event fails', async () => {
     const fixture = openSqliteFixture();
     fixtures.push(fixture);

@@ -161,7 +161,12 @@ export class BatchFolder {
         }
       }
       const write: DocWrite = { collection, id: entry.id, doc: entry.doc, position };
-      if (this.insertOnly.has(collection)) write.ifAbsent = true;
+      if (this.insertOnly.has(collection)) {
+        // The store writes it only where absent, so a later insert of it needs no memory of it:
+        // a rebuild's cache stays small and complete however many rows the log makes.
+        write.ifAbsent = true;
+        this.cache.remove(this.collections.get(collection)!, entry.id);
+      }
       writes.push(write);
     }
     this.cache.trim();
@@ -287,8 +292,7 @@ export class BatchFolder {
     if (change.op === 'update') {
       if (!current && !change.upsert) return;
       next = current ?? { _id: change.id };
-      // A change that leaves the document as it was costs no write (member-streams re-sets the
-      // same fields for nearly every event).
+      // A change that leaves the document as it was costs no write.
       if (!applyUpdateInPlace(next, change.update) && current) return;
     } else if (!current) return;
     entry.doc = next;
@@ -297,8 +301,8 @@ export class BatchFolder {
   }
 
   /**
-   * A document added whole unless one is there (kept as it is): nothing is read, so with a cache
-   * that is not complete it may exist already, and is then written only where absent.
+   * A document added whole unless one is there (kept as it is): nothing is read, and written ones
+   * leave the cache (`takeWrites`), so it may exist already: it is written only where absent.
    */
   private foldInsert(
     docs: Map<string, CacheEntry>,

@@ -62,6 +62,11 @@ export class DocCache {
     return entry;
   }
 
+  /** Forgets one document (an `insertOnly` one once written: the store keeps the first). */
+  remove(docs: Map<string, CacheEntry>, id: string): void {
+    if (docs.delete(id)) this.size--;
+  }
+
   /** Keeps memory bounded: drops everything once full (later batches reload what they need). Only call when nothing is dirty. */
   trim(): void {
     if (this.size > this.maxSize) this.clear();

@@ -36,6 +36,21 @@ describe('SQLite read store: staged insert-only collections', () => {
     expect(rows('rm_seen-by_1_seen')).toBe(3);
   });
 
+  it('when a document is staged twice with different fields, the first staged is the one kept', async () => {
+    const { store } = open();
+    const copy = await store.createGeneration('seen-by', 1, [seenRows], { deferIndexes: true });
+    const first = seenRow('ann', 's1', 1n);
+    const later = { ...seenRow('ann', 's1', 2n), doc: { _id: 'ann s1', viewer: 'later' } };
+    // Rows beside them on both sides, so the later one is not simply the last staged.
+    const others = Array.from({ length: 2_000 }, (_, i) => seenRow(`v${i}`, 's1', 1n));
+    await store.commit(copy, [...others, first], 1n);
+    await store.commit(copy, [later, ...others], 2n);
+    await store.ensureCollections(copy, [seenRows]);
+    await store.activate(copy);
+    const page = await store.collection('seen-by', 'seen').find({ _id: 'ann s1' });
+    expect(page.items).toEqual([first.doc]);
+  });
+
   it('when a copy is made with its indexes, nothing is staged', async () => {
     const { store, tables, rows } = open();
     const copy = await store.createGeneration('seen-by', 1, [seenRows]);

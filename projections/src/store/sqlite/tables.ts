@@ -67,14 +67,15 @@ export function createTables(
 
 /**
  * Moves a bulk load's staged documents into their table in id order (each lands beside the last,
- * at the b-tree's end) and drops the staging table; a document staged twice is kept once.
+ * at the b-tree's end) and drops the staging table; of a document staged twice, the first staged
+ * is kept (its rowid breaks the tie), as an insert into the table would have kept it.
  */
 function mergeStaged(db: Database, name: string, layouts: TableLayouts): boolean {
   const staged = stagedName(name);
   if (!layouts.exists(staged)) return false;
   const { select } = layouts.of(name);
   db.exec(
-    `INSERT INTO ${quote(name)} (id, doc${select}) SELECT id, doc${select} FROM ${quote(staged)} WHERE true ORDER BY id ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO ${quote(name)} (id, doc${select}) SELECT id, doc${select} FROM ${quote(staged)} WHERE true ORDER BY id, rowid ON CONFLICT (id) DO NOTHING`,
   );
   db.exec(`DROP TABLE ${quote(staged)}`);
   return true;
