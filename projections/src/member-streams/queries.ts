@@ -1,5 +1,5 @@
 import type { ReadModels } from '../store/port';
-import { MEMBER_STREAMS, STREAMS_OF_MEMBER, type MemberStreamDoc } from './docs';
+import { MEMBER_STREAMS, memberStreamId, STREAMS_OF_MEMBER, type MemberStreamDoc } from './docs';
 
 /** Every read the API makes of the member-streams read model. */
 export class MemberStreamQueries {
@@ -9,15 +9,18 @@ export class MemberStreamQueries {
     this.streams = models.collection<MemberStreamDoc>(MEMBER_STREAMS, STREAMS_OF_MEMBER);
   }
 
-  /** One page of the streams where an event names the member: a find on the userId index. */
+  /**
+   * One page of the streams where an event names the member: the ids that start with theirs
+   * (`{userId} {stream}`; `!` is the character after the space), a range of the primary key.
+   */
   async streamsOf(
     userId: string,
     request: { cursor?: string | undefined; limit: number },
   ): Promise<{ streams: string[]; next: string | undefined }> {
     const page = await this.streams.find(
-      { userId },
+      { _id: { $gte: memberStreamId(userId, ''), $lt: `${userId}!` } },
       {
-        sort: [['userId', 1]],
+        sort: [['_id', 1]],
         limit: request.limit,
         ...(request.cursor ? { after: request.cursor } : {}),
       },

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { liveDocs } from '../testing/live-docs';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { SEEN_DOCS, seenStoryId } from './docs';
 import { seenStoriesProjection } from './projection';
@@ -17,17 +18,14 @@ const story = (n: number) => `story_${String(n).padStart(26, '0')}`;
 async function queriesOver(rows: Array<[viewer: string, storyId: string]>) {
   const f = openSqliteFixture();
   fixtures.push(f);
-  const target = await f.readStore.createGeneration(
-    seenStoriesProjection.name,
-    seenStoriesProjection.version,
-    seenStoriesProjection.collections,
+  await liveDocs(
+    f.readStore,
+    seenStoriesProjection,
+    rows.map(([viewer, storyId]) => ({
+      collection: SEEN_DOCS,
+      doc: { _id: seenStoryId(viewer, storyId), viewer, storyId },
+    })),
   );
-  const writes = rows.map(([viewer, storyId]) => {
-    const id = seenStoryId(viewer, storyId);
-    return { collection: SEEN_DOCS, id, doc: { _id: id, viewer, storyId }, position: 1n };
-  });
-  await f.readStore.commit(target, writes, 1n);
-  await f.readStore.activate(target);
   return new SeenStoryQueries(f.readStore);
 }
 
