@@ -1,9 +1,12 @@
 import type { StoryVoteEvent } from '@whosright/contracts/story/events';
-import { defineProjection, upsert } from '../runner/projection';
+import { defineProjection, insertOnce } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { STORY_VOTES, STORY_VOTE_DOCS, storyVoteId } from './docs';
 
-/** Each user's vote per story: GET /api/stories/{id}/vote is one lookup by id. */
+/**
+ * Each user's vote per story: GET /api/stories/{id}/vote is one lookup by id. A vote is final
+ * (one per member and story), so its row is inserted once and never read to be written.
+ */
 export const storyVotesProjection = defineProjection<Recorded<StoryVoteEvent>>({
   name: STORY_VOTES,
   version: 1,
@@ -19,17 +22,16 @@ export const storyVotesProjection = defineProjection<Recorded<StoryVoteEvent>>({
           ],
         },
       ],
+      insertOnly: true,
     },
   ],
   apply(event) {
     return [
-      upsert(STORY_VOTE_DOCS, storyVoteId(event.data.storyId, event.data.userId), {
-        $set: {
-          storyId: event.data.storyId,
-          userId: event.data.userId,
-          vote: event.data.vote,
-          votedAt: event.metadata.recordedAt,
-        },
+      insertOnce(STORY_VOTE_DOCS, storyVoteId(event.data.storyId, event.data.userId), {
+        storyId: event.data.storyId,
+        userId: event.data.userId,
+        vote: event.data.vote,
+        votedAt: event.metadata.recordedAt,
       }),
     ];
   },
