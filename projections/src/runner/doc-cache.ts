@@ -15,7 +15,8 @@ export interface CacheEntry {
 /**
  * Documents of one generation as this writer last saw them (the lease makes it the only writer),
  * so repeated changes to a hot document skip the read. `complete` means the cache has seen every
- * document of a generation built from empty: a miss is then a document that does not exist.
+ * document of a generation built from empty: a miss is then a document that does not exist
+ * (insert-only documents excepted: they leave once written, and are never read).
  */
 export class DocCache {
   private readonly collections = new Map<string, Map<string, CacheEntry>>();

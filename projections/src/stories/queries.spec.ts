@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { liveDocs } from '../testing/live-docs';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import type { ViewerSeenStories } from '../seen-stories/queries';
 import type { Doc } from '../store/port';
@@ -25,17 +26,10 @@ const story = (n: number, skipRate: number): Doc => ({
 async function queriesOver(stories: Doc[], pool: Doc[] = []) {
   const f = openSqliteFixture();
   fixtures.push(f);
-  const target = await f.readStore.createGeneration(
-    STORIES,
-    storiesProjection.version,
-    storiesProjection.collections,
-  );
-  const writes = [
-    ...stories.map((doc) => ({ collection: STORIES, id: doc._id, doc, position: 1n })),
-    ...pool.map((doc) => ({ collection: POOL, id: doc._id, doc, position: 1n })),
-  ];
-  await f.readStore.commit(target, writes, 1n);
-  await f.readStore.activate(target);
+  await liveDocs(f.readStore, storiesProjection, [
+    ...stories.map((doc) => ({ collection: STORIES, doc })),
+    ...pool.map((doc) => ({ collection: POOL, doc })),
+  ]);
   return new StoryQueries(f.readStore);
 }
 

@@ -14,7 +14,7 @@ import { asPromise } from './as-promise';
 import { columnWriter } from './column-writer';
 import type { StoredRow, TableLayouts } from './columns';
 import type { StatementCache } from './statement-cache';
-import { quote, stagedName, tableOf } from './tables';
+import { isStaged, quote, stagedName, tableOf } from './tables';
 
 interface TableWriter {
   put(id: string, doc: Doc): void;
@@ -63,11 +63,10 @@ export function sqliteDocuments(
     let insertRow: Statement | undefined;
     const insert = (id: string, doc: Doc) => {
       if (!insertRow) {
-        const staged = stagedName(table);
         const row = `(id, doc${layout.select}) VALUES (?, ?${', ?'.repeat(layout.fields.length)})`;
         insertRow = statements.get(
-          layouts.exists(staged)
-            ? `INSERT INTO ${quote(staged)} ${row}`
+          isStaged(layouts, table)
+            ? `INSERT INTO ${quote(stagedName(table))} ${row}`
             : `INSERT INTO ${t} ${row} ON CONFLICT (id) DO NOTHING`,
         );
       }
@@ -89,7 +88,7 @@ export function sqliteDocuments(
       if (!write.ifAbsent) return false;
       if (write.collection === collection) continue;
       collection = write.collection;
-      if (!layouts.exists(stagedName(physicalName(target, collection)))) return false;
+      if (!isStaged(layouts, physicalName(target, collection))) return false;
     }
     return true;
   };

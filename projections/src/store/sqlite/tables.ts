@@ -18,6 +18,11 @@ export function stagedName(physical: string): string {
   return `${physical}__staged`;
 }
 
+/** Whether a bulk load is staging this table's inserts now (see `stagedName`). */
+export function isStaged(layouts: TableLayouts, physical: string): boolean {
+  return layouts.exists(stagedName(physical));
+}
+
 /** The quoted table of one collection of one generation. */
 export function tableOf(target: Generation, collection: string): string {
   return quote(physicalName(target, collection));
@@ -71,8 +76,8 @@ export function createTables(
  * is kept (its rowid breaks the tie), as an insert into the table would have kept it.
  */
 function mergeStaged(db: Database, name: string, layouts: TableLayouts): boolean {
+  if (!isStaged(layouts, name)) return false;
   const staged = stagedName(name);
-  if (!layouts.exists(staged)) return false;
   const { select } = layouts.of(name);
   db.exec(
     `INSERT INTO ${quote(name)} (id, doc${select}) SELECT id, doc${select} FROM ${quote(staged)} WHERE true ORDER BY id, rowid ON CONFLICT (id) DO NOTHING`,
