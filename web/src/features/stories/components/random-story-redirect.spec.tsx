@@ -56,7 +56,8 @@ describe('random story screen', () => {
       { path: '/privacy' },
     );
     const heading = await screen.findByRole('heading', { name: "You've seen every story" });
-    expect(heading).toHaveFocus();
+    // The heading takes focus in an effect, which React may run just after the DOM shows it.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Back to the feed' })).toHaveAttribute('href', '/');
     expect(router.state.location.pathname).toBe('/privacy');
     expect(fetch.calls.map((c) => c.url)).toContain(
