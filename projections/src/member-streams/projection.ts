@@ -11,16 +11,14 @@ import { membersNamedBy } from './named-members';
 export const memberStreamsProjection = defineProjection({
   name: MEMBER_STREAMS,
   // 2: no index on userId: a member's rows are a range of ids, which start with their id.
-  version: 2,
+  // 3: the id alone, no fields.
+  version: 3,
   eventTypes: [],
   canHandle: (event) => membersNamedBy(event).length > 0,
   collections: [{ name: STREAMS_OF_MEMBER, indexes: [], insertOnly: true }],
   apply(event) {
     return membersNamedBy(event).map((userId) =>
-      insertOnce(STREAMS_OF_MEMBER, memberStreamId(userId, event.stream), {
-        userId,
-        stream: event.stream,
-      }),
+      insertOnce(STREAMS_OF_MEMBER, memberStreamId(userId, event.stream), {}),
     );
   },
 });

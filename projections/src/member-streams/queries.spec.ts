@@ -22,7 +22,7 @@ async function queriesOver(rows: Array<[userId: string, stream: string]>) {
     memberStreamsProjection,
     rows.map(([userId, stream]) => ({
       collection: STREAMS_OF_MEMBER,
-      doc: { _id: memberStreamId(userId, stream), userId, stream },
+      doc: { _id: memberStreamId(userId, stream) },
     })),
   );
   return new MemberStreamQueries(f.readStore);

@@ -1,5 +1,11 @@
 import type { ReadModels } from '../store/port';
-import { MEMBER_STREAMS, memberStreamId, STREAMS_OF_MEMBER, type MemberStreamDoc } from './docs';
+import {
+  MEMBER_STREAMS,
+  memberStreamId,
+  STREAMS_OF_MEMBER,
+  streamOfMemberStreamId,
+  type MemberStreamDoc,
+} from './docs';
 
 /** Every read the API makes of the member-streams read model. */
 export class MemberStreamQueries {
@@ -25,6 +31,6 @@ export class MemberStreamQueries {
         ...(request.cursor ? { after: request.cursor } : {}),
       },
     );
-    return { streams: page.items.map((doc) => doc.stream), next: page.next };
+    return { streams: page.items.map((doc) => streamOfMemberStreamId(userId, doc._id)), next: page.next };
   }
 }
