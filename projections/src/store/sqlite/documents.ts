@@ -12,6 +12,7 @@ import type {
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
 import { columnWriter } from './column-writer';
+import { appendStaged } from './staged-rows';
 import type { StoredRow, TableLayouts } from './columns';
 import type { StatementCache } from './statement-cache';
 import { isStaged, quote, stagedName, tableOf } from './tables';
@@ -93,6 +94,21 @@ export function sqliteDocuments(
     return true;
   };
 
+  /** Appends a bulk load's inserts to their staging tables, collection by collection. */
+  const stageAll = (target: Generation, writes: readonly DocWrite[]): void => {
+    let start = 0;
+    while (start < writes.length) {
+      const collection = writes[start]!.collection;
+      let end = start + 1;
+      while (end < writes.length && writes[end]!.collection === collection) end++;
+      const table = physicalName(target, collection);
+      const run = writes.slice(start, end);
+      appendStaged(statements, quote(stagedName(table)), layouts.of(table), run);
+      for (const write of run) pointers.reads.written(table, write.id, write.doc);
+      start = end;
+    }
+  };
+
   const commitTx = db.transaction(
     (
       target: Generation,
@@ -108,15 +124,17 @@ export function sqliteDocuments(
           (checkpointOf.get(target.projection, target.generation) ?? -1n) >= checkpoint)
       )
         return false;
+      if (allStaged(target, writes)) {
+        stageAll(target, writes);
+        setCheckpoint.run(checkpoint, target.projection, target.generation);
+        return true;
+      }
       let collection = '';
       let table = '';
       let writer: TableWriter | undefined;
       // In key order a b-tree insert lands next to the previous one: far fewer page splits
       // and cache misses for the large batches rebuilds write (staged rows are sorted later).
-      const ordered =
-        writes.length > 1_000 && !allStaged(target, writes)
-          ? [...writes].sort(byCollectionAndId)
-          : writes;
+      const ordered = writes.length > 1_000 ? [...writes].sort(byCollectionAndId) : writes;
       for (const write of ordered) {
         if (write.collection !== collection || !writer) {
           collection = write.collection;

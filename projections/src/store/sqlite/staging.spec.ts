@@ -51,6 +51,21 @@ describe('SQLite read store: staged insert-only collections', () => {
     expect(page.items).toEqual([first.doc]);
   });
 
+  it('when a commit stages more rows than one INSERT takes, with column fields, every row arrives whole', async () => {
+    const { store } = open();
+    const counted = { ...seenRows, columns: { visits: 'number' } } as const;
+    const copy = await store.createGeneration('seen-by', 1, [counted], { deferIndexes: true });
+    const rows = Array.from({ length: 123 }, (_, i) => {
+      const row = seenRow(`v${String(i).padStart(3, '0')}`, 's1', 1n);
+      return { ...row, doc: { ...row.doc!, visits: i } };
+    });
+    await store.commit(copy, rows, 1n);
+    await store.ensureCollections(copy, [counted]);
+    await store.activate(copy);
+    const page = await store.collection('seen-by', 'seen').find({}, { limit: 200 });
+    expect(page.items).toEqual(rows.map((row) => row.doc));
+  });
+
   it('when a copy is made with its indexes, nothing is staged', async () => {
     const { store, tables, rows } = open();
     const copy = await store.createGeneration('seen-by', 1, [seenRows]);
