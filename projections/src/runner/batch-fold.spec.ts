@@ -135,7 +135,7 @@ describe('BatchFolder: insert-only collections', () => {
     ]);
   });
 
-  it('when a rebuild writes insert-only documents they leave its cache: it stays complete, and a later insert is written where absent', () => {
+  it('when a rebuild writes insert-only documents they stay out of its cache: it stays complete, and a later insert is written where absent', () => {
     const fixture = openSqliteFixture();
     fixtures.push(fixture);
     const target = { projection: 'seen-rows', generation: 1, version: 1 };

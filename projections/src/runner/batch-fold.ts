@@ -52,9 +52,11 @@ export class BatchFolder {
   private readonly collections: Map<string, Map<string, CacheEntry>>;
   /** Entries changed since the last `takeWrites`, with their collection. */
   private dirty: Array<{ collection: string; entry: CacheEntry }> = [];
+  /** Documents of `insertOnly` collections added since the last `takeWrites` (never cached). */
+  private inserts: DocWrite[] = [];
+  /** The ids in `inserts`, per insert-only collection: a batch writes each once. */
+  private readonly insertedIds: Map<string, Set<string>>;
   private readonly types: ReadonlySet<string>;
-  /** Collections whose documents are only ever inserted whole (`insertOnce`): never loaded. */
-  private readonly insertOnly: ReadonlySet<string>;
   /** Whether stored documents carry their last applied position (see `StoreGuarantees`). */
   private readonly guarded: boolean;
 
@@ -69,8 +71,10 @@ export class BatchFolder {
       projection.collections.map((spec) => [spec.name, cache.docs(spec.name)]),
     );
     this.types = new Set(projection.eventTypes);
-    this.insertOnly = new Set(
-      projection.collections.filter((spec) => spec.insertOnly).map((spec) => spec.name),
+    this.insertedIds = new Map(
+      projection.collections
+        .filter((spec) => spec.insertOnly)
+        .map((spec) => [spec.name, new Set<string>()]),
     );
     this.guarded = store.guarantees.documentPositions;
   }
@@ -83,7 +87,7 @@ export class BatchFolder {
     events: readonly RecordedEvent[],
     options: { filtered?: boolean } = {},
   ): Promise<FoldOutcome> {
-    const carried = this.dirty.length > 0;
+    const carried = this.pendingCount > 0;
     const filtered = options.filtered === true;
     let attempt = await this.foldEvents(events, filtered);
     let failure = attempt.failure;
@@ -92,8 +96,7 @@ export class BatchFolder {
       // from the stored state. Documents pending from earlier folds would be lost by that.
       if (carried) throw attempt.failure.error;
       failure = attempt.failure;
-      this.cache.clear();
-      this.dirty = [];
+      this.discard();
       attempt = await this.foldEvents(events.slice(0, attempt.folded), filtered);
     }
     return failure ? { ...attempt, failure } : attempt;
@@ -134,12 +137,13 @@ export class BatchFolder {
   /** Forgets what is pending and every cached document (after a fold or commit that failed). */
   discard(): void {
     this.dirty = [];
+    this.dropInserts();
     this.cache.clear();
   }
 
   /** Number of documents waiting to be written. */
   get pendingCount(): number {
-    return this.dirty.length;
+    return this.dirty.length + this.inserts.length;
   }
 
   /** The pending documents as writes (derived fields computed); they count as written from here. */
@@ -150,27 +154,34 @@ export class BatchFolder {
     for (const { collection, entry } of dirty) {
       const position = entry.dirty!;
       entry.dirty = undefined;
-      const derive = this.specs.get(collection)!.derive;
-      // Derived fields depend only on the document, so once per written document is enough.
-      if (entry.doc && derive) {
-        try {
-          Object.assign(entry.doc, derive(entry.doc));
-        } catch (error) {
-          this.cache.clear();
-          throw new DeriveError(position, toError(error));
-        }
-      }
-      const write: DocWrite = { collection, id: entry.id, doc: entry.doc, position };
-      if (this.insertOnly.has(collection)) {
-        // The store writes it only where absent, so a later insert of it needs no memory of it:
-        // a rebuild's cache stays small and complete however many rows the log makes.
-        write.ifAbsent = true;
-        this.cache.remove(this.collections.get(collection)!, entry.id);
-      }
+      this.derive(collection, entry.doc, position);
+      writes.push({ collection, id: entry.id, doc: entry.doc, position });
+    }
+    for (const write of this.inserts) {
+      this.derive(write.collection, write.doc, write.position);
       writes.push(write);
     }
+    this.dropInserts();
     this.cache.trim();
     return writes;
+  }
+
+  /** Sets a document's derived fields: they depend only on it, so once per write is enough. */
+  private derive(collection: string, doc: Doc | null, position: bigint): void {
+    const derive = this.specs.get(collection)!.derive;
+    if (!doc || !derive) return;
+    try {
+      Object.assign(doc, derive(doc));
+    } catch (error) {
+      this.cache.clear();
+      this.dropInserts();
+      throw new DeriveError(position, toError(error));
+    }
+  }
+
+  private dropInserts(): void {
+    this.inserts = [];
+    for (const ids of this.insertedIds.values()) ids.clear();
   }
 
   private handles(event: RecordedEvent): boolean {
@@ -265,7 +276,7 @@ export class BatchFolder {
       throw new Error(
         `Unknown collection "${change.collection}" in projection ${this.projection.name}`,
       );
-    if (this.insertOnly.has(change.collection) !== (change.op === 'insert'))
+    if (this.insertedIds.has(change.collection) !== (change.op === 'insert'))
       throw new Error(
         `Collection "${change.collection}" of projection ${this.projection.name} ${
           change.op === 'insert' ? 'takes no insertOnce: it is not insertOnly' : 'is insertOnly'
@@ -277,7 +288,7 @@ export class BatchFolder {
   private foldChange(change: Change, event: RecordedEvent): void {
     const docs = this.docsFor(change);
     if (change.op === 'insert') {
-      this.foldInsert(docs, change, event);
+      this.foldInsert(change, event);
       return;
     }
     const entry = this.cache.entry(docs, change.id);
@@ -301,20 +312,21 @@ export class BatchFolder {
   }
 
   /**
-   * A document added whole unless one is there (kept as it is): nothing is read, and written ones
-   * leave the cache (`takeWrites`), so it may exist already: it is written only where absent.
+   * A document added whole unless one is there (kept as it is): nothing is read or cached, so it
+   * may exist already, and it is written only where absent. The store keeps the first written,
+   * so a rebuild's cache stays small and complete however many rows the log makes.
    */
-  private foldInsert(
-    docs: Map<string, CacheEntry>,
-    change: Extract<Change, { op: 'insert' }>,
-    event: RecordedEvent,
-  ): void {
-    const known = docs.get(change.id);
-    if (known?.doc) return;
-    const entry = known ?? this.cache.add(docs, change.id, null);
-    entry.doc = { _id: change.id, ...change.fields };
-    if (entry.dirty === undefined) this.dirty.push({ collection: change.collection, entry });
-    entry.dirty = event.position;
+  private foldInsert(change: Extract<Change, { op: 'insert' }>, event: RecordedEvent): void {
+    const ids = this.insertedIds.get(change.collection)!;
+    if (ids.has(change.id)) return;
+    ids.add(change.id);
+    this.inserts.push({
+      collection: change.collection,
+      id: change.id,
+      doc: { _id: change.id, ...change.fields },
+      position: event.position,
+      ifAbsent: true,
+    });
   }
 
   private async loadMissing(planned: Planned): Promise<void> {

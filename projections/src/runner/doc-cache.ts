@@ -16,7 +16,7 @@ export interface CacheEntry {
  * Documents of one generation as this writer last saw them (the lease makes it the only writer),
  * so repeated changes to a hot document skip the read. `complete` means the cache has seen every
  * document of a generation built from empty: a miss is then a document that does not exist
- * (insert-only documents excepted: they leave once written, and are never read).
+ * (documents of insert-only collections are never in it: they are never read).
  */
 export class DocCache {
   private readonly collections = new Map<string, Map<string, CacheEntry>>();
@@ -61,11 +61,6 @@ export class DocCache {
     docs.set(id, entry);
     this.size++;
     return entry;
-  }
-
-  /** Forgets one document (an `insertOnly` one once written: the store keeps the first). */
-  remove(docs: Map<string, CacheEntry>, id: string): void {
-    if (docs.delete(id)) this.size--;
   }
 
   /** Keeps memory bounded: drops everything once full (later batches reload what they need). Only call when nothing is dirty. */
