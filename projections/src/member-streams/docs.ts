@@ -14,5 +14,4 @@ export type MemberStreamDoc = Doc;
 export const memberStreamId = (userId: string, stream: string) => `${userId} ${stream}`;
 
 /** The stream of one of `userId`'s rows. */
-export const streamOfMemberStreamId = (userId: string, id: string) =>
-  id.slice(userId.length + 1);
+export const streamOfMemberStreamId = (userId: string, id: string) => id.slice(userId.length + 1);

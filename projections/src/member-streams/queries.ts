@@ -31,6 +31,9 @@ export class MemberStreamQueries {
         ...(request.cursor ? { after: request.cursor } : {}),
       },
     );
-    return { streams: page.items.map((doc) => streamOfMemberStreamId(userId, doc._id)), next: page.next };
+    return {
+      streams: page.items.map((doc) => streamOfMemberStreamId(userId, doc._id)),
+      next: page.next,
+    };
   }
 }
