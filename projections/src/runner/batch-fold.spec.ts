@@ -167,4 +167,18 @@ describe('BatchFolder: insert-only collections', () => {
       expect(outcome.failure?.error.message).toMatch(/insertOnly/);
     }
   });
+
+  it('when a rebuild folds a change into a collection the projection does not declare, it throws, whether insert or update', () => {
+    const fixture = openSqliteFixture();
+    fixtures.push(fixture);
+    const target = { projection: 'seen-rows', generation: 1, version: 1 };
+    for (const op of ['insert', 'upsert'] as const) {
+      const projection = seenRows(true, op);
+      const declared = { ...projection, collections: [{ name: 'other', indexes: [] }] };
+      const batch = new BatchFolder(fixture.readStore, target, declared, new DocCache(1, true));
+      expect(() => batch.foldNow(seenEvent('ann', 's1'))).toThrow(
+        'Unknown collection "rows" in projection seen-rows',
+      );
+    }
+  });
 });

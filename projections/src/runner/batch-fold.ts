@@ -48,7 +48,7 @@ function toError(error: unknown): Error {
  */
 export class BatchFolder {
   private readonly specs: Map<string, CollectionSpec>;
-  /** The cache's document map per declared collection: resolving one also validates the name. */
+  /** The cache's document map per collection that is not `insertOnly` (those are never cached). */
   private readonly collections: Map<string, Map<string, CacheEntry>>;
   /** Entries changed since the last `takeWrites`, with their collection. */
   private dirty: Array<{ collection: string; entry: CacheEntry }> = [];
@@ -68,7 +68,9 @@ export class BatchFolder {
   ) {
     this.specs = new Map(projection.collections.map((spec) => [spec.name, spec]));
     this.collections = new Map(
-      projection.collections.map((spec) => [spec.name, cache.docs(spec.name)]),
+      projection.collections
+        .filter((spec) => !spec.insertOnly)
+        .map((spec) => [spec.name, cache.docs(spec.name)]),
     );
     this.types = new Set(projection.eventTypes);
     this.insertedIds = new Map(
@@ -269,28 +271,26 @@ export class BatchFolder {
     return { planned };
   }
 
-  /** The documents of the change's collection; refuses an unknown one, or a change it does not take. */
-  private docsFor(change: Change): Map<string, CacheEntry> {
-    const docs = this.collections.get(change.collection);
-    if (!docs)
-      throw new Error(
-        `Unknown collection "${change.collection}" in projection ${this.projection.name}`,
-      );
-    if (this.insertedIds.has(change.collection) !== (change.op === 'insert'))
-      throw new Error(
-        `Collection "${change.collection}" of projection ${this.projection.name} ${
-          change.op === 'insert' ? 'takes no insertOnce: it is not insertOnly' : 'is insertOnly'
-        }`,
-      );
-    return docs;
+  /** Why a change cannot be folded: its collection is unknown, or does not take its kind. */
+  private refusal(change: Change): Error {
+    const { collection, op } = change;
+    const name = this.projection.name;
+    if (!this.specs.has(collection))
+      return new Error(`Unknown collection "${collection}" in projection ${name}`);
+    return new Error(
+      `Collection "${collection}" of projection ${name} ${
+        op === 'insert' ? 'takes no insertOnce: it is not insertOnly' : 'is insertOnly'
+      }`,
+    );
   }
 
   private foldChange(change: Change, event: RecordedEvent): void {
-    const docs = this.docsFor(change);
     if (change.op === 'insert') {
       this.foldInsert(change, event);
       return;
     }
+    const docs = this.collections.get(change.collection);
+    if (!docs) throw this.refusal(change);
     const entry = this.cache.entry(docs, change.id);
     if (!entry) throw new Error(`Document ${change.collection}/${change.id} was not loaded`);
     const current = entry.doc;
@@ -317,7 +317,8 @@ export class BatchFolder {
    * so a rebuild's cache stays small and complete however many rows the log makes.
    */
   private foldInsert(change: Extract<Change, { op: 'insert' }>, event: RecordedEvent): void {
-    const ids = this.insertedIds.get(change.collection)!;
+    const ids = this.insertedIds.get(change.collection);
+    if (!ids) throw this.refusal(change);
     if (ids.has(change.id)) return;
     ids.add(change.id);
     this.inserts.push({

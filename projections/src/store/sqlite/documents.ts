@@ -19,7 +19,7 @@ import { isStaged, quote, stagedName, tableOf } from './tables';
 
 interface TableWriter {
   put(id: string, doc: Doc): void;
-  /** Adds the document unless one has its id (`insertOnly`); a bulk load stages it instead. */
+  /** Adds the document unless one has its id (`insertOnly`). */
   insert(id: string, doc: Doc): void;
   delete: Statement<[string]>;
 }
@@ -63,14 +63,9 @@ export function sqliteDocuments(
     const deleteRow = statements.get(`DELETE FROM ${t} WHERE id = ?`);
     let insertRow: Statement | undefined;
     const insert = (id: string, doc: Doc) => {
-      if (!insertRow) {
-        const row = `(id, doc${layout.select}) VALUES (?, ?${', ?'.repeat(layout.fields.length)})`;
-        insertRow = statements.get(
-          isStaged(layouts, table)
-            ? `INSERT INTO ${quote(stagedName(table))} ${row}`
-            : `INSERT INTO ${t} ${row} ON CONFLICT (id) DO NOTHING`,
-        );
-      }
+      insertRow ??= statements.get(
+        `INSERT INTO ${t} (id, doc${layout.select}) VALUES (?, ?${', ?'.repeat(layout.fields.length)}) ON CONFLICT (id) DO NOTHING`,
+      );
       const { json, values } = layout.split(doc);
       insertRow.run(id, json, ...values);
     };
@@ -82,16 +77,27 @@ export function sqliteDocuments(
     return { put: (id, doc) => upsert.run(id, JSON.stringify(doc)), insert, delete: deleteRow };
   };
 
-  /** Whether every write goes to a staging table (appended: no order to keep). */
-  const allStaged = (target: Generation, writes: readonly DocWrite[]): boolean => {
+  /**
+   * Splits a commit's writes: inserts into a table being bulk loaded go to its staging table
+   * (appended, no order to keep), every other write to the table itself.
+   */
+  const splitStaged = (target: Generation, writes: readonly DocWrite[]) => {
+    const staged: DocWrite[] = [];
+    const direct: DocWrite[] = [];
     let collection: string | undefined;
+    let stagedCollection = false;
     for (const write of writes) {
-      if (!write.ifAbsent) return false;
-      if (write.collection === collection) continue;
-      collection = write.collection;
-      if (!isStaged(layouts, physicalName(target, collection))) return false;
+      if (!write.ifAbsent) {
+        direct.push(write);
+        continue;
+      }
+      if (write.collection !== collection) {
+        collection = write.collection;
+        stagedCollection = isStaged(layouts, physicalName(target, collection));
+      }
+      (stagedCollection ? staged : direct).push(write);
     }
-    return true;
+    return { staged, direct };
   };
 
   /** Appends a bulk load's inserts to their staging tables, collection by collection. */
@@ -124,17 +130,14 @@ export function sqliteDocuments(
           (checkpointOf.get(target.projection, target.generation) ?? -1n) >= checkpoint)
       )
         return false;
-      if (allStaged(target, writes)) {
-        stageAll(target, writes);
-        setCheckpoint.run(checkpoint, target.projection, target.generation);
-        return true;
-      }
+      const { staged, direct } = splitStaged(target, writes);
+      stageAll(target, staged);
       let collection = '';
       let table = '';
       let writer: TableWriter | undefined;
       // In key order a b-tree insert lands next to the previous one: far fewer page splits
       // and cache misses for the large batches rebuilds write (staged rows are sorted later).
-      const ordered = writes.length > 1_000 ? [...writes].sort(byCollectionAndId) : writes;
+      const ordered = direct.length > 1_000 ? direct.sort(byCollectionAndId) : direct;
       for (const write of ordered) {
         if (write.collection !== collection || !writer) {
           collection = write.collection;

@@ -66,6 +66,24 @@ describe('SQLite read store: staged insert-only collections', () => {
     expect(page.items).toEqual(rows.map((row) => row.doc));
   });
 
+  it('when one commit mixes staged inserts with writes to a table that is not staged, each lands in its own table', async () => {
+    const { store, rows } = open();
+    const totals = { name: 'totals', indexes: [] };
+    const copy = await store.createGeneration('seen-by', 1, [seenRows, totals], {
+      deferIndexes: true,
+    });
+    const total = { collection: 'totals', id: 'ann', doc: { _id: 'ann', seen: 2 }, position: 2n };
+    await store.commit(copy, [seenRow('ann', 's1', 1n), total, seenRow('ann', 's2', 2n)], 2n);
+    expect(rows('rm_seen-by_1_seen__staged')).toBe(2);
+    expect(rows('rm_seen-by_1_totals')).toBe(1);
+    await store.ensureCollections(copy, [seenRows, totals]);
+    await store.activate(copy);
+    const seen = await store.collection('seen-by', 'seen').find({});
+    expect(seen.items.map((doc) => doc._id)).toEqual(['ann s1', 'ann s2']);
+    const kept = await store.collection('seen-by', 'totals').find({});
+    expect(kept.items).toEqual([total.doc]);
+  });
+
   it('when a copy is made with its indexes, nothing is staged', async () => {
     const { store, tables, rows } = open();
     const copy = await store.createGeneration('seen-by', 1, [seenRows]);
