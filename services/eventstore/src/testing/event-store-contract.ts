@@ -203,6 +203,34 @@ export function eventStoreContract(
       expect(events.map((e) => e.id)).toEqual([events[0]!.id, batch[0]!.id, batch[1]!.id]);
     });
 
+    it('when a retry is acknowledged after later appends, reading on from the end still finds what follows', async () => {
+      const batch = [note('0'), note('1')].map((event) => ({ ...event, id: uuidv7() }));
+      await store.append(stream('a'), batch, 'no_stream');
+      await store.append(stream('a'), [note('2')], 1n);
+      await store.append(stream('a'), batch, 'no_stream');
+      const from = async (revision: bigint) =>
+        (await collect(store.readStream(stream('a'), { from: revision }))).map((e) => e.revision);
+      expect(await from(2n)).toEqual([2n]);
+      expect(await from(3n)).toEqual([]);
+      await store.append(stream('a'), [note('3')], 2n);
+      expect(await from(3n)).toEqual([3n]);
+    });
+
+    it('when another process appends to streams this store read to their end, reading on finds its events', async () => {
+      await store.append(stream('read'), counterEvents(2), 'no_stream');
+      const revisions = async (name: string, from?: bigint) =>
+        (await collect(store.readStream(stream(name), from === undefined ? {} : { from }))).map(
+          (e) => e.revision,
+        );
+      expect(await revisions('read')).toEqual([0n, 1n]);
+      expect(await revisions('read', 2n)).toEqual([]);
+      expect(await revisions('new')).toEqual([]);
+      await target.appendElsewhere(stream('read'), 2);
+      await target.appendElsewhere(stream('new'), 1);
+      expect(await revisions('read', 2n)).toEqual([2n, 3n]);
+      expect(await revisions('new')).toEqual([0n]);
+    });
+
     it('when streams are appended in turn it reads every event back in one global order', async () => {
       const appended: bigint[] = [];
       for (let i = 0; i < 6; i++)
