@@ -55,6 +55,11 @@ export interface IndexSpec {
   /** Fields in order; the direction matters for sorted finds. */
   fields: Sort;
   unique?: boolean;
+  /**
+   * A partial index: it holds only the documents whose fields have these values, so a change to
+   * any other document costs it nothing. A find uses it when its filter names the same values.
+   */
+  where?: Readonly<Record<string, boolean>>;
 }
 
 /** What a column field holds (see `CollectionSpec.columns`). */

@@ -353,6 +353,61 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
       });
     });
 
+    describe('partial indexes', () => {
+      /** Flagged items by score, and hot tallies by gap: each index holds only those. */
+      const partialItems: CollectionSpec = {
+        name: 'items',
+        indexes: [{ fields: [['score', -1]], where: { flagged: true } }],
+      };
+      const partialTallies: CollectionSpec = {
+        ...tallies,
+        indexes: [{ fields: [['gap', 1]], where: { hot: true } }],
+      };
+
+      it('when an index holds only some documents, finds with or without its values answer every document, as they change', async () => {
+        const copy = await store.createGeneration('partial', 1, [partialItems, partialTallies]);
+        await store.commit(
+          copy,
+          [...sample.map((doc) => put(doc)), ...counted.map((doc) => tally(doc))],
+          1n,
+        );
+        await store.activate(copy, { expectedActive: null });
+        const items = () => store.collection('partial', 'items');
+        const hot = async () =>
+          ids(
+            (
+              await store
+                .collection('partial', 'tallies')
+                .find({ hot: true }, { sort: [['gap', 1]] })
+            ).items,
+          );
+        const flagged = async () =>
+          ids((await items().find({ flagged: true }, { sort: [['score', -1]] })).items);
+        expect(await flagged()).toEqual(['d', 'a']);
+        expect(
+          ids((await items().find({ flagged: false }, { sort: [['score', -1]] })).items),
+        ).toEqual(['b', 'c', 'f', 'e']);
+        expect(ids((await items().find({}, { sort: [['score', -1]], limit: 2 })).items)).toEqual([
+          'b',
+          'c',
+        ]);
+        expect(await items().count({ flagged: { $eq: true } })).toBe(2);
+        expect(await hot()).toEqual(['b', 'e', 'c']);
+
+        await store.commit(
+          copy,
+          [
+            put({ ...sample[1]!, flagged: true }, 2n),
+            put({ ...sample[0]!, flagged: false }, 2n),
+            tally({ ...counted[2]!, hot: false }, 2n),
+          ],
+          2n,
+        );
+        expect(await flagged()).toEqual(['b', 'd']);
+        expect(await hot()).toEqual(['b', 'e']);
+      });
+    });
+
     describe('insert-only collections', () => {
       const byViewer = async (target: Generation, viewer: string) =>
         ids(

@@ -60,7 +60,10 @@ export function mongoGenerations(
       for (const index of spec.indexes) {
         const keys: Record<string, 1 | -1> = {};
         for (const [field, direction] of withIdTieBreaker(index.fields)) keys[field] = direction;
-        await collection.createIndex(keys, { unique: index.unique === true });
+        await collection.createIndex(keys, {
+          unique: index.unique === true,
+          ...(index.where ? { partialFilterExpression: { ...index.where } } : {}),
+        });
       }
     }
   }

@@ -18,6 +18,22 @@ export function fieldExpr(field: string, columns: Columns = NONE): string {
   return `json_extract(doc, '$.${field}')`;
 }
 
+/**
+ * A boolean as SQL text: equality on a boolean is written with the literal (`= 1`) rather than a
+ * parameter, so that SQLite can prove a partial index's `WHERE` (see `IndexSpec.where`) when it
+ * prepares the statement; with a parameter it would prepare the statement again at each run.
+ */
+export function booleanSql(value: boolean): string {
+  return value ? '1' : '0';
+}
+
+/** `expr = value`, a boolean written as its literal (see `booleanSql`). */
+function equalsSql(expr: string, value: Scalar, params: SqlParam[]): string {
+  if (typeof value === 'boolean') return `${expr} = ${booleanSql(value)}`;
+  params.push(toParam(value));
+  return `${expr} = ?`;
+}
+
 export function toParam(value: Scalar): SqlParam {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
@@ -36,8 +52,9 @@ function conditionSql(expr: string, condition: FieldCondition, params: SqlParam[
     if (op === '$eq' || op === '$ne') {
       const negate = op === '$ne';
       if (value === null) parts.push(`${expr} IS ${negate ? 'NOT ' : ''}NULL`);
+      else if (!negate) parts.push(equalsSql(expr, value as Scalar, params));
       else {
-        parts.push(negate ? `${expr} IS NOT ?` : `${expr} = ?`);
+        parts.push(`${expr} IS NOT ?`);
         params.push(toParam(value as Scalar));
       }
     } else if (op === '$in') {
@@ -71,10 +88,7 @@ export function whereSql(
     const expr = fieldExpr(field, columns);
     if (isCondition(value)) parts.push(...conditionSql(expr, value, params));
     else if (value === null) parts.push(`${expr} IS NULL`);
-    else {
-      parts.push(`${expr} = ?`);
-      params.push(toParam(value));
-    }
+    else parts.push(equalsSql(expr, value, params));
   }
   return parts;
 }

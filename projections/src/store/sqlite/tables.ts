@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { assertName, physicalName } from '../names';
-import type { CollectionSpec, Generation } from '../port';
+import type { CollectionSpec, Generation, IndexSpec } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { columnDefinitions, type TableLayouts } from './columns';
-import { orderSql } from './sql-query';
+import { booleanSql, fieldExpr, orderSql, type Columns } from './sql-query';
 
 export function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
@@ -63,11 +63,19 @@ export function createTables(
     spec.indexes.forEach((index, i) => {
       const columns = orderSql(withIdTieBreaker(index.fields), names);
       db.exec(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})`,
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})${partialSql(index, names)}`,
       );
     });
   }
   return droppedStaging;
+}
+
+/** A partial index's `WHERE`, in the text the queries use (see `booleanSql`). */
+function partialSql(index: IndexSpec, names: Columns): string {
+  const terms = Object.entries(index.where ?? {}).map(
+    ([field, value]) => `${fieldExpr(field, names)} = ${booleanSql(value)}`,
+  );
+  return terms.length ? ` WHERE ${terms.join(' AND ')}` : '';
 }
 
 /**
