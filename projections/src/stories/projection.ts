@@ -8,7 +8,7 @@ import type {
   StoryVoteEvent,
 } from '@whosright/contracts/story/events';
 import { skipRate, votingScore } from '@whosright/contracts/story/rules';
-import type { ColumnType, IndexSpec, Sort } from '../store/port';
+import type { ColumnType, IndexSpec } from '../store/port';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { FEED_ORDERS, POOL, POOL_META_ID, STORIES, pooledStoryId, poolSlotId } from './docs';
@@ -42,12 +42,16 @@ const CARD_COUNTERS = {
   rankable: 'boolean',
 } as const satisfies Record<string, ColumnType>;
 
-/** The feed's other orders, with and without a category (newest first is indexed above). */
+/**
+ * The feed's other orders, with and without a category (newest first is indexed above). An
+ * order that keeps only some stories (divisive) indexes only those: a vote on any other story
+ * then moves nothing in it.
+ */
 const feedSortIndexes: IndexSpec[] = [FEED_ORDERS.votes, FEED_ORDERS.divisive].flatMap((order) => {
-  const fields: Sort = [...Object.keys(order.where).map((f) => [f, 1] as const), ...order.sort];
+  const where = Object.keys(order.where).length ? { where: order.where } : {};
   return [
-    { fields: [['status', 1], ...fields] },
-    { fields: [['status', 1], ['category', 1], ...fields] },
+    { fields: [['status', 1], ...order.sort], ...where },
+    { fields: [['status', 1], ['category', 1], ...order.sort], ...where },
   ];
 });
 
@@ -62,7 +66,7 @@ export const storiesProjection = defineProjection<Handled>({
   // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
   // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.
   // 6: the counters of votes, engages, views and skips in column fields (CARD_COUNTERS).
-  version: 6,
+  version: 7,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
