@@ -66,6 +66,7 @@ export const storiesProjection = defineProjection<Handled>({
   // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
   // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.
   // 6: the counters of votes, engages, views and skips in column fields (CARD_COUNTERS).
+  // 7: the divisive order's indexes hold divisive cards only (partial indexes).
   version: 7,
   eventTypes: [
     'StorySubmitted',

@@ -19,17 +19,12 @@ export function fieldExpr(field: string, columns: Columns = NONE): string {
 }
 
 /**
- * A boolean as SQL text: equality on a boolean is written with the literal (`= 1`) rather than a
- * parameter, so that SQLite can prove a partial index's `WHERE` (see `IndexSpec.where`) when it
- * prepares the statement; with a parameter it would prepare the statement again at each run.
+ * `expr = value`. A boolean is written as its literal (`= 1`) rather than a parameter, so that
+ * SQLite can prove a partial index's `WHERE` (see `IndexSpec.where`, made by this same function)
+ * when it prepares the statement; with a parameter it prepares the statement again at each run.
  */
-export function booleanSql(value: boolean): string {
-  return value ? '1' : '0';
-}
-
-/** `expr = value`, a boolean written as its literal (see `booleanSql`). */
 function equalsSql(expr: string, value: Scalar, params: SqlParam[]): string {
-  if (typeof value === 'boolean') return `${expr} = ${booleanSql(value)}`;
+  if (typeof value === 'boolean') return `${expr} = ${toParam(value)}`;
   params.push(toParam(value));
   return `${expr} = ?`;
 }

@@ -3,7 +3,7 @@ import { assertName, physicalName } from '../names';
 import type { CollectionSpec, Generation, IndexSpec } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { columnDefinitions, type TableLayouts } from './columns';
-import { booleanSql, fieldExpr, orderSql, type Columns } from './sql-query';
+import { orderSql, whereSql, type Columns, type SqlParam } from './sql-query';
 
 export function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
@@ -70,11 +70,12 @@ export function createTables(
   return droppedStaging;
 }
 
-/** A partial index's `WHERE`, in the text the queries use (see `booleanSql`). */
+/** A partial index's `WHERE`, in the very text finds filtering on its values use. */
 function partialSql(index: IndexSpec, names: Columns): string {
-  const terms = Object.entries(index.where ?? {}).map(
-    ([field, value]) => `${fieldExpr(field, names)} = ${booleanSql(value)}`,
-  );
+  const params: SqlParam[] = [];
+  const terms = whereSql(index.where, params, names);
+  // Booleans are written as literals: an index cannot take parameters.
+  if (params.length) throw new Error('A partial index names booleans only');
   return terms.length ? ` WHERE ${terms.join(' AND ')}` : '';
 }
 
