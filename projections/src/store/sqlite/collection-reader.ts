@@ -15,7 +15,7 @@ import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
-import type { StoredRow, TableLayouts } from './columns';
+import { ROW, type StoredRow, type TableLayouts } from './columns';
 import { afterSql, orderSql, whereSql, type SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
 import { quote } from './tables';
@@ -117,7 +117,7 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
       const where = whereSql(filter, params, layout.names);
       if (options.after !== undefined)
         where.push(afterSql(sort, decodeCursor(options.after, sort.length), params, layout.names));
-      let sql = `SELECT doc${layout.select} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort, layout.names)}`;
+      let sql = `SELECT ${ROW}${layout.select} FROM ${quote(physical)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql(sort, layout.names)}`;
       if (options.limit !== undefined) sql += limitSql(options.limit);
       const rows = this.tables.statements
         .get(sql)
@@ -125,7 +125,7 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
         .all(...params) as StoredRow[];
       let chars = 0;
       const items = rows.map((row) => {
-        chars += (row[0] as string).length;
+        chars += (row[1] as string).length;
         return layout.assemble(row) as T;
       });
       const last = items[items.length - 1];
@@ -166,7 +166,7 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
         physical,
         statement: this.tables.statements
           .get(
-            `SELECT doc${this.tables.layouts.of(physical).select} FROM ${quote(physical)} WHERE id = ?`,
+            `SELECT ${ROW}${this.tables.layouts.of(physical).select} FROM ${quote(physical)} WHERE id = ?`,
           )
           .raw(true),
       };
@@ -181,7 +181,7 @@ class CollectionReader<T extends Doc> implements ReadCollection<T> {
         physical,
         id,
         doc,
-        (row?.[0] as string | undefined)?.length ?? 0,
+        (row?.[1] as string | undefined)?.length ?? 0,
       );
     return doc;
   }

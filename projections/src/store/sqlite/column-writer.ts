@@ -1,5 +1,5 @@
 import type { Doc } from '../port';
-import type { ColumnLayout, StoredRow } from './columns';
+import { ROW, type ColumnLayout, type StoredRow } from './columns';
 import type { SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
 
@@ -15,7 +15,9 @@ export function columnWriter(
   table: string,
   layout: ColumnLayout,
 ): (id: string, doc: Doc) => void {
-  const current = statements.get(`SELECT doc${layout.select} FROM ${table} WHERE id = ?`).raw(true);
+  const current = statements
+    .get(`SELECT ${ROW}${layout.select} FROM ${table} WHERE id = ?`)
+    .raw(true);
   const insert = statements.get(
     `INSERT INTO ${table} (id, doc${layout.select}) VALUES (?, ?${', ?'.repeat(layout.fields.length)})`,
   );
@@ -28,12 +30,12 @@ export function columnWriter(
     }
     const changed: string[] = [];
     const params: SqlParam[] = [];
-    if (stored[0] !== json) {
+    if (stored[1] !== json) {
       changed.push('doc = ?');
       params.push(json);
     }
     layout.fields.forEach(([field], i) => {
-      if (stored[1 + i] === values[i]) return;
+      if (stored[2 + i] === values[i]) return;
       changed.push(`"${field}" = ?`);
       params.push(values[i] ?? null);
     });

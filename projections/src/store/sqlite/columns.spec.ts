@@ -75,7 +75,7 @@ describe('column fields in SQLite', () => {
     const row = db.prepare(`SELECT doc FROM "${physicalName(copy, 'tallies')}"`).get() as {
       doc: string;
     };
-    expect(JSON.parse(row.doc)).toEqual({ _id: 'a', group: 'x', text: 'Edited.' });
+    expect(JSON.parse(row.doc)).toEqual({ group: 'x', text: 'Edited.' });
   });
 
   it('when a column field holds another type the commit is refused and writes nothing', async () => {

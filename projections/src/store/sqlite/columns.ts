@@ -8,10 +8,14 @@ const COLUMN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED = new Set(['id', 'doc', '_id']);
 
 /**
- * A document's row as `SELECT doc${layout.select}` reads it in raw mode (an array: objects with
- * a key per column cost more to build than the rest of the read): the JSON, then the columns.
+ * A document's row as `SELECT ${ROW}${layout.select}` reads it in raw mode (an array: objects
+ * with a key per column cost more to build than the rest of the read): the id, the JSON, then the
+ * columns.
  */
 export type StoredRow = readonly unknown[];
+
+/** The first columns of a `StoredRow`. */
+export const ROW = 'id, doc';
 
 function typeOfDeclared(declared: string): ColumnType {
   const type = (Object.keys(DECLARED) as ColumnType[]).find((t) => DECLARED[t] === declared);
@@ -52,11 +56,13 @@ export class ColumnLayout {
     this.select = fields.map(([field]) => `, "${field}"`).join('');
   }
 
-  /** The document as stored: its JSON without the column fields, and the columns' values. */
+  /**
+   * The document as stored: its JSON without `_id` (the row's id holds it: a copy would make every
+   * row longer, and the table and its writes larger) or the column fields, and the columns' values.
+   */
   split(doc: Doc): { json: string; values: SqlParam[] } {
-    if (!this.fields.length) return { json: JSON.stringify(doc), values: [] };
     const rest: Record<string, unknown> = {};
-    for (const key in doc) if (!this.names.has(key)) rest[key] = doc[key];
+    for (const key in doc) if (key !== '_id' && !this.names.has(key)) rest[key] = doc[key];
     return {
       json: JSON.stringify(rest),
       values: this.fields.map(([field, type]) => columnValue(field, type, doc[field])),
@@ -64,13 +70,14 @@ export class ColumnLayout {
   }
 
   /**
-   * The document a stored row holds, its JSON at `at` and the columns after it (an absent column
-   * field is NULL, and absent again).
+   * The document a stored row holds (an absent column field is NULL, and absent again). Rows
+   * written before `split` left `_id` out hold it in their JSON too, with the same value.
    */
-  assemble(row: StoredRow, at = 0): Doc {
-    const doc = JSON.parse(row[at] as string) as Doc;
+  assemble(row: StoredRow): Doc {
+    const doc = JSON.parse(row[1] as string) as Doc;
+    doc._id = row[0] as string;
     this.fields.forEach(([field, type], i) => {
-      const value = row[at + 1 + i];
+      const value = row[2 + i];
       if (value !== null && value !== undefined)
         doc[field] = type === 'boolean' ? value !== 0 : value;
     });

@@ -13,7 +13,7 @@ import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
 import { columnWriter } from './column-writer';
 import { appendStaged } from './staged-rows';
-import type { StoredRow, TableLayouts } from './columns';
+import { ROW, type StoredRow, type TableLayouts } from './columns';
 import type { StatementCache } from './statement-cache';
 import { isStaged, quote, stagedName, tableOf } from './tables';
 
@@ -74,7 +74,7 @@ export function sqliteDocuments(
     const upsert = statements.get(
       `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
     );
-    return { put: (id, doc) => upsert.run(id, JSON.stringify(doc)), insert, delete: deleteRow };
+    return { put: (id, doc) => upsert.run(id, layout.split(doc).json), insert, delete: deleteRow };
   };
 
   /**
@@ -165,11 +165,11 @@ export function sqliteDocuments(
     const layout = layouts.of(physicalName(target, collection));
     const rows = statements
       .get(
-        `SELECT id, doc${layout.select} FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
+        `SELECT ${ROW}${layout.select} FROM ${tableOf(target, collection)} WHERE id IN (SELECT value FROM json_each(?))`,
       )
       .raw(true)
       .all(JSON.stringify(ids)) as StoredRow[];
-    for (const row of rows) result.set(row[0] as string, layout.assemble(row, 1));
+    for (const row of rows) result.set(row[0] as string, layout.assemble(row));
     return result;
   };
 
