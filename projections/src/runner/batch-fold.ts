@@ -54,8 +54,8 @@ export class BatchFolder {
   private dirty: Array<{ collection: string; entry: CacheEntry }> = [];
   /** Documents of `insertOnly` collections added since the last `takeWrites` (never cached). */
   private inserts: DocWrite[] = [];
-  /** The ids in `inserts`, per insert-only collection: a batch writes each once. */
-  private readonly insertedIds: Map<string, Set<string>>;
+  /** The `insertOnly` collections, which `insertOnce` may write. */
+  private readonly insertOnly: ReadonlySet<string>;
   private readonly types: ReadonlySet<string>;
   /** Whether stored documents carry their last applied position (see `StoreGuarantees`). */
   private readonly guarded: boolean;
@@ -73,10 +73,8 @@ export class BatchFolder {
         .map((spec) => [spec.name, cache.docs(spec.name)]),
     );
     this.types = new Set(projection.eventTypes);
-    this.insertedIds = new Map(
-      projection.collections
-        .filter((spec) => spec.insertOnly)
-        .map((spec) => [spec.name, new Set<string>()]),
+    this.insertOnly = new Set(
+      projection.collections.filter((spec) => spec.insertOnly).map((spec) => spec.name),
     );
     this.guarded = store.guarantees.documentPositions;
   }
@@ -183,7 +181,6 @@ export class BatchFolder {
 
   private dropInserts(): void {
     this.inserts = [];
-    for (const ids of this.insertedIds.values()) ids.clear();
   }
 
   private handles(event: RecordedEvent): boolean {
@@ -314,13 +311,13 @@ export class BatchFolder {
   /**
    * A document added whole unless one is there (kept as it is): nothing is read or cached, so it
    * may exist already, and it is written only where absent. The store keeps the first written,
-   * so a rebuild's cache stays small and complete however many rows the log makes.
+   * so a rebuild's cache stays small and complete however many rows the log makes. Repeats in
+   * one batch are passed on too: the store keeps the first of them as well, and a set of the
+   * batch's ids cost more than the few repeats it spared (a rebuild of member streams, whose rows
+   * almost never repeat, took about 6% longer with one).
    */
   private foldInsert(change: Extract<Change, { op: 'insert' }>, event: RecordedEvent): void {
-    const ids = this.insertedIds.get(change.collection);
-    if (!ids) throw this.refusal(change);
-    if (ids.has(change.id)) return;
-    ids.add(change.id);
+    if (!this.insertOnly.has(change.collection)) throw this.refusal(change);
     this.inserts.push({
       collection: change.collection,
       id: change.id,

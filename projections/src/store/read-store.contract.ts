@@ -436,6 +436,28 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
         expect(await store.checkpoint(copy)).toBe(2n);
       });
 
+      it('when one commit writes a document twice only where absent, the first is kept, in a live copy and in one loading with deferred indexes', async () => {
+        const twice = (position: bigint) => [
+          seenRow('ann', 's1', position),
+          {
+            ...seenRow('ann', 's1', position + 1n),
+            doc: { _id: 'ann s1', viewer: 'ann', story: 'later' },
+          },
+        ];
+        const live = await store.createGeneration('seen-by', 1, [seenRows]);
+        await store.commit(live, twice(1n), 2n);
+        const loading = await store.createGeneration('seen-by', 1, [seenRows], {
+          deferIndexes: true,
+        });
+        await store.commit(loading, twice(1n), 2n);
+        await store.ensureCollections(loading, [seenRows]);
+        for (const copy of [live, loading]) {
+          const seen = store.generationCollection(copy, 'seen');
+          expect(await seen.get('ann s1')).toEqual({ _id: 'ann s1', viewer: 'ann', story: 's1' });
+          expect(await seen.count()).toBe(1);
+        }
+      });
+
       it('when a copy with deferred indexes is loaded in several batches, with repeats, it reads each document once after its indexes are made', async () => {
         const copy = await store.createGeneration('seen-by', 1, [seenRows], { deferIndexes: true });
         await store.commit(copy, [seenRow('bea', 's2', 1n), seenRow('ann', 's1', 2n)], 2n);

@@ -18,10 +18,20 @@ function onInsert(doc: Doc, position: ReturnType<typeof toLong>): Record<string,
   return fields;
 }
 
-/** Per collection, the writes as bulk operations that only change a document not at `position` yet. */
+/**
+ * Per collection, the writes as bulk operations that only change a document not at `position` yet.
+ * Of the writes only where absent to one id, the first is kept: an unordered bulk write would not
+ * say which of several upserts inserts.
+ */
 function guardedOps(writes: readonly DocWrite[]): Map<string, AnyBulkWriteOperation<StoredDoc>[]> {
   const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+  const insertedOnce = new Set<string>();
   for (const write of writes) {
+    if (write.ifAbsent) {
+      const key = `${write.collection}\u0000${write.id}`;
+      if (insertedOnce.has(key)) continue;
+      insertedOnce.add(key);
+    }
     const position = toLong(write.position);
     // Only a document that has not seen this position yet may change.
     const filter = {
