@@ -9,6 +9,16 @@ const field = (data: unknown, key: string): unknown =>
 const isMemberId = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith(ID_PREFIXES.user);
 
+/** Whether `membersNamedBy(event)` names anyone, without building the list (most events do not). */
+export function namesAMember(event: RecordedEvent): boolean {
+  return (
+    event.stream.startsWith(USER_STREAM) ||
+    isMemberId(event.metadata.actorId) ||
+    isMemberId(field(event.data, 'userId')) ||
+    isMemberId(field(event.data, 'authorId'))
+  );
+}
+
 /**
  * The members an event is about: its stream's owner (`user-{id}`), who did it (the actor in the
  * metadata), and whom its data names as `userId` or `authorId`. Visitors are never named.

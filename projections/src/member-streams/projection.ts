@@ -1,6 +1,6 @@
 import { defineProjection, insertOnce } from '../runner/projection';
 import { MEMBER_STREAMS, memberStreamId, STREAMS_OF_MEMBER } from './docs';
-import { membersNamedBy } from './named-members';
+import { membersNamedBy, namesAMember } from './named-members';
 
 /**
  * Per member, every stream where an event names them: their own, their sessions, stories,
@@ -14,7 +14,7 @@ export const memberStreamsProjection = defineProjection({
   // 3: the id alone, no fields.
   version: 3,
   eventTypes: [],
-  canHandle: (event) => membersNamedBy(event).length > 0,
+  canHandle: namesAMember,
   collections: [{ name: STREAMS_OF_MEMBER, indexes: [], insertOnly: true }],
   apply(event) {
     return membersNamedBy(event).map((userId) =>
