@@ -23,7 +23,7 @@ async function queriesOver(rows: Array<[viewer: string, storyId: string]>) {
     seenStoriesProjection,
     rows.map(([viewer, storyId]) => ({
       collection: SEEN_DOCS,
-      doc: { _id: seenStoryId(viewer, storyId), viewer, storyId },
+      doc: { _id: seenStoryId(viewer, storyId) },
     })),
   );
   return new SeenStoryQueries(f.readStore);
@@ -44,6 +44,19 @@ describe('seen story queries', () => {
     expect(await seen.count()).toBe(2);
     expect((await seen.ids()).sort()).toEqual([story(1), story(2)]);
     expect(await queries.of(bob).count()).toBe(3);
+  });
+
+  it('when one viewer key starts with another, each still answers for its own rows only', async () => {
+    const queries = await queriesOver([
+      ['v-a', story(1)],
+      ['v-ab', story(2)],
+      ['v-a-b', story(3)],
+      ['v-a', story(4)],
+    ]);
+    expect(await queries.of('v-a').count()).toBe(2);
+    expect((await queries.of('v-a').ids()).sort()).toEqual([story(1), story(4)]);
+    expect(await queries.of('v-ab').ids()).toEqual([story(2)]);
+    expect(await queries.of('v-a-b').ids()).toEqual([story(3)]);
   });
 
   it('when a viewer has seen nothing it answers no story, a count of 0 and an empty list', async () => {
