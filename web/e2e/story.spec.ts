@@ -37,6 +37,9 @@ test.describe('story journey', () => {
     browser,
     clientIp,
   }, testInfo) => {
+    // Three accounts (each a password hash) and two browsers: 18 s when the machine is quiet,
+    // past the default 30 s when the suite's other servers share its two cores.
+    test.setTimeout(60_000);
     // The author registers in the browser and shares a story through Add new.
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign up' }).click();
