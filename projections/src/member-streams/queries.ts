@@ -1,4 +1,5 @@
 import type { ReadModels } from '../store/port';
+import { startingWith } from '../store/prefix';
 import {
   MEMBER_STREAMS,
   memberStreamId,
@@ -17,14 +18,14 @@ export class MemberStreamQueries {
 
   /**
    * One page of the streams where an event names the member: the ids that start with theirs
-   * (`{userId} {stream}`; `!` is the character after the space), a range of the primary key.
+   * (`{userId} {stream}`), a range of the primary key.
    */
   async streamsOf(
     userId: string,
     request: { cursor?: string | undefined; limit: number },
   ): Promise<{ streams: string[]; next: string | undefined }> {
     const page = await this.streams.find(
-      { _id: { $gte: memberStreamId(userId, ''), $lt: `${userId}!` } },
+      { _id: startingWith(memberStreamId(userId, '')) },
       {
         sort: [['_id', 1]],
         limit: request.limit,

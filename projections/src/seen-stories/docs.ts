@@ -1,4 +1,5 @@
 import type { Doc } from '../store/port';
+import { startingWith } from '../store/prefix';
 
 export const SEEN_STORIES = 'seen-stories';
 export const SEEN_DOCS = 'seen';
@@ -16,14 +17,10 @@ export type SeenStoryDoc = Doc;
 export const seenStoryId = (viewerKey: string, storyId: string) => `${viewerKey}:${storyId}`;
 
 /**
- * The ids of one viewer's rows: from `{viewerKey}:` up to `{viewerKey};` (`;` follows `:`). The
- * API makes viewer keys from member ids and base64url visitor ids, never with a `:`, so no other
- * viewer's rows fall in the range.
+ * The ids of one viewer's rows: those starting with `{viewerKey}:`. The API makes viewer keys
+ * from member ids and base64url visitor ids, never with a `:`, so no other viewer's rows start so.
  */
-export const seenIdsOf = (viewerKey: string) => ({
-  $gte: seenStoryId(viewerKey, ''),
-  $lt: `${viewerKey};`,
-});
+export const seenIdsOf = (viewerKey: string) => startingWith(seenStoryId(viewerKey, ''));
 
 /** The story of one of `viewerKey`'s rows. */
 export const storyOfSeenId = (viewerKey: string, id: string) => id.slice(viewerKey.length + 1);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seenRow, seenRows } from '../testing/insert-only-rows';
 import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from './port';
+import { startingWith } from './prefix';
 
 /**
  * The read-model store contract every adapter passes. `open` returns a fresh, empty store;
@@ -163,6 +164,20 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
           direction === 1 ? ['e', 'f', 'a', 'd', 'c', 'b'] : ['b', 'c', 'd', 'a', 'f', 'e'],
         );
       }
+    });
+
+    it('when finding ids that start with a prefix it returns exactly those, by any character', async () => {
+      const keys = ['v-a', 'v-a:1', 'v-a:2', 'v-a;', 'v-ab:1', 'é:1', 'é:\u{1f600}', 'é;', 'ê'];
+      await store.commit(
+        live,
+        keys.map((_id) => put({ _id })),
+        11n,
+      );
+      const starting = async (prefix: string) =>
+        ids((await things().find({ _id: startingWith(prefix) }, { sort: [['_id', 1]] })).items);
+      expect(await starting('v-a:')).toEqual(['v-a:1', 'v-a:2']);
+      expect(await starting('é:')).toEqual(['é:1', 'é:\u{1f600}']);
+      expect(await things().count({ _id: startingWith('v-a') })).toBe(5);
     });
 
     it('when counting it counts the matching documents', async () => {

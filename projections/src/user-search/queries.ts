@@ -1,4 +1,5 @@
 import type { Page, ReadModels } from '../store/port';
+import { startingWith } from '../store/prefix';
 import { SEARCH_KEYS, USER_SEARCH, type SearchKeyDoc } from './docs';
 
 /** Every read the API makes of the user-search read model. */
@@ -18,7 +19,7 @@ export class UserSearchQueries {
     request: { cursor?: string | undefined; limit: number },
   ): Promise<Page<SearchKeyDoc>> {
     return this.keys.find(
-      { key: { $gte: prefix, $lt: `${prefix}\uffff` } },
+      { key: startingWith(prefix) },
       {
         sort: [['userId', -1]],
         limit: request.limit,
