@@ -1,4 +1,5 @@
 import type { Doc } from '../store/port';
+import { startingWith } from '../store/prefix';
 
 export const STORY_TIMELINE = 'story-timeline';
 /** One document per story and hour with votes in it. */
@@ -26,4 +27,13 @@ export const hourStart = (iso: string) => startOf(iso, HOUR_MS);
 /** The start of the UTC day `iso` falls in. */
 export const dayStart = (iso: string) => startOf(iso, DAY_MS);
 
+/**
+ * `{storyId}:{at}`: a story id has no `:` and `at` is an ISO time of fixed width, so a story's
+ * buckets are the ids starting with `{storyId}:`, and in id order they are in time order. Its
+ * buckets are read as that range of the primary key, without an index of their own (a story's
+ * first vote in an hour writes two rows, not two rows and two index entries).
+ */
 export const bucketId = (storyId: string, at: string) => `${storyId}:${at}`;
+
+/** The ids of one story's buckets, oldest first. */
+export const bucketIdsOf = (storyId: string) => startingWith(bucketId(storyId, ''));

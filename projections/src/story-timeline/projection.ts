@@ -1,15 +1,7 @@
 import type { StoryVoteEvent } from '@whosright/contracts/story/events';
 import { defineProjection, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import type { IndexSpec } from '../store/port';
 import { DAY_BUCKETS, HOUR_BUCKETS, STORY_TIMELINE, bucketId, dayStart, hourStart } from './docs';
-
-const byStoryInTime: IndexSpec = {
-  fields: [
-    ['storyId', 1],
-    ['at', 1],
-  ],
-};
 
 /**
  * How each story's votes came in over time: per hour and per day, so the verdict timeline
@@ -17,11 +9,12 @@ const byStoryInTime: IndexSpec = {
  */
 export const storyTimelineProjection = defineProjection<Recorded<StoryVoteEvent>>({
   name: STORY_TIMELINE,
-  version: 1,
+  // 2: no index on (storyId, at): a story's buckets are a range of ids, in time order.
+  version: 2,
   eventTypes: ['StoryVoteCast'],
   collections: [
-    { name: HOUR_BUCKETS, indexes: [byStoryInTime] },
-    { name: DAY_BUCKETS, indexes: [byStoryInTime] },
+    { name: HOUR_BUCKETS, indexes: [] },
+    { name: DAY_BUCKETS, indexes: [] },
   ],
   apply(event) {
     const { storyId, vote } = event.data;

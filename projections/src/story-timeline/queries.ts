@@ -1,5 +1,11 @@
 import type { ReadModels } from '../store/port';
-import { DAY_BUCKETS, HOUR_BUCKETS, STORY_TIMELINE, type TimelineBucketDoc } from './docs';
+import {
+  bucketIdsOf,
+  DAY_BUCKETS,
+  HOUR_BUCKETS,
+  STORY_TIMELINE,
+  type TimelineBucketDoc,
+} from './docs';
 
 /** Votes spread over at most this long are shown by the hour, longer spreads by the day. */
 export const HOURLY_SPAN_MS = 72 * 3_600_000;
@@ -25,13 +31,14 @@ export class StoryTimelineQueries {
   }
 
   /**
-   * The story's votes per hour when they span at most 72 hours, per day otherwise: one sorted,
-   * limited find of the hours (which decides, and is the answer when they span 72 hours or less),
-   * then one of the days when they span more.
+   * The story's votes per hour when they span at most 72 hours, per day otherwise: one limited
+   * range of ids of the hours (which decides, and is the answer when they span 72 hours or less),
+   * then one of the days when they span more. Ids sort as the buckets' times.
    */
   async ofStory(storyId: string): Promise<StoryTimelineBuckets> {
-    const byTime = { sort: [['at', 1]] as const };
-    const hours = (await this.hours.find({ storyId }, { ...byTime, limit: HOURLY_PROBE })).items;
+    const story = { _id: bucketIdsOf(storyId) };
+    const byTime = { sort: [['_id', 1]] as const };
+    const hours = (await this.hours.find(story, { ...byTime, limit: HOURLY_PROBE })).items;
     const first = hours[0];
     const last = hours[hours.length - 1];
     const hourly =
@@ -39,7 +46,7 @@ export class StoryTimelineQueries {
       !last ||
       (hours.length < HOURLY_PROBE && Date.parse(last.at) - Date.parse(first.at) <= HOURLY_SPAN_MS);
     if (hourly) return { granularity: 'hour', buckets: hours };
-    const days = await this.days.find({ storyId }, { ...byTime, limit: TIMELINE_MAX_BUCKETS });
+    const days = await this.days.find(story, { ...byTime, limit: TIMELINE_MAX_BUCKETS });
     return { granularity: 'day', buckets: days.items };
   }
 }
