@@ -7,9 +7,8 @@ export const HOUR_BUCKETS = 'hours';
 /** One document per story and day (UTC) with votes in it. */
 export const DAY_BUCKETS = 'days';
 
-/** The votes one story received in one hour or one day (UTC), by side. */
+/** The votes one story received in one hour or one day (UTC), by side; its story is in its id. */
 export interface TimelineBucketDoc extends Doc {
-  storyId: string;
   /** The bucket's start, ISO (`2026-03-02T09:00:00.000Z`). */
   at: string;
   he: number;

@@ -47,7 +47,6 @@ function voteHistory() {
 
 const bucket = (storyId: string, at: string, he: number, she: number) => ({
   _id: `${storyId}:${at}`,
-  storyId,
   at,
   he,
   she,

@@ -9,7 +9,8 @@ import { DAY_BUCKETS, HOUR_BUCKETS, STORY_TIMELINE, bucketId, dayStart, hourStar
  */
 export const storyTimelineProjection = defineProjection<Recorded<StoryVoteEvent>>({
   name: STORY_TIMELINE,
-  // 2: no index on (storyId, at): a story's buckets are a range of ids, in time order.
+  // 2: no index on (storyId, at) and no storyId field: a story's buckets are a range of ids,
+  // in time order.
   version: 2,
   eventTypes: ['StoryVoteCast'],
   collections: [
@@ -21,7 +22,7 @@ export const storyTimelineProjection = defineProjection<Recorded<StoryVoteEvent>
     // Both sides are counted from the first vote on, so every bucket has both fields.
     const count = { he: vote === 'he' ? 1 : 0, she: vote === 'she' ? 1 : 0 };
     const bucket = (collection: string, at: string) =>
-      upsert(collection, bucketId(storyId, at), { $set: { storyId, at }, $inc: count });
+      upsert(collection, bucketId(storyId, at), { $set: { at }, $inc: count });
     return [
       bucket(HOUR_BUCKETS, hourStart(event.metadata.recordedAt)),
       bucket(DAY_BUCKETS, dayStart(event.metadata.recordedAt)),

@@ -38,7 +38,7 @@ async function queriesOver(votes: ReadonlyArray<{ storyId: string; at: string }>
   const writes = [...counts.values()].map(({ collection, storyId, at, he }) => ({
     collection,
     id: bucketId(storyId, at),
-    doc: { _id: bucketId(storyId, at), storyId, at, he, she: 0 },
+    doc: { _id: bucketId(storyId, at), at, he, she: 0 },
     position: 1n,
   }));
   await f.readStore.commit(target, writes, 1n);
