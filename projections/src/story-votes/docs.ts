@@ -4,9 +4,8 @@ import type { Doc } from '../store/port';
 export const STORY_VOTES = 'story-votes';
 export const STORY_VOTE_DOCS = 'votes';
 
+/** One member's vote on one story; its id is `storyVoteId(storyId, userId)`. */
 export interface StoryVoteDoc extends Doc {
-  storyId: string;
-  userId: string;
   vote: VoteChoice;
   votedAt: string;
 }
