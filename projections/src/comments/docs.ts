@@ -26,10 +26,8 @@ export interface CommentDoc extends Doc {
   flagScore: number;
 }
 
+/** One member's vote on one comment; its id is `commentVoteId(commentId, userId)`. */
 export interface CommentVoteDoc extends Doc {
-  commentId: string;
-  storyId: string;
-  userId: string;
   vote: CommentVoteChoice;
 }
 

@@ -107,7 +107,7 @@ function comment(posted: { data: { commentId: string }; metadata: { recordedAt: 
 }
 
 function vote(commentId: string, userId: string, choice: CommentVoteChoice) {
-  return { _id: `${commentId}:${userId}`, commentId, storyId: dishes, userId, vote: choice };
+  return { _id: `${commentId}:${userId}`, vote: choice };
 }
 
 describe('comments projection', () => {

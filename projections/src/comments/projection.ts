@@ -24,7 +24,8 @@ export const commentsProjection = defineProjection<
 >({
   name: COMMENTS,
   // 3: without a copy of the story each comment answers.
-  version: 3,
+  // 4: the flagged order indexes flagged comments only; a vote keeps only its choice, no index.
+  version: 4,
   eventTypes: [
     'CommentPosted',
     'CommentDeleted',
@@ -50,12 +51,8 @@ export const commentsProjection = defineProjection<
             ['createdAt', -1],
           ],
         },
-        {
-          fields: [
-            ['flagged', 1],
-            ['flagScore', -1],
-          ],
-        },
+        // Only flagged comments: a vote on any other comment moves nothing in it.
+        { fields: [['flagScore', -1]], where: { flagged: true } },
       ],
       derive(doc) {
         const up = num(doc.upvotes);
@@ -69,17 +66,8 @@ export const commentsProjection = defineProjection<
       },
     },
     { name: SWEEP_DOCS, indexes: [] },
-    {
-      name: COMMENT_VOTE_DOCS,
-      indexes: [
-        {
-          fields: [
-            ['storyId', 1],
-            ['userId', 1],
-          ],
-        },
-      ],
-    },
+    // Read only by id (a member's votes on the comments shown), which names comment and voter.
+    { name: COMMENT_VOTE_DOCS, indexes: [] },
   ],
   apply(event): Change[] {
     switch (event.type) {
@@ -119,12 +107,7 @@ export const commentsProjection = defineProjection<
         return [
           update(COMMENT_DOCS, event.data.commentId, { $inc: inc }),
           upsert(COMMENT_VOTE_DOCS, commentVoteId(event.data.commentId, event.data.userId), {
-            $set: {
-              commentId: event.data.commentId,
-              storyId: event.data.storyId,
-              userId: event.data.userId,
-              vote: event.data.vote,
-            },
+            $set: { vote: event.data.vote },
           }),
         ];
       }

@@ -55,9 +55,12 @@ export class CommentQueries {
   /** What one member voted on these comments, by comment id: one lookup by id. */
   async myVotesOn(commentIds: readonly string[], userId: string) {
     if (commentIds.length === 0) return new Map<string, CommentVoteDoc['vote']>();
-    const ids = commentIds.map((id) => commentVoteId(id, userId));
-    const page = await this.votes.find({ _id: { $in: ids } }, { limit: ids.length });
-    return new Map(page.items.map((vote) => [vote.commentId, vote.vote]));
+    const commentOf = new Map(commentIds.map((id) => [commentVoteId(id, userId), id]));
+    const page = await this.votes.find(
+      { _id: { $in: [...commentOf.keys()] } },
+      { limit: commentOf.size },
+    );
+    return new Map(page.items.map((vote) => [commentOf.get(vote._id)!, vote.vote]));
   }
 
   /** A member's comments, newest first, a page at a time (their profile). */
