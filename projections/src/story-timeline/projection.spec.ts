@@ -45,11 +45,15 @@ function voteHistory() {
   };
 }
 
-const bucket = (storyId: string, at: string, he: number, she: number) => ({
-  _id: `${storyId}:${at}`,
+const hour = (storyId: string, at: string, he: number, she: number) => ({
+  _id: `${storyId}:h:${at}`,
   at,
   he,
   she,
+});
+const day = (storyId: string, at: string, he: number, she: number) => ({
+  ...hour(storyId, at, he, she),
+  _id: `${storyId}:d:${at}`,
 });
 
 describe('story timeline projection', () => {
@@ -61,8 +65,10 @@ describe('story timeline projection', () => {
       .given([])
       .when(...history.voted(dishes, 'she', '2026-03-02T09:41:07.123Z'))
       .then({
-        hours: [bucket(dishes, '2026-03-02T09:00:00.000Z', 0, 1)],
-        days: [bucket(dishes, '2026-03-02T00:00:00.000Z', 0, 1)],
+        buckets: [
+          day(dishes, '2026-03-02T00:00:00.000Z', 0, 1),
+          hour(dishes, '2026-03-02T09:00:00.000Z', 0, 1),
+        ],
       });
   });
 
@@ -82,17 +88,15 @@ describe('story timeline projection', () => {
         ...history.voted(rent, 'she', '2026-03-02T09:30:00.000Z'),
       )
       .then({
-        hours: [
-          bucket(dishes, '2026-03-02T09:00:00.000Z', 1, 1),
-          bucket(dishes, '2026-03-02T10:00:00.000Z', 1, 0),
-          bucket(dishes, '2026-03-02T23:00:00.000Z', 0, 1),
-          bucket(dishes, '2026-03-03T00:00:00.000Z', 2, 0),
-          bucket(rent, '2026-03-02T09:00:00.000Z', 0, 1),
-        ],
-        days: [
-          bucket(dishes, '2026-03-02T00:00:00.000Z', 2, 2),
-          bucket(dishes, '2026-03-03T00:00:00.000Z', 2, 0),
-          bucket(rent, '2026-03-02T00:00:00.000Z', 0, 1),
+        buckets: [
+          day(dishes, '2026-03-02T00:00:00.000Z', 2, 2),
+          day(dishes, '2026-03-03T00:00:00.000Z', 2, 0),
+          hour(dishes, '2026-03-02T09:00:00.000Z', 1, 1),
+          hour(dishes, '2026-03-02T10:00:00.000Z', 1, 0),
+          hour(dishes, '2026-03-02T23:00:00.000Z', 0, 1),
+          hour(dishes, '2026-03-03T00:00:00.000Z', 2, 0),
+          day(rent, '2026-03-02T00:00:00.000Z', 0, 1),
+          hour(rent, '2026-03-02T09:00:00.000Z', 0, 1),
         ],
       });
   });

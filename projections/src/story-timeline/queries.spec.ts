@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
-import { DAY_BUCKETS, HOUR_BUCKETS, STORY_TIMELINE, bucketId, dayStart, hourStart } from './docs';
+import { BUCKETS, STORY_TIMELINE, bucketId, dayStart, hourStart } from './docs';
 import { storyTimelineProjection } from './projection';
 import { StoryTimelineQueries } from './queries';
 
@@ -25,20 +25,19 @@ async function queriesOver(votes: ReadonlyArray<{ storyId: string; at: string }>
     storyTimelineProjection.version,
     storyTimelineProjection.collections,
   );
-  const counts = new Map<string, { collection: string; storyId: string; at: string; he: number }>();
+  const counts = new Map<string, { at: string; he: number }>();
   for (const vote of votes)
-    for (const [collection, at] of [
-      [HOUR_BUCKETS, hourStart(vote.at)],
-      [DAY_BUCKETS, dayStart(vote.at)],
+    for (const [id, at] of [
+      [bucketId(vote.storyId, 'hour', hourStart(vote.at)), hourStart(vote.at)],
+      [bucketId(vote.storyId, 'day', dayStart(vote.at)), dayStart(vote.at)],
     ] as const) {
-      const key = `${collection}/${bucketId(vote.storyId, at)}`;
-      const known = counts.get(key) ?? { collection, storyId: vote.storyId, at, he: 0 };
-      counts.set(key, { ...known, he: known.he + 1 });
+      const known = counts.get(id) ?? { at, he: 0 };
+      counts.set(id, { at, he: known.he + 1 });
     }
-  const writes = [...counts.values()].map(({ collection, storyId, at, he }) => ({
-    collection,
-    id: bucketId(storyId, at),
-    doc: { _id: bucketId(storyId, at), at, he, she: 0 },
+  const writes = [...counts].map(([id, { at, he }]) => ({
+    collection: BUCKETS,
+    id,
+    doc: { _id: id, at, he, she: 0 },
     position: 1n,
   }));
   await f.readStore.commit(target, writes, 1n);

@@ -1,11 +1,5 @@
 import type { ReadModels } from '../store/port';
-import {
-  bucketIdsOf,
-  DAY_BUCKETS,
-  HOUR_BUCKETS,
-  STORY_TIMELINE,
-  type TimelineBucketDoc,
-} from './docs';
+import { BUCKETS, bucketIdsOf, STORY_TIMELINE, type TimelineBucketDoc } from './docs';
 
 /** Votes spread over at most this long are shown by the hour, longer spreads by the day. */
 export const HOURLY_SPAN_MS = 72 * 3_600_000;
@@ -22,12 +16,10 @@ export interface StoryTimelineBuckets {
 
 /** Every read the API makes of the story-timeline read model. */
 export class StoryTimelineQueries {
-  private readonly hours;
-  private readonly days;
+  private readonly buckets;
 
   constructor(models: ReadModels) {
-    this.hours = models.collection<TimelineBucketDoc>(STORY_TIMELINE, HOUR_BUCKETS);
-    this.days = models.collection<TimelineBucketDoc>(STORY_TIMELINE, DAY_BUCKETS);
+    this.buckets = models.collection<TimelineBucketDoc>(STORY_TIMELINE, BUCKETS);
   }
 
   /**
@@ -36,9 +28,13 @@ export class StoryTimelineQueries {
    * then one of the days when they span more. Ids sort as the buckets' times.
    */
   async ofStory(storyId: string): Promise<StoryTimelineBuckets> {
-    const story = { _id: bucketIdsOf(storyId) };
     const byTime = { sort: [['_id', 1]] as const };
-    const hours = (await this.hours.find(story, { ...byTime, limit: HOURLY_PROBE })).items;
+    const hours = (
+      await this.buckets.find(
+        { _id: bucketIdsOf(storyId, 'hour') },
+        { ...byTime, limit: HOURLY_PROBE },
+      )
+    ).items;
     const first = hours[0];
     const last = hours[hours.length - 1];
     const hourly =
@@ -46,7 +42,10 @@ export class StoryTimelineQueries {
       !last ||
       (hours.length < HOURLY_PROBE && Date.parse(last.at) - Date.parse(first.at) <= HOURLY_SPAN_MS);
     if (hourly) return { granularity: 'hour', buckets: hours };
-    const days = await this.days.find(story, { ...byTime, limit: TIMELINE_MAX_BUCKETS });
+    const days = await this.buckets.find(
+      { _id: bucketIdsOf(storyId, 'day') },
+      { ...byTime, limit: TIMELINE_MAX_BUCKETS },
+    );
     return { granularity: 'day', buckets: days.items };
   }
 }
