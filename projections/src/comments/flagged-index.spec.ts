@@ -7,7 +7,7 @@ import { COMMENT_DOCS, COMMENTS } from './docs';
 import { commentsProjection } from './projection';
 
 describe('comments read model on SQLite: the flagged list', () => {
-  it('when comments are voted on only the flagged ones enter its index, and the list and its count walk it', async () => {
+  it('when flagged and unflagged comments are stored only the flagged ones enter its index, and the list and its count walk it', async () => {
     const db = new Database(':memory:');
     const store = createSqliteReadStore({ database: db });
     const { version, collections } = commentsProjection;
