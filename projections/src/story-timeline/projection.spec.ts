@@ -45,16 +45,15 @@ function voteHistory() {
   };
 }
 
-const hour = (storyId: string, at: string, he: number, she: number) => ({
-  _id: `${storyId}:h:${at}`,
+/** A bucket as stored: its id says the story and whether it is an hour (`h`) or a day (`d`). */
+const bucket = (size: 'h' | 'd') => (storyId: string, at: string, he: number, she: number) => ({
+  _id: `${storyId}:${size}:${at}`,
   at,
   he,
   she,
 });
-const day = (storyId: string, at: string, he: number, she: number) => ({
-  ...hour(storyId, at, he, she),
-  _id: `${storyId}:d:${at}`,
-});
+const hour = bucket('h');
+const day = bucket('d');
 
 describe('story timeline projection', () => {
   const spec = projectionSpec(storyTimelineProjection);

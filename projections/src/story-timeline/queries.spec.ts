@@ -27,10 +27,11 @@ async function queriesOver(votes: ReadonlyArray<{ storyId: string; at: string }>
   );
   const counts = new Map<string, { at: string; he: number }>();
   for (const vote of votes)
-    for (const [id, at] of [
-      [bucketId(vote.storyId, 'hour', hourStart(vote.at)), hourStart(vote.at)],
-      [bucketId(vote.storyId, 'day', dayStart(vote.at)), dayStart(vote.at)],
+    for (const [size, at] of [
+      ['hour', hourStart(vote.at)],
+      ['day', dayStart(vote.at)],
     ] as const) {
+      const id = bucketId(vote.storyId, size, at);
       const known = counts.get(id) ?? { at, he: 0 };
       counts.set(id, { at, he: known.he + 1 });
     }
