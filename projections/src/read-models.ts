@@ -1,5 +1,6 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
+import { memberReactionsProjection } from './member-reactions/projection';
 import { memberStreamsProjection } from './member-streams/projection';
 import { moderationLogProjection } from './moderation-log/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
@@ -21,6 +22,7 @@ export const readModels = [
   sessionsProjection,
   storiesProjection,
   storyVotesProjection,
+  memberReactionsProjection,
   userStatsProjection,
   commentsProjection,
   moderationLogProjection,

@@ -15,7 +15,7 @@ const roundsFor = (events: number) => (events > 1_000_000 ? 1 : 3);
 
 const BUDGETS: Budgets = {
   allEventsPerSecond: 150_000,
-  // The first rebuild budget (50%); the per-event cost work asks 30% of all eleven at least.
+  // The first rebuild budget (50%); the per-event cost work asks 30% of all of them together at least.
   allOfScan: 0.5,
   aloneOfScan: 0.5,
   growth: 0.85,

@@ -34,6 +34,8 @@ export const moderateStoryRequestSchema = z.strictObject({
 export const deleteStoryRequestSchema = reasonBodySchema;
 
 export const storyIdParamsSchema = z.object({ id: storyIdSchema });
+/** PUT and DELETE /api/stories/{id}/reactions/{type}: give or withdraw one reaction. */
+export const storyReactionParamsSchema = z.object({ id: storyIdSchema, type: reactionTypeSchema });
 
 /** The home feed's orders: newest first, most votes first, closest to 50/50 first. */
 export const storyFeedSortSchema = z.enum(['newest', 'votes', 'divisive']);
@@ -79,10 +81,13 @@ export type StoryFeed = z.infer<typeof storyFeedSchema>;
 export const randomStorySchema = z.object({ id: z.string().nullable() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
 /**
- * GET /api/stories/{id}: the card and the viewer's own vote (null for a visitor or before they
- * vote), so a reader's story costs one call.
+ * GET /api/stories/{id}: the card, the viewer's own vote (null for a visitor or before they
+ * vote) and the reactions they gave (none for a visitor), so a reader's story costs one call.
  */
-export const storyViewSchema = storyCardSchema.extend({ myVote: voteChoiceSchema.nullable() });
+export const storyViewSchema = storyCardSchema.extend({
+  myVote: voteChoiceSchema.nullable(),
+  myReactions: z.array(reactionTypeSchema),
+});
 export type StoryView = z.infer<typeof storyViewSchema>;
 
 export const castVoteResponseSchema = z.object({

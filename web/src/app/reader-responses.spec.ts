@@ -58,7 +58,7 @@ describe('reader responses', () => {
           },
         },
         'GET /api/stories': { body: { items: [card], nextCursor: null } },
-        [`GET /api/stories/${id}`]: { body: { ...card, myVote: 'she' } },
+        [`GET /api/stories/${id}`]: { body: { ...card, myVote: 'she', myReactions: ['wtf'] } },
         [`GET /api/stories/${id}/comments`]: { body: [] },
       }).fetch,
     );
@@ -67,7 +67,7 @@ describe('reader responses', () => {
     await expect(
       getStoryFeed({ category: null, sort: 'newest', cursor: null }),
     ).resolves.toMatchObject({ items: [card] });
-    await expect(getStory(id)).resolves.toMatchObject({ myVote: 'she' });
+    await expect(getStory(id)).resolves.toMatchObject({ myVote: 'she', myReactions: ['wtf'] });
     await expect(getComments(id)).resolves.toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { SessionQueries } from '@whosright/projections/sessions/queries';
 import { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
 import { StoryQueries } from '@whosright/projections/stories/queries';
 import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -91,6 +92,7 @@ export function queriesOf(models: ReadModels) {
     sessions: new SessionQueries(models),
     stories: new StoryQueries(models),
     storyVotes: new StoryVoteQueries(models),
+    memberReactions: new MemberReactionQueries(models),
     userStats: new UserStatsQueries(models),
     comments: new CommentQueries(models),
     moderationLog: new ModerationLogQueries(models),

@@ -43,6 +43,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /stories/:id/vote': { access: 'active', body: { vote: 'he' } },
   'POST /stories/:id/track': { access: 'public', body: { action: 'view' } },
   'POST /stories/:id/reactions': { access: 'active', body: { type: 'lol' } },
+  'PUT /stories/:id/reactions/:type': { access: 'active' },
+  'DELETE /stories/:id/reactions/:type': { access: 'active' },
   'DELETE /stories/:id': { access: 'ownerOrAdmin' },
   'GET /users/stories': { access: 'member' },
   'GET /admin/stories': { access: 'admin' },
@@ -192,7 +194,7 @@ describe('route permissions', () => {
         : pattern.includes('/comments/:id')
           ? ids.commentId
           : ids.storyId;
-      const path = `/api${pattern.replace(':id', id)}`;
+      const path = `/api${pattern.replace(':id', id).replace(':type', 'lol')}`;
       const refused = { ...REFUSED[entry.access], ...entry.except };
       const statuses: Record<string, number> = {};
       for (const role of ROLES) {

@@ -1,6 +1,7 @@
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { AccountService, type AccountServiceDeps } from '#api/account/account-service';
 import { CommentService } from '#api/comment/comment-service';
@@ -13,6 +14,7 @@ export interface WriteServicesDeps extends Omit<AccountServiceDeps, 'bus' | 'use
     comments: CommentQueries;
     stories: StoryQueries;
     storyVotes: StoryVoteQueries;
+    memberReactions: MemberReactionQueries;
   };
 }
 
@@ -37,6 +39,7 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     bus,
     stories: queries.stories,
     votes: queries.storyVotes,
+    reactions: queries.memberReactions,
     onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
   });
   return { accounts, comments, stories };

@@ -190,6 +190,27 @@ describe('story reaction decider', () => {
       .when({ type: 'ToggleReaction', storyId, userId: other, reaction: 'lol' })
       .then([{ ...added, type: 'StoryReactionRemoved' }]);
   });
+
+  it('when a reaction is set it is given or withdrawn only if it is not so already', () => {
+    const target = { storyId, userId: other, reaction: 'wtf' as const };
+    const added = { type: 'StoryReactionAdded' as const, data: target };
+    spec
+      .given([])
+      .when({ type: 'SetReaction', ...target, given: true })
+      .then([added]);
+    spec
+      .given([added])
+      .when({ type: 'SetReaction', ...target, given: true })
+      .then([]);
+    spec
+      .given([added])
+      .when({ type: 'SetReaction', ...target, given: false })
+      .then([{ ...added, type: 'StoryReactionRemoved' }]);
+    spec
+      .given([])
+      .when({ type: 'SetReaction', ...target, given: false })
+      .then([]);
+  });
 });
 
 describe('what only an approved story allows (the approved-story guard)', () => {

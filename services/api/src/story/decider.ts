@@ -301,18 +301,24 @@ export const storyReaction = {
   evolve(state: ReactionState, event: StoryReactionEvent): ReactionState {
     return { ...state, [event.data.reaction]: event.type === 'StoryReactionAdded' };
   },
-  /** A reaction toggles: the first time adds it, the next time takes it back. */
-  decide(command: ToggleReaction, state: ReactionState): StoryReactionEvent[] {
+  /**
+   * ToggleReaction gives a reaction not given and withdraws one given. SetReaction says which it
+   * wants, so a repeat (a second tab, a retried request) changes nothing and appends nothing.
+   */
+  decide(command: ReactionCommand, state: ReactionState): StoryReactionEvent[] {
+    const given = state[command.reaction];
+    const wanted = command.type === 'ToggleReaction' ? !given : command.given;
+    if (wanted === given) return [];
     const data = { storyId: command.storyId, userId: command.userId, reaction: command.reaction };
-    return [
-      { type: state[command.reaction] ? 'StoryReactionRemoved' : 'StoryReactionAdded', data },
-    ];
+    return [{ type: wanted ? 'StoryReactionAdded' : 'StoryReactionRemoved', data }];
   },
 };
 
-export interface ToggleReaction {
-  type: 'ToggleReaction';
+interface ReactionTarget {
   storyId: string;
   userId: string;
   reaction: ReactionType;
 }
+export type ReactionCommand =
+  | (ReactionTarget & { type: 'ToggleReaction' })
+  | (ReactionTarget & { type: 'SetReaction'; given: boolean });

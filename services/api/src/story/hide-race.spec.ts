@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { NotFoundError } from '#api/platform/errors';
 import { rejections } from '#api/app/rejections';
 import { openLogElsewhere, type LogElsewhere } from '#api/app/testing/log-elsewhere';
@@ -66,6 +67,7 @@ describe('a write racing the story being hidden', () => {
       bus: new CommandBus(log, null, rejections),
       stories: { byId: () => Promise.resolve(null) } as unknown as StoryQueries,
       votes: {} as StoryVoteQueries,
+      reactions: {} as MemberReactionQueries,
     });
   }
 

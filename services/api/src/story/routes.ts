@@ -7,6 +7,7 @@ import {
   reactRequestSchema,
   storyFeedQuerySchema,
   storyIdParamsSchema,
+  storyReactionParamsSchema,
   submitStoryRequestSchema,
   trackRequestSchema,
 } from '@whosright/contracts/story/dto';
@@ -72,8 +73,8 @@ export function storyRoutes(
 
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    const { story, vote } = await stories.visibleWithVote(id, authOf(req).user);
-    res.json(toStoryView(story, vote));
+    const { story, vote, reactions } = await stories.visibleWithVote(id, authOf(req).user);
+    res.json(toStoryView(story, vote, reactions));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {
@@ -119,6 +120,23 @@ export function storyRoutes(
       res.json((await stories.card(id)).reactions);
     },
   );
+
+  // Give or withdraw one reaction by name: a repeat changes nothing, so a second tab or a retried
+  // request never turns a reaction the other way. Both answer the story's reaction counts.
+  for (const [method, given] of [
+    ['put', true],
+    ['delete', false],
+  ] as const)
+    router[method](
+      '/stories/:id/reactions/:type',
+      limit(rateLimitPolicies.reactionsPerAccount),
+      async (req, res) => {
+        const { id, type } = storyReactionParamsSchema.parse(req.params);
+        const user = activeUser(req);
+        await stories.react(id, user, type, actorOf(req), given);
+        res.json((await stories.card(id)).reactions);
+      },
+    );
 
   router.delete('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);

@@ -2,6 +2,8 @@ import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { STORY_VOTES } from '@whosright/projections/story-votes/docs';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
+import { MEMBER_REACTIONS } from '@whosright/projections/member-reactions/docs';
+import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { USER_STATS } from '@whosright/projections/user-stats/docs';
 import { SEEN_STORIES } from '@whosright/projections/seen-stories/docs';
 import { STORY_TIMELINE } from '@whosright/projections/story-timeline/docs';
@@ -44,6 +46,8 @@ export interface StoryServiceDeps {
   bus: CommandBus;
   stories: StoryQueries;
   votes: StoryVoteQueries;
+  /** The reactions each member gives each story (their chips show pressed). */
+  reactions: MemberReactionQueries;
   /**
    * Removes a deleted story's comments, as whoever deleted the story (an admin, or its author);
    * answers how many it removed. Runs after the story is deleted.
@@ -262,20 +266,33 @@ export class StoryService {
     }
   }
 
-  async react(storyId: string, user: UserDoc, reaction: ReactionType, actor: Actor): Promise<void> {
+  /**
+   * Gives (`given` true) or withdraws (false) one reaction; without `given` it toggles, as
+   * POST /api/stories/{id}/reactions always has. A repeat of what is already so appends nothing.
+   */
+  async react(
+    storyId: string,
+    user: UserDoc,
+    reaction: ReactionType,
+    actor: Actor,
+    given?: boolean,
+  ): Promise<void> {
+    const target = { storyId, userId: user._id, reaction };
     await this.deps.bus.runAll(
       [
         activeUserGuard(user._id),
         this.approvedGuard(storyId),
-        commandOn(`storyReaction-${storyId}-${user._id}`, storyReaction, {
-          type: 'ToggleReaction',
-          storyId,
-          userId: user._id,
-          reaction,
-        }),
+        commandOn(
+          `storyReaction-${storyId}-${user._id}`,
+          storyReaction,
+          given === undefined
+            ? { type: 'ToggleReaction', ...target }
+            : { type: 'SetReaction', ...target, given },
+        ),
       ],
       actor,
-      [STORIES],
+      // MEMBER_REACTIONS: the story read again shows the member's chips as they left them.
+      [STORIES, MEMBER_REACTIONS],
     );
   }
 
@@ -296,16 +313,20 @@ export class StoryService {
     return this.voteOf(storyId, viewer);
   }
 
-  /** The story and the viewer's vote, read side by side (one call per story for a reader). */
+  /**
+   * The story, the viewer's vote and the reactions they give it, read side by side (one call per
+   * story for a reader; a visitor reads the story alone).
+   */
   async visibleWithVote(
     storyId: string,
     viewer: UserDoc | null,
-  ): Promise<{ story: StoryDoc; vote: VoteChoice | null }> {
-    const [story, vote] = await Promise.all([
+  ): Promise<{ story: StoryDoc; vote: VoteChoice | null; reactions: ReactionType[] }> {
+    const [story, vote, reactions] = await Promise.all([
       this.visible(storyId, viewer),
       this.voteOf(storyId, viewer),
+      viewer ? this.deps.reactions.givenBy(storyId, viewer._id) : [],
     ]);
-    return { story, vote: vote?.vote ?? null };
+    return { story, vote: vote?.vote ?? null, reactions };
   }
 
   private async voteOf(storyId: string, viewer: UserDoc | null) {

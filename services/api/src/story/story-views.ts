@@ -5,7 +5,7 @@ import type {
   StoryCard,
   StoryView,
 } from '@whosright/contracts/story/dto';
-import type { VoteChoice } from '@whosright/contracts/story/events';
+import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 export function toCard(doc: StoryDoc): StoryCard {
@@ -36,9 +36,13 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
   };
 }
 
-/** The story screen's answer: the card and the viewer's own vote. */
-export function toStoryView(doc: StoryDoc, myVote: VoteChoice | null): StoryView {
-  return { ...toCard(doc), myVote };
+/** The story screen's answer: the card, the viewer's own vote and the reactions they give. */
+export function toStoryView(
+  doc: StoryDoc,
+  myVote: VoteChoice | null,
+  myReactions: ReactionType[],
+): StoryView {
+  return { ...toCard(doc), myVote, myReactions };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

@@ -4,6 +4,7 @@
  * the client does not send it again. A 401 goes through the shared unauthorized flow.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoryView } from '@whosright/contracts/story/dto';
 import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import { toast } from '#web/hooks/use-toast.ts';
@@ -27,7 +28,11 @@ export function useCastVote(id: string) {
     onSuccess: async ({ vote, story }) => {
       // A refetch started before the vote (e.g. by signing in) must not put the buttons back.
       await queryClient.cancelQueries({ queryKey: storyKeys.detail(id) });
-      queryClient.setQueryData(storyKeys.detail(id), { ...story, myVote: vote.vote });
+      queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) => ({
+        ...story,
+        myVote: vote.vote,
+        myReactions: old?.myReactions ?? [],
+      }));
       void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
       toast({ title: 'Vote Recorded!', description: `You voted ${voteLabel(vote.vote)}` });
     },

@@ -7,11 +7,12 @@ import type {
   StoryFeed,
   StoryView,
 } from '@whosright/contracts/story/dto';
-import type { VoteChoice } from '@whosright/contracts/story/events';
+import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
 
 import { array, nullable, number, object, oneOf, string } from '#web/lib/shape.ts';
 
 const voteChoice = oneOf<VoteChoice>({ he: true, she: true });
+const reactionType = oneOf<ReactionType>({ relatable: true, lol: true, wtf: true });
 
 const cardFields = {
   id: string,
@@ -31,7 +32,12 @@ const cardFields = {
 };
 
 export const storyCardShape = object<StoryCard>(cardFields);
-export const storyViewShape = object<StoryView>({ ...cardFields, myVote: nullable(voteChoice) });
+export const storyViewShape = object<StoryView>({
+  ...cardFields,
+  myVote: nullable(voteChoice),
+  myReactions: array(reactionType),
+});
+export const reactionCountsShape = cardFields.reactions;
 export const storyFeedShape = object<StoryFeed>({
   items: array(storyCardShape),
   nextCursor: nullable(string),

@@ -57,9 +57,14 @@ afterEach(() => {
 });
 
 describe('useLiveStory', () => {
-  it("when a tally arrives the story in the cache takes its counts and keeps the viewer's vote", async () => {
+  it("when a tally arrives the story in the cache takes its counts and keeps the viewer's vote and reactions", async () => {
     const { queryClient } = setup();
-    queryClient.setQueryData(storyKeys.detail('story_1'), { ...card, heVotes: 0, myVote: 'he' });
+    queryClient.setQueryData(storyKeys.detail('story_1'), {
+      ...card,
+      heVotes: 0,
+      myVote: 'he',
+      myReactions: ['lol'],
+    });
     const source = FakeEventSource.opened[0]!;
     expect(source.url).toBe('/api/stories/story_1/live');
     source.emit('tally', JSON.stringify(card));
@@ -69,6 +74,7 @@ describe('useLiveStory', () => {
         expect(queryClient.getQueryData(storyKeys.detail('story_1'))).toEqual({
           ...card,
           myVote: 'he',
+          myReactions: ['lol'],
         }),
       { timeout: 5_000 },
     );

@@ -58,10 +58,10 @@ export function useLiveStory(
       });
       source.addEventListener('tally', (event: MessageEvent<string>) => {
         const card = tallyCard(event.data);
-        // The card is everyone's; the viewer's own vote stays as it was.
+        // The card is everyone's; the viewer's own vote and reactions stay as they were.
         if (card && !closed && card.id === id)
           queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
-            old ? { ...card, myVote: old.myVote } : undefined,
+            old ? { ...card, myVote: old.myVote, myReactions: old.myReactions } : undefined,
           );
       });
       source.addEventListener('comments', () => onCommentsRef.current?.());
