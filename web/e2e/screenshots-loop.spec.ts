@@ -7,14 +7,9 @@
 import { adminAccount, approvedStory, PASSWORD, signUp, uniqueEmail } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked } from './support/screenshots.ts';
+import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-
-for (const viewport of viewports)
+for (const viewport of SHOT_VIEWPORTS)
   for (const colorScheme of ['light', 'dark'] as const)
     test(`when the loop and ban screens render at ${viewport.name} in ${colorScheme} they are captured and axe finds nothing`, async ({
       browser,

@@ -10,13 +10,10 @@ import type { Page } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startServer, type RunningServer } from './support/start-server.ts';
+import { SHOT_VIEWPORTS } from './support/screenshots.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 const schemes = ['light', 'dark'] as const;
 
 let demo: RunningServer;
@@ -44,7 +41,7 @@ test.describe('story screenshots', () => {
     return story.id;
   }
 
-  for (const viewport of viewports) {
+  for (const viewport of SHOT_VIEWPORTS) {
     for (const colorScheme of schemes) {
       test(`when the story screens render at ${viewport.name} in ${colorScheme} they are captured`, async ({
         page,

@@ -6,13 +6,10 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { baseURL } from './support/api.ts';
+import { SHOT_VIEWPORTS } from './support/screenshots.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 const schemes = ['light', 'dark'] as const;
 
 const consented = () => {
@@ -23,7 +20,7 @@ const consented = () => {
   );
 };
 
-for (const viewport of viewports) {
+for (const viewport of SHOT_VIEWPORTS) {
   for (const colorScheme of schemes) {
     test.describe(`${viewport.name} ${colorScheme}`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });

@@ -4,6 +4,12 @@ import { axe } from './axe.ts';
 
 const outDir = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 
+/** The sizes every screen is captured at: a phone and a desktop. */
+export const SHOT_VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
 /**
  * Checks the page with axe, then saves `docs/screenshots/<name>.png`. Both wait until no finite
  * animation or transition runs (a sheet fading in): axe measures colours as they are drawn, and

@@ -8,9 +8,8 @@ import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts';
 import { storyQueryOptions } from '#web/features/stories/api/get-story.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
-import type { SignInToVoteProps } from '#web/features/stories/components/story-card.tsx';
+import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
-import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 import { usePreloadWhenIdle } from '#web/hooks/use-preload-when-idle.ts';
 
@@ -53,12 +52,12 @@ function StoryRoute() {
   const queryClient = useQueryClient();
   const visitor = !isPending && !isSignedIn;
   usePreloadWhenIdle(loadSignInSheet, visitor);
-  // A visitor's vote: sign in or sign up over the story, then the vote is cast in place.
-  const signInToVote = ({ choice, onSignedIn, onClose }: SignInToVoteProps) => (
+  // A visitor's vote or reaction: sign in or sign up over the story, then it is made in place.
+  const signInFirst = ({ title, description, onSignedIn, onClose }: SignInFirstProps) => (
     <Suspense fallback={null}>
       <SignInSheet
-        title={`Sign in to vote ${voteLabel(choice)}`}
-        description="Your vote is cast as soon as you are in, and the results show right here."
+        title={title}
+        description={description}
         productName={config?.productName ?? "Who's Right"}
         externalSignInLabel={config?.externalSignIn.enabled ? config.externalSignIn.label : null}
         onSignedIn={onSignedIn}
@@ -71,7 +70,7 @@ function StoryRoute() {
       key={id}
       id={id}
       commentsBeforeVote={visitor}
-      signInToVote={visitor ? signInToVote : undefined}
+      signInFirst={visitor ? signInFirst : undefined}
       banned={banned}
       onCommentsChanged={() =>
         void queryClient.invalidateQueries({ queryKey: commentKeys.list(id) })

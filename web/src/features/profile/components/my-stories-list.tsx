@@ -8,14 +8,7 @@ import { CardTopLine } from '#web/components/card-top-line.tsx';
 import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
-
-/**
- * Reactions cannot be given on the site yet, so three zeros would only be noise; the counters
- * show once a story has any.
- */
-function hasReactions({ reactions }: MyStory): boolean {
-  return reactions.relatable + reactions.lol + reactions.wtf > 0;
-}
+import { REACTION_TYPES, reactionLabel } from '#web/lib/reaction-label.ts';
 
 function MyStoryCard({ story }: { story: MyStory }) {
   const remove = useDeleteMine('story');
@@ -57,13 +50,11 @@ function MyStoryCard({ story }: { story: MyStory }) {
           <MessageCircleIcon className="size-4" aria-hidden="true" />
           {story.commentCount} {story.commentCount === 1 ? 'comment' : 'comments'}
         </span>
-        {hasReactions(story) ? (
-          <>
-            <span>Relatable {story.reactions.relatable}</span>
-            <span>LOL {story.reactions.lol}</span>
-            <span>WTF {story.reactions.wtf}</span>
-          </>
-        ) : null}
+        {REACTION_TYPES.map((type) => (
+          <span key={type}>
+            {reactionLabel(type)} {story.reactions[type]}
+          </span>
+        ))}
       </p>
     </article>
   );

@@ -3,33 +3,53 @@
  * Share, and what a shown story does (the view is tracked, the next story is drawn and fetched,
  * the results follow other votes live, H / S / N work). Its code loads beside the story's data
  * (the route's loader starts it): the story screen shows the skeleton until both are there.
- * A visitor's vote opens the sign-in sheet the route passes in (`signInToVote`) and is cast once
- * they are signed in.
+ * A visitor's vote or reaction opens the sign-in sheet the route passes in (`signInFirst`) and
+ * is made once they are signed in.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
 import type { StoryView } from '@whosright/contracts/story/dto';
-import type { VoteChoice } from '@whosright/contracts/story/events';
+import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
 
 import { BannedHint } from '#web/components/banned-hint.tsx';
 import { StoryMeta } from '#web/components/story-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
+import { useReactToStory } from '#web/features/stories/api/react-to-story.ts';
 import { trackStory } from '#web/features/stories/api/track-story.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
+import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
 import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
+import { reactionLabel } from '#web/lib/reaction-label.ts';
+import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 
-/** What the route renders while a visitor signs in to cast `choice`. */
-export interface SignInToVoteProps {
-  choice: VoteChoice;
+/** What the route renders while a visitor signs in to vote or react: what for, and then what. */
+export interface SignInFirstProps {
+  title: string;
+  description: string;
   onSignedIn: () => void;
   onClose: () => void;
+}
+
+/** What a visitor asked for before signing in: done once they are in. */
+type VisitorIntent = { vote: VoteChoice } | { reaction: ReactionType };
+
+function signInText(intent: VisitorIntent): { title: string; description: string } {
+  if ('vote' in intent)
+    return {
+      title: `Sign in to vote ${voteLabel(intent.vote)}`,
+      description: 'Your vote is cast as soon as you are in, and the results show right here.',
+    };
+  return {
+    title: 'Sign in to react',
+    description: `Your ${reactionLabel(intent.reaction)} is added as soon as you are in.`,
+  };
 }
 
 export interface StoryCardProps {
@@ -37,9 +57,12 @@ export interface StoryCardProps {
   commentsBeforeVote?: boolean;
   /** Someone else commented or a comment went away (the live stream says so). */
   onCommentsChanged?: () => void;
-  /** For a visitor: the vote buttons open this (sign in or sign up), then the vote is cast. */
-  signInToVote?: (props: SignInToVoteProps) => ReactNode;
-  /** A banned member reads; the vote buttons are disabled, and say why. */
+  /**
+   * For a visitor: the vote buttons and reaction chips open this (sign in or sign up), then the
+   * vote is cast or the reaction given.
+   */
+  signInFirst?: (props: SignInFirstProps) => ReactNode;
+  /** A banned member reads; the vote buttons and reactions are disabled, and say why. */
   banned?: boolean;
 }
 
@@ -48,7 +71,7 @@ export function StoryCard({
   story,
   commentsBeforeVote = false,
   onCommentsChanged,
-  signInToVote,
+  signInFirst,
   banned = false,
 }: StoryCardProps & {
   /** The id the story was asked for (its query's key). */
@@ -56,8 +79,9 @@ export function StoryCard({
   story: StoryView;
 }) {
   const castVote = useCastVote(id);
+  const react = useReactToStory(id);
   const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
-  const [visitorChoice, setVisitorChoice] = useState<VoteChoice | null>(null);
+  const [visitorIntent, setVisitorIntent] = useState<VisitorIntent | null>(null);
   const vote = story.myVote ?? null;
   const { goNext, finding } = useNextStory(id, { prefetch: true });
   useViewTracking(story.id);
@@ -74,8 +98,15 @@ export function StoryCard({
   };
   const onVote = (choice: VoteChoice) => {
     if (vote || castVote.isPending || banned) return;
-    if (signInToVote) setVisitorChoice(choice);
+    if (signInFirst) setVisitorIntent({ vote: choice });
     else cast(choice);
+  };
+  const giveOrWithdraw = (type: ReactionType) =>
+    react.mutate({ type, given: !story.myReactions.includes(type) });
+  const onReaction = (type: ReactionType) => {
+    if (banned) return;
+    if (signInFirst) setVisitorIntent({ reaction: type });
+    else giveOrWithdraw(type);
   };
   const onSkip = () => {
     if (finding) return;
@@ -104,6 +135,12 @@ export function StoryCard({
         <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
           {story.content}
         </p>
+        <ReactionChips
+          counts={story.reactions}
+          mine={story.myReactions}
+          onToggle={onReaction}
+          disabled={banned}
+        />
         <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} disabled={banned} />
         {banned && !vote ? <BannedHint /> : null}
         {vote ? (
@@ -134,13 +171,15 @@ export function StoryCard({
         )}
         <ShortcutHint />
       </article>
-      {visitorChoice && signInToVote
-        ? signInToVote({
-            choice: visitorChoice,
-            onClose: () => setVisitorChoice(null),
+      {visitorIntent && signInFirst
+        ? signInFirst({
+            ...signInText(visitorIntent),
+            onClose: () => setVisitorIntent(null),
             onSignedIn: () => {
-              setVisitorChoice(null);
-              cast(visitorChoice);
+              setVisitorIntent(null);
+              if ('vote' in visitorIntent) cast(visitorIntent.vote);
+              // Signed in, the story is read again with their reactions: give it only if not given.
+              else react.mutate({ type: visitorIntent.reaction, given: true });
             },
           })
         : null}

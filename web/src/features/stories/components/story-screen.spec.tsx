@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { SignInToVoteProps } from '#web/features/stories/components/story-card.tsx';
+import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { rateLimiter } from '#web/lib/rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
+import { storyView } from '#web/testing/story-view.ts';
 import {
   renderWithApp,
   requestUrl,
@@ -14,18 +15,7 @@ import {
 } from '#web/testing/test-utils.tsx';
 
 const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
-const story = {
-  id,
-  content: 'He thinks the dishwasher can wait until morning. I think it cannot.',
-  category: 'household',
-  status: 'approved',
-  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-  heVotes: 2,
-  sheVotes: 1,
-  commentCount: 0,
-  reactions: { relatable: 0, lol: 0, wtf: 0 },
-  myVote: null,
-};
+const story = storyView({ id });
 const path = `/api/stories/${id}`;
 
 const toastTitle = (text: string) =>
@@ -316,20 +306,22 @@ describe('story screen', () => {
       [`POST ${path}/vote`]: { body: { vote: { vote: 'she' }, story: { ...story, sheVotes: 2 } } },
     });
     vi.stubGlobal('fetch', fetch.fetch);
-    const signInToVote = ({ choice, onSignedIn }: SignInToVoteProps) => (
+    const signInFirst = ({ title, onSignedIn }: SignInFirstProps) => (
       <div role="dialog" aria-label="Sign in">
-        to vote {choice}
+        {title}
         <button onClick={onSignedIn}>Pretend to sign in</button>
       </div>
     );
     renderWithApp(
-      <StoryScreen id={id} comments={<p>the comments</p>} signInToVote={signInToVote} />,
+      <StoryScreen id={id} comments={<p>the comments</p>} signInFirst={signInFirst} />,
       { path: '/privacy' },
     );
     const user = userEvent.setup();
     await screen.findByText(story.content);
     await user.click(she());
-    expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveTextContent('to vote she');
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveTextContent(
+      "Sign in to vote She's Right",
+    );
     expect(screen.getByText(story.content)).toBeInTheDocument();
     expect(fetch.calls.filter((c) => c.method === 'POST' && c.url.endsWith('/vote'))).toHaveLength(
       0,
