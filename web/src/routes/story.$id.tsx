@@ -11,6 +11,7 @@ import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
+import { commentOrderOf } from '#web/features/comments/lib/comment-order.ts';
 import { usePreloadWhenIdle } from '#web/hooks/use-preload-when-idle.ts';
 
 // The story card (vote, results, Next, Share) shows once the story is there, and the comments sit
@@ -40,12 +41,18 @@ export const Route = createFileRoute('/story/$id')({
     void loadStoryCard();
     void loadComments();
   },
+  // The comments' order (`?comments=top|newest`); oldest first, the default, is left out.
+  validateSearch: (search): { comments?: 'top' | 'newest' } => {
+    const comments = commentOrderOf(search.comments);
+    return comments ? { comments } : {};
+  },
   head: () => ({ meta: [{ title: "Who's Right? Read the story and vote" }] }),
   component: StoryRoute,
 });
 
 function StoryRoute() {
   const { id } = Route.useParams();
+  const { comments: order = 'oldest' } = Route.useSearch();
   const { user, isSignedIn, isPending } = useCurrentUser();
   const banned = isBanned(user);
   const { data: config } = useRuntimeConfig();
@@ -79,6 +86,7 @@ function StoryRoute() {
         <Suspense fallback={commentsPlaceholder}>
           <CommentsSection
             storyId={id}
+            order={order}
             signedIn={isSignedIn}
             banned={banned}
             onChanged={() => void queryClient.invalidateQueries({ queryKey: storyKeys.detail(id) })}

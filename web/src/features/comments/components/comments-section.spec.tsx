@@ -3,30 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { CommentsSection } from '#web/features/comments/components/comments-section.tsx';
+import { commentFixture } from '#web/testing/comment.ts';
 import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
 
 const storyId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const listPath = `GET /api/stories/${storyId}/comments`;
 
-function comment(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: `comment_${n}`,
-    content: `Comment ${n}`,
-    createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    upvotes: n,
-    downvotes: 0,
-    author: {
-      id: `user_${n}`,
-      username: null,
-      firstName: 'Pat',
-      lastName: 'Quinn',
-      profileImageUrl: null,
-    },
-    isOwn: false,
-    myVote: null,
-    ...extra,
-  };
-}
+const comment = commentFixture;
 
 const toastTitle = (text: string) =>
   waitFor(() =>

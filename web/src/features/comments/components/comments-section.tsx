@@ -1,6 +1,7 @@
 /**
- * The comments under a voted story: the first 3, then 'View {n} more comments' ('View 1 more
- * comment' for one); the list scrolls past 24rem. Visitors read and are invited to sign in. The
+ * The comments under a voted story, oldest first, top or newest first (`order`, kept in the URL):
+ * the first 3, then 'View {n} more comments' ('View 1 more comment' for one); the list scrolls
+ * past 24rem. Visitors read and are invited to sign in. The
  * list is keyboard-scrollable; a comment just posted, or the first one 'View more' shows, is
  * scrolled into view and focused. A comment posted offline waits in the box and is posted when
  * the connection is back.
@@ -22,15 +23,20 @@ import { usePostComment } from '#web/features/comments/api/post-comment.ts';
 import { useVoteComment } from '#web/features/comments/api/vote-comment.ts';
 import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
 import { CommentItem } from '#web/features/comments/components/comment-item.tsx';
+import { CommentOrderTabs } from '#web/features/comments/components/comment-order-tabs.tsx';
+import { useSteadyOrder } from '#web/features/comments/hooks/use-steady-order.ts';
+import type { CommentOrder } from '#web/features/comments/lib/comment-order.ts';
 import { usePostWhenOnline } from '#web/lib/post-when-online.ts';
 
 export function CommentsSection({
   storyId,
   signedIn,
   banned = false,
+  order = 'oldest',
   onChanged,
 }: {
   storyId: string;
+  order?: CommentOrder;
   signedIn: boolean;
   /** A banned member reads the comments; the box and the votes are disabled, and say why. */
   banned?: boolean;
@@ -47,7 +53,7 @@ export function CommentsSection({
   const [reveal, setReveal] = useState<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
-  const all = comments.data ?? [];
+  const all = useSteadyOrder(comments.data ?? [], order);
   const shown = expanded ? all : all.slice(0, COMMENTS_INITIALLY_SHOWN);
   const hidden = all.length - shown.length;
 
@@ -70,15 +76,18 @@ export function CommentsSection({
       aria-labelledby="comments-title"
       className="grid gap-4 rounded-2xl border bg-card p-5 shadow-sm sm:p-6"
     >
-      <h2 id="comments-title" className="flex items-center gap-2 font-display text-lg font-bold">
-        <MessageCircleIcon className="size-5" aria-hidden="true" />
-        Comments
-        {comments.isSuccess ? (
-          <span className="font-sans text-sm font-normal text-muted-foreground">
-            ({all.length})
-          </span>
-        ) : null}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id="comments-title" className="flex items-center gap-2 font-display text-lg font-bold">
+          <MessageCircleIcon className="size-5" aria-hidden="true" />
+          Comments
+          {comments.isSuccess ? (
+            <span className="font-sans text-sm font-normal text-muted-foreground">
+              ({all.length})
+            </span>
+          ) : null}
+        </h2>
+        {all.length > 1 ? <CommentOrderTabs storyId={storyId} active={order} /> : null}
+      </div>
 
       {signedIn && banned ? (
         <BannedHint className="rounded-lg bg-muted px-4 py-3" />

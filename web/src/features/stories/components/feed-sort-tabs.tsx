@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { StoryFeedSort } from '@whosright/contracts/story/dto';
 
-import { cn } from '#web/lib/utils.ts';
+import { pillTabClass } from '#web/components/pill-tab.ts';
 import { FEED_SORTS } from '#web/features/stories/lib/feed-sorts.ts';
 
 /** Newest / Most voted / Most divisive, as links that keep the category (/?sort=votes). */
@@ -24,12 +24,7 @@ export function FeedSortTabs({ active }: { active: StoryFeedSort }) {
                   ...(value === 'newest' ? {} : { sort: value }),
                 })}
                 aria-current={current ? 'page' : undefined}
-                className={cn(
-                  'inline-flex h-8 items-center rounded-full px-3 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
-                  current
-                    ? 'bg-card text-foreground shadow-sm'
-                    : 'text-muted-foreground hover:text-foreground',
-                )}
+                className={pillTabClass(current)}
               >
                 {label}
               </Link>
