@@ -24,6 +24,12 @@ export const POOR_STORY_MIN_VIEWS = 10;
 /** "Most divisive" ranks stories closest to a 50/50 split among those with at least this many votes. */
 export const DIVISIVE_MIN_VOTES = 10;
 
+/**
+ * A feed card shows its verdict ("She's Right · 82%") to readers who voted on it, and to everyone
+ * once the story is this old with at least this many votes.
+ */
+export const PUBLIC_VERDICT = { minAgeDays: 7, minVotes: 10 } as const;
+
 /** A comment is flagged with at least this many downvotes and more downvotes than upvotes. */
 export const FLAGGED_COMMENT_MIN_DOWNVOTES = 3;
 

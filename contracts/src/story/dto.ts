@@ -71,8 +71,21 @@ export const storyCardSchema = z.object({
 });
 export type StoryCard = z.infer<typeof storyCardSchema>;
 
+/** Who is ahead on a story and by what share (`feedVerdict`); a tie leads nobody at 50%. */
+export const verdictSchema = z.object({
+  leader: voteChoiceSchema.nullable(),
+  percent: z.number(),
+});
+
+/**
+ * A card in the home feed: with its verdict for a reader who voted on it, or for everyone once
+ * the story is old enough with enough votes; null otherwise.
+ */
+export const feedStorySchema = storyCardSchema.extend({ verdict: verdictSchema.nullable() });
+export type FeedStory = z.infer<typeof feedStorySchema>;
+
 export const storyFeedSchema = z.object({
-  items: z.array(storyCardSchema),
+  items: z.array(feedStorySchema),
   nextCursor: z.string().nullable(),
 });
 export type StoryFeed = z.infer<typeof storyFeedSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { leaderOf, skipRate, votePercentages, votingScore, votingScoreLabel } from './rules';
+import {
+  feedVerdict,
+  leaderOf,
+  skipRate,
+  votePercentages,
+  votingScore,
+  votingScoreLabel,
+} from './rules';
 
 describe('story rules', () => {
   it('when there are no views or votes the figures are 0', () => {
@@ -32,5 +39,42 @@ describe('story rules', () => {
     expect(leaderOf({ he: 0, she: 1 })).toBe('she');
     expect(leaderOf({ he: 4, she: 4 })).toBeNull();
     expect(leaderOf({ he: 0, she: 0 })).toBeNull();
+  });
+});
+
+describe('a feed card’s verdict', () => {
+  const now = new Date('2026-11-28T12:00:00.000Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000).toISOString();
+  const story = (heVotes: number, sheVotes: number, age: number) => ({
+    heVotes,
+    sheVotes,
+    createdAt: daysAgo(age),
+  });
+
+  it('when the reader voted it shows the leader and their share, even on a young story', () => {
+    expect(feedVerdict(story(2, 9, 0), { voted: true, now })).toEqual({
+      leader: 'she',
+      percent: 82,
+    });
+  });
+
+  it('when the reader did not vote a young story keeps its verdict to itself', () => {
+    expect(feedVerdict(story(2, 9, 6.9), { voted: false, now })).toBeNull();
+  });
+
+  it('when a story is 7 days old with 10 votes everyone sees it; with 9 votes nobody who did not vote', () => {
+    expect(feedVerdict(story(7, 3, 7), { voted: false, now })).toEqual({
+      leader: 'he',
+      percent: 70,
+    });
+    expect(feedVerdict(story(6, 3, 30), { voted: false, now })).toBeNull();
+  });
+
+  it('when the votes are tied nobody leads at 50%; without votes there is no verdict', () => {
+    expect(feedVerdict(story(5, 5, 8), { voted: false, now })).toEqual({
+      leader: null,
+      percent: 50,
+    });
+    expect(feedVerdict(story(0, 0, 8), { voted: true, now })).toBeNull();
   });
 });

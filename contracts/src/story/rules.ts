@@ -1,4 +1,5 @@
-/** Story figures, computed once when events are projected, never per request. */
+/** Story figures (computed once when events are projected) and the rules read from them. */
+import { PUBLIC_VERDICT } from '../shared/constants';
 
 /** skips / views, 0 when there are no views. */
 export function skipRate(skips: number, views: number): number {
@@ -36,4 +37,29 @@ export function votingScoreLabel(
 export function leaderOf({ he, she }: { he: number; she: number }): 'he' | 'she' | null {
   if (he === she) return null;
   return he > she ? 'he' : 'she';
+}
+
+/** Who is ahead on a story and by what share: "She's Right · 82%"; a tie leads nobody at 50%. */
+export interface Verdict {
+  leader: 'he' | 'she' | null;
+  percent: number;
+}
+
+/**
+ * A feed card's verdict: shown to a reader who voted on the story, and to everyone once it is
+ * `PUBLIC_VERDICT.minAgeDays` old with `PUBLIC_VERDICT.minVotes` votes; otherwise null, so the
+ * feed never gives away the result before a reader has judged a young story.
+ */
+export function feedVerdict(
+  story: { heVotes: number; sheVotes: number; createdAt: string },
+  { voted, now }: { voted: boolean; now: Date },
+): Verdict | null {
+  const total = story.heVotes + story.sheVotes;
+  const ageMs = now.getTime() - Date.parse(story.createdAt);
+  const settled =
+    total >= PUBLIC_VERDICT.minVotes && ageMs >= PUBLIC_VERDICT.minAgeDays * 24 * 3600_000;
+  if (total === 0 || !(voted || settled)) return null;
+  const leader = leaderOf({ he: story.heVotes, she: story.sheVotes });
+  const shares = votePercentages(story.heVotes, story.sheVotes);
+  return { leader, percent: leader ? shares[leader] : 50 };
 }

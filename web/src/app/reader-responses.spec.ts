@@ -57,7 +57,9 @@ describe('reader responses', () => {
             externalSignIn: { enabled: false, label: '' },
           },
         },
-        'GET /api/stories': { body: { items: [card], nextCursor: null } },
+        'GET /api/stories': {
+          body: { items: [{ ...card, verdict: { leader: 'she', percent: 67 } }], nextCursor: null },
+        },
         [`GET /api/stories/${id}`]: { body: { ...card, myVote: 'she', myReactions: ['wtf'] } },
         [`GET /api/stories/${id}/comments`]: { body: [] },
       }).fetch,
@@ -66,7 +68,7 @@ describe('reader responses', () => {
     await expect(getRuntimeConfig()).resolves.toMatchObject({ productName: "Who's Right" });
     await expect(
       getStoryFeed({ category: null, sort: 'newest', cursor: null }),
-    ).resolves.toMatchObject({ items: [card] });
+    ).resolves.toMatchObject({ items: [{ ...card, verdict: { leader: 'she', percent: 67 } }] });
     await expect(getStory(id)).resolves.toMatchObject({ myVote: 'she', myReactions: ['wtf'] });
     await expect(getComments(id)).resolves.toEqual([]);
   });

@@ -22,7 +22,8 @@ import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { Visitors } from '#api/platform/visitor';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
-import { toAdminStory, toCard, toDashboardStory, toMyStory, toStoryView } from './story-views';
+import { feedVerdict } from '@whosright/contracts/story/rules';
+import { toAdminStory, toDashboardStory, toFeedStory, toMyStory, toStoryView } from './story-views';
 
 export interface StoryRoutesDeps {
   stories: StoryService;
@@ -52,7 +53,14 @@ export function storyRoutes(
   router.get('/stories', async (req, res) => {
     const query = storyFeedQuerySchema.parse(req.query);
     const page = await queries.feed(query);
-    res.json(toPage(page, toCard));
+    const voted = await stories.votedAmong(
+      page.items.map((doc) => doc._id),
+      authOf(req).user,
+    );
+    const now = new Date();
+    res.json(
+      toPage(page, (doc) => toFeedStory(doc, feedVerdict(doc, { voted: voted.has(doc._id), now }))),
+    );
   });
 
   // A viewer known by account or visitor cookie never draws a story they voted on or skipped;

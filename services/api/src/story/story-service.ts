@@ -329,6 +329,11 @@ export class StoryService {
     return { story, vote: vote?.vote ?? null, reactions };
   }
 
+  /** Which of `storyIds` the viewer voted on (none for a visitor). */
+  async votedAmong(storyIds: readonly string[], viewer: UserDoc | null): Promise<Set<string>> {
+    return viewer ? this.deps.votes.votedAmong(storyIds, viewer._id) : new Set();
+  }
+
   private async voteOf(storyId: string, viewer: UserDoc | null) {
     if (!viewer) return null;
     const doc = await this.deps.votes.voteOf(storyId, viewer._id);

@@ -1,11 +1,13 @@
 import type {
   AdminStory,
   DashboardStory,
+  FeedStory,
   MyStory,
   StoryCard,
   StoryView,
 } from '@whosright/contracts/story/dto';
 import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
+import type { Verdict } from '@whosright/contracts/story/rules';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 export function toCard(doc: StoryDoc): StoryCard {
@@ -24,6 +26,11 @@ export function toCard(doc: StoryDoc): StoryCard {
       wtf: doc.reactions.wtf,
     },
   };
+}
+
+/** A feed card, with its verdict when the reader may see it (`feedVerdict`). */
+export function toFeedStory(doc: StoryDoc, verdict: Verdict | null): FeedStory {
+  return { ...toCard(doc), verdict };
 }
 
 /** skipRate is a decimal string, as the admin lists show it, e.g. "0.25". */

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type {
   castVoteResponseSchema,
+  FeedStory,
   randomStorySchema,
   StoryCard,
   StoryFeed,
@@ -38,8 +39,13 @@ export const storyViewShape = object<StoryView>({
   myReactions: array(reactionType),
 });
 export const reactionCountsShape = cardFields.reactions;
+const verdictShape = object<NonNullable<FeedStory['verdict']>>({
+  leader: nullable(voteChoice),
+  percent: number,
+});
+export const feedStoryShape = object<FeedStory>({ ...cardFields, verdict: nullable(verdictShape) });
 export const storyFeedShape = object<StoryFeed>({
-  items: array(storyCardShape),
+  items: array(feedStoryShape),
   nextCursor: nullable(string),
 });
 export const randomStoryShape = object<z.infer<typeof randomStorySchema>>({ id: nullable(string) });

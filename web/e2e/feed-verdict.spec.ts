@@ -1,0 +1,64 @@
+/**
+ * The verdict on a feed card against the real server: a member who voted on a story sees "She's
+ * Right · 100%" on its card; a visitor does not, as the story is young. Captured into
+ * docs/screenshots/ at 390x844 and 1280x800, light and dark, each checked by axe first.
+ */
+import type { Page } from '@playwright/test';
+
+import { approvedStory, signUp } from './support/api.ts';
+import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { consentedPage } from './support/pages.ts';
+import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+
+/** The feed card that links to the story (earlier runs may have posted the same text). */
+const cardOf = (page: Page, storyId: string) =>
+  page.getByRole('article').filter({ has: page.locator(`a[href="/story/${storyId}"]`) });
+
+async function votedStory(page: Page, clientIp: string) {
+  const story = await approvedStory(
+    clientIp,
+    'He says a "quick stop" at the hardware store is never quick. I say 40 minutes is quick.',
+    'other',
+  );
+  await signUp(page.request, { firstName: 'Drew' });
+  const voted = await page.request.post(`/api/stories/${story.id}/vote`, {
+    data: { vote: 'she' },
+  });
+  expect(voted.status()).toBe(200);
+  return story;
+}
+
+test('when a member voted on a story its feed card shows the verdict; a visitor sees Vote instead', async ({
+  browser,
+}, testInfo) => {
+  const clientIp = clientIpFor(testInfo);
+  const page = await consentedPage(browser, clientIp);
+  const story = await votedStory(page, clientIp);
+  await page.goto('/');
+  await expect(cardOf(page, story.id)).toContainText("She's Right · 100%");
+
+  const visitor = await consentedPage(browser, clientIp);
+  await visitor.goto('/');
+  await expect(cardOf(visitor, story.id)).toContainText('Vote →');
+  await expect(cardOf(visitor, story.id)).not.toContainText('Right ·');
+  await visitor.context().close();
+  await page.context().close();
+});
+
+for (const viewport of SHOT_VIEWPORTS)
+  for (const colorScheme of ['light', 'dark'] as const)
+    test(`when a verdict shows in the feed at ${viewport.name} in ${colorScheme} it is captured and axe finds nothing`, async ({
+      browser,
+    }, testInfo) => {
+      const clientIp = clientIpFor(testInfo);
+      const page = await consentedPage(browser, clientIp, { colorScheme });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const story = await votedStory(page, clientIp);
+      await page.goto('/');
+      const card = cardOf(page, story.id);
+      await expect(card).toContainText("She's Right · 100%");
+      await card.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      await captureChecked(page, `feed-verdict-${viewport.name}-${colorScheme}`);
+      await page.context().close();
+    });
