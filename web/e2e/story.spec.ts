@@ -265,20 +265,20 @@ test.describe('story journey', () => {
     await page.request.post(`/api/stories/${story.id}/vote`, { data: { vote: 'he' } });
     await page.goto(`/story/${story.id}`);
     const comments = page.getByRole('region', { name: /Comments/ });
-    await expect(comments.getByRole('listitem')).toHaveCount(3);
-    await expect(comments.getByRole('listitem').first()).toContainText('Comment number 1');
-    await expect(comments.getByRole('listitem').first()).toContainText('Pat_Q');
-    const upvote = comments
-      .getByRole('listitem')
-      .first()
-      .getByRole('button', { name: '0 upvotes' });
+    // The comments' own list: the region also holds the order tabs (a list of links).
+    const items = comments.getByRole('list', { name: 'Comments' }).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.first()).toContainText('Comment number 1');
+    await expect(items.first()).toContainText('Pat_Q');
+    const upvote = items.first().getByRole('button', { name: '0 upvotes' });
     await upvote.click();
-    await expect(
-      comments.getByRole('listitem').first().getByRole('button', { name: '1 upvote' }),
-    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(items.first().getByRole('button', { name: '1 upvote' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await comments.getByRole('button', { name: 'View 2 more comments' }).click();
-    await expect(comments.getByRole('listitem')).toHaveCount(5);
+    await expect(items).toHaveCount(5);
     await expect(comments.getByRole('list', { name: 'Comments' })).toHaveCSS('max-height', '384px');
     await page.context().close();
   });
