@@ -5,6 +5,7 @@ import { storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema, reasonBodySchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { cleaned } from '../shared/text';
+import type { Verdict } from './rules';
 import {
   reactionTypeSchema,
   storyStatusSchema,
@@ -75,7 +76,7 @@ export type StoryCard = z.infer<typeof storyCardSchema>;
 export const verdictSchema = z.object({
   leader: voteChoiceSchema.nullable(),
   percent: z.number(),
-});
+}) satisfies z.ZodType<Verdict>;
 
 /**
  * A card in the home feed: with its verdict for a reader who voted on it, or for everyone once

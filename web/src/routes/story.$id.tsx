@@ -11,7 +11,7 @@ import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
-import { commentOrderOf } from '#web/features/comments/lib/comment-order.ts';
+import { commentOrderOf, type CommentOrder } from '#web/features/comments/lib/comment-order.ts';
 import { usePreloadWhenIdle } from '#web/hooks/use-preload-when-idle.ts';
 
 // The story card (vote, results, Next, Share) shows once the story is there, and the comments sit
@@ -42,7 +42,7 @@ export const Route = createFileRoute('/story/$id')({
     void loadComments();
   },
   // The comments' order (`?comments=top|newest`); oldest first, the default, is left out.
-  validateSearch: (search): { comments?: 'top' | 'newest' } => {
+  validateSearch: (search): { comments?: Exclude<CommentOrder, 'oldest'> } => {
     const comments = commentOrderOf(search.comments);
     return comments ? { comments } : {};
   },
