@@ -78,6 +78,7 @@ for (const viewport of SHOT_VIEWPORTS) {
               status: 'active',
               createdAt: '2026-01-01T00:00:00.000Z',
               emailVerified: true,
+              showSideOnComments: true,
             },
           }),
         );

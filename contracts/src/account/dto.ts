@@ -101,6 +101,12 @@ export const updateProfileRequestSchema = z.strictObject({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
+/** PATCH /api/users/preferences: the member's settings that are not their profile. */
+export const updatePreferencesRequestSchema = z.strictObject({
+  showSideOnComments: z.boolean({ error: 'showSideOnComments must be true or false' }),
+});
+export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;
+
 /** Whether an account may write: a banned one reads only. */
 export const userStatusSchema = z.enum(['active', 'banned']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
@@ -118,6 +124,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** Whether the e-mail address is proven; the profile shows a notice until it is. */
   emailVerified: z.boolean(),
+  /** Whether the member's side (He / She) shows beside their comments on a story they voted on. */
+  showSideOnComments: z.boolean(),
   /** Present only while banned: when, and the reason the admin gave (null when none). */
   ban: z.object({ at: z.string(), reason: z.string().nullable() }).optional(),
 });

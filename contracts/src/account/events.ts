@@ -52,6 +52,8 @@ export const userEvents = {
     'ProfileUpdated',
     z.object({ username: z.string().nullable(), profileImageUrl: z.string().nullable() }),
   ),
+  /** Whether the member's He / She side shows beside their comments (shown unless turned off). */
+  SideOnCommentsSet: defineEvent('SideOnCommentsSet', z.object({ shown: z.boolean() })),
   UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
   /** `reason`: what the admin wrote, when they did (absent in older events). */
   UserUnbanned: defineEvent('UserUnbanned', z.object({ reason: z.string().optional() })),

@@ -4,6 +4,7 @@ import { commentIdSchema } from '../shared/ids';
 import { reasonBodySchema } from '../shared/moderation';
 import { cursorSchema } from '../shared/page';
 import { cleaned } from '../shared/text';
+import { voteChoiceSchema } from '../story/events';
 import { commentVoteChoiceSchema } from './events';
 
 export const postCommentRequestSchema = z.strictObject({
@@ -49,6 +50,8 @@ export const commentSchema = z.object({
   author: commentAuthorSchema,
   isOwn: z.boolean(),
   myVote: commentVoteChoiceSchema.nullable(),
+  /** The author's vote on the story; null when they have none, left, or keep it to themself. */
+  side: voteChoiceSchema.nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

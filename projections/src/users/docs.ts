@@ -19,6 +19,8 @@ export interface UserDoc extends Doc {
   /** Bumped by every password reset and ban: sessions checked against an older one are void. */
   credentialsVersion: number;
   emailVerified: boolean;
+  /** The member keeps their side (He / She) off their comments; absent: never turned off. */
+  hidesSideOnComments?: boolean;
   /** The ban in effect: when, and the admin's reason; null once unbanned, absent if never banned. */
   ban?: { at: string; reason: string | null } | null;
 }

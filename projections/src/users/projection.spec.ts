@@ -69,6 +69,8 @@ function aliceHistory() {
         },
         alice,
       ),
+    sideOnComments: (shown: boolean) =>
+      on(alice, { type: 'SideOnCommentsSet', data: { shown } }, alice),
     identityLinked: () =>
       on(
         alice,
@@ -161,6 +163,20 @@ describe('users projection', () => {
       .given([registered])
       .when(history.profileUpdated())
       .then({ users: [{ ...account(registered), ...withProfile }] });
+  });
+
+  it('when a member turns their side on comments off and on it keeps the choice', async () => {
+    const history = aliceHistory();
+    const registered = history.registered();
+    const hidden = history.sideOnComments(false);
+    await spec
+      .given([registered])
+      .when(hidden)
+      .then({ users: [{ ...account(registered), hidesSideOnComments: true }] });
+    await spec
+      .given([registered, hidden])
+      .when(history.sideOnComments(true))
+      .then({ users: [{ ...account(registered), hidesSideOnComments: false }] });
   });
 
   it('when a user is banned it marks the account banned with when and why, and voids the sessions started before', async () => {

@@ -11,12 +11,13 @@ import { USERS, USER_DOCS } from './docs';
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
   name: USERS,
-  version: 5,
+  version: 6,
   eventTypes: [
     'UserRegistered',
     'PasswordChanged',
     'EmailVerified',
     'ProfileUpdated',
+    'SideOnCommentsSet',
     'UserBanned',
     'UserUnbanned',
     'UserPromoted',
@@ -78,6 +79,8 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
             $set: { username: event.data.username, profileImageUrl: event.data.profileImageUrl },
           }),
         ];
+      case 'SideOnCommentsSet':
+        return [update(USER_DOCS, id, { $set: { hidesSideOnComments: !event.data.shown } })];
       case 'UserBanned':
         return [
           update(USER_DOCS, id, {

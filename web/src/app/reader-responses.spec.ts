@@ -10,6 +10,7 @@ import { getRuntimeConfig } from '#web/features/config/api/get-runtime-config.ts
 import { getStory } from '#web/features/stories/api/get-story.ts';
 import { getStoryFeed } from '#web/features/stories/api/get-story-feed.ts';
 import { stubFetch } from '#web/testing/test-utils.tsx';
+import { currentUserFixture } from '#web/testing/current-user.ts';
 
 vi.mock('#web/lib/response-schemas.ts', () => {
   throw new Error('the response schemas were loaded');
@@ -27,18 +28,7 @@ const card = {
   commentCount: 0,
   reactions: { relatable: 0, lol: 0, wtf: 0 },
 };
-const user = {
-  id: 'user_1',
-  username: null,
-  firstName: 'Sam',
-  lastName: null,
-  email: 'sam@example.com',
-  profileImageUrl: null,
-  role: 'user',
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-};
+const user = currentUserFixture({ username: null, lastName: null });
 
 describe('reader responses', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -17,6 +17,7 @@ export function commentFixture(n: number, overrides: Partial<Comment> = {}): Com
     },
     isOwn: false,
     myVote: null,
+    side: null,
     ...overrides,
   };
 }

@@ -138,6 +138,10 @@ export class AccountService {
     return this.profiles.update(userId, profile, actor);
   }
 
+  setSideOnComments(userId: string, shown: boolean, actor: Actor): Promise<void> {
+    return this.profiles.setSideOnComments(userId, shown, actor);
+  }
+
   /** Bans, unbans, promotes or demotes a user (the admin API). */
   change(
     userId: string,

@@ -16,6 +16,7 @@ export function toCurrentUser(doc: UserDoc): CurrentUser {
     status: doc.status,
     createdAt: doc.createdAt,
     emailVerified: doc.emailVerified === true,
+    showSideOnComments: doc.hidesSideOnComments !== true,
     ...(doc.status === 'banned' && doc.ban ? { ban: doc.ban } : {}),
   };
 }

@@ -173,6 +173,20 @@ describe('user decider', () => {
       .thenNothingHappens();
   });
 
+  it('shows the side on comments until the member turns it off, banned or not', () => {
+    const hidden: UserEvent = { type: 'SideOnCommentsSet', data: { shown: false } };
+    spec.given([registered]).when({ type: 'SetSideOnComments', shown: true }).thenNothingHappens();
+    spec.given([registered]).when({ type: 'SetSideOnComments', shown: false }).then([hidden]);
+    spec
+      .given([registered, hidden])
+      .when({ type: 'SetSideOnComments', shown: false })
+      .thenNothingHappens();
+    spec
+      .given([registered, { type: 'UserBanned', data: { reason: null } }, hidden])
+      .when({ type: 'SetSideOnComments', shown: true })
+      .then([{ type: 'SideOnCommentsSet', data: { shown: true } }]);
+  });
+
   it('when an external identity is linked twice it is recorded once', () => {
     const linked: UserEvent = {
       type: 'ExternalIdentityLinked',

@@ -16,6 +16,8 @@ export interface UserState {
   banned: boolean;
   username: string | null;
   profileImageUrl: string | null;
+  /** Whether their side (He / She) shows beside their comments. */
+  showsSideOnComments: boolean;
   pendingReset: { tokenHash: string; expiresAt: string } | null;
   externalIdentities: string[];
   emailVerified: boolean;
@@ -43,6 +45,7 @@ function initialState(): UserState {
     banned: false,
     username: null,
     profileImageUrl: null,
+    showsSideOnComments: true,
     pendingReset: null,
     externalIdentities: [],
     emailVerified: false,
@@ -96,6 +99,7 @@ const evolutions: { [K in UserEvent['type']]: Evolve<K> } = {
     username: data.username,
     profileImageUrl: data.profileImageUrl,
   }),
+  SideOnCommentsSet: (state, { data }) => ({ ...state, showsSideOnComments: data.shown }),
   UserBanned: (state) => ({
     ...state,
     banned: true,
@@ -137,6 +141,7 @@ export type UserCommand =
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'UpgradePasswordHash'; passwordHash: string }
   | { type: 'UpdateProfile'; username: string | null; profileImageUrl: string | null }
+  | { type: 'SetSideOnComments'; shown: boolean }
   | {
       type: 'BanUser';
       reason: string | null;
@@ -332,6 +337,13 @@ const updateProfile: Decide<'UpdateProfile'> = (command, state) => {
   return [{ type: 'ProfileUpdated', data: { username, profileImageUrl } }];
 };
 
+/** A privacy choice, not content: a banned member may make it too. */
+const setSideOnComments: Decide<'SetSideOnComments'> = (command, state) => {
+  requireUser(state);
+  if (state.showsSideOnComments === command.shown) return [];
+  return [{ type: 'SideOnCommentsSet', data: { shown: command.shown } }];
+};
+
 const linkExternalIdentity: Decide<'LinkExternalIdentity'> = (command, state) => {
   requireUser(state);
   const { issuer, subject } = command;
@@ -404,6 +416,7 @@ const decisions: { [K in UserCommand['type']]: Decide<K> } = {
   VerifyEmail: verifyEmail,
   MarkEmailVerified: markEmailVerified,
   UpdateProfile: updateProfile,
+  SetSideOnComments: setSideOnComments,
   LinkExternalIdentity: linkExternalIdentity,
   BanUser: banUser,
   UnbanUser: unbanUser,

@@ -22,6 +22,7 @@ const account: CurrentUser = {
   status: 'active',
   createdAt: '2026-11-01T09:00:00.000Z',
   emailVerified: true,
+  showSideOnComments: true,
 };
 
 /** A log of Ann's and Bob's doings, one minute apart. */

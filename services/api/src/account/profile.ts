@@ -23,7 +23,7 @@ export interface ProfilesDeps {
   publicUrl: string;
 }
 
-/** A member's username (unique in any case) and picture. */
+/** A member's username (unique in any case) and picture, and whether their side shows. */
 export class Profiles {
   constructor(private readonly deps: ProfilesDeps) {}
 
@@ -49,6 +49,17 @@ export class Profiles {
           ? [commandOn(usernameStream(before), reservation, { type: 'ReleaseReservation', userId })]
           : []),
       ],
+      actor,
+      [USERS],
+    );
+  }
+
+  /** Shows or hides the member's side (He / She) beside their comments. */
+  async setSideOnComments(userId: string, shown: boolean, actor: Actor): Promise<void> {
+    const state = await userState(this.deps.bus, userId);
+    if (!state.exists) throw new NotFoundError('Account not found');
+    await this.deps.bus.runAll(
+      [commandOn(userStream(userId), user, { type: 'SetSideOnComments', shown })],
       actor,
       [USERS],
     );

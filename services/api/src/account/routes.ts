@@ -5,6 +5,7 @@ import {
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  updatePreferencesRequestSchema,
   updateProfileRequestSchema,
   verifyEmailRequestSchema,
   type UserStatsView,
@@ -118,6 +119,14 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     const user = activeUser(req);
     const profile = updateProfileRequestSchema.parse(req.body);
     await deps.accounts.updateProfile(user._id, profile, actorOf(req));
+    res.json(await deps.accounts.currentUser(user._id));
+  });
+
+  // A privacy choice rather than content: a banned member may make it too.
+  router.patch('/users/preferences', async (req, res) => {
+    const user = currentUser(req);
+    const { showSideOnComments } = updatePreferencesRequestSchema.parse(req.body);
+    await deps.accounts.setSideOnComments(user._id, showSideOnComments, actorOf(req));
     res.json(await deps.accounts.currentUser(user._id));
   });
 

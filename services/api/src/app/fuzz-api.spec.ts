@@ -39,6 +39,7 @@ const FIELDS = [
   'token',
   'username',
   'profileImageUrl',
+  'showSideOnComments',
 ];
 const QUERY_KEYS = [
   'cursor',

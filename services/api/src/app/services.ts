@@ -31,6 +31,7 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     comments: queries.comments,
     stories: queries.stories,
     users: queries.users,
+    storyVotes: queries.storyVotes,
     // The story slice decides whether a story is approved; `stories` exists before any write.
     approvedStory: (storyId) => stories.approvedGuard(storyId),
     storyFacts: (storyId) => stories.facts(storyId),

@@ -1,7 +1,8 @@
 import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
-import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
+import { STORIES } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
+import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import { MODERATION_LOG } from '@whosright/projections/moderation-log/docs';
 import { USER_STATS } from '@whosright/projections/user-stats/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
@@ -9,12 +10,14 @@ import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Page } from '@whosright/projections/store/port';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
+import type { VoteChoice } from '@whosright/contracts/story/events';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn, type StreamCommand } from '#api/write/commands';
+import { toStoryComment, type CommentOnStory } from './comment-views';
 import { comment as commentDecider, commentVote, type CommentedStory } from './decider';
 
 const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
@@ -32,16 +35,12 @@ export interface CommentServiceDeps {
   comments: CommentQueries;
   stories: StoryQueries;
   users: UserQueries;
+  /** How commenters voted on the story: the side shown beside their comments. */
+  storyVotes: Pick<StoryVoteQueries, 'sidesOf'>;
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
   /** The story as its own stream has it (null: none, or deleted): the story slice's fold. */
   storyFacts: (storyId: string) => Promise<CommentedStory | null>;
-}
-
-/** A comment with the card of the story it answers (the profile's and the admin's lists). */
-export interface CommentOnStory {
-  comment: CommentDoc;
-  story: StoryDoc;
 }
 
 /** Comments: post, list, vote, delete; the flagged list. */
@@ -53,6 +52,18 @@ export class CommentService {
     const doc = await this.deps.comments.byId(commentId);
     if (!doc) throw new NotFoundError('Comment not found');
     return doc;
+  }
+
+  /** The member's new comment as the story's list will show it to them. */
+  async asPosted(commentId: string, author: UserDoc): Promise<Comment> {
+    const doc = await this.get(commentId);
+    const sides = await this.deps.storyVotes.sidesOf(doc.storyId, [author._id]);
+    return toStoryComment(doc, {
+      author: toAuthors([author], false).get(author._id) ?? unknownAuthor(author._id),
+      isOwn: true,
+      myVote: null,
+      side: shownSides([author], sides).get(author._id) ?? null,
+    });
   }
 
   // ---- commands: each answers what it wrote, never a read model (`get` reads it) ----
@@ -216,23 +227,27 @@ export class CommentService {
     if (story?.status !== 'approved') throw new NotFoundError('Story not found');
     const page = await this.deps.comments.ofStory(storyId, request);
     const docs = page.items;
-    const voteOf = viewer
-      ? await this.deps.comments.myVotesOn(
-          docs.map((doc) => doc._id),
-          viewer._id,
-        )
-      : new Map<string, CommentVoteChoice>();
-    const authors = await this.authors(docs, viewer?.role === 'admin');
-    const items = docs.map((doc) => ({
-      id: doc._id,
-      content: doc.content,
-      createdAt: doc.createdAt,
-      upvotes: doc.upvotes,
-      downvotes: doc.downvotes,
-      author: authors.get(doc.authorId) ?? unknownAuthor(doc.authorId),
-      isOwn: viewer?._id === doc.authorId,
-      myVote: voteOf.get(doc._id) ?? null,
-    }));
+    const authorIds = docs.map((doc) => doc.authorId);
+    const [voteOf, users, sides] = await Promise.all([
+      viewer
+        ? this.deps.comments.myVotesOn(
+            docs.map((doc) => doc._id),
+            viewer._id,
+          )
+        : new Map<string, CommentVoteChoice>(),
+      this.deps.users.byIds(authorIds),
+      this.deps.storyVotes.sidesOf(storyId, [...new Set(authorIds)]),
+    ]);
+    const authors = toAuthors(users, viewer?.role === 'admin');
+    const sideOf = shownSides(users, sides);
+    const items = docs.map((doc) =>
+      toStoryComment(doc, {
+        author: authors.get(doc.authorId) ?? unknownAuthor(doc.authorId),
+        isOwn: viewer?._id === doc.authorId,
+        myVote: voteOf.get(doc._id) ?? null,
+        side: sideOf.get(doc.authorId) ?? null,
+      }),
+    );
     return { items, next: page.next };
   }
 
@@ -249,9 +264,9 @@ export class CommentService {
     const page = await this.deps.comments.flagged(request);
     const [withStories, authors] = await Promise.all([
       this.withStories(page),
-      this.authors(page.items, true),
+      this.deps.users.byIds(page.items.map((doc) => doc.authorId)),
     ]);
-    return { page: withStories, authors };
+    return { page: withStories, authors: toAuthors(authors, true) };
   }
 
   /**
@@ -267,35 +282,47 @@ export class CommentService {
     });
     return page.next === undefined ? { items } : { items, next: page.next };
   }
+}
 
-  /**
-   * Every author on the page in one lookup. Admins see e-mails and full names; everyone else only
-   * the last name's initial (all a display name of username, first name and last initial
-   * needs), never an address.
-   */
-  private async authors(
-    docs: CommentDoc[],
-    forAdmin: boolean,
-  ): Promise<Map<string, CommentAuthor>> {
-    const users = await this.deps.users.byIds(docs.map((d) => d.authorId));
-    return new Map(
-      users.map((u) => [
-        u._id,
-        {
-          id: u._id,
-          username: u.username,
-          firstName: u.firstName,
-          lastName: forAdmin ? u.lastName : initialOf(u.lastName),
-          profileImageUrl: u.profileImageUrl,
-          ...(forAdmin ? { email: u.email } : {}),
-        },
-      ]),
-    );
-  }
+/**
+ * The authors of a page, by id. Admins see e-mails and full names; everyone else only the last
+ * name's initial (all a display name of username, first name and last initial needs), never an
+ * address.
+ */
+function toAuthors(users: readonly UserDoc[], forAdmin: boolean): Map<string, CommentAuthor> {
+  return new Map(
+    users.map((u) => [
+      u._id,
+      {
+        id: u._id,
+        username: u.username,
+        firstName: u.firstName,
+        lastName: forAdmin ? u.lastName : initialOf(u.lastName),
+        profileImageUrl: u.profileImageUrl,
+        ...(forAdmin ? { email: u.email } : {}),
+      },
+    ]),
+  );
+}
+
+/**
+ * The sides to show, by author: only of authors who still have an account and have not turned
+ * it off (a deleted member's vote stays in the story's tally, but no longer beside a name).
+ */
+function shownSides(
+  users: readonly UserDoc[],
+  sides: ReadonlyMap<string, VoteChoice>,
+): Map<string, VoteChoice> {
+  return new Map(
+    users.flatMap((u) => {
+      const side = u.hidesSideOnComments === true ? undefined : sides.get(u._id);
+      return side ? [[u._id, side] as const] : [];
+    }),
+  );
 }
 
 /** The first letter (a whole code point) of a name, upper-cased; null for none. */
-export function initialOf(name: string | null): string | null {
+function initialOf(name: string | null): string | null {
   const [first] = name?.trim() ?? '';
   return first ? first.toUpperCase() : null;
 }

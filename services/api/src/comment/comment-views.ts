@@ -1,16 +1,43 @@
-import type { CommentAuthor, FlaggedComment, MyComment } from '@whosright/contracts/comment/dto';
+import type {
+  Comment,
+  CommentAuthor,
+  FlaggedComment,
+  MyComment,
+} from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { excerpt } from '@whosright/contracts/shared/excerpt';
-import type { CommentOnStory } from './comment-service';
+import type { CommentDoc } from '@whosright/projections/comments/docs';
+import type { StoryDoc } from '@whosright/projections/stories/docs';
 
-/** A comment on its author's profile: with the start of the story it answers. */
-export function toMyComment({ comment: doc, story }: CommentOnStory): MyComment {
+/** A comment with the card of the story it answers (the profile's and the admin's lists). */
+export interface CommentOnStory {
+  comment: CommentDoc;
+  story: StoryDoc;
+}
+
+/** What every view of a comment shows of it. */
+function basics(doc: CommentDoc) {
   return {
     id: doc._id,
     content: doc.content,
     createdAt: doc.createdAt,
     upvotes: doc.upvotes,
     downvotes: doc.downvotes,
+  };
+}
+
+/** A comment in its story's list, as one reader sees it. */
+export function toStoryComment(
+  doc: CommentDoc,
+  seen: Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>,
+): Comment {
+  return { ...basics(doc), ...seen };
+}
+
+/** A comment on its author's profile: with the start of the story it answers. */
+export function toMyComment({ comment: doc, story }: CommentOnStory): MyComment {
+  return {
+    ...basics(doc),
     story: {
       id: doc.storyId,
       category: story.category,
@@ -25,11 +52,7 @@ export function toFlaggedComment(
   author: CommentAuthor | null,
 ): FlaggedComment {
   return {
-    id: doc._id,
-    content: doc.content,
-    createdAt: doc.createdAt,
-    upvotes: doc.upvotes,
-    downvotes: doc.downvotes,
+    ...basics(doc),
     author,
     story: {
       id: doc.storyId,

@@ -15,7 +15,7 @@ import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { toPage } from '#api/platform/page';
-import { initialOf, type CommentService } from './comment-service';
+import type { CommentService } from './comment-service';
 import { toFlaggedComment, toMyComment } from './comment-views';
 
 /** A story's comments: list, post, vote and delete, plus the admin's delete and flagged list. */
@@ -39,23 +39,8 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
-      const doc = await comments.get(await comments.post(id, user, content, actorOf(req)));
-      const body: Comment = {
-        id: doc._id,
-        content: doc.content,
-        createdAt: doc.createdAt,
-        upvotes: doc.upvotes,
-        downvotes: doc.downvotes,
-        author: {
-          id: user._id,
-          username: user.username,
-          firstName: user.firstName,
-          lastName: initialOf(user.lastName),
-          profileImageUrl: user.profileImageUrl,
-        },
-        isOwn: true,
-        myVote: null,
-      };
+      const commentId = await comments.post(id, user, content, actorOf(req));
+      const body: Comment = await comments.asPosted(commentId, user);
       res.status(201).json(body);
     },
   );

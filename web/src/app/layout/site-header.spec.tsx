@@ -6,6 +6,7 @@ import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { useAddNew } from '#web/app/use-add-new.ts';
 import { useSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
+import { currentUserFixture } from '#web/testing/current-user.ts';
 
 function Header() {
   const onAddNew = useAddNew();
@@ -18,18 +19,7 @@ function RegisteredDialog() {
   return open ? <div role="dialog" aria-label="Share Your Story" /> : null;
 }
 
-const admin = {
-  id: 'user_1',
-  username: 'sam',
-  firstName: 'Sam',
-  lastName: 'Lee',
-  email: 'sam@example.com',
-  profileImageUrl: null,
-  role: 'admin',
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-};
+const admin = currentUserFixture({ role: 'admin' });
 
 describe('site header', () => {
   afterEach(() => {

@@ -5,6 +5,7 @@ import { SubmitStoryDialogSlot } from '#web/app/layout/submit-story-dialog-slot.
 import { SiteHeader } from '#web/app/layout/site-header.tsx';
 import { stubIdle } from '#web/testing/idle.ts';
 import { renderWithApp, stubFetch, unauthorizedResponse } from '#web/testing/test-utils.tsx';
+import { currentUserFixture } from '#web/testing/current-user.ts';
 
 // Records when the dialog's lazily loaded module is first imported.
 const loaded = vi.hoisted(() => ({ dialog: false }));
@@ -13,18 +14,7 @@ vi.mock('#web/features/stories/components/submit-story-dialog.tsx', () => {
   return { SubmitStoryDialog: () => null };
 });
 
-const member = {
-  id: 'user_1',
-  username: 'sam',
-  firstName: 'Sam',
-  lastName: 'Lee',
-  email: 'sam@example.com',
-  profileImageUrl: null,
-  role: 'user',
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-};
+const member = currentUserFixture();
 
 /** The slot beside the header, which shows when the current user has loaded. */
 function Layout() {

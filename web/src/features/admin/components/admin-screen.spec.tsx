@@ -31,6 +31,7 @@ const me = {
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
   emailVerified: true,
+  showSideOnComments: true,
 };
 const member = { ...me, id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAB', username: 'sam', role: 'user' };
 const page = (items: unknown[]) => ({ body: { items, nextCursor: null } });

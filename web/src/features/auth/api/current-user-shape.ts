@@ -14,5 +14,6 @@ export const currentUserShape = object<CurrentUser>({
   status: oneOf<CurrentUser['status']>({ active: true, banned: true }),
   createdAt: string,
   emailVerified: boolean,
+  showSideOnComments: boolean,
   ban: optional(object<NonNullable<CurrentUser['ban']>>({ at: string, reason: nullable(string) })),
 });

@@ -6,6 +6,7 @@ import { DeferredToaster } from '#web/components/ui/deferred-toaster.tsx';
 import { AdminOnly } from '#web/features/auth/components/admin-only.tsx';
 import { setNavigator } from '#web/lib/navigation.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { currentUserFixture } from '#web/testing/current-user.ts';
 
 // The toaster's code arrives 300 ms late, as its lazily loaded chunk does on a cold visit.
 vi.mock('#web/components/ui/toaster.tsx', async (importOriginal) => {
@@ -14,18 +15,7 @@ vi.mock('#web/components/ui/toaster.tsx', async (importOriginal) => {
 });
 
 const NOTICE = 'Admin access required. Redirecting...';
-const member = {
-  id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAB',
-  username: 'sam',
-  firstName: 'Sam',
-  lastName: null,
-  email: 'sam@example.com',
-  profileImageUrl: null,
-  role: 'user',
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-};
+const member = currentUserFixture({ id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAB', lastName: null });
 
 describe('admin only', () => {
   afterEach(() => {

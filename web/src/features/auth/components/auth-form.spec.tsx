@@ -16,6 +16,7 @@ const user = {
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
   emailVerified: false,
+  showSideOnComments: true,
 };
 
 function renderForm(props: Partial<AuthFormProps> = {}) {

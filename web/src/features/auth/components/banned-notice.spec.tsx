@@ -3,19 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { BannedNotice } from '#web/features/auth/components/banned-notice.tsx';
 import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+import { currentUserFixture } from '#web/testing/current-user.ts';
 
-const member = {
-  id: 'user_1',
-  username: 'sam',
-  firstName: 'Sam',
-  lastName: 'Lee',
-  email: 'sam@example.com',
-  profileImageUrl: null,
-  role: 'user',
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-};
+const member = currentUserFixture();
 
 describe('banned notice', () => {
   afterEach(() => {

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Comment, commentVoteCountsSchema } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
+import type { VoteChoice } from '@whosright/contracts/story/events';
 
 import {
   array,
@@ -32,6 +33,7 @@ export const commentShape = object<Comment>({
   }),
   isOwn: boolean,
   myVote: nullable(voteChoice),
+  side: nullable(oneOf<VoteChoice>({ he: true, she: true })),
 });
 export const commentListShape = array(commentShape);
 export const commentVoteCountsShape = object<z.infer<typeof commentVoteCountsSchema>>({

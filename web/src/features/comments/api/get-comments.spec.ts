@@ -11,6 +11,7 @@ const comment = (id: string) => ({
   author: { id: 'user_1', username: null, firstName: 'Ann', lastName: null, profileImageUrl: null },
   isOwn: false,
   myVote: null,
+  side: null,
 });
 
 afterEach(() => {

@@ -9,9 +9,10 @@ import { initialsOf } from '#web/components/user-avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { timeAgo } from '#web/lib/relative-time.ts';
 import { cn } from '#web/lib/utils.ts';
+import { SideChip } from './side-chip.tsx';
 
 /**
- * One comment: author, age, the text (plain text, never HTML), up/down votes (disabled when
+ * One comment: author, the side they voted (when they show it), age, the text (plain text, never HTML), up/down votes (disabled when
  * signed out and on one's own comment) and delete on one's own, which asks first.
  */
 export function CommentItem({
@@ -70,6 +71,7 @@ export function CommentItem({
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold">{name}</span>
+          {comment.side ? <SideChip side={comment.side} /> : null}
           {comment.isOwn ? <span className="text-xs text-muted-foreground">(you)</span> : null}
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {timeAgo(comment.createdAt)}

@@ -19,6 +19,7 @@ const posted = {
   author: { id: 'user_9', username: 'me', firstName: null, lastName: null, profileImageUrl: null },
   isOwn: true,
   myVote: null,
+  side: null,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -58,6 +58,20 @@ describe('comments section', () => {
     expect(within(item).getByText('PQ')).toBeInTheDocument();
   });
 
+  it("shows each commenter's side beside their name, and none for one without a side", async () => {
+    const body = [comment(1, { side: 'he' }), comment(2, { side: 'she' }), comment(3)];
+    vi.stubGlobal('fetch', stubFetch({ [listPath]: { body } }).fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const items = within(await screen.findByRole('list', { name: 'Comments' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(items[0]!).getByTitle("Voted He's Right")).toHaveTextContent("voted He's Right");
+    expect(within(items[1]!).getByTitle("Voted She's Right")).toHaveTextContent(
+      "voted She's Right",
+    );
+    expect(within(items[2]!).queryByTitle(/^Voted/)).not.toBeInTheDocument();
+  });
+
   it('when a comment shows its vote counts each vote button is named starting with its count', async () => {
     vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [comment(3)] } }).fetch);
     renderWithApp(<CommentsSection storyId={storyId} signedIn />);

@@ -16,6 +16,7 @@ const user = {
   status: 'active' as const,
   createdAt: '2026-01-01T00:00:00.000Z',
   emailVerified: true,
+  showSideOnComments: true,
 };
 const stats = { storiesSubmitted: 1, commentsPosted: 0, votesGiven: 4 };
 const rejected = {

@@ -1,9 +1,10 @@
-/** /profile: who you are, your counters, your stories and your comments. */
+/** /profile: who you are, your counters, your stories and comments, privacy and your data. */
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { MyCommentsList } from '#web/features/profile/components/my-comments-list.tsx';
 import { MyStoriesList } from '#web/features/profile/components/my-stories-list.tsx';
+import { PrivacyCard } from '#web/features/profile/components/privacy-card.tsx';
 import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx';
 import { ProfileStats } from '#web/features/profile/components/profile-stats.tsx';
 import { YourDataCard } from '#web/features/profile/components/your-data-card.tsx';
@@ -31,6 +32,7 @@ export function ProfileScreen({
           <MyCommentsList />
         </TabsContent>
       </Tabs>
+      <PrivacyCard user={user} onUpdated={onUpdated} />
       <YourDataCard />
     </div>
   );
