@@ -182,7 +182,7 @@ export type StoryCommand =
     }
   | { type: 'RecordCommentsRemoved'; storyId: string; count: number };
 
-export interface ResubmitStory {
+interface ResubmitStory {
   type: 'ResubmitStory';
   storyId: string;
   authorId: string;
