@@ -58,9 +58,23 @@ export const storyHistoryParamsSchema = z.object({ id: storyIdSchema });
 
 const personSchema = z.object({ id: z.string(), displayName: z.string() }).nullable();
 
-/** One step of a story's life, from its own stream. */
+/** One step of a story's life, from its own stream; each version of the text is a step. */
 export const storyHistoryStepSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('submitted'), at: z.string(), by: personSchema }),
+  z.object({
+    type: z.literal('submitted'),
+    at: z.string(),
+    by: personSchema,
+    content: z.string(),
+    category: storyCategorySchema,
+  }),
+  z.object({
+    type: z.literal('resubmitted'),
+    at: z.string(),
+    by: personSchema,
+    revision: z.number(),
+    content: z.string(),
+    category: storyCategorySchema,
+  }),
   z.object({
     type: z.literal('status'),
     at: z.string(),

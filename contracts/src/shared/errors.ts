@@ -13,6 +13,7 @@ export const errorCodeSchema = z.enum([
   'not_found',
   'conflict',
   'already_voted',
+  'story_not_rejected',
   'idempotency_key_reused',
   'idempotency_in_progress',
   'unsupported_media_type',

@@ -24,6 +24,9 @@ export const submitStoryRequestSchema = z.strictObject({
   category: storyCategorySchema,
 });
 
+/** POST /api/stories/{id}/resubmit: the edited text and category, checked as a submission. */
+export const resubmitStoryRequestSchema = submitStoryRequestSchema;
+
 export const castVoteRequestSchema = z.strictObject({ vote: voteChoiceSchema });
 export const trackRequestSchema = z.strictObject({ action: trackActionSchema });
 export const reactRequestSchema = z.strictObject({ type: reactionTypeSchema });
@@ -109,11 +112,16 @@ export const castVoteResponseSchema = z.object({
   story: storyCardSchema,
 });
 
-/** Admin views add the activity figures; skipRate is a decimal string. */
+/**
+ * Admin views add the activity figures; skipRate is a decimal string. `revision` is 1 for a
+ * story as first submitted, more once its author resubmitted it (`resubmittedAt`: last time).
+ */
 export const adminStorySchema = storyCardSchema.extend({
   skipRate: z.string(),
   viewCount: z.number(),
   skipCount: z.number(),
+  revision: z.number(),
+  resubmittedAt: z.string().nullable(),
 });
 export type AdminStory = z.infer<typeof adminStorySchema>;
 

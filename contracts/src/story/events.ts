@@ -26,6 +26,20 @@ export const storyEvents = {
       category: storyCategorySchema,
     }),
   ),
+  /**
+   * The author edited their rejected story and sent it back to the queue: the text and category
+   * replace the last ones, and `revision` counts the versions (the submission is revision 1).
+   */
+  StoryResubmitted: defineEvent(
+    'StoryResubmitted',
+    z.object({
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      content: z.string().min(1),
+      category: storyCategorySchema,
+      revision: z.number().int().min(2),
+    }),
+  ),
   /** An admin moved the story between pending, approved, rejected and hidden. */
   StoryModerated: defineEvent(
     'StoryModerated',

@@ -25,6 +25,10 @@ export interface StoryDoc extends Doc {
   engageCount: number;
   /** Why a moderator rejected or hid it, when they said; absent otherwise. */
   moderationReason?: string;
+  /** The text's version, 2 or more once the author resubmitted it; absent: the first. */
+  revision?: number;
+  /** When the author last resubmitted it; absent if never. */
+  resubmittedAt?: string;
   /** Derived when projected. */
   totalVotes: number;
   votingScore: number;

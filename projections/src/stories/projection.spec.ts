@@ -67,6 +67,14 @@ function storyHistory() {
         },
         { actorId: author },
       ),
+    resubmitted: (storyId: string, content: string, revision: number) =>
+      log.story(
+        {
+          type: 'StoryResubmitted',
+          data: { storyId, authorId: author, content, category: 'communication', revision },
+        },
+        { actorId: author },
+      ),
     moderated,
     /** Moderation writes the story, then the pool (StoryService.moderate). */
     approved: (storyId: string, slot: number, from: StoryStatus = 'pending') => [
@@ -251,6 +259,28 @@ describe('stories projection', () => {
       .given([submitted, history.moderated(dishes, 'pending', 'rejected', 'Names a real person')])
       .when(history.moderated(dishes, 'rejected', 'pending', 'Edited'))
       .then({ stories: [card(submitted)], pool: [] });
+  });
+
+  it('when the author resubmits a rejected story it is pending again with the new text and revision', async () => {
+    const history = storyHistory();
+    const submitted = history.submitted(dishes);
+    const rejected = history.moderated(dishes, 'pending', 'rejected', 'Add his side');
+    const resubmitted = history.resubmitted(dishes, 'He never does the dishes; I never ask.', 2);
+    await spec
+      .given([submitted, rejected])
+      .when(resubmitted)
+      .then({
+        stories: [
+          {
+            ...card(submitted),
+            content: 'He never does the dishes; I never ask.',
+            category: 'communication',
+            revision: 2,
+            resubmittedAt: resubmitted.metadata.recordedAt,
+          },
+        ],
+        pool: [],
+      });
   });
 
   it('when votes are cast it counts he and she and derives the total and the voting score', async () => {

@@ -70,6 +70,7 @@ export const storiesProjection = defineProjection<Handled>({
   version: 7,
   eventTypes: [
     'StorySubmitted',
+    'StoryResubmitted',
     'StoryModerated',
     'StoryDeleted',
     'StoryVoteCast',
@@ -166,6 +167,23 @@ function storyChanges(event: Handled): Change[] | undefined {
           },
         }),
       ];
+    case 'StoryResubmitted': {
+      // Back in the queue as a new revision: the moderator's note was answered, so it goes; the
+      // admin sees it was resubmitted, and the history holds the earlier text.
+      const { storyId, content, category, revision } = event.data;
+      return [
+        update(STORIES, storyId, {
+          $set: {
+            content,
+            category,
+            status: 'pending',
+            revision,
+            resubmittedAt: event.metadata.recordedAt,
+          },
+          $unset: { moderationReason: true },
+        }),
+      ];
+    }
     case 'StoryModerated': {
       const { storyId, to, reason } = event.data;
       // The author learns why a story was rejected or hidden; any other move clears the reason.

@@ -5,11 +5,21 @@
  * `<Dialog open={open} onOpenChange={setOpen}>`. The root layout loads and mounts it only once
  * someone asks for it (`useSubmitStoryDialogWanted()`): `openSubmitStoryDialog()` marks it open,
  * and the dialog opens as soon as it is mounted. It returns whether a dialog is registered yet.
+ * Given a rejected story (`ResubmitDraft`), the dialog opens on it to edit and resubmit it.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
+/** A rejected story the author edits and sends back, with the moderator's note when there is one. */
+export interface ResubmitDraft {
+  storyId: string;
+  content: string;
+  category: string;
+  note: string | null;
+}
+
 let open = false;
 let wanted = false;
+let draft: ResubmitDraft | null = null;
 let registered = 0;
 const listeners = new Set<() => void>();
 
@@ -30,8 +40,13 @@ function setOpenState(next: boolean) {
   emit();
 }
 
-export function openSubmitStoryDialog(): boolean {
+/** Opens the dialog: empty for a new story, or on a rejected one (`resubmit`). */
+export function openSubmitStoryDialog(resubmit: ResubmitDraft | null = null): boolean {
   wanted = true;
+  if (draft !== resubmit) {
+    draft = resubmit;
+    emit();
+  }
   setOpenState(true);
   return registered > 0;
 }
@@ -59,6 +74,11 @@ export function useSubmitStoryDialog() {
     () => open,
     () => false,
   );
+  const resubmit = useSyncExternalStore(
+    subscribe,
+    () => draft,
+    () => null,
+  );
   const setOpen = useCallback((next: boolean) => setOpenState(next), []);
-  return { open: isOpen, setOpen };
+  return { open: isOpen, setOpen, resubmit };
 }

@@ -221,6 +221,45 @@ describe('building a member’s export', () => {
     expect(JSON.stringify(data)).not.toContain(bob);
   });
 
+  it('when she resubmitted a rejected story it holds her last text and every earlier one', () => {
+    const story = `story-${annStory}`;
+    const first = { storyId: annStory, authorId: ann, content: 'First text', category: 'money' };
+    const rejected = { storyId: annStory, moderatorId: bob, from: 'pending', to: 'rejected' };
+    const again = (content: string, revision: number) => ({
+      storyId: annStory,
+      authorId: ann,
+      content,
+      category: 'family',
+      revision,
+    });
+    const data = buildMemberExport(
+      account,
+      recorded([
+        [story, 'StorySubmitted', first, ann],
+        [story, 'StoryModerated', { ...rejected, reason: 'Add his side' }, bob],
+        [story, 'StoryResubmitted', again('Second text', 2), ann],
+        [story, 'StoryModerated', { ...rejected, reason: null }, bob],
+        [story, 'StoryResubmitted', again('Third text', 3), ann],
+      ]),
+      new Date('2026-11-20T10:00:00.000Z'),
+    );
+    expect(data.stories).toEqual([
+      {
+        id: annStory,
+        content: 'Third text',
+        category: 'family',
+        submittedAt: '2026-11-01T09:00:00.000Z',
+        status: 'pending',
+        resubmittedAt: '2026-11-01T09:04:00.000Z',
+        earlierVersions: [
+          { content: 'First text', category: 'money', at: '2026-11-01T09:00:00.000Z' },
+          { content: 'Second text', category: 'family', at: '2026-11-01T09:02:00.000Z' },
+        ],
+      },
+    ]);
+    expect(data.events.map((e) => e.type)).toContain('StoryResubmitted');
+  });
+
   it('when a vote is withdrawn or a reaction removed it closes the last one still open', () => {
     const bobComment = 'comment_01JBBBBBBBBBBBBBBBBBBBBBBB';
     const vote = `commentVote-${bobComment}-${ann}`;

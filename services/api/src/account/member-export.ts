@@ -42,6 +42,9 @@ interface ExportedStory {
   category: string;
   submittedAt: string;
   status: string;
+  /** Once the member resubmitted it: when they last did, and the texts it had before. */
+  resubmittedAt?: string;
+  earlierVersions?: { content: string; category: string; at: string }[];
   deletedAt?: string;
 }
 
@@ -137,6 +140,21 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
         category: str(data, 'category'),
         submittedAt: at,
         status: 'pending',
+      });
+    },
+    StoryResubmitted: ({ stories }, data, at) => {
+      const story = stories.get(str(data, 'storyId'));
+      if (!story) return;
+      const earlier = {
+        content: story.content,
+        category: story.category,
+        at: story.resubmittedAt ?? story.submittedAt,
+      };
+      Object.assign(story, {
+        ...strings(data, 'content', 'category'),
+        status: 'pending',
+        resubmittedAt: at,
+        earlierVersions: [...(story.earlierVersions ?? []), earlier],
       });
     },
     StoryModerated: ({ stories }, data) => {

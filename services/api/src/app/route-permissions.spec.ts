@@ -45,6 +45,12 @@ const MATRIX: Record<string, Entry> = {
   'POST /stories/:id/reactions': { access: 'active', body: { type: 'lol' } },
   'PUT /stories/:id/reactions/:type': { access: 'active' },
   'DELETE /stories/:id/reactions/:type': { access: 'active' },
+  // Only the author's rejected story is resubmitted: the approved fixture answers the owner 409,
+  // anyone else 404, as for a story not theirs.
+  'POST /stories/:id/resubmit': {
+    access: 'active',
+    body: { content: 'He folds towels in halves now. Who is right?', category: 'household' },
+  },
   'DELETE /stories/:id': { access: 'ownerOrAdmin' },
   'GET /users/stories': { access: 'member' },
   'GET /admin/stories': { access: 'admin' },

@@ -44,6 +44,76 @@ describe('story decider', () => {
       .then([submitted]);
   });
 
+  describe('resubmitting', () => {
+    const rejectedWithNote: StoryEvent = {
+      type: 'StoryModerated',
+      data: { storyId, moderatorId: admin, from: 'pending', to: 'rejected', reason: 'his side?' },
+    };
+    const resubmit = (by = author) =>
+      ({
+        type: 'ResubmitStory',
+        storyId,
+        authorId: by,
+        content: 'He never does the dishes; he says I never ask.',
+        category: 'communication',
+      }) as const;
+    const resubmitted = (revision: number): StoryEvent => ({
+      type: 'StoryResubmitted',
+      data: {
+        storyId,
+        authorId: author,
+        content: 'He never does the dishes; he says I never ask.',
+        category: 'communication',
+        revision,
+      },
+    });
+
+    it('when the author resubmits a rejected story it is revision 2 with the new text', () => {
+      spec
+        .given([submitted, rejectedWithNote])
+        .when(resubmit())
+        .then([resubmitted(2)]);
+    });
+
+    it('when it is rejected again and resubmitted the revision counts on', () => {
+      spec
+        .given([submitted, rejectedWithNote, resubmitted(2), rejectedWithNote])
+        .when(resubmit())
+        .then([resubmitted(3)]);
+    });
+
+    it.each([
+      ['pending', [submitted]],
+      ['approved', [submitted, approved]],
+      ['resubmitted and pending again', [submitted, rejectedWithNote, resubmitted(2)]],
+    ])('when the story is %s it is refused as not rejected', (_status, given) => {
+      spec.given(given).when(resubmit()).thenThrows(rejected('not_rejected'));
+    });
+
+    it('when someone else resubmits, even an admin, it is refused as not theirs', () => {
+      spec
+        .given([submitted, rejectedWithNote])
+        .when(resubmit(admin))
+        .thenThrows(rejected('not_author'));
+      spec
+        .given([submitted, rejectedWithNote])
+        .when(resubmit(other))
+        .thenThrows(rejected('not_author'));
+    });
+
+    it('when the story is missing or deleted it is not found', () => {
+      const deleted: StoryEvent = {
+        type: 'StoryDeleted',
+        data: { storyId, authorId: author, deletedBy: author, byAdmin: false },
+      };
+      spec.given([]).when(resubmit()).thenThrows(rejected('not_found'));
+      spec
+        .given([submitted, rejectedWithNote, deleted])
+        .when(resubmit())
+        .thenThrows(rejected('not_found'));
+    });
+  });
+
   it('when an admin approves it records who moved it from where to where', () => {
     spec
       .given([submitted])

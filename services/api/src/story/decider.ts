@@ -24,6 +24,8 @@ export type StoryRejection =
   | 'not_found'
   | 'not_approved'
   | 'not_author_or_admin'
+  | 'not_author'
+  | 'not_rejected'
   | 'already_voted'
   | 'counted_from_address';
 
@@ -43,6 +45,8 @@ export interface StoryState {
   commentsRemoved: boolean;
   authorId: string | null;
   status: StoryStatus;
+  /** How many versions of the text there are: 1 once submitted, one more per resubmission. */
+  revision: number;
 }
 
 export const story = {
@@ -54,13 +58,22 @@ export const story = {
       commentsRemoved: false,
       authorId: null,
       status: 'pending',
+      revision: 0,
     };
   },
 
   evolve(state: StoryState, event: StoryEvent): StoryState {
     switch (event.type) {
       case 'StorySubmitted':
-        return { ...state, exists: true, authorId: event.data.authorId, status: 'pending' };
+        return {
+          ...state,
+          exists: true,
+          authorId: event.data.authorId,
+          status: 'pending',
+          revision: 1,
+        };
+      case 'StoryResubmitted':
+        return { ...state, status: 'pending', revision: event.data.revision };
       case 'StoryModerated':
         return { ...state, status: event.data.to };
       case 'StoryDeleted':
@@ -93,6 +106,8 @@ export const story = {
             },
           },
         ];
+      case 'ResubmitStory':
+        return decideResubmit(command, state);
       case 'ModerateStory':
         requireLive(state);
         if (state.status === command.to) return [];
@@ -149,6 +164,7 @@ export type StoryCommand =
       content: string;
       category: StoryCategory;
     }
+  | ResubmitStory
   | {
       type: 'ModerateStory';
       storyId: string;
@@ -166,8 +182,38 @@ export type StoryCommand =
     }
   | { type: 'RecordCommentsRemoved'; storyId: string; count: number };
 
+interface ResubmitStory {
+  type: 'ResubmitStory';
+  storyId: string;
+  authorId: string;
+  content: string;
+  category: StoryCategory;
+}
+
 function requireLive(state: StoryState): void {
   if (!state.exists || state.deleted) throw new StoryCommandRejected('not_found');
+}
+
+/**
+ * Only the author resubmits, and only a story a moderator rejected: it goes back to pending as
+ * the next revision. Anyone else learns nothing more than that the story is not theirs.
+ */
+function decideResubmit(command: ResubmitStory, state: StoryState): StoryEvent[] {
+  requireLive(state);
+  if (state.authorId !== command.authorId) throw new StoryCommandRejected('not_author');
+  if (state.status !== 'rejected') throw new StoryCommandRejected('not_rejected');
+  return [
+    {
+      type: 'StoryResubmitted',
+      data: {
+        storyId: command.storyId,
+        authorId: command.authorId,
+        content: command.content,
+        category: command.category,
+        revision: state.revision + 1,
+      },
+    },
+  ];
 }
 
 /** Only approved, not deleted stories can be voted on, tracked, reacted to or commented on. */

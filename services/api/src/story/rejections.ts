@@ -21,6 +21,10 @@ export const storyRejections: Rejections<StoryRejection> = {
   not_approved: () => new NotFoundError('Story not found'),
   not_author_or_admin: () =>
     new ForbiddenError('Only the author or an admin can delete this story'),
+  // Someone else's story, even an admin's view of it: only its author can edit it.
+  not_author: () => new NotFoundError('Story not found'),
+  not_rejected: () =>
+    new ConflictError('Only a rejected story can be resubmitted', 'story_not_rejected'),
   already_voted: () => new ConflictError(ALREADY_VOTED_MESSAGE, 'already_voted'),
   counted_from_address: () => new AlreadyCountedFromAddress(),
 };

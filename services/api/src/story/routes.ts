@@ -5,6 +5,7 @@ import {
   moderateStoryRequestSchema,
   randomStoryQuerySchema,
   reactRequestSchema,
+  resubmitStoryRequestSchema,
   storyFeedQuerySchema,
   storyIdParamsSchema,
   storyReactionParamsSchema,
@@ -49,6 +50,19 @@ export function storyRoutes(
     const storyId = await stories.submit(user, body.content, body.category, actorOf(req));
     res.status(201).json(await stories.card(storyId));
   });
+
+  // The author's rejected story, edited, goes back to the queue; validated as a submission.
+  router.post(
+    '/stories/:id/resubmit',
+    limit(rateLimitPolicies.storiesPerAccount),
+    async (req, res) => {
+      const { id } = storyIdParamsSchema.parse(req.params);
+      const user = activeUser(req);
+      const body = resubmitStoryRequestSchema.parse(req.body);
+      await stories.resubmit(id, user, body.content, body.category, actorOf(req));
+      res.json(await stories.card(id));
+    },
+  );
 
   router.get('/stories', async (req, res) => {
     const query = storyFeedQuerySchema.parse(req.query);

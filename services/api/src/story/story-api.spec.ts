@@ -13,6 +13,7 @@ import {
 import { pageSchema } from '@whosright/contracts/shared/page';
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
+import { INVALID_STORY_BODIES } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 let server: TestServer;
@@ -69,19 +70,15 @@ describe('submitting a story', () => {
     expect(parseBody(res, storyCardSchema).id).toMatch(/^story_[0-9A-Z]{26}$/);
   });
 
-  it.each([
-    ['blank content', { content: '   ', category: 'money' }],
-    ['1001 characters after trimming', { content: ` ${'x'.repeat(1001)} `, category: 'money' }],
-    ['an unknown category', { content: 'Fine story', category: 'sports' }],
-    ['a missing category', { content: 'Fine story' }],
-    ['an extra key', { content: 'Fine story', category: 'money', status: 'approved' }],
-    ['content of the wrong type', { content: 42, category: 'money' }],
-  ])('when the body has %s it answers 400 and writes nothing', async (_case, body) => {
-    const before = await head();
-    const res = await author.agent.post('/api/stories').send(body);
-    expect(res.status).toBe(400);
-    expect(await head()).toBe(before);
-  });
+  it.each(INVALID_STORY_BODIES)(
+    'when the body has %s it answers 400 and writes nothing',
+    async (_case, body) => {
+      const before = await head();
+      const res = await author.agent.post('/api/stories').send(body);
+      expect(res.status).toBe(400);
+      expect(await head()).toBe(before);
+    },
+  );
 
   it('when 1000 characters are sent they are accepted', async () => {
     expect(

@@ -23,6 +23,15 @@ export const storyFacts = {
           category: event.data.category,
           content: event.data.content,
         };
+      // The last text is what a comment quotes; pending again, it takes no comments.
+      case 'StoryResubmitted':
+        return (
+          facts && {
+            approved: false,
+            category: event.data.category,
+            content: event.data.content,
+          }
+        );
       case 'StoryModerated':
         return facts && { ...facts, approved: event.data.to === 'approved' };
       case 'StoryDeleted':

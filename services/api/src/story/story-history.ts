@@ -14,6 +14,11 @@ export interface StoryHistoryDeps {
   users: UserQueries;
 }
 
+interface Person {
+  id: string;
+  displayName: string;
+}
+
 /** A story stream's event, discriminated on `type`. */
 type StoryRecord = StoryEvent extends infer E
   ? E extends StoryEvent
@@ -23,8 +28,8 @@ type StoryRecord = StoryEvent extends infer E
 
 /**
  * A story's life for the admin's side sheet, read from its own stream (the log is the history):
- * submitted, every status change and a deletion, with who, why and when; tallies from the read
- * model while the story exists.
+ * submitted, each resubmission with its text, every status change and a deletion, with who, why
+ * and when; the story's last text; tallies from the read model while the story exists.
  */
 export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Promise<StoryHistory> {
   const events: StoryRecord[] = [];
@@ -41,48 +46,11 @@ export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Pro
   const users = new Map((await deps.users.byIds([...people])).map((u) => [u._id, u]));
   const person = (id: string) => ({ id, displayName: displayNameOf(users.get(id)) });
 
-  const steps: StoryHistoryStep[] = events.flatMap((e): StoryHistoryStep[] => {
-    const at = e.metadata.recordedAt;
-    switch (e.type) {
-      case 'StorySubmitted':
-        return [{ type: 'submitted', at, by: person(e.data.authorId) }];
-      case 'StoryModerated':
-        return [
-          {
-            type: 'status',
-            at,
-            by: person(e.data.moderatorId),
-            from: e.data.from,
-            to: e.data.to,
-            reason: givenReason(e.data.reason),
-          },
-        ];
-      case 'StoryDeleted':
-        return [
-          {
-            type: 'deleted',
-            at,
-            by: person(e.data.deletedBy),
-            byAdmin: e.data.byAdmin,
-            reason: givenReason(e.data.reason),
-          },
-        ];
-      default:
-        return [];
-    }
-  });
-
-  const last = steps[steps.length - 1];
-  const status: StoryHistory['story']['status'] =
-    last?.type === 'deleted' ? 'deleted' : last?.type === 'status' ? last.to : 'pending';
-  const card = status === 'deleted' ? undefined : await deps.stories.byId(storyId);
+  const steps = events.flatMap((e) => stepOf(e, person));
+  const story = { id: storyId, ...latestOf(steps, submitted.data) };
+  const card = story.status === 'deleted' ? undefined : await deps.stories.byId(storyId);
   return {
-    story: {
-      id: storyId,
-      category: submitted.data.category,
-      content: submitted.data.content,
-      status,
-    },
+    story,
     steps,
     tallies: card
       ? {
@@ -94,4 +62,58 @@ export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Pro
         }
       : null,
   };
+}
+
+/** The story's status and its last text (its latest revision), as its steps leave them. */
+function latestOf(
+  steps: StoryHistoryStep[],
+  submitted: Pick<StoryHistory['story'], 'category' | 'content'>,
+): Omit<StoryHistory['story'], 'id'> {
+  const last = steps[steps.length - 1];
+  const status: StoryHistory['story']['status'] =
+    last?.type === 'deleted' ? 'deleted' : last?.type === 'status' ? last.to : 'pending';
+  const text = steps.findLast((step) => step.type === 'submitted' || step.type === 'resubmitted');
+  return {
+    status,
+    category: text?.category ?? submitted.category,
+    content: text?.content ?? submitted.content,
+  };
+}
+
+/** What one event of the story's stream adds to its history. */
+function stepOf(e: StoryRecord, person: (id: string) => Person): StoryHistoryStep[] {
+  const at = e.metadata.recordedAt;
+  switch (e.type) {
+    case 'StorySubmitted': {
+      const { authorId, content, category } = e.data;
+      return [{ type: 'submitted', at, by: person(authorId), content, category }];
+    }
+    case 'StoryResubmitted': {
+      const { authorId, revision, content, category } = e.data;
+      return [{ type: 'resubmitted', at, by: person(authorId), revision, content, category }];
+    }
+    case 'StoryModerated':
+      return [
+        {
+          type: 'status',
+          at,
+          by: person(e.data.moderatorId),
+          from: e.data.from,
+          to: e.data.to,
+          reason: givenReason(e.data.reason),
+        },
+      ];
+    case 'StoryDeleted':
+      return [
+        {
+          type: 'deleted',
+          at,
+          by: person(e.data.deletedBy),
+          byAdmin: e.data.byAdmin,
+          reason: givenReason(e.data.reason),
+        },
+      ];
+    default:
+      return [];
+  }
 }

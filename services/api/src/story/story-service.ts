@@ -28,6 +28,7 @@ import {
   storyAddress,
   storyReaction,
   storyVote,
+  type StoryCommand,
 } from './decider';
 import { storyPool } from './pool-decider';
 import { AlreadyCountedFromAddress } from './rejections';
@@ -110,21 +111,46 @@ export class StoryService {
     actor: Actor,
   ): Promise<string> {
     const storyId = newId('story');
-    await this.deps.bus.runAll(
-      [
-        activeUserGuard(author._id),
-        commandOn(storyStream(storyId), storyDecider, {
-          type: 'SubmitStory',
-          storyId,
-          authorId: author._id,
-          content,
-          category,
-        }),
-      ],
+    await this.authorWrite(
+      { type: 'SubmitStory', storyId, authorId: author._id, content, category },
       actor,
       [STORIES, USER_STATS],
     );
     return storyId;
+  }
+
+  /**
+   * The author sends their rejected story back to the queue with new text: refused while they
+   * are banned, as every member's write is. Not in the random pool: it is not approved.
+   */
+  async resubmit(
+    storyId: string,
+    author: Pick<UserDoc, '_id'>,
+    content: string,
+    category: StoryCategory,
+    actor: Actor,
+  ): Promise<void> {
+    await this.authorWrite(
+      { type: 'ResubmitStory', storyId, authorId: author._id, content, category },
+      actor,
+      [STORIES],
+    );
+  }
+
+  /** The author's own write on their story's stream: refused while they are banned. */
+  private async authorWrite(
+    command: Extract<StoryCommand, { type: 'SubmitStory' | 'ResubmitStory' }>,
+    actor: Actor,
+    readModels: string[],
+  ): Promise<void> {
+    await this.deps.bus.runAll(
+      [
+        activeUserGuard(command.authorId),
+        commandOn(storyStream(command.storyId), storyDecider, command),
+      ],
+      actor,
+      readModels,
+    );
   }
 
   async moderate(

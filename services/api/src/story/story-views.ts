@@ -44,6 +44,8 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
     skipRate: doc.skipRate.toFixed(4),
     viewCount: doc.viewCount,
     skipCount: doc.skipCount,
+    revision: doc.revision ?? 1,
+    resubmittedAt: doc.resubmittedAt ?? null,
   };
 }
 

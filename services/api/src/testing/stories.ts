@@ -18,3 +18,13 @@ export async function approvedStory(
   await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
   return storyId;
 }
+
+/** Bodies a story submission refuses with 400, and so does a resubmission (the same checks). */
+export const INVALID_STORY_BODIES: ReadonlyArray<[string, object]> = [
+  ['blank content', { content: '   ', category: 'money' }],
+  ['1001 characters after trimming', { content: ` ${'x'.repeat(1001)} `, category: 'money' }],
+  ['an unknown category', { content: 'Fine story', category: 'sports' }],
+  ['a missing category', { content: 'Fine story' }],
+  ['an extra key', { content: 'Fine story', category: 'money', status: 'approved' }],
+  ['content of the wrong type', { content: 42, category: 'money' }],
+];

@@ -39,11 +39,14 @@ function forgetUserEvent(type: string, userId: string, data: Data): Data {
   }
 }
 
-/** A story or comment text, and the story excerpt a comment quotes. */
+/** The events that carry a story's text: its submission and each resubmission. */
+const STORY_TEXTS = new Set(['StorySubmitted', 'StoryResubmitted']);
+
+/** A story's text (each revision) or a comment's, and the story excerpt a comment quotes. */
 function forgetWriting(type: string, data: Data, forgotten: Forgotten): Data {
   const author = text(data, 'authorId');
   const byForgotten = author !== undefined && forgotten.users.has(author);
-  if (type === 'StorySubmitted') {
+  if (STORY_TEXTS.has(type)) {
     const storyId = text(data, 'storyId');
     const gone = byForgotten || (storyId !== undefined && forgotten.stories.has(storyId));
     return gone ? { ...data, content: DELETED_TEXT } : data;

@@ -33,6 +33,11 @@ const story = (storyId: string, authorId: string, content: string): NewEvent => 
   data: { storyId, authorId, content, category: 'other' },
   metadata: { ...meta, actorId: authorId },
 });
+const resubmitted = (storyId: string, authorId: string, content: string): NewEvent => ({
+  type: 'StoryResubmitted',
+  data: { storyId, authorId, content, category: 'money', revision: 2 },
+  metadata: { ...meta, actorId: authorId },
+});
 const comment = (
   commentId: string,
   storyId: string,
@@ -78,6 +83,12 @@ async function sampleLog(): Promise<EventStore> {
   await store.append(`user-${bob}`, [registered(bob, 'bob')], 'no_stream');
   await store.append(`story-${aliceStory}`, [story(aliceStory, alice, 'Alice story')], 'any');
   await store.append(`story-${bobStory}`, [story(bobStory, bob, 'Bob story')], 'any');
+  await store.append(
+    `story-${aliceStory}`,
+    [resubmitted(aliceStory, alice, 'Alice revised story')],
+    'any',
+  );
+  await store.append(`story-${bobStory}`, [resubmitted(bobStory, bob, 'Bob revised story')], 'any');
   await store.append(
     `comment-${aliceComment}`,
     [comment(aliceComment, bobStory, alice, 'Alice comment', 'Bob story')],
@@ -158,6 +169,19 @@ describe('forgetting personal fields (the upcaster)', () => {
     });
   });
 
+  it("when the author is forgotten it blanks every revision of their story, not another's", () => {
+    const theirs = recorded(`story-${aliceStory}`, resubmitted(aliceStory, alice, 'Alice v2'));
+    const bobs = recorded(`story-${bobStory}`, resubmitted(bobStory, bob, 'Bob v2'));
+    expect(forgetPersonalFields(theirs, aliceGone).data).toEqual({
+      storyId: aliceStory,
+      authorId: alice,
+      content: DELETED_TEXT,
+      category: 'money',
+      revision: 2,
+    });
+    expect(forgetPersonalFields(bobs, aliceGone)).toBe(bobs);
+  });
+
   it('when the member is forgotten it replaces their identity subject and token hashes', () => {
     const linked = recorded(`user-${alice}`, {
       type: 'ExternalIdentityLinked',
@@ -200,11 +224,12 @@ describe('forgetting event store', () => {
       'alice_s',
       'alice-subject',
       'Alice story',
+      'Alice revised story',
       'Alice comment',
       'a2.png',
     ])
       expect(shown).not.toContain(personal);
-    for (const kept of ['bob@example.com', 'Bob story', 'Bob comment'])
+    for (const kept of ['bob@example.com', 'Bob story', 'Bob revised story', 'Bob comment'])
       expect(shown).toContain(kept);
     const stream = texts(await all(forgetting.readStream(`user-${alice}`)));
     expect(stream).not.toContain('alice@example.com');

@@ -19,6 +19,8 @@ const story = {
   skipRate: '0.8125',
   viewCount: 16,
   skipCount: 13,
+  revision: 1,
+  resubmittedAt: null,
 };
 const me = {
   id: ME,
@@ -345,6 +347,8 @@ describe('admin screen', () => {
               type: 'submitted',
               at: '2026-01-02T00:00:00.000Z',
               by: { id: 'u', displayName: 'sam' },
+              content: 'He never does the dishes.',
+              category: 'household',
             },
             {
               type: 'status',

@@ -1,10 +1,14 @@
-/** Pending Stories: the queue, oldest first, with Approve, Reject and permanent delete. */
-import { CheckIcon, XIcon } from 'lucide-react';
+/**
+ * Pending Stories: the queue, oldest first, with Approve, Reject and permanent delete. A story its
+ * author resubmitted says so, and its earlier versions are one click away in its history.
+ */
+import { CheckIcon, HistoryIcon, XIcon } from 'lucide-react';
 import type { AdminStory } from '@whosright/contracts/story/dto';
 
 import { CardTopLine } from '#web/components/card-top-line.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePendingStories } from '#web/features/admin/api/get-admin-lists.ts';
 import { useSetStoryStatus } from '#web/features/admin/api/moderate-story.ts';
@@ -20,10 +24,16 @@ function PendingStoryCard({
   onHistory: (storyId: string) => void;
 }) {
   const decide = useSetStoryStatus('pending');
+  const resubmitted = story.revision > 1;
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
       <CardTopLine
-        badges={<StatusBadge status={story.status} />}
+        badges={
+          <>
+            <StatusBadge status={story.status} />
+            {resubmitted ? <Badge variant="outline">Resubmitted</Badge> : null}
+          </>
+        }
         category={story.category}
         createdAt={story.createdAt}
         actions={<HistoryButton onClick={() => onHistory(story.id)} />}
@@ -48,6 +58,12 @@ function PendingStoryCard({
           onConfirm={(reason) => decide.mutate({ id: story.id, status: 'rejected', reason })}
         />
         <DeleteStoryButton storyId={story.id} from="pending" />
+        {resubmitted ? (
+          <Button size="sm" variant="ghost" onClick={() => onHistory(story.id)}>
+            <HistoryIcon aria-hidden="true" />
+            Previous version
+          </Button>
+        ) : null}
       </div>
     </article>
   );

@@ -18,6 +18,8 @@ const story = (n: number, skipRate: string) => ({
   skipRate,
   viewCount: 40,
   skipCount: 30,
+  revision: 1,
+  resubmittedAt: null,
 });
 const ranked = (n: number, skipRate: string) => {
   const { id, content, category, createdAt, viewCount, skipCount } = story(n, skipRate);

@@ -1,4 +1,7 @@
-/** The story history side sheet: submitted, each status change (who, why, when), its tallies. */
+/**
+ * The story history side sheet: submitted, each resubmission with its text, each status change
+ * (who, why, when), its tallies.
+ */
 import type { StoryHistory, StoryHistoryStep } from '@whosright/contracts/moderation/dto';
 import { categoryLabel } from '@whosright/contracts/shared/category-list';
 import type { StoryStatus } from '@whosright/contracts/story/events';
@@ -30,11 +33,27 @@ function stepText(step: StoryHistoryStep): string {
   switch (step.type) {
     case 'submitted':
       return `Submitted by ${byWhom(step.by, 'a member')}`;
+    case 'resubmitted':
+      return `Resubmitted by ${byWhom(step.by, 'a member')} (revision ${step.revision})`;
     case 'status':
       return `${BECAME[step.to]} by ${byWhom(step.by, 'the admin command line')}`;
     case 'deleted':
       return `Deleted by ${byWhom(step.by, step.byAdmin ? 'an admin' : 'its author')}`;
   }
+}
+
+/** The text as this version had it, so an admin compares a resubmission with what came before. */
+function RevisionText({
+  step,
+}: {
+  step: Extract<StoryHistoryStep, { type: 'submitted' | 'resubmitted' }>;
+}) {
+  return (
+    <blockquote className="mt-1 grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm">
+      <span className="text-xs text-muted-foreground">{categoryLabel(step.category)}</span>
+      <span className="leading-relaxed text-pretty whitespace-pre-line">{step.content}</span>
+    </blockquote>
+  );
 }
 
 function Tallies({ tallies }: { tallies: NonNullable<StoryHistory['tallies']> }) {
@@ -59,6 +78,8 @@ function Tallies({ tallies }: { tallies: NonNullable<StoryHistory['tallies']> })
 
 function HistoryBody({ history }: { history: StoryHistory }) {
   const { story } = history;
+  // Each version's text is shown beside its step once there is more than one.
+  const revised = history.steps.some((step) => step.type === 'resubmitted');
   return (
     <div className="grid gap-5">
       <div className="grid gap-2">
@@ -88,7 +109,11 @@ function HistoryBody({ history }: { history: StoryHistory }) {
               <span className="text-sm text-muted-foreground">
                 <TimeAgo at={step.at} />
               </span>
-              {step.type !== 'submitted' && step.reason ? (
+              {step.type === 'submitted' || step.type === 'resubmitted' ? (
+                revised ? (
+                  <RevisionText step={step} />
+                ) : null
+              ) : step.reason ? (
                 <span className="text-sm">
                   <span className="font-medium">Reason:</span> {step.reason}
                 </span>
@@ -114,7 +139,9 @@ export function StoryHistorySheet({
       <SheetContent>
         <SheetHeader>
           <SheetTitle>Story history</SheetTitle>
-          <SheetDescription>Every moderation step, who took it and why.</SheetDescription>
+          <SheetDescription>
+            Every version of the text and every moderation step, who took it and why.
+          </SheetDescription>
         </SheetHeader>
         {history.isPending ? (
           <div role="status" aria-label="Loading story history" className="grid gap-3">

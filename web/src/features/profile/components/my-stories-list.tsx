@@ -9,6 +9,7 @@ import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { REACTION_TYPES, reactionLabel } from '#web/lib/reaction-label.ts';
+import { ResubmitButton } from '#web/features/profile/components/resubmit-button.tsx';
 
 function MyStoryCard({ story }: { story: MyStory }) {
   const remove = useDeleteMine('story');
@@ -42,6 +43,11 @@ function MyStoryCard({ story }: { story: MyStory }) {
         <p className="rounded-lg bg-muted px-3 py-2 text-sm">
           <span className="font-semibold">Moderator&apos;s note:</span> {reason}
         </p>
+      ) : null}
+      {story.status === 'rejected' ? (
+        <div>
+          <ResubmitButton story={story} />
+        </div>
       ) : null}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span className="font-medium text-he">He {story.heVotes}</span>

@@ -3,8 +3,11 @@
  * submitting; the form resets whenever the dialog closes. Mounted once in the root layout; the
  * header's Add new opens it through useSubmitStoryDialog. Offline, the story waits in the open
  * dialog and is submitted when the connection is back; closing the dialog gives it up.
+ * Opened on a rejected story ('Edit & resubmit' on My Stories), it starts from that story's text
+ * and category, pins the moderator's note above the form and resubmits the story.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { MessageSquareWarningIcon } from 'lucide-react';
 import { STORY_CATEGORIES } from '@whosright/contracts/shared/category-list';
 import { STORY_MAX_LENGTH } from '@whosright/contracts/shared/constants';
 
@@ -29,23 +32,87 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { WaitingForConnection } from '#web/components/waiting-for-connection.tsx';
 import { isUnauthorized } from '#web/lib/api-client.ts';
 import { usePostWhenOnline } from '#web/lib/post-when-online.ts';
-import { useSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
+import { useSubmitStoryDialog, type ResubmitDraft } from '#web/lib/submit-story-dialog.ts';
 import { cn } from '#web/lib/utils.ts';
+import { useResubmitStory } from '#web/features/stories/api/resubmit-story.ts';
 import { useSubmitStory } from '#web/features/stories/api/submit-story.ts';
 
-export function SubmitStoryDialog() {
-  const { open, setOpen } = useSubmitStoryDialog();
+const COPY = {
+  submit: {
+    title: 'Share Your Story',
+    description:
+      "Tell both sides of a disagreement with your partner. Everyone votes on who's right.",
+    send: 'Submit Story',
+    sending: 'Submitting...',
+  },
+  resubmit: {
+    title: 'Edit & resubmit',
+    description: 'Edit your story and send it back for review. It stays private until approved.',
+    send: 'Resubmit',
+    sending: 'Resubmitting...',
+  },
+} as const;
+
+/** What the moderator asked for, pinned above the story it is about. */
+function ModeratorNote({ note }: { note: string }) {
+  return (
+    <aside
+      aria-label="Moderator's note"
+      className="flex gap-3 rounded-lg border bg-muted px-3 py-2 text-sm"
+    >
+      <MessageSquareWarningIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p>
+        <span className="font-semibold">Moderator&apos;s note:</span> {note}
+      </p>
+    </aside>
+  );
+}
+
+/** Submits a new story, or resubmits the rejected one the dialog was opened on. */
+function useSendStory(resubmit: ResubmitDraft | null) {
   const submit = useSubmitStory();
-  const posting = usePostWhenOnline(submit.mutate);
+  const again = useResubmitStory();
+  const { mutate: submitMutate } = submit;
+  const { mutate: againMutate } = again;
+  // Stable while the dialog is on one story: a post waiting for the connection keeps its timer.
+  const send = useCallback<typeof submitMutate>(
+    (body, callbacks) =>
+      resubmit
+        ? againMutate({ storyId: resubmit.storyId, ...body }, callbacks)
+        : submitMutate(body, callbacks),
+    [resubmit, againMutate, submitMutate],
+  );
+  return { mutation: resubmit ? again : submit, posting: usePostWhenOnline(send) };
+}
+
+/** The form's category and text: empty, or the rejected story's when opened on one. */
+function useStoryFields(resubmit: ResubmitDraft | null) {
   const [category, setCategory] = useState('');
   const [content, setContent] = useState('');
+  const clear = useCallback(() => {
+    setCategory(resubmit?.category ?? '');
+    setContent(resubmit?.content ?? '');
+  }, [resubmit]);
+  // Opened on another story (or on none), the form starts again from that story's text.
+  const [startedFrom, setStartedFrom] = useState<ResubmitDraft | null>(null);
+  if (startedFrom !== resubmit) {
+    setStartedFrom(resubmit);
+    clear();
+  }
+  return { category, setCategory, content, setContent, clear };
+}
+
+export function SubmitStoryDialog() {
+  const { open, setOpen, resubmit } = useSubmitStoryDialog();
+  const { mutation: submit, posting } = useSendStory(resubmit);
+  const copy = resubmit ? COPY.resubmit : COPY.submit;
+  const { category, setCategory, content, setContent, clear } = useStoryFields(resubmit);
 
   const ready = category !== '' && content.trim() !== '' && content.length <= STORY_MAX_LENGTH;
 
   const onOpenChange = (next: boolean) => {
     if (!next) {
-      setCategory('');
-      setContent('');
+      clear();
       submit.reset();
       posting.cancel();
     }
@@ -71,12 +138,11 @@ export function SubmitStoryDialog() {
       <DialogContent>
         <form onSubmit={onSubmit} className="grid gap-5">
           <DialogHeader>
-            <DialogTitle>Share Your Story</DialogTitle>
-            <DialogDescription>
-              Tell both sides of a disagreement with your partner. Everyone votes on who&apos;s
-              right.
-            </DialogDescription>
+            <DialogTitle>{copy.title}</DialogTitle>
+            <DialogDescription>{copy.description}</DialogDescription>
           </DialogHeader>
+
+          {resubmit?.note ? <ModeratorNote note={resubmit.note} /> : null}
 
           <div className="grid gap-2">
             <Label htmlFor="story-category">Category</Label>
@@ -135,8 +201,8 @@ export function SubmitStoryDialog() {
               {posting.waiting
                 ? 'Waiting for connection...'
                 : submit.isPending
-                  ? 'Submitting...'
-                  : 'Submit Story'}
+                  ? copy.sending
+                  : copy.send}
             </Button>
           </DialogFooter>
         </form>

@@ -1,0 +1,26 @@
+/** 'Edit & resubmit' on a rejected story: the submit dialog opens on it, the note pinned above. */
+import { PencilLineIcon } from 'lucide-react';
+import type { MyStory } from '@whosright/contracts/story/dto';
+
+import { Button } from '#web/components/ui/button.tsx';
+import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
+
+export function ResubmitButton({ story }: { story: MyStory }) {
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() =>
+        openSubmitStoryDialog({
+          storyId: story.id,
+          content: story.content,
+          category: story.category,
+          note: story.moderationReason,
+        })
+      }
+    >
+      <PencilLineIcon aria-hidden="true" />
+      Edit &amp; resubmit
+    </Button>
+  );
+}
