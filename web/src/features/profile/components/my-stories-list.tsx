@@ -11,7 +11,7 @@ import { StatusBadge } from '#web/components/status-badge.tsx';
 import { REACTION_TYPES, reactionLabel } from '#web/lib/reaction-label.ts';
 import { ResubmitButton } from '#web/features/profile/components/resubmit-button.tsx';
 
-function MyStoryCard({ story }: { story: MyStory }) {
+function MyStoryCard({ story, banned }: { story: MyStory; banned: boolean }) {
   const remove = useDeleteMine('story');
   const reason =
     (story.status === 'rejected' || story.status === 'hidden') && story.moderationReason;
@@ -46,7 +46,7 @@ function MyStoryCard({ story }: { story: MyStory }) {
       ) : null}
       {story.status === 'rejected' ? (
         <div>
-          <ResubmitButton story={story} />
+          <ResubmitButton story={story} disabled={banned} />
         </div>
       ) : null}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
@@ -66,14 +66,15 @@ function MyStoryCard({ story }: { story: MyStory }) {
   );
 }
 
-export function MyStoriesList() {
+/** `banned`: a ban keeps the member from resubmitting, so that button is disabled. */
+export function MyStoriesList({ banned }: { banned: boolean }) {
   const stories = useMyStories();
   return (
     <PagedList
       query={stories}
       label="My stories"
       empty="You haven't submitted any stories yet."
-      render={(story) => <MyStoryCard story={story} />}
+      render={(story) => <MyStoryCard story={story} banned={banned} />}
     />
   );
 }

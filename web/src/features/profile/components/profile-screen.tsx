@@ -7,6 +7,7 @@ import { MyStoriesList } from '#web/features/profile/components/my-stories-list.
 import { PrivacyCard } from '#web/features/profile/components/privacy-card.tsx';
 import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx';
 import { ProfileStats } from '#web/features/profile/components/profile-stats.tsx';
+import { isBanned } from '#web/lib/ban.ts';
 import { YourDataCard } from '#web/features/profile/components/your-data-card.tsx';
 
 export function ProfileScreen({
@@ -26,7 +27,7 @@ export function ProfileScreen({
           <TabsTrigger value="comments">My Comments</TabsTrigger>
         </TabsList>
         <TabsContent value="stories">
-          <MyStoriesList />
+          <MyStoriesList banned={isBanned(user)} />
         </TabsContent>
         <TabsContent value="comments">
           <MyCommentsList />

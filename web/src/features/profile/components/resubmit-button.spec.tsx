@@ -48,7 +48,7 @@ describe('Edit & resubmit on My Stories', () => {
     );
     renderWithApp(
       <>
-        <MyStoriesList />
+        <MyStoriesList banned={false} />
         <RegisteredDialog />
       </>,
       { path: '/profile' },
@@ -61,5 +61,18 @@ describe('Edit & resubmit on My Stories', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit & resubmit' })).toHaveTextContent(
       `${stories[0]!.id} / relationships / Please leave out names. / ${stories[0]!.content}`,
     );
+  });
+
+  it('when the member is banned the button is there but disabled', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/users/stories': {
+          body: { items: [card(1, 'rejected', 'Please leave out names.')], nextCursor: null },
+        },
+      }).fetch,
+    );
+    renderWithApp(<MyStoriesList banned />, { path: '/profile' });
+    expect(await screen.findByRole('button', { name: 'Edit & resubmit' })).toBeDisabled();
   });
 });

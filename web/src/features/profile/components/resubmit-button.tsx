@@ -5,11 +5,12 @@ import type { MyStory } from '@whosright/contracts/story/dto';
 import { Button } from '#web/components/ui/button.tsx';
 import { openSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 
-export function ResubmitButton({ story }: { story: MyStory }) {
+export function ResubmitButton({ story, disabled }: { story: MyStory; disabled: boolean }) {
   return (
     <Button
       size="sm"
       variant="outline"
+      disabled={disabled}
       onClick={() =>
         openSubmitStoryDialog({
           storyId: story.id,
