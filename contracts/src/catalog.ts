@@ -1,5 +1,6 @@
 import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
+import { notificationReadEvents } from './notification/events';
 import { eventCatalog } from './shared/events';
 import {
   storyActivityEvents,
@@ -24,4 +25,5 @@ export const domainEventCatalog = eventCatalog(
   commentEvents,
   commentVoteEvents,
   forgettingEvents,
+  notificationReadEvents,
 );

@@ -3,6 +3,7 @@ import { commentsProjection } from './comments/projection';
 import { memberReactionsProjection } from './member-reactions/projection';
 import { memberStreamsProjection } from './member-streams/projection';
 import { moderationLogProjection } from './moderation-log/projection';
+import { notificationReadsProjection } from './notification-reads/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
@@ -29,4 +30,5 @@ export const readModels = [
   seenStoriesProjection,
   storyTimelineProjection,
   memberStreamsProjection,
+  notificationReadsProjection,
 ] as unknown as readonly AnyProjection[];

@@ -24,6 +24,10 @@ export interface CommentDoc extends Doc {
   /** Derived: at least 3 downvotes, more down than up, and more down than when last kept. */
   flagged: boolean;
   flagScore: number;
+  /** When its last vote was cast (absent: never voted on). */
+  lastVotedAt?: string;
+  /** Derived: when it first reached the score its author is told about. */
+  topAt?: string;
 }
 
 /** One member's vote on one comment; its id is `commentVoteId(commentId, userId)`. */

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
@@ -106,6 +106,9 @@ function comment(posted: { data: { commentId: string }; metadata: { recordedAt: 
   };
 }
 
+/** A comment voted on: when its last vote was cast is checked by the score tests below. */
+const voted = { lastVotedAt: expect.any(String) as unknown };
+
 function vote(commentId: string, userId: string, choice: CommentVoteChoice) {
   return { _id: `${commentId}:${userId}`, vote: choice };
 }
@@ -145,7 +148,7 @@ describe('comments projection', () => {
       .when(history.voted(tip, ann, 'up'))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), upvotes: 1, flagScore: -1 }],
+        comments: [{ ...comment(posted), ...voted, upvotes: 1, flagScore: -1 }],
         votes: [vote(tip, ann, 'up')],
       });
   });
@@ -164,7 +167,7 @@ describe('comments projection', () => {
       .when(history.voted(tip, ann, 'down'))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), upvotes: 1, downvotes: 2, flagScore: 1 }],
+        comments: [{ ...comment(posted), ...voted, upvotes: 1, downvotes: 2, flagScore: 1 }],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'up'), vote(tip, cat, 'down')],
       });
   });
@@ -183,7 +186,9 @@ describe('comments projection', () => {
       .when(history.voted(tip, dan, 'down'))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), upvotes: 1, downvotes: 3, flagged: true, flagScore: 2 }],
+        comments: [
+          { ...comment(posted), ...voted, upvotes: 1, downvotes: 3, flagged: true, flagScore: 2 },
+        ],
         votes: [
           vote(tip, ann, 'down'),
           vote(tip, ben, 'up'),
@@ -207,7 +212,7 @@ describe('comments projection', () => {
       .when(history.withdrawn(tip, cat))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), downvotes: 2, flagScore: 2 }],
+        comments: [{ ...comment(posted), ...voted, downvotes: 2, flagScore: 2 }],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down')],
       });
   });
@@ -226,7 +231,7 @@ describe('comments projection', () => {
       .when(history.kept(tip, 3))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), downvotes: 3, keptDownvotes: 3, flagScore: 3 }],
+        comments: [{ ...comment(posted), ...voted, downvotes: 3, keptDownvotes: 3, flagScore: 3 }],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'down')],
       });
   });
@@ -247,7 +252,14 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         comments: [
-          { ...comment(posted), downvotes: 4, keptDownvotes: 3, flagged: true, flagScore: 4 },
+          {
+            ...comment(posted),
+            ...voted,
+            downvotes: 4,
+            keptDownvotes: 3,
+            flagged: true,
+            flagScore: 4,
+          },
         ],
         votes: [
           vote(tip, ann, 'down'),
@@ -274,7 +286,7 @@ describe('comments projection', () => {
       .when(history.voted(tip, admin, 'down'))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), upvotes: 3, downvotes: 3 }],
+        comments: [{ ...comment(posted), ...voted, upvotes: 3, downvotes: 3 }],
         votes: [
           vote(tip, ann, 'up'),
           vote(tip, ben, 'up'),
@@ -300,8 +312,50 @@ describe('comments projection', () => {
       .when(history.voted(tip, cat, 'up'))
       .then({
         sweeps: [],
-        comments: [{ ...comment(posted), upvotes: 1, downvotes: 2, flagScore: 1 }],
+        comments: [{ ...comment(posted), ...voted, upvotes: 1, downvotes: 2, flagScore: 1 }],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'up')],
+      });
+  });
+
+  it('when a comment first reaches +10 it keeps that moment, even once the score falls back', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const member = (n: number) => `user_01JC00000000000000000001${String(n).padStart(2, '0')}`;
+    const ups = Array.from({ length: 10 }, (_, n) => history.voted(tip, member(n), 'up'));
+    const tenth = ups[9]!;
+    const down = history.voted(tip, member(10), 'down');
+    await spec
+      .given([posted, ...ups.slice(0, 9)])
+      .when(tenth)
+      .then({
+        sweeps: [],
+        comments: [
+          {
+            ...comment(posted),
+            upvotes: 10,
+            flagScore: -10,
+            lastVotedAt: tenth.metadata.recordedAt,
+            topAt: tenth.metadata.recordedAt,
+          },
+        ],
+        votes: ups.map((_, n) => vote(tip, member(n), 'up')),
+      });
+    await spec
+      .given([posted, ...ups])
+      .when(down)
+      .then({
+        sweeps: [],
+        comments: [
+          {
+            ...comment(posted),
+            upvotes: 10,
+            downvotes: 1,
+            flagScore: -9,
+            lastVotedAt: down.metadata.recordedAt,
+            topAt: tenth.metadata.recordedAt,
+          },
+        ],
+        votes: [...ups.map((_, n) => vote(tip, member(n), 'up')), vote(tip, member(10), 'down')],
       });
   });
 

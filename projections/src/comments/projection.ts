@@ -3,6 +3,7 @@ import type {
   CommentVoteChoice,
   CommentVoteEvent,
 } from '@whosright/contracts/comment/events';
+import { COMMENT_SCORE_MILESTONE } from '@whosright/contracts/notification/dto';
 import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/constants';
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
@@ -25,7 +26,8 @@ export const commentsProjection = defineProjection<
   name: COMMENTS,
   // 3: without a copy of the story each comment answers.
   // 4: the flagged order indexes flagged comments only; a vote keeps only its choice, no index.
-  version: 4,
+  // 5: when a comment first reached the score its author is told about (`topAt`).
+  version: 5,
   eventTypes: [
     'CommentPosted',
     'CommentDeleted',
@@ -57,11 +59,19 @@ export const commentsProjection = defineProjection<
       derive(doc) {
         const up = num(doc.upvotes);
         const down = num(doc.downvotes);
+        // The first vote that took it to the score, kept when the score falls back.
+        const topAt =
+          typeof doc.topAt === 'string'
+            ? doc.topAt
+            : up - down >= COMMENT_SCORE_MILESTONE
+              ? doc.lastVotedAt
+              : undefined;
         // A kept comment is flagged again only by downvotes beyond those it had when kept.
         return {
           flagged:
             down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up && down > num(doc.keptDownvotes),
           flagScore: down - up,
+          ...(typeof topAt === 'string' ? { topAt } : {}),
         };
       },
     },
@@ -105,7 +115,10 @@ export const commentsProjection = defineProjection<
         const inc: Record<string, number> = { [field(event.data.vote)]: 1 };
         if (event.data.previous) inc[field(event.data.previous)] = -1;
         return [
-          update(COMMENT_DOCS, event.data.commentId, { $inc: inc }),
+          update(COMMENT_DOCS, event.data.commentId, {
+            $inc: inc,
+            $set: { lastVotedAt: event.metadata.recordedAt },
+          }),
           upsert(COMMENT_VOTE_DOCS, commentVoteId(event.data.commentId, event.data.userId), {
             $set: { vote: event.data.vote },
           }),

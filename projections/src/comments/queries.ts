@@ -52,6 +52,14 @@ export class CommentQueries {
     );
   }
 
+  /** A story's comments after a moment (all without one), oldest first, at most `limit`. */
+  after(storyId: string, after: string | undefined, limit: number): Promise<Page<CommentDoc>> {
+    return this.comments.find(
+      after === undefined ? { storyId } : { storyId, createdAt: { $gt: after } },
+      { sort: [['createdAt', 1]], limit },
+    );
+  }
+
   /** What one member voted on these comments, by comment id: one lookup by id. */
   async myVotesOn(commentIds: readonly string[], userId: string) {
     if (commentIds.length === 0) return new Map<string, CommentVoteDoc['vote']>();

@@ -13,6 +13,11 @@ export class ModerationLogQueries {
     this.targets = models.collection<TargetDoc>(MODERATION_LOG, TARGETS);
   }
 
+  /** The latest decisions on one story, comment or account, newest first. */
+  async onTarget(targetId: string, limit: number): Promise<ModerationEntryDoc[]> {
+    return (await this.entries.find({ targetId }, { sort: [['at', -1]], limit })).items;
+  }
+
   /** Newest first, filtered by actor, action, target and time (`before` excluded). */
   async page(query: ModerationLogQuery): Promise<Page<ModerationLogEntry>> {
     const filter: Record<string, Filter[string]> = {};

@@ -22,6 +22,15 @@ export class StoryTimelineQueries {
     this.buckets = models.collection<TimelineBucketDoc>(STORY_TIMELINE, BUCKETS);
   }
 
+  /** The story's first votes by the hour, oldest first (its notifications count from them). */
+  async hourly(storyId: string): Promise<TimelineBucketDoc[]> {
+    const page = await this.buckets.find(
+      { _id: bucketIdsOf(storyId, 'hour') },
+      { sort: [['_id', 1]], limit: TIMELINE_MAX_BUCKETS },
+    );
+    return page.items;
+  }
+
   /**
    * The story's votes per hour when they span at most 72 hours, per day otherwise: one limited
    * range of ids of the hours (which decides, and is the answer when they span 72 hours or less),

@@ -10,6 +10,7 @@ import { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
 import { StoryQueries } from '@whosright/projections/stories/queries';
 import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
+import { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -77,6 +78,8 @@ import { countReplayEvents, REPLAY_JOB, registerReplayJob } from '#api/replay/re
 import { ReplayRecords } from '#api/replay/replay-records';
 import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
+import { NotificationService } from '#api/notification/notification-service';
+import { notificationRoutes } from '#api/notification/routes';
 import { rejections } from './rejections';
 import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';
@@ -99,6 +102,7 @@ export function queriesOf(models: ReadModels) {
     seenStories: new SeenStoryQueries(models),
     storyTimeline: new StoryTimelineQueries(models),
     memberStreams: new MemberStreamQueries(models),
+    notificationReads: new NotificationReadQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -378,6 +382,17 @@ export async function composeApplication(
         comments: queries.comments,
       });
       moderationRoutes(router, queries.moderationLog);
+      notificationRoutes(
+        router,
+        new NotificationService({
+          bus,
+          stories: queries.stories,
+          comments: queries.comments,
+          timeline: queries.storyTimeline,
+          moderationLog: queries.moderationLog,
+          reads: queries.notificationReads,
+        }),
+      );
       replayRoutes(router, replays);
     },
     bus,

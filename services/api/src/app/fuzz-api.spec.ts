@@ -40,6 +40,8 @@ const FIELDS = [
   'username',
   'profileImageUrl',
   'showSideOnComments',
+  'ids',
+  'all',
 ];
 const QUERY_KEYS = [
   'cursor',

@@ -83,6 +83,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /users/me/delete': { access: 'member', body: { password: 'not the password' } },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'PATCH /users/preferences': { access: 'member', body: { showSideOnComments: false } },
+  'GET /notifications': { access: 'member' },
+  'POST /notifications/read': { access: 'member', body: { all: true } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },
   'POST /auth/forgot-password': { access: 'public', body: { email: 'nobody@example.com' } },

@@ -1,0 +1,174 @@
+import {
+  COMMENT_SCORE_MILESTONE,
+  VOTE_MILESTONES,
+  type Notification,
+  type NotificationKind,
+} from '@whosright/contracts/notification/dto';
+import { leaderOf } from '@whosright/contracts/story/rules';
+
+/** A moderator's decision on the member's story, from the moderation log. */
+export interface StoryDecision {
+  /** The log entry's id: unique, and holds no '.' (ids are keys of the read marks). */
+  entryId: string;
+  at: string;
+  action: 'story.approve' | 'story.reject' | 'story.hide';
+  reason: string | null;
+}
+
+/** Everything about one of the member's stories that can tell them something. */
+export interface StoryFacts {
+  storyId: string;
+  decisions: readonly StoryDecision[];
+  /** The votes per hour, oldest first, only hours with votes. */
+  hourlyVotes: ReadonlyArray<{ at: string; he: number; she: number }>;
+  /** Comments by others since the member last read this story's comment notification. */
+  newComments: { count: number; newestAt: string } | null;
+  /** Whether others ever commented on it (a read comment notification stays listed). */
+  commented: boolean;
+}
+
+/** A comment of the member's that reached the score, and when. */
+export interface TopComment {
+  commentId: string;
+  storyId: string;
+  at: string;
+}
+
+/** How far the member has read: see the notification-reads read model. */
+export interface ReadMarks {
+  marks: Readonly<Record<string, string>>;
+  allUpTo: string | undefined;
+}
+
+export const commentsNotificationId = (storyId: string) => `comments:${storyId}`;
+
+/** The moment up to which the member has read a notification id, if any. */
+export function readUpTo(reads: ReadMarks, id: string): string | undefined {
+  const mark = reads.marks[id];
+  const all = reads.allUpTo;
+  if (mark === undefined) return all;
+  if (all === undefined) return mark;
+  return mark > all ? mark : all;
+}
+
+type Unread = Omit<Notification, 'read'>;
+
+const DECISION_KINDS = {
+  'story.approve': 'approved',
+  'story.reject': 'rejected',
+  'story.hide': 'hidden',
+} as const satisfies Record<StoryDecision['action'], NotificationKind>;
+
+function decisionText(decision: StoryDecision): string {
+  const said = decision.reason ? `: ${decision.reason}` : '.';
+  switch (decision.action) {
+    case 'story.approve':
+      return 'Your story was approved and is live.';
+    case 'story.reject':
+      return `Your story was rejected${said}`;
+    case 'story.hide':
+      return `Your story was hidden${said}`;
+  }
+}
+
+function fromDecisions(storyId: string, decisions: readonly StoryDecision[]): Unread[] {
+  return decisions.map((decision) => ({
+    id: `moderation:${decision.entryId}`,
+    at: decision.at,
+    kind: DECISION_KINDS[decision.action],
+    storyId,
+    text: decisionText(decision),
+  }));
+}
+
+/** Each milestone passed, at the hour that passed it, and each time the majority changed sides. */
+function fromVotes(storyId: string, hourly: StoryFacts['hourlyVotes']): Unread[] {
+  const found: Unread[] = [];
+  let he = 0;
+  let she = 0;
+  let leading: 'he' | 'she' | null = null;
+  let flips = 0;
+  for (const hour of hourly) {
+    const before = he + she;
+    he += hour.he;
+    she += hour.she;
+    for (const milestone of VOTE_MILESTONES)
+      if (before < milestone && he + she >= milestone)
+        found.push({
+          id: `votes:${storyId}:${milestone}`,
+          at: hour.at,
+          kind: 'votes',
+          storyId,
+          text: `Your story reached ${milestone} votes.`,
+        });
+    const leader = leaderOf({ he, she });
+    if (!leader) continue;
+    // The first lead is not a flip; a tie leads nobody and flips nothing.
+    if (leading && leader !== leading) {
+      flips += 1;
+      found.push({
+        id: `flip:${storyId}:${flips}`,
+        at: hour.at,
+        kind: 'flip',
+        storyId,
+        text: `The majority on your story flipped to ${leader === 'he' ? "He's" : "She's"} Right.`,
+      });
+    }
+    leading = leader;
+  }
+  return found;
+}
+
+function fromComments(facts: StoryFacts, reads: ReadMarks): Notification[] {
+  const id = commentsNotificationId(facts.storyId);
+  const { newComments } = facts;
+  if (newComments && newComments.count > 0) {
+    const { count, newestAt } = newComments;
+    const text = `${count} new comment${count === 1 ? '' : 's'} on your story.`;
+    return [{ id, at: newestAt, kind: 'comments', storyId: facts.storyId, text, read: false }];
+  }
+  // Marked by id only once it was listed unread: a story with no comments by others has none.
+  const readAt = reads.marks[id];
+  if (!facts.commented || readAt === undefined) return [];
+  const text = 'New comments on your story, all read.';
+  return [{ id, at: readAt, kind: 'comments', storyId: facts.storyId, text, read: true }];
+}
+
+function fromTopComment(comment: TopComment): Unread {
+  return {
+    id: `score:${comment.commentId}`,
+    at: comment.at,
+    kind: 'commentScore',
+    storyId: comment.storyId,
+    text: `Your comment reached +${COMMENT_SCORE_MILESTONE}.`,
+  };
+}
+
+/** Newest first; among equal times, by id, so pages never skip or repeat one. */
+export function newestFirst(
+  a: Pick<Notification, 'at' | 'id'>,
+  b: Pick<Notification, 'at' | 'id'>,
+): number {
+  if (a.at !== b.at) return a.at < b.at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** Every notification the member has now, newest first, each read or not. */
+export function notificationsOf(
+  stories: readonly StoryFacts[],
+  topComments: readonly TopComment[],
+  reads: ReadMarks,
+): Notification[] {
+  const withRead = (item: Unread): Notification => {
+    const upTo = readUpTo(reads, item.id);
+    return { ...item, read: upTo !== undefined && upTo >= item.at };
+  };
+  const items: Notification[] = [];
+  for (const facts of stories) {
+    for (const item of fromDecisions(facts.storyId, facts.decisions)) items.push(withRead(item));
+    for (const item of fromVotes(facts.storyId, facts.hourlyVotes)) items.push(withRead(item));
+    items.push(...fromComments(facts, reads));
+  }
+  for (const comment of topComments) items.push(withRead(fromTopComment(comment)));
+  return items.sort(newestFirst);
+}

@@ -1,0 +1,144 @@
+import type {
+  MarkNotificationsReadRequest,
+  Notification,
+  NotificationsPage,
+} from '@whosright/contracts/notification/dto';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
+import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
+import { NOTIFICATION_READS } from '@whosright/projections/notification-reads/docs';
+import type { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
+import type { StoryDoc } from '@whosright/projections/stories/docs';
+import type { StoryQueries } from '@whosright/projections/stories/queries';
+import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
+import type { Actor } from '#api/platform/actor';
+import type { CommandBus } from '#api/write/command-bus';
+import { commandOn } from '#api/write/commands';
+import { notificationReads, notificationReadsStream } from './decider';
+import {
+  commentsNotificationId,
+  newestFirst,
+  notificationsOf,
+  readUpTo,
+  type ReadMarks,
+  type StoryDecision,
+  type StoryFacts,
+  type TopComment,
+} from './derive-notifications';
+import { decodeCursor, encodeCursor } from './notification-cursor';
+
+/** The member's newest stories and comments whose news is told: older ones have had their say. */
+const STORIES_LOOKED_AT = 50;
+const COMMENTS_LOOKED_AT = 100;
+/** Decisions read per story, and new comments counted per story (more reads as "100"). */
+const DECISIONS_PER_STORY = 20;
+const NEW_COMMENTS_COUNTED = 100;
+
+const DECISIONS: ReadonlySet<string> = new Set<StoryDecision['action']>([
+  'story.approve',
+  'story.reject',
+  'story.hide',
+]);
+const isDecision = (action: string): action is StoryDecision['action'] => DECISIONS.has(action);
+
+export interface NotificationServiceDeps {
+  bus: CommandBus;
+  stories: Pick<StoryQueries, 'byAuthor'>;
+  comments: Pick<CommentQueries, 'after' | 'byAuthor'>;
+  timeline: Pick<StoryTimelineQueries, 'hourly'>;
+  moderationLog: Pick<ModerationLogQueries, 'onTarget'>;
+  reads: Pick<NotificationReadQueries, 'of'>;
+}
+
+/**
+ * What a member is told about their own stories and comments, derived when asked from the read
+ * models that hold it (nothing is written per vote or comment for it), and what they have read.
+ */
+export class NotificationService {
+  constructor(private readonly deps: NotificationServiceDeps) {}
+
+  /** A page, newest first, and how many of all are unread. */
+  async page(
+    userId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<NotificationsPage> {
+    const all = await this.all(userId);
+    const after = request.cursor ? decodeCursor(request.cursor) : undefined;
+    const start = after ? all.findIndex((item) => newestFirst(item, after) > 0) : 0;
+    const from = start === -1 ? all.length : start;
+    const items = all.slice(from, from + request.limit);
+    const last = items.at(-1);
+    const more = from + request.limit < all.length;
+    return {
+      items,
+      nextCursor: more && last ? encodeCursor(last) : null,
+      unread: all.filter((item) => !item.read).length,
+    };
+  }
+
+  /** Marks some (by id, as listed now) or all read; what is read already appends nothing. */
+  async markRead(userId: string, request: MarkNotificationsReadRequest, actor: Actor) {
+    const all = await this.all(userId);
+    const wanted = 'ids' in request ? new Set(request.ids) : null;
+    const marks = all
+      .filter((item) => !item.read && (wanted === null || wanted.has(item.id)))
+      .map((item) => ({ id: item.id, at: item.at }));
+    const allUpTo = wanted === null ? new Date().toISOString() : undefined;
+    await this.deps.bus.runAll(
+      [
+        commandOn(notificationReadsStream(userId), notificationReads, {
+          type: 'MarkNotificationsRead',
+          userId,
+          marks,
+          ...(allUpTo === undefined ? {} : { allUpTo }),
+        }),
+      ],
+      actor,
+      [NOTIFICATION_READS],
+    );
+  }
+
+  /** Every notification the member has now, newest first. */
+  private async all(userId: string): Promise<Notification[]> {
+    const [stories, comments, readsDoc] = await Promise.all([
+      this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
+      this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
+      this.deps.reads.of(userId),
+    ]);
+    const reads: ReadMarks = { marks: readsDoc?.marks ?? {}, allUpTo: readsDoc?.allUpTo };
+    const facts = await Promise.all(
+      stories.items.map((story) => this.factsOf(story, userId, reads)),
+    );
+    const top: TopComment[] = comments.items.flatMap((c) =>
+      c.topAt ? [{ commentId: c._id, storyId: c.storyId, at: c.topAt }] : [],
+    );
+    return notificationsOf(facts, top, reads);
+  }
+
+  private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {
+    const storyId = story._id;
+    const [entries, hourly, newComments] = await Promise.all([
+      this.deps.moderationLog.onTarget(storyId, DECISIONS_PER_STORY),
+      story.totalVotes > 0 ? this.deps.timeline.hourly(storyId) : [],
+      story.commentCount > 0
+        ? this.deps.comments.after(
+            storyId,
+            readUpTo(reads, commentsNotificationId(storyId)),
+            NEW_COMMENTS_COUNTED,
+          )
+        : { items: [] },
+    ]);
+    const decisions: StoryDecision[] = entries.flatMap(({ _id, at, action, reason }) =>
+      isDecision(action) ? [{ entryId: _id, at, action, reason }] : [],
+    );
+    // The author's own comments on their story are no news to them.
+    const byOthers = newComments.items.filter((comment) => comment.authorId !== userId);
+    const newest = byOthers.at(-1);
+    return {
+      storyId,
+      decisions,
+      hourlyVotes: hourly,
+      newComments: newest ? { count: byOthers.length, newestAt: newest.createdAt } : null,
+      commented: story.commentCount > 0,
+    };
+  }
+}

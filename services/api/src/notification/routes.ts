@@ -1,0 +1,29 @@
+import type { Router } from 'express';
+import {
+  markNotificationsReadRequestSchema,
+  NOTIFICATIONS_PAGE,
+  notificationsQuerySchema,
+  type NotificationsPage,
+} from '@whosright/contracts/notification/dto';
+import { actorOf, currentUser } from '#api/platform/auth';
+import type { NotificationService } from './notification-service';
+
+/**
+ * A member's notifications, banned members' too (reading one's news is not writing): a page, and
+ * marking some or all read, which answers the first page as it now is.
+ */
+export function notificationRoutes(router: Router, notifications: NotificationService): void {
+  router.get('/notifications', async (req, res) => {
+    const user = currentUser(req);
+    const query = notificationsQuerySchema.parse(req.query);
+    const page: NotificationsPage = await notifications.page(user._id, query);
+    res.json(page);
+  });
+
+  router.post('/notifications/read', async (req, res) => {
+    const user = currentUser(req);
+    const body = markNotificationsReadRequestSchema.parse(req.body);
+    await notifications.markRead(user._id, body, actorOf(req));
+    res.json(await notifications.page(user._id, { limit: NOTIFICATIONS_PAGE }));
+  });
+}
