@@ -6,6 +6,7 @@ import { LogoMark } from '#web/components/brand/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { initialsOf, UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -28,12 +29,12 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
           className="-ml-1 flex min-w-0 items-center gap-2 rounded-lg px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           <LogoMark className="size-8" />
-          {/* An admin's two extra icons leave no room for the wordmark on narrow phones: it stays
-              for screen readers, the logo for the eye. */}
+          {/* A member's bell, and an admin's two extra icons, leave no room for the wordmark on
+              narrow phones: it stays for screen readers, the logo for the eye. */}
           <span
             className={cn(
               'font-display text-lg font-black tracking-tight whitespace-nowrap sm:text-xl',
-              isAdmin && 'max-[419px]:sr-only',
+              isAdmin ? 'max-[459px]:sr-only' : user && 'max-[359px]:sr-only',
             )}
           >
             Who&apos;s Right
@@ -47,6 +48,8 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
             </Suspense>
           ) : null}
 
+          {user ? <NotificationBell /> : null}
+
           {/* Icon-only on the narrowest phones; the accessible name is always "Add new". */}
           <Button
             onClick={onAddNew}
@@ -57,7 +60,10 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
             <PlusIcon className="size-5" />
             <span
               aria-hidden="true"
-              className={cn('hidden pr-0.5', isAdmin ? 'sm:inline' : 'min-[380px]:inline')}
+              className={cn(
+                'hidden pr-0.5',
+                isAdmin ? 'sm:inline' : user ? 'min-[440px]:inline' : 'min-[380px]:inline',
+              )}
             >
               Add new
             </span>

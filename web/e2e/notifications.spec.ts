@@ -1,0 +1,87 @@
+/**
+ * Notifications against the real server: an author's bell counts what happened to their story (a
+ * rejection with the moderator's note, then its approval), the panel lists it newest first and
+ * opens the story, and Mark all read empties the count. Captured into docs/screenshots/ at 390x844
+ * and 1280x800, light and dark, each checked by axe first (the panel open).
+ */
+import type { Page } from '@playwright/test';
+
+import { adminAccount, moderate, signUp, submitStory } from './support/api.ts';
+import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { consentedPage } from './support/pages.ts';
+import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+
+const bell = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });
+
+/** A story `page`'s member wrote, rejected with a note and then approved by the admin. */
+async function storyWithNews(page: Page, clientIp: string) {
+  await signUp(page.request, { firstName: 'Robin', lastName: 'Hale' });
+  const story = await submitStory(
+    page.request,
+    'He turns the heating off when I leave the room. I say a warm house is worth the bill.',
+    'household',
+  );
+  const admin = await adminAccount(clientIp);
+  const rejected = await admin.api.patch(`/api/admin/stories/${story.id}`, {
+    data: { status: 'rejected', reason: 'Please add his side.' },
+  });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+  return { story, admin };
+}
+
+test('when a moderator decides on a story its author hears of it in the bell, opens it and reads all', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const clientIp = clientIpFor(testInfo);
+  const page = await consentedPage(browser, clientIp);
+  const { story, admin } = await storyWithNews(page, clientIp);
+  await page.goto('/');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // The approval reaches the open page by itself (the bell asks every 15 seconds).
+  await moderate(admin.api, story.id);
+  await admin.api.dispose();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 20_000 });
+
+  await bell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const items = panel.getByRole('list').getByRole('link');
+  await expect(items).toHaveText([
+    /^Unread: Your story was approved and is live\./,
+    /^Unread: Your story was rejected: Please add his side\./,
+  ]);
+  await items.first().click();
+  await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  await bell(page).click();
+  await panel.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(items).toHaveText([/^Your story was approved/, /^Your story was rejected/]);
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.context().close();
+});
+
+for (const viewport of SHOT_VIEWPORTS)
+  for (const colorScheme of ['light', 'dark'] as const)
+    test(`when the notifications panel opens at ${viewport.name} in ${colorScheme} it is captured and axe finds nothing`, async ({
+      browser,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      const clientIp = clientIpFor(testInfo);
+      const page = await consentedPage(browser, clientIp, { colorScheme });
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const { story, admin } = await storyWithNews(page, clientIp);
+      await moderate(admin.api, story.id);
+      await admin.api.dispose();
+      await page.goto('/');
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+      await bell(page).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await captureChecked(page, `notifications-${viewport.name}-${colorScheme}`);
+      await page.context().close();
+    });
