@@ -1,7 +1,8 @@
-import type {
-  MarkNotificationsReadRequest,
-  Notification,
-  NotificationsPage,
+import {
+  NOTIFICATIONS_PAGE,
+  type MarkNotificationsReadRequest,
+  type Notification,
+  type NotificationsPage,
 } from '@whosright/contracts/notification/dto';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
@@ -40,6 +41,51 @@ const DECISIONS: ReadonlySet<string> = new Set<StoryDecision['action']>([
 ]);
 const isDecision = (action: string): action is StoryDecision['action'] => DECISIONS.has(action);
 
+interface Gathered {
+  facts: StoryFacts[];
+  top: TopComment[];
+  reads: ReadMarks;
+}
+
+function pageOf(
+  all: readonly Notification[],
+  request: { cursor?: string | undefined; limit: number },
+): NotificationsPage {
+  const after = request.cursor ? decodeCursor(request.cursor) : undefined;
+  const start = after ? all.findIndex((item) => newestFirst(item, after) > 0) : 0;
+  const from = start === -1 ? all.length : start;
+  const items = all.slice(from, from + request.limit);
+  const last = items.at(-1);
+  const more = from + request.limit < all.length;
+  return {
+    items,
+    nextCursor: more && last ? encodeCursor(last) : null,
+    unread: all.filter((item) => !item.read).length,
+  };
+}
+
+/** The read marks once the new ones are recorded, as the notification-reads model keeps them. */
+function withMarks(
+  reads: ReadMarks,
+  marks: ReadonlyArray<{ id: string; at: string }>,
+  allUpTo: string | undefined,
+): ReadMarks {
+  const merged = { ...reads.marks };
+  for (const { id, at } of marks) merged[id] = at;
+  return { marks: merged, allUpTo: allUpTo ?? reads.allUpTo };
+}
+
+/** A story's new comments are news no more once read up to the newest of them. */
+const commentsReadBy =
+  (reads: ReadMarks) =>
+  (facts: StoryFacts): StoryFacts => {
+    const upTo = readUpTo(reads, commentsNotificationId(facts.storyId));
+    const newest = facts.newComments?.newestAt;
+    return newest !== undefined && upTo !== undefined && upTo >= newest
+      ? { ...facts, newComments: null }
+      : facts;
+  };
+
 export interface NotificationServiceDeps {
   bus: CommandBus;
   stories: Pick<StoryQueries, 'byAuthor'>;
@@ -61,25 +107,22 @@ export class NotificationService {
     userId: string,
     request: { cursor?: string | undefined; limit: number },
   ): Promise<NotificationsPage> {
-    const all = await this.all(userId);
-    const after = request.cursor ? decodeCursor(request.cursor) : undefined;
-    const start = after ? all.findIndex((item) => newestFirst(item, after) > 0) : 0;
-    const from = start === -1 ? all.length : start;
-    const items = all.slice(from, from + request.limit);
-    const last = items.at(-1);
-    const more = from + request.limit < all.length;
-    return {
-      items,
-      nextCursor: more && last ? encodeCursor(last) : null,
-      unread: all.filter((item) => !item.read).length,
-    };
+    const { facts, top, reads } = await this.gather(userId);
+    return pageOf(notificationsOf(facts, top, reads), request);
   }
 
-  /** Marks some (by id, as listed now) or all read; what is read already appends nothing. */
-  async markRead(userId: string, request: MarkNotificationsReadRequest, actor: Actor) {
-    const all = await this.all(userId);
+  /**
+   * Marks some (by id, as listed now) or all read, what is read already appending nothing, and
+   * answers the first page as it is after: derived again from the facts already gathered.
+   */
+  async markRead(
+    userId: string,
+    request: MarkNotificationsReadRequest,
+    actor: Actor,
+  ): Promise<NotificationsPage> {
+    const { facts, top, reads } = await this.gather(userId);
     const wanted = 'ids' in request ? new Set(request.ids) : null;
-    const marks = all
+    const marks = notificationsOf(facts, top, reads)
       .filter((item) => !item.read && (wanted === null || wanted.has(item.id)))
       .map((item) => ({ id: item.id, at: item.at }));
     const allUpTo = wanted === null ? new Date().toISOString() : undefined;
@@ -95,10 +138,13 @@ export class NotificationService {
       actor,
       [NOTIFICATION_READS],
     );
+    const after = withMarks(reads, marks, allUpTo);
+    const derived = notificationsOf(facts.map(commentsReadBy(after)), top, after);
+    return pageOf(derived, { limit: NOTIFICATIONS_PAGE });
   }
 
-  /** Every notification the member has now, newest first. */
-  private async all(userId: string): Promise<Notification[]> {
+  /** What the member's notifications are derived from, as the read models hold it now. */
+  private async gather(userId: string): Promise<Gathered> {
     const [stories, comments, readsDoc] = await Promise.all([
       this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
       this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
@@ -111,7 +157,7 @@ export class NotificationService {
     const top: TopComment[] = comments.items.flatMap((c) =>
       c.topAt ? [{ commentId: c._id, storyId: c.storyId, at: c.topAt }] : [],
     );
-    return notificationsOf(facts, top, reads);
+    return { facts, top, reads };
   }
 
   private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {

@@ -157,7 +157,14 @@ describe('POST /api/notifications/read', () => {
       .post('/api/notifications/read')
       .send({ ids: [comments.id] })
       .expect(200);
-    expect(parseBody(some, notificationsPageSchema)).toMatchObject({ unread: 1 });
+    // The answer is the page as a fresh read shows it, the comment one now worded as read.
+    const afterSome = parseBody(some, notificationsPageSchema);
+    expect(afterSome).toMatchObject({ unread: 1 });
+    expect(afterSome.items.find((i) => i.id === comments.id)).toMatchObject({
+      text: 'New comments on your story, all read.',
+      read: true,
+    });
+    expect(await within2s(author, (p) => p.unread === 1)).toEqual(afterSome);
 
     // A new comment makes the story's comment notification unread again, counting only it.
     await commenter.agent
@@ -175,6 +182,7 @@ describe('POST /api/notifications/read', () => {
     expect(read.unread).toBe(0);
     expect(read.items.every((i) => i.read)).toBe(true);
     expect(read.items.find((i) => i.id === comments.id)).toMatchObject({ read: true });
+    expect(await notificationsOf(author)).toEqual(read);
 
     const position = await head();
     await author.agent

@@ -1,7 +1,6 @@
 import type { Router } from 'express';
 import {
   markNotificationsReadRequestSchema,
-  NOTIFICATIONS_PAGE,
   notificationsQuerySchema,
   type NotificationsPage,
 } from '@whosright/contracts/notification/dto';
@@ -23,7 +22,7 @@ export function notificationRoutes(router: Router, notifications: NotificationSe
   router.post('/notifications/read', async (req, res) => {
     const user = currentUser(req);
     const body = markNotificationsReadRequestSchema.parse(req.body);
-    await notifications.markRead(user._id, body, actorOf(req));
-    res.json(await notifications.page(user._id, { limit: NOTIFICATIONS_PAGE }));
+    const page: NotificationsPage = await notifications.markRead(user._id, body, actorOf(req));
+    res.json(page);
   });
 }
