@@ -6,11 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
+import { submissionErrorHandler } from '#web/features/stories/api/story-submission-error.ts';
 import { storyCardShape } from '#web/features/stories/api/story-shapes.ts';
-import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
-import { errorMessage, errorStatus, failureDescription } from '#web/lib/error-message.ts';
-import { isNetworkFailure } from '#web/lib/post-when-online.ts';
-import { requireLogin } from '#web/lib/unauthorized.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 interface Resubmission {
   storyId: string;
@@ -25,8 +23,6 @@ export function resubmitStory({ storyId, ...body }: Resubmission): Promise<Story
   });
 }
 
-const FAILED = 'Failed to resubmit your story. Please try again.';
-
 export function useResubmitStory() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -40,21 +36,10 @@ export function useResubmitStory() {
         description: 'Your edited story is back in the queue for review.',
       });
     },
-    onError: (error) => {
-      if (isUnauthorized(error)) {
-        requireLogin('Please log in to resubmit your story.');
-        return;
-      }
-      if (isNetworkFailure(error)) return;
-      toast({
-        title: 'Resubmission Failed',
-        // A story no longer rejected (resubmitted from another tab) says so.
-        description:
-          errorStatus(error) === 409
-            ? errorMessage(error, FAILED)
-            : failureDescription(error, FAILED),
-        variant: 'destructive',
-      });
-    },
+    onError: submissionErrorHandler({
+      signIn: 'Please log in to resubmit your story.',
+      title: 'Resubmission Failed',
+      fallback: 'Failed to resubmit your story. Please try again.',
+    }),
   });
 }

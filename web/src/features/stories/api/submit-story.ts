@@ -8,11 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { StoryCard } from '@whosright/contracts/story/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
+import { submissionErrorHandler } from '#web/features/stories/api/story-submission-error.ts';
 import { storyCardShape } from '#web/features/stories/api/story-shapes.ts';
-import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
-import { failureDescription } from '#web/lib/error-message.ts';
-import { isNetworkFailure } from '#web/lib/post-when-online.ts';
-import { requireLogin } from '#web/lib/unauthorized.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export function submitStory(body: { content: string; category: string }): Promise<StoryCard> {
   return apiRequest('POST', '/api/stories', { body, shape: storyCardShape });
@@ -29,17 +27,10 @@ export function useSubmitStory() {
         description: 'Your story has been submitted for review and will appear soon.',
       });
     },
-    onError: (error) => {
-      if (isUnauthorized(error)) {
-        requireLogin('Please log in to submit your story.');
-        return;
-      }
-      if (isNetworkFailure(error)) return;
-      toast({
-        title: 'Submission Failed',
-        description: failureDescription(error, 'Failed to submit your story. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: submissionErrorHandler({
+      signIn: 'Please log in to submit your story.',
+      title: 'Submission Failed',
+      fallback: 'Failed to submit your story. Please try again.',
+    }),
   });
 }
