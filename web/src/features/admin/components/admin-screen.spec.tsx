@@ -1,58 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { AdminScreen } from '#web/features/admin/components/admin-screen.tsx';
-import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+import {
+  ADMIN,
+  MEMBER,
+  page,
+  queuedStory,
+  renderAdminScreen,
+  storyHistory,
+} from '#web/testing/admin-screen.tsx';
 
-const ME = 'user_01ARZ3NDEKTSV4RRFFQ69G5FAA';
-const story = {
-  id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
-  content: 'He always takes the last slice of pizza. Who is right?',
-  category: 'household',
-  status: 'pending',
-  createdAt: '2026-01-02T00:00:00.000Z',
-  heVotes: 0,
-  sheVotes: 0,
-  commentCount: 0,
-  reactions: { relatable: 0, lol: 0, wtf: 0 },
-  skipRate: '0.8125',
-  viewCount: 16,
-  skipCount: 13,
-  revision: 1,
-  resubmittedAt: null,
-};
-const me = {
-  id: ME,
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@example.com',
-  profileImageUrl: null,
-  role: 'admin',
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-  showSideOnComments: true,
-};
-const member = { ...me, id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAB', username: 'sam', role: 'user' };
-const page = (items: unknown[]) => ({ body: { items, nextCursor: null } });
+const story = queuedStory();
+const member = MEMBER;
 const summary = { pendingStories: 1, totalUsers: 2, flaggedComments: 0, poorStories: 1 };
 
-function render(routes: Parameters<typeof stubFetch>[0] = {}) {
-  const api = stubFetch({
+const render = (routes: Parameters<typeof renderAdminScreen>[0] = {}) =>
+  renderAdminScreen({
     'GET /api/admin/summary': { body: summary },
     'GET /api/admin/stories': page([story]),
-    'GET /api/admin/users': page([me, member]),
-    'GET /api/admin/flagged-comments': page([]),
     'GET /api/admin/skipped-stories': page([{ ...story, status: 'approved' }]),
-    'GET /api/admin/moderation-log': page([]),
     ...routes,
   });
-  vi.stubGlobal('fetch', api.fetch);
-  renderWithApp(<AdminScreen currentUserId={ME} />, { path: '/admin' });
-  return { api, actor: userEvent.setup() };
-}
 
 const card = (title: string) =>
   screen.getByRole('button', { name: new RegExp(`^${title.replace(/[()%]/g, '\\$&')}`) });
@@ -197,7 +165,7 @@ describe('admin screen', () => {
       status: 'banned',
       ban: { at: '2026-11-20T10:00:00.000Z', reason: 'Spam links' },
     };
-    const { actor } = render({ 'GET /api/admin/users': page([me, banned]) });
+    const { actor } = render({ 'GET /api/admin/users': page([ADMIN, banned]) });
     await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
     const list = await screen.findByRole('list', { name: 'Users' });
     const row = within(list).getAllByRole('listitem')[1];
@@ -230,7 +198,7 @@ describe('admin screen', () => {
 
   it('when the user list shows it gives each account its join date', async () => {
     const { actor } = render({
-      'GET /api/admin/users': page([me, { ...member, createdAt: '2026-03-14T12:00:00.000Z' }]),
+      'GET /api/admin/users': page([ADMIN, { ...member, createdAt: '2026-03-14T12:00:00.000Z' }]),
     });
     await actor.click(await screen.findByRole('tab', { name: 'User Management' }));
     const list = await screen.findByRole('list', { name: 'Users' });
@@ -294,7 +262,7 @@ describe('admin screen', () => {
     const entry = {
       id: 'log-1',
       at: '2026-01-03T00:00:00.000Z',
-      actor: { id: ME, displayName: 'ada' },
+      actor: { id: ADMIN.id, displayName: 'ada' },
       source: 'admin',
       action: 'story.reject',
       target: { type: 'story', id: story.id, label: story.content },
@@ -335,32 +303,11 @@ describe('admin screen', () => {
   it('when an admin opens a story history the sheet shows each step with who and why', async () => {
     const { actor } = render({
       [`GET /api/admin/stories/${story.id}/history`]: {
-        body: {
-          story: {
-            id: story.id,
-            category: 'household',
-            content: story.content,
-            status: 'rejected',
-          },
-          steps: [
-            {
-              type: 'submitted',
-              at: '2026-01-02T00:00:00.000Z',
-              by: { id: 'u', displayName: 'sam' },
-              content: 'He never does the dishes.',
-              category: 'household',
-            },
-            {
-              type: 'status',
-              at: '2026-01-03T00:00:00.000Z',
-              by: { id: ME, displayName: 'ada' },
-              from: 'pending',
-              to: 'rejected',
-              reason: 'Names of real people.',
-            },
-          ],
-          tallies: { heVotes: 2, sheVotes: 1, commentCount: 0, viewCount: 5, skipCount: 1 },
-        },
+        body: storyHistory(
+          { id: story.id, category: 'household', content: story.content, status: 'rejected' },
+          { submitted: 'He never does the dishes.', reason: 'Names of real people.' },
+          { heVotes: 2, sheVotes: 1, commentCount: 0, viewCount: 5, skipCount: 1 },
+        ),
       },
     });
     await screen.findByText(story.content);

@@ -1,74 +1,54 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { AdminScreen } from '#web/features/admin/components/admin-screen.tsx';
-import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+import {
+  MEMBER,
+  page,
+  queuedStory,
+  renderAdminScreen,
+  storyHistory,
+} from '#web/testing/admin-screen.tsx';
 
-const ME = 'user_01ARZ3NDEKTSV4RRFFQ69G5FAA';
 const storyId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const first = 'He never does the dishes.';
 const second = 'He never does the dishes; he says I never ask.';
-const queued = (revision: number, id = storyId) => ({
-  id,
-  content: revision > 1 ? second : first,
-  category: 'household',
-  status: 'pending',
-  createdAt: '2026-01-02T00:00:00.000Z',
-  heVotes: 0,
-  sheVotes: 0,
-  commentCount: 0,
-  reactions: { relatable: 0, lol: 0, wtf: 0 },
-  skipRate: '0.0000',
-  viewCount: 0,
-  skipCount: 0,
-  revision,
-  resubmittedAt: revision > 1 ? '2026-01-04T00:00:00.000Z' : null,
-});
-const sam = { id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAB', displayName: 'sam' };
-const history = {
-  story: { id: storyId, category: 'household', content: second, status: 'pending' },
-  steps: [
-    {
-      type: 'submitted',
-      at: '2026-01-02T00:00:00.000Z',
-      by: sam,
-      content: first,
-      category: 'household',
-    },
-    {
-      type: 'status',
-      at: '2026-01-03T00:00:00.000Z',
-      by: { id: ME, displayName: 'ada' },
-      from: 'pending',
-      to: 'rejected',
-      reason: 'Please add his side.',
-    },
-    {
-      type: 'resubmitted',
-      at: '2026-01-04T00:00:00.000Z',
-      by: sam,
-      revision: 2,
-      content: second,
-      category: 'household',
-    },
-  ],
-  tallies: { heVotes: 0, sheVotes: 0, commentCount: 0, viewCount: 0, skipCount: 0 },
-};
-const page = (items: unknown[]) => ({ body: { items, nextCursor: null } });
+const queued = (revision: number, id = storyId) =>
+  queuedStory({
+    id,
+    content: revision > 1 ? second : first,
+    skipRate: '0.0000',
+    viewCount: 0,
+    skipCount: 0,
+    revision,
+    resubmittedAt: revision > 1 ? '2026-01-04T00:00:00.000Z' : null,
+  });
+const history = storyHistory(
+  { id: storyId, category: 'household', content: second, status: 'pending' },
+  {
+    submitted: first,
+    reason: 'Please add his side.',
+    later: [
+      {
+        type: 'resubmitted',
+        at: '2026-01-04T00:00:00.000Z',
+        by: { id: MEMBER.id, displayName: 'sam' },
+        revision: 2,
+        content: second,
+        category: 'household',
+      },
+    ],
+  },
+  { heVotes: 0, sheVotes: 0, commentCount: 0, viewCount: 0, skipCount: 0 },
+);
 
-function render() {
-  const api = stubFetch({
+const render = () =>
+  renderAdminScreen({
     'GET /api/admin/summary': {
       body: { pendingStories: 2, totalUsers: 2, flaggedComments: 0, poorStories: 0 },
     },
     'GET /api/admin/stories': page([queued(2), queued(1, 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW')]),
     [`GET /api/admin/stories/${storyId}/history`]: { body: history },
   });
-  vi.stubGlobal('fetch', api.fetch);
-  renderWithApp(<AdminScreen currentUserId={ME} />, { path: '/admin' });
-  return { actor: userEvent.setup() };
-}
 
 describe('a resubmitted story in the pending queue', () => {
   afterEach(() => {

@@ -3,21 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ProfileScreen } from '#web/features/profile/components/profile-screen.tsx';
+import { currentUserFixture } from '#web/testing/current-user.ts';
 import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
 
-const user = {
+const user = currentUserFixture({
   id: 'user_01ARZ3NDEKTSV4RRFFQ69G5FAV',
   username: null,
   firstName: 'Robin',
   lastName: 'Hale',
   email: 'robin@example.com',
-  profileImageUrl: null,
-  role: 'user' as const,
-  status: 'active' as const,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  emailVerified: true,
-  showSideOnComments: true,
-};
+});
 const stats = { storiesSubmitted: 1, commentsPosted: 0, votesGiven: 4 };
 const rejected = {
   id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
