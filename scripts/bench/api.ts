@@ -7,7 +7,8 @@
  * answering the same JSON from memory, in the same run, with the server CPU per request of both
  * (from /proc: it holds up under load better than requests per second). Server, baseline and
  * load generator are separate processes. Targets: reads >= 70% of the bare handler's requests/s
- * (the unseen draw >= 60%), votes >= 30% (spread over stories >= 25%), no non-2xx. Then the live
+ * (the unseen draw >= 60%), votes >= 30% (spread over stories >= 25%), an author's notifications
+ * (derived from 50 stories when asked) >= 20%, no non-2xx. Then the live
  * case (api/live.ts): 500 open event streams on one story, each vote's tally received by all of
  * them within 100 ms at p99. `npm run bench -- api live` runs only the live case.
  *

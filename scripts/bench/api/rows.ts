@@ -144,5 +144,18 @@ export function apiRows(ids: readonly string[], sample: string): RowSpec[] {
         return () => votesBy(ids, voters, 'bench', seenByVoter);
       },
     },
+    {
+      // Derived when asked, and asked every 15 s by each open bell: the author's 50 newest stories,
+      // each with its moderation entries, its hourly votes (the vote rows above voted on some of
+      // them) and its new comments. A per-member cache would have to beat this first.
+      name: 'GET /api/notifications (50 stories)',
+      target: 0.2,
+      path: '/api/notifications',
+      prepare: (server) =>
+        Promise.resolve(() => () => ({
+          path: '/api/notifications',
+          headers: { cookie: server.admin.cookie },
+        })),
+    },
   ];
 }
