@@ -1,6 +1,7 @@
 import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
 import { notificationReadEvents } from './notification/events';
+import { reportEvents } from './report/events';
 import { eventCatalog } from './shared/events';
 import {
   storyActivityEvents,
@@ -26,4 +27,5 @@ export const domainEventCatalog = eventCatalog(
   commentVoteEvents,
   forgettingEvents,
   notificationReadEvents,
+  reportEvents,
 );

@@ -4,6 +4,7 @@ import { memberReactionsProjection } from './member-reactions/projection';
 import { memberStreamsProjection } from './member-streams/projection';
 import { moderationLogProjection } from './moderation-log/projection';
 import { notificationReadsProjection } from './notification-reads/projection';
+import { reportsProjection } from './reports/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
@@ -31,4 +32,5 @@ export const readModels = [
   storyTimelineProjection,
   memberStreamsProjection,
   notificationReadsProjection,
+  reportsProjection,
 ] as unknown as readonly AnyProjection[];

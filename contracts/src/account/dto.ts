@@ -160,12 +160,14 @@ export const adminUsersQuerySchema = z.strictObject({
   limit: pageLimitSchema,
 });
 
-/** GET /api/admin/summary: the four summary cards of the admin panel. */
+/** GET /api/admin/summary: the summary cards of the admin panel. */
 export const adminSummarySchema = z.object({
   pendingStories: z.number(),
   totalUsers: z.number(),
   flaggedComments: z.number(),
   poorStories: z.number(),
+  /** Reported stories and comments waiting for an admin. */
+  openReports: z.number(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

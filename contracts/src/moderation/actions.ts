@@ -10,6 +10,7 @@ export const MODERATION_ACTIONS = [
   'story.delete',
   'comment.delete',
   'comment.keep',
+  'report.dismiss',
   'user.ban',
   'user.unban',
   'user.promote',

@@ -14,6 +14,7 @@ export const errorCodeSchema = z.enum([
   'conflict',
   'already_voted',
   'story_not_rejected',
+  'reports_closed',
   'idempotency_key_reused',
   'idempotency_in_progress',
   'unsupported_media_type',

@@ -8,6 +8,7 @@ import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { givenReason } from '@whosright/contracts/moderation/reason';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import type { ModerationAction, ModerationSource } from '@whosright/contracts/moderation/dto';
+import type { ReportEvent } from '@whosright/contracts/report/events';
 import type { StoryEvent, StoryStatus } from '@whosright/contracts/story/events';
 import { defineProjection, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
@@ -21,7 +22,7 @@ import {
 } from './docs';
 import { moderationLogReport } from './report';
 
-type Handled = Recorded<StoryEvent | CommentEvent | UserEvent | ForgettingEvent>;
+type Handled = Recorded<StoryEvent | CommentEvent | UserEvent | ForgettingEvent | ReportEvent>;
 
 const STATUS_ACTIONS: Record<StoryStatus, ModerationAction> = {
   approved: 'story.approve',
@@ -88,6 +89,7 @@ export const moderationLogProjection = defineProjection<Handled>({
     'UserPromoted',
     'UserDemoted',
     'UserForgotten',
+    'ReportsClosed',
   ],
   collections: [
     {
@@ -118,7 +120,13 @@ export const moderationLogProjection = defineProjection<Handled>({
   ],
   report: moderationLogReport,
   apply(event): Change[] {
-    return storyEntries(event) ?? commentEntries(event) ?? accountEntries(event) ?? [];
+    return (
+      storyEntries(event) ??
+      commentEntries(event) ??
+      accountEntries(event) ??
+      reportEntries(event) ??
+      []
+    );
   },
 });
 
@@ -250,4 +258,21 @@ function accountEntries(event: Handled): Change[] | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * Reports an admin dismissed. Hiding, deleting or banning on a report is logged by its own event,
+ * appended beside the closing.
+ */
+function reportEntries(event: Handled): Change[] | undefined {
+  if (event.type !== 'ReportsClosed' || event.data.action !== 'dismiss') return undefined;
+  return [
+    entry(event, {
+      actorId: event.data.moderatorId,
+      action: 'report.dismiss',
+      targetType: event.data.targetType,
+      targetId: event.data.targetId,
+      reason: event.data.reason,
+    }),
+  ];
 }

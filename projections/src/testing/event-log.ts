@@ -1,5 +1,6 @@
 import type { ForgettingEvent, SessionEvent, UserEvent } from '@whosright/contracts/account/events';
 import type { CommentEvent, CommentVoteEvent } from '@whosright/contracts/comment/events';
+import type { ReportEvent } from '@whosright/contracts/report/events';
 import type { EventMetadata } from '@whosright/contracts/shared/events';
 import type {
   StoryActivityEvent,
@@ -86,6 +87,10 @@ export function eventLog(start = '2026-03-02T09:00:00.000Z') {
     },
     commentVote<E extends CommentVoteEvent>(event: E, actor: Actor = {}) {
       return record(`commentVote-${event.data.commentId}-${event.data.userId}`, event, actor);
+    },
+    /** Every report on one story or comment. */
+    reports<E extends ReportEvent>(event: E, actor: Actor = {}) {
+      return record(`reports-${event.data.targetType}-${event.data.targetId}`, event, actor);
     },
     /** The registry of deleted members. */
     forgotten<E extends ForgettingEvent>(event: E, actor: Actor = {}) {

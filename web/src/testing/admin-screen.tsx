@@ -88,13 +88,20 @@ export const page = (items: unknown[]) => ({ body: { items, nextCursor: null } }
 export function renderAdminScreen(routes: Parameters<typeof stubFetch>[0] = {}) {
   const api = stubFetch({
     'GET /api/admin/summary': {
-      body: { pendingStories: 0, totalUsers: 2, flaggedComments: 0, poorStories: 0 },
+      body: {
+        pendingStories: 0,
+        totalUsers: 2,
+        flaggedComments: 0,
+        poorStories: 0,
+        openReports: 0,
+      },
     },
     'GET /api/admin/stories': page([]),
     'GET /api/admin/users': page([ADMIN, MEMBER]),
     'GET /api/admin/flagged-comments': page([]),
     'GET /api/admin/skipped-stories': page([]),
     'GET /api/admin/moderation-log': page([]),
+    'GET /api/admin/reports': page([]),
     ...routes,
   });
   vi.stubGlobal('fetch', api.fetch);

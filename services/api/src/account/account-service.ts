@@ -9,6 +9,7 @@ import type { Actor } from '#api/platform/actor';
 import type { Mail } from '#api/platform/mail/mailer';
 import type { SessionTokens } from '#api/platform/session-tokens';
 import type { CommandBus } from '#api/write/command-bus';
+import type { StreamCommand } from '#api/write/commands';
 import { AdminEmails } from './admin-emails';
 import { EmailVerification } from './email-verification';
 import { ExternalSignIn, type ExternalIdentity } from './external-sign-in';
@@ -148,8 +149,9 @@ export class AccountService {
     action: AdminUserAction,
     actor: Actor,
     reason: string | null = null,
+    alongside: readonly StreamCommand[] = [],
   ): Promise<void> {
-    return this.rolesAndBans.change(userId, action, actor, reason);
+    return this.rolesAndBans.change(userId, action, actor, reason, alongside);
   }
 
   /** The member as the users read model shows them: what a route answers after a write. */

@@ -7,6 +7,7 @@ import {
   type AdminSummary,
 } from '@whosright/contracts/account/dto';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
+import type { ReportQueries } from '@whosright/projections/reports/queries';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -21,19 +22,28 @@ export interface AdminRoutesDeps {
   search: UserSearchQueries;
   stories: StoryQueries;
   comments: CommentQueries;
+  reports: Pick<ReportQueries, 'openCount'>;
 }
 
 /** The admin panel's user management and summary cards. */
 export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
   router.get('/admin/summary', async (req, res) => {
     adminUser(req);
-    const [pendingStories, totalUsers, flaggedComments, poorStories] = await Promise.all([
-      deps.stories.pendingCount(),
-      deps.users.count(),
-      deps.comments.flaggedCount(),
-      deps.stories.poorPerformersCount(),
-    ]);
-    const summary: AdminSummary = { pendingStories, totalUsers, flaggedComments, poorStories };
+    const [pendingStories, totalUsers, flaggedComments, poorStories, openReports] =
+      await Promise.all([
+        deps.stories.pendingCount(),
+        deps.users.count(),
+        deps.comments.flaggedCount(),
+        deps.stories.poorPerformersCount(),
+        deps.reports.openCount(),
+      ]);
+    const summary: AdminSummary = {
+      pendingStories,
+      totalUsers,
+      flaggedComments,
+      poorStories,
+      openReports,
+    };
     res.json(summary);
   });
 

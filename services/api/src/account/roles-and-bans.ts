@@ -4,6 +4,7 @@ import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
+import { commandOn, type StreamCommand } from '#api/write/commands';
 import type { AdminEmails } from './admin-emails';
 import { user, type UserCommand, type UserState } from './decider';
 import { userIdByEmail } from './reservations';
@@ -28,13 +29,18 @@ export class RolesAndBans {
     action: AdminUserAction,
     actor: Actor,
     reason: string | null = null,
+    alongside: readonly StreamCommand[] = [],
   ): Promise<void> {
     const target = await userState(this.deps.bus, userId);
     if (!target.exists) throw new NotFoundError('User not found');
     const command = await this.commandFor(action, userId, target, actor, reason);
-    const result = await this.deps.bus.run(userStream(userId), user, command, actor, [USERS]);
+    const [result] = await this.deps.bus.runAll(
+      [commandOn(userStream(userId), user, command), ...alongside],
+      actor,
+      [USERS],
+    );
     // The same action again changes nothing; the answer still shows the user as they are.
-    if (result.events.length === 0) await this.deps.bus.settleAll([USERS]);
+    if (result?.events.length === 0) await this.deps.bus.settleAll([USERS]);
   }
 
   /** The same actions by e-mail (the admin CLI); answers the user's id. */

@@ -11,6 +11,7 @@ import { StoryQueries } from '@whosright/projections/stories/queries';
 import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
+import { ReportQueries } from '@whosright/projections/reports/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -80,6 +81,8 @@ import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
 import { NotificationService } from '#api/notification/notification-service';
 import { notificationRoutes } from '#api/notification/routes';
+import { ReportService } from '#api/report/report-service';
+import { reportRoutes } from '#api/report/routes';
 import { rejections } from './rejections';
 import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';
@@ -103,6 +106,7 @@ export function queriesOf(models: ReadModels) {
     storyTimeline: new StoryTimelineQueries(models),
     memberStreams: new MemberStreamQueries(models),
     notificationReads: new NotificationReadQueries(models),
+    reports: new ReportQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -380,6 +384,7 @@ export async function composeApplication(
         search: queries.userSearch,
         stories: queries.stories,
         comments: queries.comments,
+        reports: queries.reports,
       });
       moderationRoutes(router, queries.moderationLog);
       notificationRoutes(
@@ -392,6 +397,25 @@ export async function composeApplication(
           moderationLog: queries.moderationLog,
           reads: queries.notificationReads,
         }),
+      );
+      reportRoutes(
+        router,
+        new ReportService({
+          bus,
+          stories: queries.stories,
+          comments: queries.comments,
+          users: queries.users,
+          reports: queries.reports,
+          actions: {
+            hideStory: (storyId, admin, reason, actor, alongside) =>
+              stories.moderate(storyId, admin, 'hidden', reason, actor, alongside),
+            deleteComment: (commentId, admin, reason, actor, alongside) =>
+              comments.delete(commentId, admin, true, actor, reason, alongside),
+            banUser: (userId, reason, actor, alongside) =>
+              accounts.change(userId, 'ban', actor, reason, alongside),
+          },
+        }),
+        limit,
       );
       replayRoutes(router, replays);
     },

@@ -42,6 +42,9 @@ const FIELDS = [
   'showSideOnComments',
   'ids',
   'all',
+  'targetType',
+  'targetId',
+  'note',
 ];
 const QUERY_KEYS = [
   'cursor',

@@ -1,5 +1,6 @@
 import { accountRejections } from '#api/account/rejections';
 import { commentRejections } from '#api/comment/rejections';
+import { reportRejections } from '#api/report/rejections';
 import { storyRejections } from '#api/story/rejections';
 import { activeUserRejections } from '#api/write/active-user-guard';
 import type { RejectionsByContext } from '#api/write/command-bus';
@@ -9,5 +10,6 @@ export const rejections: RejectionsByContext = {
   account: accountRejections,
   'active-user': activeUserRejections,
   comment: commentRejections,
+  report: reportRejections,
   story: storyRejections,
 };

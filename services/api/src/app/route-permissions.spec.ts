@@ -83,6 +83,12 @@ const MATRIX: Record<string, Entry> = {
   'POST /users/me/delete': { access: 'member', body: { password: 'not the password' } },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'PATCH /users/preferences': { access: 'member', body: { showSideOnComments: false } },
+  'POST /reports': {
+    access: 'active',
+    body: { targetType: 'story', targetId: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV', reason: 'spam' },
+  },
+  'GET /admin/reports': { access: 'admin' },
+  'PATCH /admin/reports/:targetType/:targetId': { access: 'admin', body: { action: 'dismiss' } },
   'GET /notifications': { access: 'member' },
   'POST /notifications/read': { access: 'member', body: { all: true } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
@@ -203,7 +209,10 @@ describe('route permissions', () => {
         : pattern.includes('/comments/:id')
           ? ids.commentId
           : ids.storyId;
-      const path = `/api${pattern.replace(':id', id).replace(':type', 'lol')}`;
+      const path = `/api${pattern
+        .replace(':targetType/:targetId', `story/${ids.storyId}`)
+        .replace(':id', id)
+        .replace(':type', 'lol')}`;
       const refused = { ...REFUSED[entry.access], ...entry.except };
       const statuses: Record<string, number> = {};
       for (const role of ROLES) {

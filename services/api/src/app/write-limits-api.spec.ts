@@ -52,4 +52,25 @@ describe('write limits per account', () => {
       .send({ content: 'One more' });
     expect(eleventh.status).toBe(429);
   });
+
+  it('when a member files an 11th report within the hour it gets 429', async () => {
+    const authors = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+    const storyIds: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const author = authors[i % authors.length]!;
+      const storyId = idOf(await author.agent.post('/api/stories').send(story(i)).expect(201));
+      await admin.agent
+        .patch(`/api/admin/stories/${storyId}`)
+        .send({ status: 'approved' })
+        .expect(200);
+      storyIds.push(storyId);
+    }
+    const reporter = await signUp(server);
+    const file = (targetId: string) =>
+      reporter.agent.post('/api/reports').send({ targetType: 'story', targetId, reason: 'spam' });
+    for (const storyId of storyIds.slice(0, 10)) await file(storyId).expect(201);
+    const eleventh = await file(storyIds[10]!);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers['ratelimit-limit']).toBe('10');
+  });
 });

@@ -136,6 +136,7 @@ export class CommentService {
     byAdmin: boolean,
     actor: Actor,
     reason: string | null = null,
+    alongside: readonly StreamCommand[] = [],
   ): Promise<void> {
     await this.deps.bus.runAll(
       [
@@ -147,6 +148,7 @@ export class CommentService {
           byAdmin,
           reason,
         }),
+        ...alongside,
       ],
       actor,
       READ_MODELS,

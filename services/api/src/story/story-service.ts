@@ -21,7 +21,7 @@ import type { Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { activeUserGuard } from '#api/write/active-user-guard';
-import { commandOn } from '#api/write/commands';
+import { commandOn, type StreamCommand } from '#api/write/commands';
 import {
   story as storyDecider,
   storyActivity,
@@ -159,6 +159,7 @@ export class StoryService {
     to: StoryStatus,
     reason: string | null,
     actor: Actor,
+    alongside: readonly StreamCommand[] = [],
   ): Promise<void> {
     await this.deps.bus.runAll(
       [
@@ -170,6 +171,7 @@ export class StoryService {
           reason,
         }),
         this.poolCommand(storyId, to === 'approved'),
+        ...alongside,
       ],
       actor,
       [STORIES],

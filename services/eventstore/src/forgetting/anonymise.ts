@@ -67,6 +67,13 @@ function forgetWriting(type: string, data: Data, forgotten: Forgotten): Data {
   return data;
 }
 
+/** A report's note is its reporter's writing. */
+function forgetReport(data: Data, forgotten: Forgotten): Data {
+  const reporter = text(data, 'reporterId');
+  const gone = reporter !== undefined && forgotten.users.has(reporter);
+  return gone && 'note' in data ? { ...data, note: DELETED_TEXT } : data;
+}
+
 /**
  * The upcaster of forgotten members: the event as a read of the log shows it, with a
  * forgotten member's personal fields replaced. The stored event is never changed. Pure.
@@ -78,7 +85,10 @@ export function forgetPersonalFields(event: RecordedEvent, forgotten: Forgotten)
     const userId = event.stream.slice('user-'.length);
     if (forgotten.users.has(userId)) data = forgetUserEvent(event.type, userId, data);
   } else {
-    data = forgetWriting(event.type, data, forgotten);
+    data =
+      event.type === 'ReportFiled'
+        ? forgetReport(data, forgotten)
+        : forgetWriting(event.type, data, forgotten);
   }
   return data === event.data ? event : { ...event, data };
 }

@@ -182,6 +182,30 @@ describe('forgetting personal fields (the upcaster)', () => {
     expect(forgetPersonalFields(bobs, aliceGone)).toBe(bobs);
   });
 
+  it("when the reporter is forgotten it blanks their report's note, not another's", () => {
+    const report = (reporterId: string) =>
+      recorded(`reports-story-${bobStory}`, {
+        type: 'ReportFiled',
+        data: {
+          targetType: 'story',
+          targetId: bobStory,
+          storyId: bobStory,
+          authorId: bob,
+          reporterId,
+          round: 0,
+          reason: 'personal_info',
+          note: 'My address is in it.',
+        },
+        metadata: { correlationId: 'c' },
+      });
+    expect(forgetPersonalFields(report(alice), aliceGone).data).toMatchObject({
+      reporterId: alice,
+      note: DELETED_TEXT,
+    });
+    const others = report(bob);
+    expect(forgetPersonalFields(others, aliceGone)).toBe(others);
+  });
+
   it('when the member is forgotten it replaces their identity subject and token hashes', () => {
     const linked = recorded(`user-${alice}`, {
       type: 'ExternalIdentityLinked',

@@ -1,3 +1,5 @@
+import { REPORTS_PER_HOUR } from '@whosright/contracts/report/reasons';
+
 /**
  * The server-side limits of the accounts issue, as named policies. A policy allows `points`
  * attempts per key in a fixed window of `durationSeconds`; the next one answers 429.
@@ -47,6 +49,11 @@ export const rateLimitPolicies = {
   storyVotesPerAccount: { name: 'story-votes-account', points: 60, durationSeconds: 60 },
   commentVotesPerAccount: { name: 'comment-votes-account', points: 60, durationSeconds: 60 },
   reactionsPerAccount: { name: 'reactions-account', points: 60, durationSeconds: 60 },
+  reportsPerAccount: {
+    name: 'reports-account',
+    points: REPORTS_PER_HOUR,
+    durationSeconds: 60 * 60,
+  },
   /** View, skip and engage tracking: 120 per minute per address (key: the IP). */
   trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */

@@ -26,6 +26,7 @@ export const ACTION_LABEL: Record<ModerationAction, string> = {
   'story.delete': 'Deleted a story',
   'comment.delete': 'Deleted a comment',
   'comment.keep': 'Kept a flagged comment',
+  'report.dismiss': 'Dismissed reports',
   'user.ban': 'Banned a user',
   'user.unban': 'Unbanned a user',
   'user.promote': 'Promoted a user to admin',

@@ -44,7 +44,13 @@ const history = storyHistory(
 const render = () =>
   renderAdminScreen({
     'GET /api/admin/summary': {
-      body: { pendingStories: 2, totalUsers: 2, flaggedComments: 0, poorStories: 0 },
+      body: {
+        pendingStories: 2,
+        totalUsers: 2,
+        flaggedComments: 0,
+        poorStories: 0,
+        openReports: 0,
+      },
     },
     'GET /api/admin/stories': page([queued(2), queued(1, 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW')]),
     [`GET /api/admin/stories/${storyId}/history`]: { body: history },

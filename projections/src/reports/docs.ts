@@ -1,0 +1,38 @@
+import type { ReportAction, ReportTargetType } from '@whosright/contracts/report/events';
+import type { ReportReason } from '@whosright/contracts/report/reasons';
+import type { Doc } from '../store/port';
+
+export const REPORTS = 'reports';
+export const CASES = 'cases';
+
+/** One member's report in a case. */
+export interface FiledReportDoc {
+  reason: ReportReason;
+  note: string | null;
+  at: string;
+}
+
+/**
+ * The reports on one story or comment in one round, `{targetType}:{targetId}:{round}`: open until
+ * an admin closes them all, then closed with what was done. Reporting it again opens the next.
+ */
+export interface ReportCaseDoc extends Doc {
+  targetType: ReportTargetType;
+  targetId: string;
+  storyId: string;
+  authorId: string;
+  round: number;
+  status: 'open' | 'closed';
+  /** By reporter id. */
+  reports: Record<string, FiledReportDoc>;
+  /** Derived: how many reports, and the newest one's time (the open list's order). */
+  count?: number;
+  lastReportedAt?: string;
+  closedAt?: string;
+  action?: ReportAction;
+  closeReason?: string | null;
+  moderatorId?: string;
+}
+
+export const caseId = (targetType: ReportTargetType, targetId: string, round: number) =>
+  `${targetType}:${targetId}:${round}`;

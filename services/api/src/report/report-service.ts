@@ -1,0 +1,241 @@
+import { displayNameOf } from '@whosright/contracts/account/display-name';
+import type {
+  CloseReportsRequest,
+  FiledReport,
+  FileReportRequest,
+  ReportedTarget,
+  ReportedTargetsPage,
+} from '@whosright/contracts/report/dto';
+import type { ReportReason } from '@whosright/contracts/report/reasons';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
+import { REPORTS } from '@whosright/projections/reports/docs';
+import type { ReportCaseDoc } from '@whosright/projections/reports/docs';
+import type { ReportQueries } from '@whosright/projections/reports/queries';
+import type { StoryQueries } from '@whosright/projections/stories/queries';
+import type { UserDoc } from '@whosright/projections/users/docs';
+import type { UserQueries } from '@whosright/projections/users/queries';
+import type { Actor } from '#api/platform/actor';
+import { HttpError, NotFoundError } from '#api/platform/errors';
+import type { CommandBus } from '#api/write/command-bus';
+import { commandOn, type StreamCommand } from '#api/write/commands';
+import { reports, reportsStream, type ReportTarget } from './decider';
+
+type Admin = Pick<UserDoc, '_id'>;
+
+/** How the moderation slices act, each appending the closing of the reports in the same step. */
+export interface ReportActions {
+  hideStory(
+    storyId: string,
+    admin: Admin,
+    reason: string | null,
+    actor: Actor,
+    alongside: readonly StreamCommand[],
+  ): Promise<void>;
+  deleteComment(
+    commentId: string,
+    admin: Admin,
+    reason: string | null,
+    actor: Actor,
+    alongside: readonly StreamCommand[],
+  ): Promise<void>;
+  banUser(
+    userId: string,
+    reason: string | null,
+    actor: Actor,
+    alongside: readonly StreamCommand[],
+  ): Promise<void>;
+}
+
+export interface ReportServiceDeps {
+  bus: CommandBus;
+  stories: Pick<StoryQueries, 'byId'>;
+  comments: Pick<CommentQueries, 'byId'>;
+  users: Pick<UserQueries, 'byIds'>;
+  reports: Pick<ReportQueries, 'page'>;
+  actions: ReportActions;
+}
+
+/** Hiding is for stories and deleting for comments; dismissing and banning fit both. */
+const ACTION_FITS: Partial<
+  Record<CloseReportsRequest['action'], { targetType: string; otherwise: string }>
+> = {
+  hide: { targetType: 'story', otherwise: 'Only a story can be hidden; delete a comment' },
+  delete: { targetType: 'comment', otherwise: 'Only a comment can be deleted; hide a story' },
+};
+
+const notFound = (target: ReportTarget) =>
+  new NotFoundError(target.targetType === 'story' ? 'Story not found' : 'Comment not found');
+
+/**
+ * Members' reports of stories and comments, and the admin's answer to them: dismissing them, or
+ * hiding the story, deleting the comment or banning its author, each closing every open report
+ * on the target in the same append as the action.
+ */
+export class ReportService {
+  constructor(private readonly deps: ReportServiceDeps) {}
+
+  /** Files the member's report, or replaces their open one; true when it is a new report. */
+  async file(
+    request: FileReportRequest,
+    reporter: Pick<UserDoc, '_id'>,
+    actor: Actor,
+  ): Promise<{ report: FiledReport; created: boolean }> {
+    const { storyId, authorId } = await this.visibleTarget(request);
+    const stream = reportsStream(request);
+    const before = await this.deps.bus.state(stream, reports);
+    const created = !before.open.has(reporter._id);
+    await this.deps.bus.runAll(
+      [
+        commandOn(stream, reports, {
+          type: 'FileReport',
+          targetType: request.targetType,
+          targetId: request.targetId,
+          storyId,
+          authorId,
+          reporterId: reporter._id,
+          reason: request.reason,
+          note: request.note,
+        }),
+      ],
+      actor,
+      [REPORTS],
+    );
+    const { targetType, targetId, reason, note } = request;
+    return {
+      report: { targetType, targetId, reason, note: note ?? null, status: 'open' },
+      created,
+    };
+  }
+
+  /** Closes every open report on the target with the admin's action. */
+  async close(
+    target: ReportTarget,
+    admin: Admin,
+    { action, reason }: CloseReportsRequest,
+    actor: Actor,
+  ): Promise<void> {
+    const fits = ACTION_FITS[action];
+    if (fits && fits.targetType !== target.targetType)
+      throw new HttpError(400, 'validation_failed', fits.otherwise);
+    const stream = reportsStream(target);
+    const state = await this.deps.bus.state(stream, reports);
+    if (state.authorId === null) throw new NotFoundError('Nobody has reported this');
+    const close = [
+      commandOn(stream, reports, {
+        type: 'CloseReports',
+        targetType: target.targetType,
+        targetId: target.targetId,
+        moderatorId: admin._id,
+        action,
+        reason,
+      }),
+    ];
+    const { actions } = this.deps;
+    switch (action) {
+      case 'dismiss':
+        await this.deps.bus.runAll(close, actor);
+        break;
+      case 'hide':
+        await actions.hideStory(target.targetId, admin, reason, actor, close);
+        break;
+      case 'delete':
+        await actions.deleteComment(target.targetId, admin, reason, actor, close);
+        break;
+      case 'ban':
+        await actions.banUser(state.authorId, reason, actor, close);
+        break;
+    }
+    await this.deps.bus.settleAll([REPORTS]);
+  }
+
+  /** Open cases (newest report first) or closed ones (last closed first), as the admin sees them. */
+  async page(
+    status: 'open' | 'closed',
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<ReportedTargetsPage> {
+    const page = await this.deps.reports.page(status, request);
+    const people = new Set<string>();
+    for (const doc of page.items) {
+      people.add(doc.authorId);
+      for (const id of Object.keys(doc.reports)) people.add(id);
+      if (doc.moderatorId) people.add(doc.moderatorId);
+    }
+    const [users, texts] = await Promise.all([
+      this.deps.users.byIds([...people]),
+      Promise.all(page.items.map((doc) => this.textOf(doc))),
+    ]);
+    const byId = new Map(users.map((user) => [user._id, user]));
+    const items = page.items.map((doc, i) => toReportedTarget(doc, texts[i] ?? null, byId));
+    return { items, nextCursor: page.next ?? null };
+  }
+
+  /** A story readers can see, or a comment that is still there, with its story and its author. */
+  private async visibleTarget(
+    target: ReportTarget,
+  ): Promise<{ storyId: string; authorId: string }> {
+    if (target.targetType === 'story') {
+      const story = await this.deps.stories.byId(target.targetId);
+      if (story?.status !== 'approved') throw notFound(target);
+      return { storyId: story._id, authorId: story.authorId };
+    }
+    const comment = await this.deps.comments.byId(target.targetId);
+    if (!comment) throw notFound(target);
+    return { storyId: comment.storyId, authorId: comment.authorId };
+  }
+
+  private async textOf(doc: ReportCaseDoc): Promise<string | null> {
+    const found =
+      doc.targetType === 'story'
+        ? await this.deps.stories.byId(doc.targetId)
+        : await this.deps.comments.byId(doc.targetId);
+    return found?.content ?? null;
+  }
+}
+
+/**
+ * A case as the admin's Reports tab lists it. A deleted member's name and notes are not shown:
+ * their account is gone from the users read model, and a rebuild reads their notes forgotten.
+ */
+function toReportedTarget(
+  doc: ReportCaseDoc,
+  text: string | null,
+  users: ReadonlyMap<string, UserDoc>,
+): ReportedTarget {
+  const person = (id: string | undefined) => {
+    const user = id === undefined ? undefined : users.get(id);
+    return user ? { id: user._id, displayName: displayNameOf(user) } : null;
+  };
+  const filed = Object.entries(doc.reports)
+    .map(([reporterId, report]) => ({
+      reporter: person(reporterId),
+      reason: report.reason,
+      note: users.has(reporterId) ? report.note : null,
+      at: report.at,
+    }))
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const counts = new Map<ReportReason, number>();
+  for (const report of filed) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+  return {
+    id: doc._id,
+    targetType: doc.targetType,
+    targetId: doc.targetId,
+    storyId: doc.storyId,
+    text,
+    author: person(doc.authorId),
+    count: filed.length,
+    reasons: [...counts]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count),
+    reports: filed,
+    lastReportedAt: doc.lastReportedAt ?? filed[0]?.at ?? '',
+    closed:
+      doc.status === 'closed' && doc.action && doc.closedAt
+        ? {
+            action: doc.action,
+            reason: doc.closeReason ?? null,
+            by: person(doc.moderatorId),
+            at: doc.closedAt,
+          }
+        : null,
+  };
+}
