@@ -25,6 +25,7 @@ export {
 export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
+export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
 
 export const myStoryPageSchema = pageSchema(myStorySchema);
 export const myCommentPageSchema = pageSchema(myCommentSchema);

@@ -2,6 +2,7 @@
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 import type { FlaggedComment } from '@whosright/contracts/comment/dto';
 import type { ModerationLogEntry } from '@whosright/contracts/moderation/dto';
+import type { ReportedTarget } from '@whosright/contracts/report/dto';
 import type { AdminStory } from '@whosright/contracts/story/dto';
 
 import {
@@ -58,6 +59,16 @@ export function useFlaggedComments() {
     queryKey: adminKeys.flagged(),
     path: '/api/admin/flagged-comments',
     schema: (s) => s.flaggedCommentPageSchema,
+  });
+}
+
+/** GET /api/admin/reports?status=: reported stories and comments, open or closed. */
+export function useReports(status: 'open' | 'closed') {
+  return usePagedQuery<ReportedTarget>({
+    queryKey: adminKeys.reports(status),
+    path: '/api/admin/reports',
+    params: { status },
+    schema: (s) => s.reportedTargetsPageSchema,
   });
 }
 

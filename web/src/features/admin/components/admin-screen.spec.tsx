@@ -12,7 +12,13 @@ import {
 
 const story = queuedStory();
 const member = MEMBER;
-const summary = { pendingStories: 1, totalUsers: 2, flaggedComments: 0, poorStories: 1 };
+const summary = {
+  pendingStories: 1,
+  totalUsers: 2,
+  flaggedComments: 0,
+  poorStories: 1,
+  openReports: 1,
+};
 
 const render = (routes: Parameters<typeof renderAdminScreen>[0] = {}) =>
   renderAdminScreen({
@@ -30,13 +36,14 @@ describe('admin screen', () => {
     vi.unstubAllGlobals();
   });
 
-  it('when it opens it shows the four summary cards and the pending queue', async () => {
+  it('when it opens it shows the five summary cards and the pending queue', async () => {
     render();
     expect(await screen.findByText(story.content)).toBeInTheDocument();
     await waitFor(() => expect(card('Pending Stories')).toHaveTextContent('1'));
     expect(card('Total Users')).toHaveTextContent('2');
     expect(card('Flagged Comments')).toHaveTextContent('0');
     expect(card('Poor Stories')).toHaveTextContent('1');
+    expect(card('Open Reports')).toHaveTextContent('1');
   });
 
   it.each([
@@ -52,6 +59,7 @@ describe('admin screen', () => {
       'GET /api/admin/skipped-stories',
       'No poor performing stories found',
     ],
+    ['Reports', 'GET /api/admin/reports', 'No open reports'],
     ['Moderation Log', 'GET /api/admin/moderation-log', 'No moderation actions found'],
   ])('when the %s tab is empty it says so', async (tab, call, empty) => {
     const { actor } = render({ [call]: page([]) });

@@ -1,4 +1,4 @@
-/** /admin: summary cards, the five tabs and the story history sheet. */
+/** /admin: summary cards, the six tabs and the story history sheet. */
 import { useState } from 'react';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -6,6 +6,7 @@ import { FlaggedCommentsTab } from '#web/features/admin/components/flagged-comme
 import { ModerationLogTab } from '#web/features/admin/components/moderation-log-tab.tsx';
 import { PendingStoriesTab } from '#web/features/admin/components/pending-stories-tab.tsx';
 import { PoorStoriesTab } from '#web/features/admin/components/poor-stories-tab.tsx';
+import { ReportsTab } from '#web/features/admin/components/reports-tab.tsx';
 import { StoryHistorySheet } from '#web/features/admin/components/story-history-sheet.tsx';
 import { SummaryCards, type AdminTab } from '#web/features/admin/components/summary-cards.tsx';
 import { UsersTab } from '#web/features/admin/components/users-tab.tsx';
@@ -14,6 +15,7 @@ const TABS: Array<{ value: AdminTab; label: string }> = [
   { value: 'pending', label: 'Pending Stories' },
   { value: 'users', label: 'User Management' },
   { value: 'flagged', label: 'Flagged Comments (High Downvotes)' },
+  { value: 'reports', label: 'Reports' },
   { value: 'poor', label: 'Poor Performing Stories (Top 5% Skip Rate)' },
   { value: 'log', label: 'Moderation Log' },
 ];
@@ -46,6 +48,9 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
         </TabsContent>
         <TabsContent value="flagged">
           <FlaggedCommentsTab />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab />
         </TabsContent>
         <TabsContent value="poor">
           <PoorStoriesTab onHistory={setHistoryOf} />

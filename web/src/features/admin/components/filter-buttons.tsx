@@ -1,35 +1,28 @@
-/** All / Admins / Members / Banned above the user list: one pressed at a time. */
-import { USER_FILTERS, type UserFilter } from '#web/features/admin/api/admin-keys.ts';
+/** A row of filters above an admin list (All / Admins / ..., Open / Closed): one pressed at a time. */
 import { cn } from '#web/lib/utils.ts';
 
-const LABEL: Record<UserFilter, string> = {
-  all: 'All',
-  admins: 'Admins',
-  members: 'Members',
-  banned: 'Banned',
-};
-
-export function UserFilterButtons({
+export function FilterButtons<T extends string>({
+  label,
+  options,
   active,
   onChange,
 }: {
-  active: UserFilter;
-  onChange: (filter: UserFilter) => void;
+  /** What the group chooses, for screen readers ("Show users"). */
+  label: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  active: T;
+  onChange: (value: T) => void;
 }) {
   return (
-    <div
-      role="group"
-      aria-label="Show users"
-      className="flex w-max rounded-full border bg-muted p-1"
-    >
-      {USER_FILTERS.map((filter) => {
-        const current = filter === active;
+    <div role="group" aria-label={label} className="flex w-max rounded-full border bg-muted p-1">
+      {options.map((option) => {
+        const current = option.value === active;
         return (
           <button
-            key={filter}
+            key={option.value}
             type="button"
             aria-pressed={current}
-            onClick={() => onChange(filter)}
+            onClick={() => onChange(option.value)}
             className={cn(
               'inline-flex h-8 items-center rounded-full px-3 text-sm font-semibold whitespace-nowrap transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
               current
@@ -37,7 +30,7 @@ export function UserFilterButtons({
                 : 'text-muted-foreground hover:text-foreground',
             )}
           >
-            {LABEL[filter]}
+            {option.label}
           </button>
         );
       })}

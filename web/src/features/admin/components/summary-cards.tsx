@@ -1,22 +1,23 @@
-/** The four summary cards; each one opens its tab. */
+/** The summary cards; each one opens its tab. */
 import type { AdminSummary } from '@whosright/contracts/account/dto';
 
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminSummary } from '#web/features/admin/api/get-admin-summary.ts';
 
-export type AdminTab = 'pending' | 'users' | 'flagged' | 'poor' | 'log';
+export type AdminTab = 'pending' | 'users' | 'flagged' | 'reports' | 'poor' | 'log';
 
 const CARDS: Array<{ field: keyof AdminSummary; title: string; tab: AdminTab }> = [
   { field: 'pendingStories', title: 'Pending Stories', tab: 'pending' },
   { field: 'totalUsers', title: 'Total Users', tab: 'users' },
   { field: 'flaggedComments', title: 'Flagged Comments', tab: 'flagged' },
+  { field: 'openReports', title: 'Open Reports', tab: 'reports' },
   { field: 'poorStories', title: 'Poor Stories', tab: 'poor' },
 ];
 
 export function SummaryCards({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
   const summary = useAdminSummary();
   return (
-    <ul aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <ul aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {CARDS.map((card) => (
         <li key={card.field}>
           <button

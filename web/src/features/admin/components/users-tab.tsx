@@ -19,11 +19,18 @@ import { banSentence } from '#web/lib/ban.ts';
 import { useChangeUser } from '#web/features/admin/api/change-user.ts';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-lists.ts';
 import type { UserFilter } from '#web/features/admin/api/admin-keys.ts';
-import { UserFilterButtons } from '#web/features/admin/components/user-filter-buttons.tsx';
+import { FilterButtons } from '#web/features/admin/components/filter-buttons.tsx';
 import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 
 const SEARCH_DELAY_MS = 300;
 const joinedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+const USER_FILTER_OPTIONS: ReadonlyArray<{ value: UserFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'admins', label: 'Admins' },
+  { value: 'members', label: 'Members' },
+  { value: 'banned', label: 'Banned' },
+];
 
 function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
   const change = useChangeUser();
@@ -136,7 +143,12 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
             className="pl-9"
           />
         </div>
-        <UserFilterButtons active={filter} onChange={setFilter} />
+        <FilterButtons
+          label="Show users"
+          options={USER_FILTER_OPTIONS}
+          active={filter}
+          onChange={setFilter}
+        />
       </div>
       <PagedList
         query={useAdminUsers(query, filter)}

@@ -4,6 +4,7 @@ import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import { publicNameOf } from '@whosright/contracts/account/display-name';
 
 import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
+import { ReportButton } from '#web/components/report/report-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { initialsOf } from '#web/components/user-avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -13,7 +14,8 @@ import { SideChip } from './side-chip.tsx';
 
 /**
  * One comment: author, the side they voted (when they show it), age, the text (plain text, never HTML), up/down votes (disabled when
- * signed out and on one's own comment) and delete on one's own, which asks first.
+ * signed out and on one's own comment), delete on one's own, which asks first, and Report on
+ * others' when signed in.
  */
 export function CommentItem({
   comment,
@@ -90,6 +92,8 @@ export function CommentItem({
                 onConfirm={onDelete}
               />
             </div>
+          ) : signedIn ? (
+            <ReportButton targetType="comment" targetId={comment.id} className="ml-auto" />
           ) : null}
         </div>
       </div>

@@ -12,6 +12,7 @@ import type { StoryView } from '@whosright/contracts/story/dto';
 import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
 
 import { BannedHint } from '#web/components/banned-hint.tsx';
+import { ReportButton } from '#web/components/report/report-button.tsx';
 import { StoryMeta } from '#web/components/story-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
@@ -169,7 +170,14 @@ export function StoryCard({
             <ShareMenu storyId={story.id} content={story.content} />
           </div>
         )}
-        <ShortcutHint />
+        {signInFirst || banned ? (
+          <ShortcutHint />
+        ) : (
+          <div className="flex items-center justify-between gap-3">
+            <ShortcutHint />
+            <ReportButton targetType="story" targetId={story.id} className="ms-auto" />
+          </div>
+        )}
       </article>
       {visitorIntent && signInFirst
         ? signInFirst({
