@@ -84,6 +84,7 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'PATCH /users/preferences': { access: 'member', body: { showSideOnComments: false } },
   'GET /notifications': { access: 'member' },
+  'GET /notifications/live': { access: 'member', stream: true },
   'POST /notifications/read': { access: 'member', body: { all: true } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },

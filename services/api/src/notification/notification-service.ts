@@ -97,8 +97,21 @@ export class NotificationService {
     );
   }
 
+  /**
+   * How many are unread, and the stories whose changes can change that (the member's stories
+   * and those of their comments, as read for it): what the live bell counts and watches.
+   */
+  async unread(userId: string): Promise<{ unread: number; storyIds: string[] }> {
+    const { items, storyIds } = await this.news(userId);
+    return { unread: items.filter((item) => !item.read).length, storyIds };
+  }
+
   /** Every notification the member has now, newest first. */
   private async all(userId: string): Promise<Notification[]> {
+    return (await this.news(userId)).items;
+  }
+
+  private async news(userId: string): Promise<{ items: Notification[]; storyIds: string[] }> {
     const [stories, comments, readsDoc] = await Promise.all([
       this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
       this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
@@ -111,7 +124,9 @@ export class NotificationService {
     const top: TopComment[] = comments.items.flatMap((c) =>
       c.topAt ? [{ commentId: c._id, storyId: c.storyId, at: c.topAt }] : [],
     );
-    return notificationsOf(facts, top, reads);
+    const storyIds = new Set(stories.items.map((story) => story._id));
+    for (const comment of comments.items) storyIds.add(comment.storyId);
+    return { items: notificationsOf(facts, top, reads), storyIds: [...storyIds] };
   }
 
   private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {
