@@ -1,12 +1,20 @@
 /**
  * Notifications against the real server: an author's bell counts what happened to their story (a
  * rejection with the moderator's note, then its approval), the panel lists it newest first and
- * opens the story, and Mark all read empties the count. Captured into docs/screenshots/ at 390x844
+ * opens the story, and Mark all read empties the count. The count rises live, without a reload
+ * and without waiting for the 15-second poll (GET /api/notifications/live). Captured into docs/screenshots/ at 390x844
  * and 1280x800, light and dark, each checked by axe first (the panel open).
  */
 import type { Page } from '@playwright/test';
 
-import { adminAccount, moderate, signUp, submitStory } from './support/api.ts';
+import {
+  adminAccount,
+  moderate,
+  newAccount,
+  postComment,
+  signUp,
+  submitStory,
+} from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
 import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
@@ -40,10 +48,10 @@ test('when a moderator decides on a story its author hears of it in the bell, op
   await page.goto('/');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
 
-  // The approval reaches the open page by itself (the bell asks every 15 seconds).
+  // The approval reaches the open page by itself (the bell's live stream).
   await moderate(admin.api, story.id);
   await admin.api.dispose();
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 20_000 });
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 5_000 });
 
   await bell(page).click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
@@ -62,6 +70,42 @@ test('when a moderator decides on a story its author hears of it in the bell, op
   await expect(items).toHaveText([/^Your story was approved/, /^Your story was rejected/]);
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.context().close();
+});
+
+test("when a member's story is approved and commented on, their open bell's count rises within seconds, without a reload", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const clientIp = clientIpFor(testInfo);
+  const page = await consentedPage(browser, clientIp);
+  await signUp(page.request, { firstName: 'Sam', lastName: 'Hale' });
+  const live = page.waitForResponse((r) => r.url().endsWith('/api/notifications/live'));
+  await page.goto('/');
+  expect((await live).status()).toBe(200);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+  });
+
+  // Submitted after the bell opened; the admin decides from another browser.
+  const story = await submitStory(
+    page.request,
+    'She keeps the car seat all the way back. I say the driver sets it, every time.',
+    'other',
+  );
+  const admin = await adminAccount(clientIp);
+  await moderate(admin.api, story.id);
+  await admin.api.dispose();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 5_000 });
+
+  const commenter = await newAccount(clientIp);
+  await postComment(commenter.api, story.id, 'Whoever drives last should put it back.');
+  await commenter.api.dispose();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 5_000 });
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
   await page.context().close();
 });
 

@@ -37,14 +37,13 @@ import { storyTimelineRoutes } from '#api/story/timeline-routes';
 import type { StoryService } from '#api/story/story-service';
 import { publishStoryChanges } from '#api/story/live-changes';
 import { LiveHub } from '#api/story/live-hub';
+import { liveRoutes, tallyReader } from '#api/story/live-routes';
+import { createStoryChanges } from '#api/platform/live/create-story-changes';
 import {
   LIVE_STREAMS_PER_CLIENT,
-  liveRoutes,
+  LiveSlots,
   liveStreamsTotal,
-  tallyReader,
-} from '#api/story/live-routes';
-import { LiveSlots } from '#api/story/live-slots';
-import { createStoryChanges } from '#api/platform/live/create-story-changes';
+} from '#api/platform/live/live-slots';
 import { DEMO_ADMIN_FILE } from '#api/seed/demo-admin';
 import { seedDemo } from '#api/seed/seed-demo';
 import { seedDemoComments } from '#api/seed/seed-demo-comments';
@@ -81,6 +80,8 @@ import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
 import { NotificationService } from '#api/notification/notification-service';
 import { notificationRoutes } from '#api/notification/routes';
+import { LiveBellHub } from '#api/notification/live-bell-hub';
+import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
 import { reportRoutes } from '#api/report/routes';
 import { rejections } from './rejections';
@@ -225,6 +226,20 @@ export async function composeApplication(
     readTally: tallyReader(queries.stories),
     onError: (error, storyId) =>
       logger.warn({ err: error, storyId }, 'live tally could not be read'),
+  });
+  const notifications = new NotificationService({
+    bus,
+    stories: queries.stories,
+    comments: queries.comments,
+    timeline: queries.storyTimeline,
+    moderationLog: queries.moderationLog,
+    reads: queries.notificationReads,
+  });
+  const bellHub = new LiveBellHub({
+    changes: liveChanges,
+    count: (userId) => notifications.unread(userId),
+    authorOf: async (storyId) => (await queries.stories.byId(storyId))?.authorId,
+    onError: (error, id) => logger.warn({ err: error, id }, 'live bell could not be counted'),
   });
   const visitors = new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:'));
   const liveShed = registerLiveMetrics(metrics, () => liveSlots.open);
@@ -387,17 +402,8 @@ export async function composeApplication(
         reports: queries.reports,
       });
       moderationRoutes(router, queries.moderationLog);
-      notificationRoutes(
-        router,
-        new NotificationService({
-          bus,
-          stories: queries.stories,
-          comments: queries.comments,
-          timeline: queries.storyTimeline,
-          moderationLog: queries.moderationLog,
-          reads: queries.notificationReads,
-        }),
-      );
+      notificationLiveRoutes(router, { hub: bellHub, slots: liveSlots });
+      notificationRoutes(router, notifications, (userId) => bellHub.nudge(userId));
       reportRoutes(
         router,
         new ReportService({
@@ -432,10 +438,14 @@ export async function composeApplication(
       });
     },
     stores,
-    endLiveStreams: () => liveHub.close(),
+    endLiveStreams: () => {
+      liveHub.close();
+      bellHub.close();
+    },
     async close() {
       closing.abort(new Error('The application is closing'));
       liveHub.close();
+      bellHub.close();
       await startup;
       await mail.close();
       await queue.close();

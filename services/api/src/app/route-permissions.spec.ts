@@ -90,6 +90,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /admin/reports': { access: 'admin' },
   'PATCH /admin/reports/:targetType/:targetId': { access: 'admin', body: { action: 'dismiss' } },
   'GET /notifications': { access: 'member' },
+  'GET /notifications/live': { access: 'member', stream: true },
   'POST /notifications/read': { access: 'member', body: { all: true } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },
   'POST /auth/resend-verification': { access: 'member' },

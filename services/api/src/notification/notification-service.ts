@@ -45,6 +45,8 @@ interface Gathered {
   facts: StoryFacts[];
   top: TopComment[];
   reads: ReadMarks;
+  /** The member's stories and the stories of their comments: where their news comes from. */
+  storyIds: string[];
 }
 
 function pageOf(
@@ -143,6 +145,16 @@ export class NotificationService {
     return pageOf(derived, { limit: NOTIFICATIONS_PAGE });
   }
 
+  /**
+   * How many are unread, and the stories whose changes can change that (the member's stories
+   * and those of their comments, as read for it): what the live bell counts and watches.
+   */
+  async unread(userId: string): Promise<{ unread: number; storyIds: string[] }> {
+    const { facts, top, reads, storyIds } = await this.gather(userId);
+    const unread = notificationsOf(facts, top, reads).filter((item) => !item.read).length;
+    return { unread, storyIds };
+  }
+
   /** What the member's notifications are derived from, as the read models hold it now. */
   private async gather(userId: string): Promise<Gathered> {
     const [stories, comments, readsDoc] = await Promise.all([
@@ -157,7 +169,9 @@ export class NotificationService {
     const top: TopComment[] = comments.items.flatMap((c) =>
       c.topAt ? [{ commentId: c._id, storyId: c.storyId, at: c.topAt }] : [],
     );
-    return { facts, top, reads };
+    const storyIds = new Set(stories.items.map((story) => story._id));
+    for (const comment of comments.items) storyIds.add(comment.storyId);
+    return { facts, top, reads, storyIds: [...storyIds] };
   }
 
   private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {

@@ -9,9 +9,14 @@ import type { NotificationService } from './notification-service';
 
 /**
  * A member's notifications, banned members' too (reading one's news is not writing): a page, and
- * marking some or all read, which answers the first page as it now is.
+ * marking some or all read, which answers the first page as it now is (and `onRead` tells the
+ * member's other open bells).
  */
-export function notificationRoutes(router: Router, notifications: NotificationService): void {
+export function notificationRoutes(
+  router: Router,
+  notifications: NotificationService,
+  onRead: (userId: string) => void = () => undefined,
+): void {
   router.get('/notifications', async (req, res) => {
     const user = currentUser(req);
     const query = notificationsQuerySchema.parse(req.query);
@@ -23,6 +28,7 @@ export function notificationRoutes(router: Router, notifications: NotificationSe
     const user = currentUser(req);
     const body = markNotificationsReadRequestSchema.parse(req.body);
     const page: NotificationsPage = await notifications.markRead(user._id, body, actorOf(req));
+    onRead(user._id);
     res.json(page);
   });
 }

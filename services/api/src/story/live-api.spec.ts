@@ -5,7 +5,7 @@ import { openLive, type LiveClient } from '#api/testing/live-client';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
-import { LIVE_STREAMS_PER_CLIENT } from './live-routes';
+import { LIVE_STREAMS_PER_CLIENT } from '#api/platform/live/live-slots';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;

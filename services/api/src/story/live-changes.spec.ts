@@ -35,6 +35,24 @@ describe('storyChangesOf', () => {
     expect(storyChangesOf('comments', events)).toEqual([{ storyId: 'story_a', kind: 'comments' }]);
   });
 
+  it("when the verdict timeline commits votes, or the moderation log a decision, the story's bell news is told", () => {
+    const votes = [
+      event('StoryVoteCast', { storyId: 'story_a', userId: 'u1', vote: 'he' }),
+      event('StoryVoteCast', { storyId: 'story_a', userId: 'u2', vote: 'she' }),
+    ];
+    expect(storyChangesOf('story-timeline', votes)).toEqual([
+      { storyId: 'story_a', kind: 'timeline' },
+    ]);
+    const log = [
+      event('StoryModerated', { storyId: 'story_b', to: 'approved' }),
+      event('StorySubmitted', { storyId: 'story_c' }),
+      event('CommentKept', { storyId: 'story_d', commentId: 'c1' }),
+    ];
+    expect(storyChangesOf('moderation-log', log)).toEqual([
+      { storyId: 'story_b', kind: 'moderation' },
+    ]);
+  });
+
   it('when another read model commits nothing is told', () => {
     expect(storyChangesOf('user-stats', [event('StoryVoteCast', { storyId: 'story_a' })])).toEqual(
       [],

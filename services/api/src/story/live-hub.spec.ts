@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInProcessStoryChanges } from '#api/platform/live/in-process-story-changes';
 import { LiveHub } from './live-hub';
-import type { LiveStream } from './live-stream';
+import type { LiveStream } from '#api/platform/live/live-stream';
 
 function recorder() {
   const sent: Array<[string, string]> = [];
@@ -14,6 +14,18 @@ function recorder() {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** A hub whose tally reads are counted. */
+function countingHub() {
+  const changes = createInProcessStoryChanges();
+  let reads = 0;
+  const hub = new LiveHub({
+    changes,
+    readTally: () => Promise.resolve(String(++reads)),
+    onError: () => undefined,
+  });
+  return { changes, hub, reads: () => reads };
+}
 
 describe('LiveHub', () => {
   it('when votes arrive in a burst it reads once, then once more, and sends to every stream of the story', async () => {
@@ -45,13 +57,7 @@ describe('LiveHub', () => {
   });
 
   it('when nobody follows a story its changes are not read', async () => {
-    const changes = createInProcessStoryChanges();
-    let reads = 0;
-    const hub = new LiveHub({
-      changes,
-      readTally: () => Promise.resolve(String(++reads)),
-      onError: () => undefined,
-    });
+    const { changes, hub, reads } = countingHub();
     const a = recorder();
     const leave = hub.add('s1', a.stream);
     leave();
@@ -59,7 +65,18 @@ describe('LiveHub', () => {
     changes.publish({ storyId: 's1', kind: 'votes' });
     changes.publish({ storyId: 's1', kind: 'comments' });
     await tick();
-    expect(reads).toBe(0);
+    expect(reads()).toBe(0);
+    expect(a.sent).toEqual([]);
+  });
+
+  it("when a story's timeline or moderation log changes the screen's card is not read again", async () => {
+    const { changes, hub, reads } = countingHub();
+    const a = recorder();
+    hub.add('s1', a.stream);
+    changes.publish({ storyId: 's1', kind: 'timeline' });
+    changes.publish({ storyId: 's1', kind: 'moderation' });
+    await tick();
+    expect(reads()).toBe(0);
     expect(a.sent).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
+import { eventFrame, type LiveStream } from '#api/platform/live/live-stream';
 import type { StoryChange, StoryChanges } from '#api/platform/live/story-changes';
-import { eventFrame, type LiveStream } from './live-stream';
 
 export interface LiveHubDeps {
   changes: StoryChanges;
@@ -72,6 +72,8 @@ export class LiveHub {
     if (!this.streams.has(storyId)) return;
     if (kind === 'comments')
       return this.broadcast(storyId, 'comments', JSON.stringify({ storyId }));
+    // The timeline and the moderation log are the bells' news: the card reads neither.
+    if (kind !== 'votes') return;
     if (this.reading.has(storyId)) {
       this.reading.set(storyId, true);
       return;

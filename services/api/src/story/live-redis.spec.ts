@@ -18,6 +18,7 @@ describeWithService(
     let a: TestServer;
     /** Serves HTTP only (role `api`), on the same stores: it hears the changes through Redis. */
     let b: RunningServer;
+    let admin: Awaited<ReturnType<typeof signUp>>;
     beforeAll(async () => {
       redis = await startRedisServer();
       a = await startTestServer({ REDIS_URL: redis.url, ADMIN_EMAILS: 'live-redis@example.com' });
@@ -26,6 +27,7 @@ describeWithService(
         webDist: null,
         role: 'api',
       });
+      admin = await signUp(a, { email: 'live-redis@example.com' });
     });
     afterAll(async () => {
       await b?.stop();
@@ -34,7 +36,6 @@ describeWithService(
     });
 
     it('when a member votes through API instance A, a stream on API instance B receives the tally', async () => {
-      const admin = await signUp(a, { email: 'live-redis@example.com' });
       const storyId = await approvedStory(admin, admin);
       const stream = await openLive(`${b.url}/api/stories/${storyId}/live`);
       expect(stream.status).toBe(200);
@@ -45,6 +46,17 @@ describeWithService(
       );
       expect(tally).toMatchObject({ id: storyId, heVotes: 1, sheVotes: 0 });
       stream.close();
+    });
+
+    it("when a moderator approves a story through API instance A, its author's bell on instance B counts it", async () => {
+      const author = await signUp(a);
+      const cookie = (await author.agent.get('/api/auth/user')).request.cookies;
+      const bell = await openLive(`${b.url}/api/notifications/live`, { cookie });
+      expect(bell.status).toBe(200);
+      await bell.next('unread', (data) => data === '{"unread":0}');
+      await approvedStory(author, admin);
+      await bell.next('unread', (data) => data === '{"unread":1}', 2_000);
+      bell.close();
     });
   },
 );

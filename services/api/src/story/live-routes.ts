@@ -5,21 +5,11 @@ import { authOf } from '#api/platform/auth';
 import { clientKeyOf } from '#api/platform/connections/client-address';
 import { HttpError, RateLimitedError } from '#api/platform/errors';
 import { byIp } from '#api/platform/rate-limit/rate-limit-middleware';
+import type { LiveSlots } from '#api/platform/live/live-slots';
+import { LiveStream, type LiveTiming } from '#api/platform/live/live-stream';
 import type { LiveHub } from './live-hub';
-import type { LiveSlots } from './live-slots';
-import { LiveStream, type LiveTiming } from './live-stream';
 import type { StoryService } from './story-service';
 import { toCard } from './story-views';
-
-/** Open live streams allowed per client (an IPv4 address, an IPv6 /64). */
-export const LIVE_STREAMS_PER_CLIENT = 6;
-/** However many descriptors, one instance holds no more streams than this (memory, fan-out). */
-const LIVE_STREAMS_CEILING = 10_000;
-
-/** Streams one instance holds: what its descriptors allow for them, within the ceiling. */
-export function liveStreamsTotal(allowedByDescriptors: number): number {
-  return Math.max(1, Math.min(LIVE_STREAMS_CEILING, allowedByDescriptors));
-}
 
 export interface LiveRoutesDeps {
   stories: StoryService;

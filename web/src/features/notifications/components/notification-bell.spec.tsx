@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@whosright/contracts/notification/dto';
 
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { FakeEventSource, stubEventSource } from '#web/testing/fake-event-source.ts';
 import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
 
 const storyId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -80,6 +81,28 @@ describe('notification bell', () => {
     );
     expect(api.calls.at(-1)?.body).toBe(JSON.stringify({ all: true }));
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('when the live stream says the count changed the bell shows the new count without waiting for a poll', async () => {
+    stubEventSource();
+    let unread = 0;
+    const api = stubFetch({
+      'GET /api/notifications': () =>
+        new Response(
+          JSON.stringify({ items: unread ? [notification(1)] : [], nextCursor: null, unread }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<NotificationBell />);
+    await screen.findByRole('button', { name: 'Notifications' });
+    const source = FakeEventSource.opened[0]!;
+    expect(source.url).toBe('/api/notifications/live');
+    source.emit('open');
+    source.emit('unread', '{"unread":0}');
+    unread = 1;
+    source.emit('unread', '{"unread":1}');
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   });
 
   it('says when there is nothing yet', async () => {

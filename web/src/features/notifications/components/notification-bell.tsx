@@ -5,6 +5,7 @@ import type { Notification } from '@whosright/contracts/notification/dto';
 import { Button } from '#web/components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
 import { useNotifications } from '#web/features/notifications/api/get-notifications.ts';
+import { useLiveUnread } from '#web/features/notifications/api/use-live-unread.ts';
 import { useMarkRead } from '#web/features/notifications/api/mark-read.ts';
 import { NotificationItem } from '#web/features/notifications/components/notification-item.tsx';
 
@@ -12,12 +13,14 @@ import { NotificationItem } from '#web/features/notifications/components/notific
 const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
 /**
- * The header's bell for a signed-in member: the unread count, and a panel of their notifications,
- * newest first, each opening its story (and marked read by it); "Mark all read" above them.
+ * The header's bell for a signed-in member: the unread count (kept live), and a panel of their
+ * notifications, newest first, each opening its story (and marked read by it); "Mark all read"
+ * above them.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const notifications = useNotifications(true);
+  const live = useLiveUnread(true);
+  const notifications = useNotifications(true, { live });
   const markRead = useMarkRead();
   const pages = notifications.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);

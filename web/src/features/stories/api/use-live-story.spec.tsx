@@ -4,28 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { FakeEventSource, stubEventSource } from '#web/testing/fake-event-source.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
-
-/** Records every EventSource the hook opens; tests dispatch its events. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  closed = false;
-  readyState = FakeEventSource.OPEN;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data = '') {
-    this.dispatchEvent(new MessageEvent(type, { data }));
-  }
-}
 
 const card = {
   id: 'story_1',
@@ -40,8 +21,7 @@ const card = {
 };
 
 function setup(enabled = true) {
-  FakeEventSource.opened = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  stubEventSource();
   const queryClient = createQueryClient();
   const onComments = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,3 +1,13 @@
+/** Open live streams allowed per client, story screens and bells alike (an IPv4 address, an IPv6 /64). */
+export const LIVE_STREAMS_PER_CLIENT = 6;
+/** However many descriptors, one instance holds no more streams than this (memory, fan-out). */
+const LIVE_STREAMS_CEILING = 10_000;
+
+/** Streams one instance holds: what its descriptors allow for them, within the ceiling. */
+export function liveStreamsTotal(allowedByDescriptors: number): number {
+  return Math.max(1, Math.min(LIVE_STREAMS_CEILING, allowedByDescriptors));
+}
+
 /**
  * Caps on open live streams: per client (a browser keeps about six connections per site; more
  * streams from one client are a script) and in total on this instance. A client over its share
