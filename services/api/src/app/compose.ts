@@ -391,6 +391,7 @@ export async function composeApplication(
           timeline: queries.storyTimeline,
           moderationLog: queries.moderationLog,
           reads: queries.notificationReads,
+          settings: (userId) => accounts.notificationSettings(userId),
         }),
       );
       replayRoutes(router, replays);

@@ -40,6 +40,8 @@ const FIELDS = [
   'username',
   'profileImageUrl',
   'showSideOnComments',
+  'digest',
+  'kinds',
   'ids',
   'all',
 ];

@@ -83,6 +83,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /users/me/delete': { access: 'member', body: { password: 'not the password' } },
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'PATCH /users/preferences': { access: 'member', body: { showSideOnComments: false } },
+  'GET /users/notification-settings': { access: 'member' },
+  'PATCH /users/notification-settings': { access: 'member', body: { digest: true } },
   'GET /notifications': { access: 'member' },
   'POST /notifications/read': { access: 'member', body: { all: true } },
   'POST /auth/verify-email': { access: 'public', body: { token: 'not.a-token' } },

@@ -3,6 +3,7 @@ import type {
   Notification,
   NotificationsPage,
 } from '@whosright/contracts/notification/dto';
+import type { NotificationSettings } from '@whosright/contracts/notification/settings';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { NOTIFICATION_READS } from '@whosright/projections/notification-reads/docs';
@@ -47,6 +48,8 @@ export interface NotificationServiceDeps {
   timeline: Pick<StoryTimelineQueries, 'hourly'>;
   moderationLog: Pick<ModerationLogQueries, 'onTarget'>;
   reads: Pick<NotificationReadQueries, 'of'>;
+  /** The kinds the member hears (the others are left out of the list and the count). */
+  settings: (userId: string) => Promise<Pick<NotificationSettings, 'kinds'>>;
 }
 
 /**
@@ -97,12 +100,18 @@ export class NotificationService {
     );
   }
 
+  /** The unread ones, newest first, of the kinds the member hears (the daily digest's). */
+  async unread(userId: string): Promise<Notification[]> {
+    return (await this.all(userId)).filter((item) => !item.read);
+  }
+
   /** Every notification the member has now, newest first. */
   private async all(userId: string): Promise<Notification[]> {
-    const [stories, comments, readsDoc] = await Promise.all([
+    const [stories, comments, readsDoc, { kinds }] = await Promise.all([
       this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
       this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
       this.deps.reads.of(userId),
+      this.deps.settings(userId),
     ]);
     const reads: ReadMarks = { marks: readsDoc?.marks ?? {}, allUpTo: readsDoc?.allUpTo };
     const facts = await Promise.all(
@@ -111,7 +120,7 @@ export class NotificationService {
     const top: TopComment[] = comments.items.flatMap((c) =>
       c.topAt ? [{ commentId: c._id, storyId: c.storyId, at: c.topAt }] : [],
     );
-    return notificationsOf(facts, top, reads);
+    return notificationsOf(facts, top, reads).filter((item) => kinds[item.kind]);
   }
 
   private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {
