@@ -69,3 +69,18 @@ export const keptNotificationSettingsSchema = z.object({
   digest: z.boolean(),
   kindsOff: z.array(notificationKindSchema),
 });
+
+/**
+ * POST /api/notifications/unsubscribe: the token of the digest's link, in the JSON body (the
+ * landing page) or the query (RFC 8058's one-click POST to the mail's header URL).
+ */
+export const unsubscribeRequestSchema = z.object({
+  token: z
+    .string({ error: 'token must be the token of the unsubscribe link' })
+    .min(1, 'token must be the token of the unsubscribe link')
+    .max(2_000, 'token must be the token of the unsubscribe link'),
+});
+
+/** Its answer: the digest is off. */
+export const unsubscribeResponseSchema = z.object({ digest: z.literal(false) });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

@@ -78,8 +78,11 @@ import { countReplayEvents, REPLAY_JOB, registerReplayJob } from '#api/replay/re
 import { ReplayRecords } from '#api/replay/replay-records';
 import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
-import { NotificationService } from '#api/notification/notification-service';
 import { notificationRoutes } from '#api/notification/routes';
+import type { DailyDigest } from '#api/notification/daily-digest';
+import { unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
+import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
+import { notificationServiceOver, startDailyDigest } from './daily-digest';
 import { rejections } from './rejections';
 import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';
@@ -116,6 +119,8 @@ export interface Application {
   stories: StoryService;
   comments: CommentService;
   queries: Queries;
+  /** Where jobs run here (embedded): the daily digest, which specs run at once. */
+  dailyDigest: DailyDigest | undefined;
   pageMeta: PageMetaSource;
   stores: Stores;
   /** Before the server drains: ends every live stream (they would hold their connections open). */
@@ -234,6 +239,19 @@ export async function composeApplication(
     stories: queries.stories,
     countEvents: (until) => countReplayEvents(stores.eventStore, until),
   });
+
+  // Where jobs run, the daily digest is mailed from here too (the worker's, in scale mode).
+  const dailyDigest = inProcess
+    ? startDailyDigest({
+        bus,
+        queries,
+        queue,
+        logger,
+        config,
+        send: (m, jobId) => mail.deliver(m, { jobId }),
+      })
+    : undefined;
+  const unsubscribeTokens = new UnsubscribeTokens(config.sessionSecret);
 
   const writeServices = {
     queries,
@@ -382,20 +400,15 @@ export async function composeApplication(
         comments: queries.comments,
       });
       moderationRoutes(router, queries.moderationLog);
-      notificationRoutes(
-        router,
-        new NotificationService({
-          bus,
-          stories: queries.stories,
-          comments: queries.comments,
-          timeline: queries.storyTimeline,
-          moderationLog: queries.moderationLog,
-          reads: queries.notificationReads,
-          settings: (userId) => accounts.notificationSettings(userId),
-        }),
-      );
+      notificationRoutes(router, notificationServiceOver(bus, queries));
+      unsubscribeRoutes(router, {
+        tokens: unsubscribeTokens,
+        turnDigestOff: (userId, actor) =>
+          accounts.setNotificationSettings(userId, { digest: false }, actor),
+      });
       replayRoutes(router, replays);
     },
+    dailyDigest: dailyDigest?.digest,
     bus,
     accounts,
     stories,
@@ -412,6 +425,7 @@ export async function composeApplication(
     endLiveStreams: () => liveHub.close(),
     async close() {
       closing.abort(new Error('The application is closing'));
+      dailyDigest?.stop();
       liveHub.close();
       await startup;
       await mail.close();

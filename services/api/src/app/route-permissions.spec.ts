@@ -84,6 +84,8 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /users/profile': { access: 'active', body: { profileImageUrl: '' } },
   'PATCH /users/preferences': { access: 'member', body: { showSideOnComments: false } },
   'GET /users/notification-settings': { access: 'member' },
+  // The digest's link needs no sign-in: the token is the proof (a bad one is 400 to all).
+  'POST /notifications/unsubscribe': { access: 'public', body: { token: 'not-a-token' } },
   'PATCH /users/notification-settings': { access: 'member', body: { digest: true } },
   'GET /notifications': { access: 'member' },
   'POST /notifications/read': { access: 'member', body: { all: true } },
