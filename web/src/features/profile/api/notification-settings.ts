@@ -24,6 +24,8 @@ export function useNotificationSettings() {
         signal,
         schema: (s) => s.notificationSettingsSchema,
       }),
+    // The digest may have been turned off from a mail's link since.
+    refetchOnMount: 'always',
   });
 }
 

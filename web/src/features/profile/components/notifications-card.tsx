@@ -73,17 +73,22 @@ export function NotificationsCard() {
             checked={current.digest}
             onChange={(digest) => updating.mutate({ digest })}
           />
-          <fieldset className="grid gap-3 border-t pt-4">
-            <legend className="pt-4 text-sm font-medium">Tell me when</legend>
-            {KIND_LABELS.map(([kind, label]) => (
-              <SettingRow
-                key={kind}
-                id={`notify-${kind}`}
-                label={label}
-                checked={current.kinds[kind]}
-                onChange={(on) => updating.mutate({ kinds: { [kind]: on } })}
-              />
-            ))}
+          <fieldset className="border-t pt-4">
+            <legend className="sr-only">Tell me in the bell when</legend>
+            <p aria-hidden="true" className="mb-3 text-sm font-medium text-muted-foreground">
+              Tell me in the bell when
+            </p>
+            <div className="grid gap-3">
+              {KIND_LABELS.map(([kind, label]) => (
+                <SettingRow
+                  key={kind}
+                  id={`notify-${kind}`}
+                  label={label}
+                  checked={current.kinds[kind]}
+                  onChange={(on) => updating.mutate({ kinds: { [kind]: on } })}
+                />
+              ))}
+            </div>
           </fieldset>
         </>
       ) : settings.isError ? (
