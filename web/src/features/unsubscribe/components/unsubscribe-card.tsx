@@ -8,13 +8,8 @@ import { Link } from '@tanstack/react-router';
 import { CircleAlertIcon, CircleCheckIcon, MailXIcon } from 'lucide-react';
 
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+import { OutcomeHeader } from '#web/components/outcome-header.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { useUnsubscribe } from '#web/features/unsubscribe/api/unsubscribe.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 
@@ -44,28 +39,20 @@ export function UnsubscribeCard({ token }: { token: string | undefined }) {
 
   return (
     <Card className="w-full max-w-md gap-6 shadow-sm">
-      <CardHeader className="text-center">
-        <div className="mx-auto mb-2" aria-hidden="true">
-          {failed ? (
+      <OutcomeHeader
+        icon={
+          failed ? (
             <CircleAlertIcon className="size-10 text-destructive" />
           ) : unsubscribing.isSuccess ? (
             <CircleCheckIcon className="size-10 text-primary" />
           ) : (
             <MailXIcon className="size-10 text-muted-foreground" />
-          )}
-        </div>
-        <CardTitle>
-          <h1
-            ref={heading}
-            tabIndex={-1}
-            aria-live="polite"
-            className="font-display text-2xl font-bold outline-none"
-          >
-            {title}
-          </h1>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
+          )
+        }
+        title={title}
+        description={description}
+        headingRef={heading}
+      />
       <CardContent className="flex flex-wrap justify-center gap-3">
         {done ? null : (
           <Button disabled={unsubscribing.isPending} onClick={() => unsubscribing.mutate(token)}>
