@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
 import { userIdSchema } from '../shared/ids';
+import { keptNotificationSettingsSchema } from '../notification/settings';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -54,6 +55,8 @@ export const userEvents = {
   ),
   /** Whether the member's He / She side shows beside their comments (shown unless turned off). */
   SideOnCommentsSet: defineEvent('SideOnCommentsSet', z.object({ shown: z.boolean() })),
+  /** The member's notification settings as they now are: the digest, and the kinds turned off. */
+  NotificationSettingsSet: defineEvent('NotificationSettingsSet', keptNotificationSettingsSchema),
   UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
   /** `reason`: what the admin wrote, when they did (absent in older events). */
   UserUnbanned: defineEvent('UserUnbanned', z.object({ reason: z.string().optional() })),

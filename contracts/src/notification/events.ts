@@ -17,6 +17,14 @@ export const notificationReadEvents = {
       allUpTo: z.iso.datetime().optional(),
     }),
   ),
+  /**
+   * A daily digest was mailed, telling the notifications up to `upTo` (the newest one's time):
+   * the next one tells only later ones, and a second run of the same day finds nothing to send.
+   */
+  NotificationDigestSent: defineEvent(
+    'NotificationDigestSent',
+    z.object({ userId: userIdSchema, upTo: z.iso.datetime(), count: z.number().int().min(1) }),
+  ),
 };
 
 export type NotificationReadEvent = EventOf<

@@ -4,7 +4,10 @@ import { defineProjection, remove, upsert } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import { NOTIFICATION_READS, READ_DOCS } from './docs';
 
-type Handled = Recorded<NotificationReadEvent | Extract<UserEvent, { type: 'AccountDeleted' }>>;
+type Handled = Recorded<
+  | Extract<NotificationReadEvent, { type: 'NotificationsRead' }>
+  | Extract<UserEvent, { type: 'AccountDeleted' }>
+>;
 
 /**
  * What each member has read of their notifications. The notifications themselves are derived

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@whosright/contracts/notification/dto';
 import type { Doc } from '../store/port';
 
 /** The read model's name (its active-version pointer) and its one collection. */
@@ -21,6 +22,10 @@ export interface UserDoc extends Doc {
   emailVerified: boolean;
   /** The member keeps their side (He / She) off their comments; absent: never turned off. */
   hidesSideOnComments?: boolean;
+  /** The daily e-mail digest is on; absent: never turned on. */
+  digest?: boolean;
+  /** Notification kinds the member turned off; absent: none. */
+  notificationKindsOff?: NotificationKind[];
   /** The ban in effect: when, and the admin's reason; null once unbanned, absent if never banned. */
   ban?: { at: string; reason: string | null } | null;
 }

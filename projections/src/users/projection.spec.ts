@@ -71,6 +71,8 @@ function aliceHistory() {
       ),
     sideOnComments: (shown: boolean) =>
       on(alice, { type: 'SideOnCommentsSet', data: { shown } }, alice),
+    notificationSettings: (digest: boolean, kindsOff: Array<'votes' | 'flip'>) =>
+      on(alice, { type: 'NotificationSettingsSet', data: { digest, kindsOff } }, alice),
     identityLinked: () =>
       on(
         alice,
@@ -177,6 +179,15 @@ describe('users projection', () => {
       .given([registered, hidden])
       .when(history.sideOnComments(true))
       .then({ users: [{ ...account(registered), hidesSideOnComments: false }] });
+  });
+
+  it('when a member sets their notification settings it keeps the digest and the kinds off', async () => {
+    const history = aliceHistory();
+    const registered = history.registered();
+    await spec
+      .given([registered])
+      .when(history.notificationSettings(true, ['votes']))
+      .then({ users: [{ ...account(registered), digest: true, notificationKindsOff: ['votes'] }] });
   });
 
   it('when a user is banned it marks the account banned with when and why, and voids the sessions started before', async () => {

@@ -11,13 +11,14 @@ import { USERS, USER_DOCS } from './docs';
  */
 export const usersProjection = defineProjection<Recorded<UserEvent>>({
   name: USERS,
-  version: 6,
+  version: 7,
   eventTypes: [
     'UserRegistered',
     'PasswordChanged',
     'EmailVerified',
     'ProfileUpdated',
     'SideOnCommentsSet',
+    'NotificationSettingsSet',
     'UserBanned',
     'UserUnbanned',
     'UserPromoted',
@@ -31,6 +32,8 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
         { fields: [['email', 1]], unique: true },
         { fields: [['createdAt', -1]] },
         { fields: [['role', 1]] },
+        // Only the members who asked for the digest: the daily run reads these.
+        { fields: [['createdAt', 1]], where: { digest: true } },
         {
           fields: [
             ['status', 1],
@@ -81,6 +84,12 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
         ];
       case 'SideOnCommentsSet':
         return [update(USER_DOCS, id, { $set: { hidesSideOnComments: !event.data.shown } })];
+      case 'NotificationSettingsSet':
+        return [
+          update(USER_DOCS, id, {
+            $set: { digest: event.data.digest, notificationKindsOff: event.data.kindsOff },
+          }),
+        ];
       case 'UserBanned':
         return [
           update(USER_DOCS, id, {

@@ -40,6 +40,18 @@ export class UserQueries {
     });
   }
 
+  /** Oldest first, a page at a time: the members who asked for the daily digest. */
+  withDigest(request: { cursor?: string | undefined; limit: number }): Promise<Page<UserDoc>> {
+    return this.users.find(
+      { digest: true },
+      {
+        sort: [['createdAt', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
+
   /** Every account (the admin summary's Total Users). */
   count(): Promise<number> {
     return this.users.count();

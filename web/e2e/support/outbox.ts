@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+
+import { repoRoot } from './start-server.ts';
+
 /** The DATA_DIR of the server under test (its outbox holds the mails). */
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -33,4 +37,32 @@ export async function verificationLinkFor(email: string): Promise<string> {
   const link = mail.links.find((l) => l.includes('mode=verify'));
   if (!link) throw new Error(`The mail to ${email} has no verification link:\n${mail.text}`);
   return link;
+}
+
+/**
+ * Mails the daily digest now, as the day's job would, with `npm run digest`'s script against the
+ * server's DATA_DIR (the journeys' way to run it; no route sends one).
+ */
+export function runDigest(): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'services/api/src/cli/digest.ts'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: process.env.E2E_BASE_URL ?? '',
+      NODE_ENV: 'test',
+      SEED_DEMO: '0',
+      OIDC_ISSUER: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+/** The newest digest mailed to `email`. */
+export function digestMailFor(email: string) {
+  return waitForMailTo(dataDir(), email, {
+    timeoutMs: 10_000,
+    matching: withLink('/unsubscribe?token='),
+  });
 }

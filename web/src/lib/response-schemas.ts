@@ -22,6 +22,10 @@ export {
   userStatsSchema,
   verifyEmailResponseSchema,
 } from '@whosright/contracts/account/dto';
+export {
+  notificationSettingsSchema,
+  unsubscribeResponseSchema,
+} from '@whosright/contracts/notification/settings';
 export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';

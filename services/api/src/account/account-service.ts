@@ -3,8 +3,13 @@ import type {
   CurrentUser,
   RegisterRequest,
 } from '@whosright/contracts/account/dto';
+import type {
+  NotificationSettings,
+  UpdateNotificationSettingsRequest,
+} from '@whosright/contracts/notification/settings';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { currentUserOf } from './current-user';
+import { notificationSettingsById } from './notification-settings';
 import type { Actor } from '#api/platform/actor';
 import type { Mail } from '#api/platform/mail/mailer';
 import type { SessionTokens } from '#api/platform/session-tokens';
@@ -141,6 +146,18 @@ export class AccountService {
 
   setSideOnComments(userId: string, shown: boolean, actor: Actor): Promise<void> {
     return this.profiles.setSideOnComments(userId, shown, actor);
+  }
+
+  notificationSettings(userId: string): Promise<NotificationSettings> {
+    return notificationSettingsById(this.users, userId);
+  }
+
+  setNotificationSettings(
+    userId: string,
+    change: UpdateNotificationSettingsRequest,
+    actor: Actor,
+  ): Promise<void> {
+    return this.profiles.setNotificationSettings(userId, change, actor);
   }
 
   /** Bans, unbans, promotes or demotes a user (the admin API). */

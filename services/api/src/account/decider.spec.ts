@@ -187,6 +187,27 @@ describe('user decider', () => {
       .then([{ type: 'SideOnCommentsSet', data: { shown: true } }]);
   });
 
+  it('records the notification settings only when they change, banned or not', () => {
+    const digestOn: UserEvent = {
+      type: 'NotificationSettingsSet',
+      data: { digest: true, kindsOff: [] },
+    };
+    spec
+      .given([registered])
+      .when({ type: 'SetNotificationSettings', change: { digest: false, kinds: { votes: true } } })
+      .thenNothingHappens();
+    spec
+      .given([registered])
+      .when({ type: 'SetNotificationSettings', change: { digest: true } })
+      .then([digestOn]);
+    spec
+      .given([registered, { type: 'UserBanned', data: { reason: null } }, digestOn])
+      .when({ type: 'SetNotificationSettings', change: { kinds: { flip: false, votes: false } } })
+      .then([
+        { type: 'NotificationSettingsSet', data: { digest: true, kindsOff: ['votes', 'flip'] } },
+      ]);
+  });
+
   it('when an external identity is linked twice it is recorded once', () => {
     const linked: UserEvent = {
       type: 'ExternalIdentityLinked',

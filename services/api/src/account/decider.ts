@@ -1,5 +1,13 @@
 import type { Role, UserEvent } from '@whosright/contracts/account/events';
 import { givenReason, reasonField } from '@whosright/contracts/moderation/reason';
+import {
+  DEFAULT_KEPT_SETTINGS,
+  toKeptSettings,
+  toNotificationSettings,
+  type KeptNotificationSettings,
+  type UpdateNotificationSettingsRequest,
+} from '@whosright/contracts/notification/settings';
+import { withChange } from '@whosright/contracts/notification/settings-change';
 import { CommandRejected } from '#api/write/rejection';
 
 /**
@@ -18,6 +26,7 @@ export interface UserState {
   profileImageUrl: string | null;
   /** Whether their side (He / She) shows beside their comments. */
   showsSideOnComments: boolean;
+  notificationSettings: KeptNotificationSettings;
   pendingReset: { tokenHash: string; expiresAt: string } | null;
   externalIdentities: string[];
   emailVerified: boolean;
@@ -46,6 +55,7 @@ function initialState(): UserState {
     username: null,
     profileImageUrl: null,
     showsSideOnComments: true,
+    notificationSettings: DEFAULT_KEPT_SETTINGS,
     pendingReset: null,
     externalIdentities: [],
     emailVerified: false,
@@ -100,6 +110,7 @@ const evolutions: { [K in UserEvent['type']]: Evolve<K> } = {
     profileImageUrl: data.profileImageUrl,
   }),
   SideOnCommentsSet: (state, { data }) => ({ ...state, showsSideOnComments: data.shown }),
+  NotificationSettingsSet: (state, { data }) => ({ ...state, notificationSettings: data }),
   UserBanned: (state) => ({
     ...state,
     banned: true,
@@ -142,6 +153,7 @@ export type UserCommand =
   | { type: 'UpgradePasswordHash'; passwordHash: string }
   | { type: 'UpdateProfile'; username: string | null; profileImageUrl: string | null }
   | { type: 'SetSideOnComments'; shown: boolean }
+  | { type: 'SetNotificationSettings'; change: UpdateNotificationSettingsRequest }
   | {
       type: 'BanUser';
       reason: string | null;
@@ -344,6 +356,19 @@ const setSideOnComments: Decide<'SetSideOnComments'> = (command, state) => {
   return [{ type: 'SideOnCommentsSet', data: { shown: command.shown } }];
 };
 
+/** Also a choice about oneself, not content: a banned member may make it too. */
+const setNotificationSettings: Decide<'SetNotificationSettings'> = (command, state) => {
+  requireUser(state);
+  const before = toNotificationSettings(state.notificationSettings);
+  const after = toKeptSettings(withChange(before, command.change));
+  const kept = state.notificationSettings;
+  const same =
+    after.digest === kept.digest &&
+    after.kindsOff.length === kept.kindsOff.length &&
+    after.kindsOff.every((kind) => kept.kindsOff.includes(kind));
+  return same ? [] : [{ type: 'NotificationSettingsSet', data: after }];
+};
+
 const linkExternalIdentity: Decide<'LinkExternalIdentity'> = (command, state) => {
   requireUser(state);
   const { issuer, subject } = command;
@@ -417,6 +442,7 @@ const decisions: { [K in UserCommand['type']]: Decide<K> } = {
   MarkEmailVerified: markEmailVerified,
   UpdateProfile: updateProfile,
   SetSideOnComments: setSideOnComments,
+  SetNotificationSettings: setNotificationSettings,
   LinkExternalIdentity: linkExternalIdentity,
   BanUser: banUser,
   UnbanUser: unbanUser,

@@ -302,3 +302,40 @@ describe('building a member’s export', () => {
     ]);
   });
 });
+
+describe('the notification settings in the export', () => {
+  it('holds the defaults until she changes them, then her last choice', () => {
+    const at = new Date('2026-11-20T10:00:00.000Z');
+    const every = (on: boolean) => ({
+      approved: on,
+      rejected: on,
+      hidden: on,
+      votes: on,
+      flip: on,
+      comments: on,
+      commentScore: on,
+    });
+    expect(buildMemberExport(account, [], at).notificationSettings).toEqual({
+      digest: false,
+      kinds: every(true),
+    });
+    const set = (
+      digest: boolean,
+      kindsOff: string[],
+    ): [string, string, unknown, string | undefined] => [
+      `user-${ann}`,
+      'NotificationSettingsSet',
+      { digest, kindsOff },
+      ann,
+    ];
+    const data = buildMemberExport(
+      account,
+      recorded([set(true, ['votes']), set(true, ['votes', 'flip'])]),
+      at,
+    );
+    expect(data.notificationSettings).toEqual({
+      digest: true,
+      kinds: { ...every(true), votes: false, flip: false },
+    });
+  });
+});

@@ -1,10 +1,18 @@
 import type { CurrentUser } from '@whosright/contracts/account/dto';
+import {
+  DEFAULT_KEPT_SETTINGS,
+  keptNotificationSettingsSchema,
+  toNotificationSettings,
+  type NotificationSettings,
+} from '@whosright/contracts/notification/settings';
 import type { RecordedEvent } from '@whosright/eventstore/port';
 
 /** What the log holds about one member, as `GET /api/users/me/export` answers it. */
 export interface MemberExport {
   exportedAt: string;
   account: CurrentUser;
+  /** What the member chose to hear of their notifications, as the log has it now. */
+  notificationSettings: NotificationSettings;
   stories: ExportedStory[];
   comments: ExportedComment[];
   votes: { storyId: string; vote: string; at: string }[];
@@ -202,6 +210,10 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
         (r) => r.storyId === str(data, 'storyId') && r.reaction === str(data, 'reaction'),
       );
     },
+    NotificationSettingsSet: ({ out }, data) => {
+      const kept = keptNotificationSettingsSchema.safeParse(data);
+      if (kept.success) out.notificationSettings = toNotificationSettings(kept.data);
+    },
     SessionStarted: ({ sessions }, data, at, stream) => {
       sessions.set(stream, { startedAt: at, method: str(data, 'method') });
     },
@@ -225,6 +237,7 @@ export function buildMemberExport(
     out: {
       exportedAt: exportedAt.toISOString(),
       account,
+      notificationSettings: toNotificationSettings(DEFAULT_KEPT_SETTINGS),
       stories: [],
       comments: [],
       votes: [],

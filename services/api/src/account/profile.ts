@@ -1,5 +1,6 @@
 import { isRefusedProfileImageHost } from '@whosright/contracts/account/profile-image';
 import { isReservedName } from '@whosright/contracts/account/reserved-names';
+import type { UpdateNotificationSettingsRequest } from '@whosright/contracts/notification/settings';
 import { USERS } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
@@ -60,6 +61,21 @@ export class Profiles {
     if (!state.exists) throw new NotFoundError('Account not found');
     await this.deps.bus.runAll(
       [commandOn(userStream(userId), user, { type: 'SetSideOnComments', shown })],
+      actor,
+      [USERS],
+    );
+  }
+
+  /** Changes what the member hears of their notifications; the same choice appends nothing. */
+  async setNotificationSettings(
+    userId: string,
+    change: UpdateNotificationSettingsRequest,
+    actor: Actor,
+  ): Promise<void> {
+    const state = await userState(this.deps.bus, userId);
+    if (!state.exists) throw new NotFoundError('Account not found');
+    await this.deps.bus.runAll(
+      [commandOn(userStream(userId), user, { type: 'SetNotificationSettings', change })],
       actor,
       [USERS],
     );

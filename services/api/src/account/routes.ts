@@ -11,6 +11,10 @@ import {
   type UserStatsView,
   type VerifyEmailResponse,
 } from '@whosright/contracts/account/dto';
+import {
+  updateNotificationSettingsRequestSchema,
+  type NotificationSettings,
+} from '@whosright/contracts/notification/settings';
 import type { UserStatsQueries } from '@whosright/projections/user-stats/queries';
 import { actorOf, activeUser, authOf, currentUser } from '#api/platform/auth';
 import type { Logger } from '#api/platform/logger';
@@ -128,6 +132,20 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     const { showSideOnComments } = updatePreferencesRequestSchema.parse(req.body);
     await deps.accounts.setSideOnComments(user._id, showSideOnComments, actorOf(req));
     res.json(await deps.accounts.currentUser(user._id));
+  });
+
+  // What the member hears, and whether by mail: a choice about oneself, a banned member's too.
+  router.get('/users/notification-settings', async (req, res) => {
+    const user = currentUser(req);
+    const settings: NotificationSettings = await deps.accounts.notificationSettings(user._id);
+    res.json(settings);
+  });
+
+  router.patch('/users/notification-settings', async (req, res) => {
+    const user = currentUser(req);
+    const change = updateNotificationSettingsRequestSchema.parse(req.body);
+    await deps.accounts.setNotificationSettings(user._id, change, actorOf(req));
+    res.json(await deps.accounts.notificationSettings(user._id));
   });
 
   router.post(

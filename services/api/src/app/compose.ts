@@ -78,12 +78,15 @@ import { countReplayEvents, REPLAY_JOB, registerReplayJob } from '#api/replay/re
 import { ReplayRecords } from '#api/replay/replay-records';
 import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
-import { NotificationService } from '#api/notification/notification-service';
 import { notificationRoutes } from '#api/notification/routes';
 import { LiveBellHub } from '#api/notification/live-bell-hub';
 import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
 import { reportRoutes } from '#api/report/routes';
+import type { DailyDigest } from '#api/notification/daily-digest';
+import { unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
+import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
+import { notificationServiceOver, startDailyDigest } from './daily-digest';
 import { rejections } from './rejections';
 import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';
@@ -121,6 +124,8 @@ export interface Application {
   stories: StoryService;
   comments: CommentService;
   queries: Queries;
+  /** Where jobs run here (embedded): the daily digest, which specs run at once. */
+  dailyDigest: DailyDigest | undefined;
   pageMeta: PageMetaSource;
   stores: Stores;
   /** Before the server drains: ends every live stream (they would hold their connections open). */
@@ -227,17 +232,10 @@ export async function composeApplication(
     onError: (error, storyId) =>
       logger.warn({ err: error, storyId }, 'live tally could not be read'),
   });
-  const notifications = new NotificationService({
-    bus,
-    stories: queries.stories,
-    comments: queries.comments,
-    timeline: queries.storyTimeline,
-    moderationLog: queries.moderationLog,
-    reads: queries.notificationReads,
-  });
+  const notifications = notificationServiceOver(bus, queries);
   const bellHub = new LiveBellHub({
     changes: liveChanges,
-    count: (userId) => notifications.unread(userId),
+    count: (userId) => notifications.unreadCount(userId),
     authorOf: async (storyId) => (await queries.stories.byId(storyId))?.authorId,
     onError: (error, id) => logger.warn({ err: error, id }, 'live bell could not be counted'),
   });
@@ -253,6 +251,19 @@ export async function composeApplication(
     stories: queries.stories,
     countEvents: (until) => countReplayEvents(stores.eventStore, until),
   });
+
+  // Where jobs run, the daily digest is mailed from here too (the worker's, in scale mode).
+  const dailyDigest = inProcess
+    ? startDailyDigest({
+        bus,
+        queries,
+        queue,
+        logger,
+        config,
+        send: (m, jobId) => mail.deliver(m, { jobId }),
+      })
+    : undefined;
+  const unsubscribeTokens = new UnsubscribeTokens(config.sessionSecret);
 
   const writeServices = {
     queries,
@@ -423,8 +434,14 @@ export async function composeApplication(
         }),
         limit,
       );
+      unsubscribeRoutes(router, {
+        tokens: unsubscribeTokens,
+        turnDigestOff: (userId, actor) =>
+          accounts.setNotificationSettings(userId, { digest: false }, actor),
+      });
       replayRoutes(router, replays);
     },
+    dailyDigest: dailyDigest?.digest,
     bus,
     accounts,
     stories,
@@ -444,6 +461,7 @@ export async function composeApplication(
     },
     async close() {
       closing.abort(new Error('The application is closing'));
+      dailyDigest?.stop();
       liveHub.close();
       bellHub.close();
       await startup;

@@ -89,6 +89,10 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /admin/reports': { access: 'admin' },
   'PATCH /admin/reports/:targetType/:targetId': { access: 'admin', body: { action: 'dismiss' } },
+  'GET /users/notification-settings': { access: 'member' },
+  // The digest's link needs no sign-in: the token is the proof (a bad one is 400 to all).
+  'POST /notifications/unsubscribe': { access: 'public', body: { token: 'not-a-token' } },
+  'PATCH /users/notification-settings': { access: 'member', body: { digest: true } },
   'GET /notifications': { access: 'member' },
   'GET /notifications/live': { access: 'member', stream: true },
   'POST /notifications/read': { access: 'member', body: { all: true } },

@@ -4,6 +4,7 @@ import {
   type Notification,
   type NotificationsPage,
 } from '@whosright/contracts/notification/dto';
+import type { NotificationSettings } from '@whosright/contracts/notification/settings';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { NOTIFICATION_READS } from '@whosright/projections/notification-reads/docs';
@@ -47,6 +48,14 @@ interface Gathered {
   reads: ReadMarks;
   /** The member's stories and the stories of their comments: where their news comes from. */
   storyIds: string[];
+  /** The kinds the member hears; the others are left out of every list and count. */
+  kinds: NotificationSettings['kinds'];
+}
+
+/** Every notification the member hears, newest first, read by `reads` (as gathered, or after). */
+function heardOf({ facts, top, reads, kinds }: Gathered, after: ReadMarks = reads): Notification[] {
+  const shownFacts = after === reads ? facts : facts.map(commentsReadBy(after));
+  return notificationsOf(shownFacts, top, after).filter((item) => kinds[item.kind]);
 }
 
 function pageOf(
@@ -95,6 +104,8 @@ export interface NotificationServiceDeps {
   timeline: Pick<StoryTimelineQueries, 'hourly'>;
   moderationLog: Pick<ModerationLogQueries, 'onTarget'>;
   reads: Pick<NotificationReadQueries, 'of'>;
+  /** The kinds the member hears (the others are left out of the list and the count). */
+  settings: (userId: string) => Promise<Pick<NotificationSettings, 'kinds'>>;
 }
 
 /**
@@ -109,8 +120,7 @@ export class NotificationService {
     userId: string,
     request: { cursor?: string | undefined; limit: number },
   ): Promise<NotificationsPage> {
-    const { facts, top, reads } = await this.gather(userId);
-    return pageOf(notificationsOf(facts, top, reads), request);
+    return pageOf(heardOf(await this.gather(userId)), request);
   }
 
   /**
@@ -122,9 +132,9 @@ export class NotificationService {
     request: MarkNotificationsReadRequest,
     actor: Actor,
   ): Promise<NotificationsPage> {
-    const { facts, top, reads } = await this.gather(userId);
+    const gathered = await this.gather(userId);
     const wanted = 'ids' in request ? new Set(request.ids) : null;
-    const marks = notificationsOf(facts, top, reads)
+    const marks = heardOf(gathered)
       .filter((item) => !item.read && (wanted === null || wanted.has(item.id)))
       .map((item) => ({ id: item.id, at: item.at }));
     const allUpTo = wanted === null ? new Date().toISOString() : undefined;
@@ -140,27 +150,32 @@ export class NotificationService {
       actor,
       [NOTIFICATION_READS],
     );
-    const after = withMarks(reads, marks, allUpTo);
-    const derived = notificationsOf(facts.map(commentsReadBy(after)), top, after);
-    return pageOf(derived, { limit: NOTIFICATIONS_PAGE });
+    const after = withMarks(gathered.reads, marks, allUpTo);
+    return pageOf(heardOf(gathered, after), { limit: NOTIFICATIONS_PAGE });
   }
 
   /**
    * How many are unread, and the stories whose changes can change that (the member's stories
    * and those of their comments, as read for it): what the live bell counts and watches.
    */
-  async unread(userId: string): Promise<{ unread: number; storyIds: string[] }> {
-    const { facts, top, reads, storyIds } = await this.gather(userId);
-    const unread = notificationsOf(facts, top, reads).filter((item) => !item.read).length;
-    return { unread, storyIds };
+  async unreadCount(userId: string): Promise<{ unread: number; storyIds: string[] }> {
+    const gathered = await this.gather(userId);
+    const unread = heardOf(gathered).filter((item) => !item.read).length;
+    return { unread, storyIds: gathered.storyIds };
+  }
+
+  /** The unread ones, newest first, of the kinds the member hears (the daily digest's). */
+  async unread(userId: string): Promise<Notification[]> {
+    return heardOf(await this.gather(userId)).filter((item) => !item.read);
   }
 
   /** What the member's notifications are derived from, as the read models hold it now. */
   private async gather(userId: string): Promise<Gathered> {
-    const [stories, comments, readsDoc] = await Promise.all([
+    const [stories, comments, readsDoc, { kinds }] = await Promise.all([
       this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
       this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
       this.deps.reads.of(userId),
+      this.deps.settings(userId),
     ]);
     const reads: ReadMarks = { marks: readsDoc?.marks ?? {}, allUpTo: readsDoc?.allUpTo };
     const facts = await Promise.all(
@@ -171,7 +186,7 @@ export class NotificationService {
     );
     const storyIds = new Set(stories.items.map((story) => story._id));
     for (const comment of comments.items) storyIds.add(comment.storyId);
-    return { facts, top, reads, storyIds: [...storyIds] };
+    return { facts, top, reads, kinds, storyIds: [...storyIds] };
   }
 
   private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {

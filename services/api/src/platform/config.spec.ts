@@ -18,7 +18,13 @@ describe('loadConfig', () => {
       mongoUrl: undefined,
       redisUrl: undefined,
       trustProxy: false,
+      digestHourUtc: 7,
     });
+  });
+
+  it('when DIGEST_HOUR_UTC is given the digest goes out at that hour', () => {
+    expect(loadConfig({ DIGEST_HOUR_UTC: '0' }).digestHourUtc).toBe(0);
+    expect(loadConfig({ DIGEST_HOUR_UTC: '23' }).digestHourUtc).toBe(23);
   });
 
   it.each([
@@ -62,6 +68,9 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['SESSION_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['DIGEST_HOUR_UTC', '24'],
+    ['DIGEST_HOUR_UTC', '7.5'],
+    ['DIGEST_HOUR_UTC', 'dawn'],
   ])('when %s=%s it names that variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrowError(
       new RegExp(`^Invalid configuration: ${variable} `),

@@ -131,6 +131,15 @@ const envSchema = z.object({
       .min(1, 'must be at least 1 millisecond')
       .default(2_000),
   ),
+  DIGEST_HOUR_UTC: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be an hour from 0 to 23' })
+      .int('must be a whole hour from 0 to 23')
+      .min(0, 'must be an hour from 0 to 23')
+      .max(23, 'must be an hour from 0 to 23')
+      .default(7),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z
@@ -177,6 +186,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Delay before a failed mail's first retry; it doubles for each further one. */
   mailRetryMs: number;
+  /** The hour (UTC) the worker mails the daily digest. */
+  digestHourUtc: number;
 }
 
 export class ConfigError extends Error {
@@ -256,5 +267,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
     mailRetryMs: e.MAIL_RETRY_MS,
+    digestHourUtc: e.DIGEST_HOUR_UTC,
   };
 }

@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ForbiddenError, UnsupportedMediaTypeError } from './errors';
 import { isPlainJsonType } from './json-body';
 
@@ -112,13 +112,21 @@ export function crossSiteProtection(allowedOrigins: string[]): RequestHandler {
   };
 }
 
+/**
+ * RFC 8058: a mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click`
+ * form-encoded to the mail's header URL, whose query carries the token; the body is not read.
+ */
+const ONE_CLICK_PATHS = new Set(['/notifications/unsubscribe']);
+const isOneClickPost = (req: Request) =>
+  ONE_CLICK_PATHS.has(req.path) && typeof req.is('application/x-www-form-urlencoded') === 'string';
+
 /** JSON endpoints take JSON only: a body of another type gets 415 and changes nothing. */
 export const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const length = req.headers['content-length'];
   const hasBody =
     (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !isPlainJsonType(req) && !req.is('application/json'))
+  if (hasBody && !isPlainJsonType(req) && !req.is('application/json') && !isOneClickPost(req))
     return next(new UnsupportedMediaTypeError());
   next();
 };

@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { randomBytes, webcrypto } from 'node:crypto';
+import { randomBytes, type webcrypto } from 'node:crypto';
+import { hmacKey } from './hmac-key';
 
 /** Sessions last 30 days from the last renewal; a cookie older than a day is renewed on use (sliding expiry). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -54,13 +55,7 @@ export class SessionTokens {
   private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(secret: string) {
-    this.key = webcrypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.key = hmacKey(secret);
   }
 
   async sign(session: {

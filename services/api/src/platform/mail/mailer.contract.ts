@@ -31,6 +31,24 @@ export function mailerContract(
     expect(mail.html).toBeUndefined();
   });
 
+  it('when a mail carries extra headers (List-Unsubscribe) they arrive as given', async () => {
+    const { mailer, delivered } = await setup();
+    const url = 'https://whosright.test/api/notifications/unsubscribe?token=a.b.c';
+    await mailer.send({
+      to: 'ann@example.com',
+      subject: "Who's Right: 2 new notifications",
+      text: 'Your digest',
+      headers: {
+        'List-Unsubscribe': `<${url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    const [raw] = await delivered();
+    const mail = parseEml(raw!);
+    expect(mail.headers.get('list-unsubscribe')).toBe(`<${url}>`);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  });
+
   it('when a mail has an html part and non-ASCII text both parts and the subject survive', async () => {
     const { mailer, delivered } = await setup();
     const text = `Zoë says: you're right ✓ ${'long line '.repeat(20)}`;

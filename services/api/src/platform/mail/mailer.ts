@@ -10,6 +10,8 @@ export const mailSchema = z.object({
   subject: z.string().min(1),
   text: z.string(),
   html: z.string().optional(),
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); both adapters pass them through. */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export type Mail = z.infer<typeof mailSchema>;

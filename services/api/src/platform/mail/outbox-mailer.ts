@@ -35,6 +35,7 @@ export function createOutboxMailer(deps: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
       await mkdir(dir, { recursive: true });
       const file = join(dir, fileName(new Date()));

@@ -13,6 +13,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string | undefined;
+  /** Every header, by lower-cased name. */
+  headers: ReadonlyMap<string, string>;
   /** Every http(s) URL in the text part, in order: reset and verification links. */
   links: string[];
 }
@@ -39,6 +41,7 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
         subject: headers.get('subject') ?? '',
         text: text ?? '',
         html,
+        headers,
         links: [...(text ?? '').matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
       };
     }),

@@ -19,6 +19,7 @@ export function createSmtpMailer(deps: { smtpUrl: string; from: string; logger: 
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
       deps.logger.info({ messageId: info.messageId, subject: mail.subject }, 'mail sent over SMTP');
     },

@@ -7,13 +7,8 @@ import { Link } from '@tanstack/react-router';
 import { CircleCheckIcon, CircleAlertIcon } from 'lucide-react';
 
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+import { OutcomeHeader } from '#web/components/outcome-header.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useVerifyEmail } from '#web/features/auth/api/verify-email.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
@@ -56,28 +51,20 @@ export function VerifyEmailCard({ token }: { token: string }) {
 
   return (
     <Card className="w-full max-w-md gap-6 shadow-sm">
-      <CardHeader className="text-center">
-        <div className="mx-auto mb-2" aria-hidden="true">
-          {failed ? (
+      <OutcomeHeader
+        icon={
+          failed ? (
             <CircleAlertIcon className="size-10 text-destructive" />
           ) : (
             <CircleCheckIcon
               className={verified ? 'size-10 text-primary' : 'size-10 text-muted-foreground'}
             />
-          )}
-        </div>
-        <CardTitle>
-          <h1
-            ref={heading}
-            tabIndex={-1}
-            aria-live="polite"
-            className="font-display text-2xl font-bold outline-none"
-          >
-            {title}
-          </h1>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
+          )
+        }
+        title={title}
+        description={description}
+        headingRef={heading}
+      />
       {done && (
         <CardContent className="flex justify-center">
           <Button asChild>

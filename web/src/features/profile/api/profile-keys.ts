@@ -4,4 +4,5 @@ export const profileKeys = {
   stats: () => [...profileKeys.all, 'stats'] as const,
   stories: () => [...profileKeys.all, 'stories'] as const,
   comments: () => [...profileKeys.all, 'comments'] as const,
+  notificationSettings: () => [...profileKeys.all, 'notification-settings'] as const,
 };

@@ -1,9 +1,10 @@
-/** /profile: who you are, your counters, your stories and comments, privacy and your data. */
+/** /profile: who you are, your counters, your stories and comments, privacy, notifications and your data. */
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { MyCommentsList } from '#web/features/profile/components/my-comments-list.tsx';
 import { MyStoriesList } from '#web/features/profile/components/my-stories-list.tsx';
+import { NotificationsCard } from '#web/features/profile/components/notifications-card.tsx';
 import { PrivacyCard } from '#web/features/profile/components/privacy-card.tsx';
 import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx';
 import { ProfileStats } from '#web/features/profile/components/profile-stats.tsx';
@@ -34,6 +35,7 @@ export function ProfileScreen({
         </TabsContent>
       </Tabs>
       <PrivacyCard user={user} onUpdated={onUpdated} />
+      <NotificationsCard />
       <YourDataCard />
     </div>
   );

@@ -1,0 +1,63 @@
+import { notificationSettingsById } from '#api/account/notification-settings';
+import { DailyDigest } from '#api/notification/daily-digest';
+import { registerDigestJob, scheduleDailyDigest } from '#api/notification/digest-job';
+import { NotificationService } from '#api/notification/notification-service';
+import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
+import type { Config } from '#api/platform/config';
+import type { JobQueue } from '#api/platform/jobs/job-queue';
+import type { Logger } from '#api/platform/logger';
+import type { Mail } from '#api/platform/mail/mailer';
+import type { CommandBus } from '#api/write/command-bus';
+import type { Queries } from './compose';
+
+export interface DigestDeps {
+  bus: CommandBus;
+  queries: Queries;
+  config: Pick<Config, 'publicUrl'> & { sessionSecret: string };
+  send: (mail: Mail, jobId: string) => Promise<void>;
+}
+
+export interface DigestWiring extends DigestDeps {
+  queue: JobQueue;
+  logger: Logger;
+  config: DigestDeps['config'] & Pick<Config, 'digestHourUtc'>;
+}
+
+/** The notifications as a member's digest reads them: the bell's, over the same read models. */
+export function notificationServiceOver(bus: CommandBus, queries: Queries): NotificationService {
+  return new NotificationService({
+    bus,
+    stories: queries.stories,
+    comments: queries.comments,
+    timeline: queries.storyTimeline,
+    moderationLog: queries.moderationLog,
+    reads: queries.notificationReads,
+    settings: (userId) => notificationSettingsById(queries.users, userId),
+  });
+}
+
+/** The daily digest over the read models and the bus (`npm run digest` runs it once). */
+export function dailyDigestOver(deps: DigestDeps): DailyDigest {
+  const tokens = new UnsubscribeTokens(deps.config.sessionSecret);
+  const notifications = notificationServiceOver(deps.bus, deps.queries);
+  return new DailyDigest({
+    bus: deps.bus,
+    users: deps.queries.users,
+    unread: (userId) => notifications.unread(userId),
+    unsubscribeToken: (userId) => tokens.sign(userId),
+    send: deps.send,
+    publicUrl: deps.config.publicUrl,
+  });
+}
+
+/**
+ * Where jobs run (the embedded server, the worker): the daily digest, registered as a job and
+ * enqueued every day at DIGEST_HOUR_UTC. Answers the digest (specs and the CLI run it at once)
+ * and how to stop the schedule.
+ */
+export function startDailyDigest(wiring: DigestWiring): { digest: DailyDigest; stop(): void } {
+  const digest = dailyDigestOver(wiring);
+  registerDigestJob(wiring.queue, digest, wiring.logger);
+  const schedule = scheduleDailyDigest(wiring.queue, wiring.config.digestHourUtc, wiring.logger);
+  return { digest, stop: () => schedule.stop() };
+}
