@@ -8,11 +8,26 @@ import type { JobQueue } from '#api/platform/jobs/job-queue';
 import type { Logger } from '#api/platform/logger';
 import type { Mail } from '#api/platform/mail/mailer';
 import type { CommandBus } from '#api/write/command-bus';
-import type { Queries } from './compose';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
+import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
+import type { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
+import type { StoryQueries } from '@whosright/projections/stories/queries';
+import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
+import type { UserQueries } from '@whosright/projections/users/queries';
+
+/** The read models a member's notifications are derived from (compose.ts's queries have them). */
+export interface NotificationQueries {
+  stories: StoryQueries;
+  comments: CommentQueries;
+  storyTimeline: StoryTimelineQueries;
+  moderationLog: ModerationLogQueries;
+  notificationReads: NotificationReadQueries;
+  users: UserQueries;
+}
 
 export interface DigestDeps {
   bus: CommandBus;
-  queries: Queries;
+  queries: NotificationQueries;
   config: Pick<Config, 'publicUrl'> & { sessionSecret: string };
   send: (mail: Mail, jobId: string) => Promise<void>;
 }
@@ -24,7 +39,10 @@ export interface DigestWiring extends DigestDeps {
 }
 
 /** The notifications as a member's digest reads them: the bell's, over the same read models. */
-export function notificationServiceOver(bus: CommandBus, queries: Queries): NotificationService {
+export function notificationServiceOver(
+  bus: CommandBus,
+  queries: NotificationQueries,
+): NotificationService {
   return new NotificationService({
     bus,
     stories: queries.stories,
