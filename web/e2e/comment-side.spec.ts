@@ -10,6 +10,7 @@ import { approvedStory, newAccount, postComment, signUp } from './support/api.ts
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
 import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { expectToast } from './support/toast.ts';
 
 async function voteAndComment(api: APIRequestContext, storyId: string, vote: string, text: string) {
   const voted = await api.post(`/api/stories/${storyId}/vote`, { data: { vote } });
@@ -56,7 +57,7 @@ test('when commenters voted their side shows beside them, until a member turns t
   const toggle = page.getByRole('switch', { name: 'Show my side on my comments' });
   await expect(toggle).toBeChecked();
   await toggle.click();
-  await expect(page.getByText('Preferences Updated')).toBeVisible();
+  await expectToast(page, 'Preferences Updated');
   await expect(toggle).not.toBeChecked();
   await page.reload();
   await expect(toggle).not.toBeChecked();
