@@ -4,7 +4,8 @@ import { cursorSchema } from '../shared/page';
 /**
  * What a member is told about their own writing: a moderator's decision on their story, its
  * votes reaching 10, 50, 100 or 500, its majority flipping, new comments on it (one notification
- * per story, kept up to date), and a comment of theirs reaching +10.
+ * per story, kept up to date), a comment of theirs reaching +10, and what came of a report they
+ * filed.
  */
 export const NOTIFICATION_KINDS = [
   'approved',
@@ -14,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'flip',
   'comments',
   'commentScore',
+  'report',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -40,6 +40,8 @@ export const reportEvents = {
     z.object({
       targetType: reportTargetTypeSchema,
       targetId: z.string(),
+      /** The story the target is, or is on: where its reporters' notification links. */
+      storyId: storyIdSchema,
       moderatorId: userIdSchema,
       round: z.number().int().min(0),
       action: reportActionSchema,

@@ -4,6 +4,7 @@ import type { Doc } from '../store/port';
 
 export const REPORTS = 'reports';
 export const CASES = 'cases';
+export const FILINGS = 'filings';
 
 /** One member's report in a case. */
 export interface FiledReportDoc {
@@ -36,3 +37,22 @@ export interface ReportCaseDoc extends Doc {
 
 export const caseId = (targetType: ReportTargetType, targetId: string, round: number) =>
   `${targetType}:${targetId}:${round}`;
+
+/**
+ * One member's report in one case, `{caseId}:{reporterId}`, from the reporter's side: what came
+ * of it once the case was closed (their notification of the outcome).
+ */
+export interface FilingDoc extends Doc {
+  reporterId: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  storyId: string;
+  /** When they last filed or replaced it. */
+  at: string;
+  status: 'open' | 'closed';
+  closedAt?: string;
+  action?: ReportAction;
+}
+
+export const filingId = (caseIdOfFiling: string, reporterId: string) =>
+  `${caseIdOfFiling}:${reporterId}`;

@@ -31,6 +31,7 @@ function history() {
         type: 'ReportsClosed',
         data: {
           ...target,
+          storyId,
           moderatorId: admin,
           round,
           action: 'hide',
@@ -42,6 +43,16 @@ function history() {
 }
 
 const base = { ...target, storyId, authorId, round: 0 };
+
+/** A reporter's side of a case (filings). */
+const filing = (reporterId: string, at: string, round = 0) => ({
+  _id: `story:${storyId}:${round}:${reporterId}`,
+  reporterId,
+  ...target,
+  storyId,
+  at,
+  status: 'open',
+});
 
 describe('reports projection', () => {
   const spec = projectionSpec(reportsProjection);
@@ -67,6 +78,7 @@ describe('reports projection', () => {
             lastReportedAt: second.metadata.recordedAt,
           },
         ],
+        filings: [filing(ann, first.metadata.recordedAt), filing(ben, second.metadata.recordedAt)],
       });
   });
 
@@ -94,6 +106,7 @@ describe('reports projection', () => {
             lastReportedAt: again.metadata.recordedAt,
           },
         ],
+        filings: [filing(ann, again.metadata.recordedAt)],
       });
   });
 
@@ -128,6 +141,15 @@ describe('reports projection', () => {
             count: 1,
             lastReportedAt: next.metadata.recordedAt,
           },
+        ],
+        filings: [
+          {
+            ...filing(ann, first.metadata.recordedAt),
+            status: 'closed',
+            closedAt: closed.metadata.recordedAt,
+            action: 'hide',
+          },
+          filing(ben, next.metadata.recordedAt, 1),
         ],
       });
   });

@@ -1,7 +1,7 @@
 import type { ReportEvent } from '@whosright/contracts/report/events';
 import { defineProjection, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
-import { CASES, REPORTS, caseId, type FiledReportDoc } from './docs';
+import { CASES, FILINGS, REPORTS, caseId, filingId, type FiledReportDoc } from './docs';
 
 type Handled = Recorded<ReportEvent>;
 
@@ -10,11 +10,13 @@ const filedReports = (value: unknown): FiledReportDoc[] =>
 
 /**
  * Members' reports, one case per reported target and round, for the admin's Reports tab: open
- * ones by their newest report, closed ones by when they were closed.
+ * ones by their newest report, closed ones by when they were closed. Each report is also kept
+ * by its reporter (filings), who hears what came of it.
  */
 export const reportsProjection = defineProjection<Handled>({
   name: REPORTS,
-  version: 1,
+  // 2: filings, each reporter's side of a case.
+  version: 2,
   eventTypes: ['ReportFiled', 'ReportsClosed'],
   collections: [
     {
@@ -42,6 +44,18 @@ export const reportsProjection = defineProjection<Handled>({
         return { count: reports.length, ...(last === undefined ? {} : { lastReportedAt: last }) };
       },
     },
+    {
+      name: FILINGS,
+      indexes: [
+        {
+          fields: [
+            ['reporterId', 1],
+            ['status', 1],
+            ['closedAt', -1],
+          ],
+        },
+      ],
+    },
   ],
   apply(event): Change[] {
     const at = event.metadata.recordedAt;
@@ -49,8 +63,12 @@ export const reportsProjection = defineProjection<Handled>({
       case 'ReportFiled': {
         const { targetType, targetId, storyId, authorId, reporterId, round, reason } = event.data;
         const report: FiledReportDoc = { reason, note: event.data.note ?? null, at };
+        const id = caseId(targetType, targetId, round);
         return [
-          upsert(CASES, caseId(targetType, targetId, round), {
+          upsert(FILINGS, filingId(id, reporterId), {
+            $set: { reporterId, targetType, targetId, storyId, at, status: 'open' },
+          }),
+          upsert(CASES, id, {
             $set: {
               targetType,
               targetId,
@@ -64,9 +82,16 @@ export const reportsProjection = defineProjection<Handled>({
         ];
       }
       case 'ReportsClosed': {
-        const { targetType, targetId, round, action, moderatorId, reason } = event.data;
+        const { targetType, targetId, round, action, moderatorId, reason, reporterIds } =
+          event.data;
+        const id = caseId(targetType, targetId, round);
         return [
-          upsert(CASES, caseId(targetType, targetId, round), {
+          ...reporterIds.map((reporterId) =>
+            upsert(FILINGS, filingId(id, reporterId), {
+              $set: { status: 'closed', closedAt: at, action },
+            }),
+          ),
+          upsert(CASES, id, {
             $set: {
               status: 'closed',
               closedAt: at,

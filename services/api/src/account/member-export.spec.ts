@@ -303,6 +303,95 @@ describe('building a member’s export', () => {
   });
 });
 
+describe('reports in the export', () => {
+  const filed = (
+    targetType: string,
+    targetId: string,
+    storyId: string,
+    who: Record<string, string>,
+  ) => ({
+    targetType,
+    targetId,
+    storyId,
+    round: 0,
+    ...who,
+  });
+  const onBobStory = `reports-story-${bobStory}`;
+  const onAnnComment = `reports-comment-${annComment}`;
+  const events = () =>
+    recorded([
+      [
+        onBobStory,
+        'ReportFiled',
+        {
+          ...filed('story', bobStory, bobStory, { authorId: bob, reporterId: ann }),
+          reason: 'spam',
+        },
+        ann,
+      ],
+      [
+        onBobStory,
+        'ReportFiled',
+        {
+          ...filed('story', bobStory, bobStory, { authorId: bob, reporterId: ann }),
+          reason: 'other',
+          note: 'Names his sister',
+        },
+        ann,
+      ],
+      [
+        onAnnComment,
+        'ReportFiled',
+        {
+          ...filed('comment', annComment, bobStory, { authorId: ann, reporterId: bob }),
+          reason: 'harassment',
+          note: 'Bob wrote this note',
+        },
+        bob,
+      ],
+    ]);
+
+  const annsExport = () => {
+    const filter = new MemberEventFilter(ann);
+    const hers = events().filter((event) => filter.keeps(event));
+    return buildMemberExport(account, hers, new Date('2026-11-20T10:00:00.000Z'));
+  };
+
+  it('when she filed reports it lists each as she last filed it, and never whom she reported', () => {
+    const data = annsExport();
+    expect(data.reports).toEqual([
+      {
+        targetType: 'story',
+        targetId: bobStory,
+        storyId: bobStory,
+        reason: 'other',
+        note: 'Names his sister',
+        at: '2026-11-01T09:01:00.000Z',
+      },
+    ]);
+    const own = data.events.filter((e) => e.stream === onBobStory);
+    expect(own).toHaveLength(2);
+    for (const event of own) expect(event.data).not.toHaveProperty('authorId');
+  });
+
+  it('when she was reported her export says so, without the reporter or their note', () => {
+    const data = annsExport();
+    const aboutHer = data.events.find((e) => e.stream === onAnnComment);
+    expect(aboutHer?.data).toEqual({
+      targetType: 'comment',
+      targetId: annComment,
+      storyId: bobStory,
+      round: 0,
+      authorId: ann,
+      reason: 'harassment',
+    });
+    expect(data.reports).toHaveLength(1);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(bob);
+    expect(text).not.toContain('Bob wrote this note');
+  });
+});
+
 describe('the notification settings in the export', () => {
   it('holds the defaults until she changes them, then her last choice', () => {
     const at = new Date('2026-11-20T10:00:00.000Z');
@@ -314,6 +403,7 @@ describe('the notification settings in the export', () => {
       flip: on,
       comments: on,
       commentScore: on,
+      report: on,
     });
     expect(buildMemberExport(account, [], at).notificationSettings).toEqual({
       digest: false,

@@ -29,6 +29,15 @@ export interface MemberExport {
     at: string;
     removedAt?: string;
   }[];
+  /** The reports she filed, each as she last filed it. */
+  reports: {
+    targetType: string;
+    targetId: string;
+    storyId: string;
+    reason: string;
+    note?: string;
+    at: string;
+  }[];
   sessions: {
     startedAt: string;
     endedAt?: string;
@@ -95,16 +104,31 @@ const ACTING_ADMIN: Readonly<Record<string, string>> = {
 };
 
 /**
+ * A report names two members: its reporter's export leaves out whom they reported, and the
+ * reported author's leaves out who reported them and their note (reporters stay unknown to
+ * the people they report).
+ */
+function reportSeenBy(kept: Data, memberId: string): Data {
+  if (kept.reporterId === memberId) {
+    const { authorId: _reported, ...own } = kept;
+    return own;
+  }
+  const { reporterId: _reporter, note: _note, ...aboutThem } = kept;
+  return aboutThem;
+}
+
+/**
  * The event's data without secrets, nor the text of another member's story a comment quotes,
- * nor the id of the admin who acted on the member's writing.
+ * nor the id of the admin who acted on the member's writing, nor the other side of a report.
  */
 function exportedData(type: string, data: unknown, memberId: string): unknown {
   if (!isData(data)) return data;
-  const kept = Object.fromEntries(Object.entries(data).filter(([key]) => !SECRETS.has(key)));
+  let kept = Object.fromEntries(Object.entries(data).filter(([key]) => !SECRETS.has(key)));
   if (type === 'CommentPosted' && isData(kept.story)) {
     const { content: _quoted, ...story } = kept.story;
     kept.story = story;
   }
+  if (type === 'ReportFiled') kept = reportSeenBy(kept, memberId);
   const actingAdmin = ACTING_ADMIN[type];
   if (actingAdmin && typeof kept[actingAdmin] === 'string' && kept[actingAdmin] !== memberId)
     kept[actingAdmin] = ADMIN_ROLE;
@@ -117,6 +141,9 @@ const exportedStream = (stream: string) => (stream.startsWith('session-') ? 'ses
 /** The sections being folded, keyed by the writing or session each entry describes. */
 interface Sections {
   out: MemberExport;
+  memberId: string;
+  /** By target and round: filing again replaces the open report. */
+  reports: Map<string, MemberExport['reports'][number]>;
   stories: Map<string, ExportedStory>;
   comments: Map<string, ExportedComment>;
   sessions: Map<string, MemberExport['sessions'][number]>;
@@ -210,6 +237,15 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
         (r) => r.storyId === str(data, 'storyId') && r.reaction === str(data, 'reaction'),
       );
     },
+    ReportFiled: ({ memberId, reports }, data, at) => {
+      if (str(data, 'reporterId') !== memberId) return;
+      const note = data.note;
+      reports.set(`${str(data, 'targetType')}:${str(data, 'targetId')}:${str(data, 'round')}`, {
+        ...strings(data, 'targetType', 'targetId', 'storyId', 'reason'),
+        ...(typeof note === 'string' ? { note } : {}),
+        at,
+      });
+    },
     NotificationSettingsSet: ({ out }, data) => {
       const kept = keptNotificationSettingsSchema.safeParse(data);
       if (kept.success) out.notificationSettings = toNotificationSettings(kept.data);
@@ -243,9 +279,12 @@ export function buildMemberExport(
       votes: [],
       commentVotes: [],
       reactions: [],
+      reports: [],
       sessions: [],
       events: [],
     },
+    memberId: account.id,
+    reports: new Map(),
     stories: new Map(),
     comments: new Map(),
     sessions: new Map(),
@@ -270,5 +309,6 @@ export function buildMemberExport(
   out.stories = [...sections.stories.values()];
   out.comments = [...sections.comments.values()];
   out.sessions = [...sections.sessions.values()];
+  out.reports = [...sections.reports.values()];
   return out;
 }

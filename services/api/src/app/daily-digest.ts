@@ -11,6 +11,7 @@ import type { CommandBus } from '#api/write/command-bus';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import type { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
+import type { ReportQueries } from '@whosright/projections/reports/queries';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
@@ -22,6 +23,7 @@ export interface NotificationQueries {
   storyTimeline: StoryTimelineQueries;
   moderationLog: ModerationLogQueries;
   notificationReads: NotificationReadQueries;
+  reports: ReportQueries;
   users: UserQueries;
 }
 
@@ -50,6 +52,7 @@ export function notificationServiceOver(
     timeline: queries.storyTimeline,
     moderationLog: queries.moderationLog,
     reads: queries.notificationReads,
+    reports: queries.reports,
     settings: (userId) => notificationSettingsById(queries.users, userId),
   });
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { notificationsOf, type ReadMarks, type StoryFacts } from './derive-notifications';
+import {
+  notificationsOf,
+  type ClosedReport,
+  type ReadMarks,
+  type StoryFacts,
+} from './derive-notifications';
 
 const storyId = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const unreadAll: ReadMarks = { marks: {}, allUpTo: undefined };
@@ -37,6 +42,58 @@ describe('notificationsOf', () => {
       ['rejected', 'Your story was rejected: Add his side'],
     ]);
     expect(items.every((i) => !i.read && i.storyId === storyId)).toBe(true);
+  });
+
+  it("tells what came of each closed report, without the admin's reason, read by its own mark", () => {
+    const report = (
+      n: number,
+      targetType: 'story' | 'comment',
+      action: ClosedReport['action'],
+    ) => ({
+      filingId: `${targetType}:t${n}:0:user_1`,
+      targetType,
+      storyId,
+      closedAt: hour(n),
+      action,
+    });
+    const reports = [
+      report(1, 'story', 'dismiss'),
+      report(2, 'story', 'hide'),
+      report(3, 'comment', 'delete'),
+      report(4, 'comment', 'ban'),
+    ];
+    const items = notificationsOf(
+      [],
+      [],
+      { marks: { 'report:story:t1:0:user_1': hour(1) }, allUpTo: undefined },
+      reports,
+    );
+    expect(items.map((i) => [i.id, i.kind, i.text, i.read])).toEqual([
+      [
+        'report:comment:t4:0:user_1',
+        'report',
+        "Your report on a comment was reviewed: the comment's author was banned.",
+        false,
+      ],
+      [
+        'report:comment:t3:0:user_1',
+        'report',
+        'Your report on a comment was reviewed: the comment was deleted.',
+        false,
+      ],
+      [
+        'report:story:t2:0:user_1',
+        'report',
+        'Your report on a story was reviewed: the story was hidden.',
+        false,
+      ],
+      [
+        'report:story:t1:0:user_1',
+        'report',
+        'Your report on a story was reviewed: no action was needed.',
+        true,
+      ],
+    ]);
   });
 
   it('tells each vote milestone at the hour that passed it, and each flip but not the first lead', () => {

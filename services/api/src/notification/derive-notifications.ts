@@ -4,6 +4,7 @@ import {
   type Notification,
   type NotificationKind,
 } from '@whosright/contracts/notification/dto';
+import type { ReportAction, ReportTargetType } from '@whosright/contracts/report/events';
 import { leaderOf } from '@whosright/contracts/story/rules';
 
 /** A moderator's decision on the member's story, from the moderation log. */
@@ -32,6 +33,16 @@ export interface TopComment {
   commentId: string;
   storyId: string;
   at: string;
+}
+
+/** A report the member filed that an admin closed, and what they did. */
+export interface ClosedReport {
+  /** The reporter's filing id: unique per case, and holds no '.'. */
+  filingId: string;
+  targetType: ReportTargetType;
+  storyId: string;
+  closedAt: string;
+  action: ReportAction;
 }
 
 /** How far the member has read: see the notification-reads read model. */
@@ -144,6 +155,25 @@ function fromTopComment(comment: TopComment): Unread {
   };
 }
 
+/** What came of a report, told without the admin's reason or name (those are the log's). */
+const REPORT_OUTCOMES: Readonly<Record<ReportAction, (target: ReportTargetType) => string>> = {
+  dismiss: () => 'no action was needed',
+  hide: () => 'the story was hidden',
+  delete: () => 'the comment was deleted',
+  ban: (target) => `the ${target}'s author was banned`,
+};
+
+function fromReport(report: ClosedReport): Unread {
+  const outcome = REPORT_OUTCOMES[report.action](report.targetType);
+  return {
+    id: `report:${report.filingId}`,
+    at: report.closedAt,
+    kind: 'report',
+    storyId: report.storyId,
+    text: `Your report on a ${report.targetType} was reviewed: ${outcome}.`,
+  };
+}
+
 /** Newest first; among equal times, by id, so pages never skip or repeat one. */
 export function newestFirst(
   a: Pick<Notification, 'at' | 'id'>,
@@ -158,6 +188,7 @@ export function notificationsOf(
   stories: readonly StoryFacts[],
   topComments: readonly TopComment[],
   reads: ReadMarks,
+  closedReports: readonly ClosedReport[] = [],
 ): Notification[] {
   const withRead = (item: Unread): Notification => {
     const upTo = readUpTo(reads, item.id);
@@ -170,5 +201,6 @@ export function notificationsOf(
     items.push(...fromComments(facts, reads));
   }
   for (const comment of topComments) items.push(withRead(fromTopComment(comment)));
+  for (const report of closedReports) items.push(withRead(fromReport(report)));
   return items.sort(newestFirst);
 }

@@ -81,6 +81,23 @@ describe('GET /api/notifications/live', () => {
     await says(stream, 2);
   });
 
+  it("when an admin closes a member's report on someone else's story the reporter's bell counts it", async () => {
+    const author = await signUp(server);
+    const storyId = await approvedStory(author, admin);
+    const reporter = await signUp(server);
+    await reporter.agent
+      .post('/api/reports')
+      .send({ targetType: 'story', targetId: storyId, reason: 'spam' })
+      .expect(201);
+    const stream = await bell(reporter);
+    await says(stream, 0);
+    await admin.agent
+      .patch(`/api/admin/reports/story/${storyId}`)
+      .send({ action: 'dismiss' })
+      .expect(204);
+    await says(stream, 1);
+  });
+
   it("when the 10th vote comes on the author's story the bell counts the milestone", async () => {
     const author = await signUp(server);
     const storyId = await approvedStory(author, admin);

@@ -17,7 +17,11 @@ function recorder() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** A hub over members' counts the test sets; the first count after `hold()` waits for `release`. */
-function setup(watched: Record<string, string[]>, authors: Record<string, string> = {}) {
+function setup(
+  watched: Record<string, string[]>,
+  authors: Record<string, string> = {},
+  reported: Record<string, string[]> = {},
+) {
   const changes = createInProcessStoryChanges();
   const unread: Record<string, number> = {};
   const counts: string[] = [];
@@ -28,7 +32,11 @@ function setup(watched: Record<string, string[]>, authors: Record<string, string
     count: async (userId) => {
       counts.push(userId);
       if (gate) await gate;
-      return { unread: unread[userId] ?? 0, storyIds: watched[userId] ?? [] };
+      return {
+        unread: unread[userId] ?? 0,
+        storyIds: watched[userId] ?? [],
+        reportedStoryIds: reported[userId] ?? [],
+      };
     },
     authorOf: (storyId) => Promise.resolve(authors[storyId]),
     onError: () => undefined,
@@ -99,14 +107,32 @@ describe('LiveBellHub', () => {
     expect(a.sent).toEqual([0, 1]);
   });
 
+  it("when a member's report on a story is closed they are counted, and that story's votes count them not", async () => {
+    const { changes, hub, unread, counts } = setup({ u1: ['s1'] }, {}, { u1: ['s5'] });
+    const a = recorder();
+    hub.add('u1', a.stream);
+    await tick();
+    counts.length = 0;
+    changes.publish({ storyId: 's5', kind: 'votes' });
+    changes.publish({ storyId: 's1', kind: 'reports' });
+    await tick();
+    expect(counts).toEqual([]);
+    unread.u1 = 1;
+    changes.publish({ storyId: 's5', kind: 'reports' });
+    await tick();
+    expect(counts).toEqual(['u1']);
+    expect(a.sent).toEqual([0, 1]);
+  });
+
   it('when the last bell of a member closes their stories are no longer watched', async () => {
-    const { changes, hub, counts } = setup({ u1: ['s1'] });
+    const { changes, hub, counts } = setup({ u1: ['s1'] }, {}, { u1: ['s5'] });
     const a = recorder();
     const leave = hub.add('u1', a.stream);
     await tick();
     leave();
     expect(hub.size).toBe(0);
     changes.publish({ storyId: 's1', kind: 'votes' });
+    changes.publish({ storyId: 's5', kind: 'reports' });
     hub.nudge('u1');
     await tick();
     expect(counts).toEqual(['u1']);

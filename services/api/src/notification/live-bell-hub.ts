@@ -3,8 +3,15 @@ import { eventFrame, type LiveStream } from '#api/platform/live/live-stream';
 
 export interface LiveBellHubDeps {
   changes: StoryChanges;
-  /** The member's unread count, and the stories whose changes can change it. */
-  count: (userId: string) => Promise<{ unread: number; storyIds: readonly string[] }>;
+  /**
+   * The member's unread count, the stories whose changes can change it, and the stories of their
+   * open reports, whose reports closing can.
+   */
+  count: (userId: string) => Promise<{
+    unread: number;
+    storyIds: readonly string[];
+    reportedStoryIds: readonly string[];
+  }>;
   /** Who wrote a story, if it is still there: for a decision on a story no bell watches yet. */
   authorOf: (storyId: string) => Promise<string | undefined>;
   onError: (error: unknown, userId: string) => void;
@@ -15,6 +22,7 @@ interface Member {
   /** Streams that have not had the count yet: they get the next one, changed or not. */
   fresh: Set<LiveStream>;
   watched: ReadonlySet<string>;
+  reported: ReadonlySet<string>;
   /** The count last sent. */
   unread: number | undefined;
   /** A recount runs now; true when another change arrived meanwhile. */
@@ -30,8 +38,9 @@ interface Member {
  */
 export class LiveBellHub {
   private readonly members = new Map<string, Member>();
-  /** The members watching each story. */
+  /** The members watching each story, and those waiting for its reports to close. */
   private readonly watchers = new Map<string, Set<string>>();
+  private readonly reporters = new Map<string, Set<string>>();
   private readonly unsubscribe: () => void;
   private closed = false;
 
@@ -58,6 +67,7 @@ export class LiveBellHub {
         streams: new Set(),
         fresh: new Set(),
         watched: new Set(),
+        reported: new Set(),
         unread: undefined,
         counting: false,
         again: false,
@@ -73,7 +83,8 @@ export class LiveBellHub {
       joined.fresh.delete(stream);
       if (joined.streams.size || this.members.get(userId) !== joined) return;
       this.members.delete(userId);
-      this.watch(userId, joined.watched, new Set());
+      this.watch(this.watchers, userId, joined.watched, new Set());
+      this.watch(this.reporters, userId, joined.reported, new Set());
     };
   }
 
@@ -89,9 +100,14 @@ export class LiveBellHub {
     for (const member of this.members.values()) for (const stream of member.streams) stream.end();
     this.members.clear();
     this.watchers.clear();
+    this.reporters.clear();
   }
 
   private onChange({ storyId, kind }: StoryChange): void {
+    if (kind === 'reports') {
+      for (const userId of this.reporters.get(storyId) ?? []) this.recount(userId);
+      return;
+    }
     const watching = this.watchers.get(storyId);
     if (watching) {
       for (const userId of watching) this.recount(userId);
@@ -126,11 +142,14 @@ export class LiveBellHub {
     try {
       do {
         member.again = false;
-        const { unread, storyIds } = await this.deps.count(userId);
+        const { unread, storyIds, reportedStoryIds } = await this.deps.count(userId);
         if (this.closed || this.members.get(userId) !== member) return;
         const watched = new Set(storyIds);
-        this.watch(userId, member.watched, watched);
+        this.watch(this.watchers, userId, member.watched, watched);
         member.watched = watched;
+        const reported = new Set(reportedStoryIds);
+        this.watch(this.reporters, userId, member.reported, reported);
+        member.reported = reported;
         this.send(member, unread);
       } while (member.again);
     } catch (error) {
@@ -149,18 +168,23 @@ export class LiveBellHub {
     member.fresh.clear();
   }
 
-  /** Moves the member's entries in the story index from the old watched set to the new one. */
-  private watch(userId: string, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
+  /** Moves the member's entries in a story index from the old set of stories to the new one. */
+  private watch(
+    index: Map<string, Set<string>>,
+    userId: string,
+    before: ReadonlySet<string>,
+    after: ReadonlySet<string>,
+  ): void {
     for (const storyId of before) {
       if (after.has(storyId)) continue;
-      const set = this.watchers.get(storyId);
+      const set = index.get(storyId);
       set?.delete(userId);
-      if (set && !set.size) this.watchers.delete(storyId);
+      if (set && !set.size) index.delete(storyId);
     }
     for (const storyId of after) {
       if (before.has(storyId)) continue;
-      let set = this.watchers.get(storyId);
-      if (!set) this.watchers.set(storyId, (set = new Set()));
+      let set = index.get(storyId);
+      if (!set) index.set(storyId, (set = new Set()));
       set.add(userId);
     }
   }

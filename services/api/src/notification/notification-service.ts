@@ -9,6 +9,7 @@ import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { NOTIFICATION_READS } from '@whosright/projections/notification-reads/docs';
 import type { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
+import type { ReportQueries } from '@whosright/projections/reports/queries';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
@@ -21,6 +22,7 @@ import {
   newestFirst,
   notificationsOf,
   readUpTo,
+  type ClosedReport,
   type ReadMarks,
   type StoryDecision,
   type StoryFacts,
@@ -34,6 +36,8 @@ const COMMENTS_LOOKED_AT = 100;
 /** Decisions read per story, and new comments counted per story (more reads as "100"). */
 const DECISIONS_PER_STORY = 20;
 const NEW_COMMENTS_COUNTED = 100;
+/** The member's newest closed reports told, and open ones whose closing is watched for. */
+const REPORTS_LOOKED_AT = 20;
 
 const DECISIONS: ReadonlySet<string> = new Set<StoryDecision['action']>([
   'story.approve',
@@ -45,17 +49,23 @@ const isDecision = (action: string): action is StoryDecision['action'] => DECISI
 interface Gathered {
   facts: StoryFacts[];
   top: TopComment[];
+  closedReports: ClosedReport[];
   reads: ReadMarks;
   /** The member's stories and the stories of their comments: where their news comes from. */
   storyIds: string[];
+  /** The stories the member's open reports are on: their closing is news too. */
+  reportedStoryIds: string[];
   /** The kinds the member hears; the others are left out of every list and count. */
   kinds: NotificationSettings['kinds'];
 }
 
 /** Every notification the member hears, newest first, read by `reads` (as gathered, or after). */
-function heardOf({ facts, top, reads, kinds }: Gathered, after: ReadMarks = reads): Notification[] {
+function heardOf(
+  { facts, top, closedReports, reads, kinds }: Gathered,
+  after: ReadMarks = reads,
+): Notification[] {
   const shownFacts = after === reads ? facts : facts.map(commentsReadBy(after));
-  return notificationsOf(shownFacts, top, after).filter((item) => kinds[item.kind]);
+  return notificationsOf(shownFacts, top, after, closedReports).filter((item) => kinds[item.kind]);
 }
 
 function pageOf(
@@ -104,6 +114,7 @@ export interface NotificationServiceDeps {
   timeline: Pick<StoryTimelineQueries, 'hourly'>;
   moderationLog: Pick<ModerationLogQueries, 'onTarget'>;
   reads: Pick<NotificationReadQueries, 'of'>;
+  reports: Pick<ReportQueries, 'closedFilingsOf' | 'openFilingsOf'>;
   /** The kinds the member hears (the others are left out of the list and the count). */
   settings: (userId: string) => Promise<Pick<NotificationSettings, 'kinds'>>;
 }
@@ -156,12 +167,15 @@ export class NotificationService {
 
   /**
    * How many are unread, and the stories whose changes can change that (the member's stories
-   * and those of their comments, as read for it): what the live bell counts and watches.
+   * and those of their comments, as read for it; those of their open reports, whose closing
+   * does): what the live bell counts and watches.
    */
-  async unreadCount(userId: string): Promise<{ unread: number; storyIds: string[] }> {
+  async unreadCount(
+    userId: string,
+  ): Promise<{ unread: number; storyIds: string[]; reportedStoryIds: string[] }> {
     const gathered = await this.gather(userId);
     const unread = heardOf(gathered).filter((item) => !item.read).length;
-    return { unread, storyIds: gathered.storyIds };
+    return { unread, storyIds: gathered.storyIds, reportedStoryIds: gathered.reportedStoryIds };
   }
 
   /** The unread ones, newest first, of the kinds the member hears (the daily digest's). */
@@ -171,9 +185,11 @@ export class NotificationService {
 
   /** What the member's notifications are derived from, as the read models hold it now. */
   private async gather(userId: string): Promise<Gathered> {
-    const [stories, comments, readsDoc, { kinds }] = await Promise.all([
+    const [stories, comments, closedFilings, openFilings, readsDoc, { kinds }] = await Promise.all([
       this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
       this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
+      this.deps.reports.closedFilingsOf(userId, REPORTS_LOOKED_AT),
+      this.deps.reports.openFilingsOf(userId, REPORTS_LOOKED_AT),
       this.deps.reads.of(userId),
       this.deps.settings(userId),
     ]);
@@ -184,9 +200,14 @@ export class NotificationService {
     const top: TopComment[] = comments.items.flatMap((c) =>
       c.topAt ? [{ commentId: c._id, storyId: c.storyId, at: c.topAt }] : [],
     );
+    const closedReports: ClosedReport[] = closedFilings.flatMap(
+      ({ _id, targetType, storyId, closedAt, action }) =>
+        closedAt && action ? [{ filingId: _id, targetType, storyId, closedAt, action }] : [],
+    );
     const storyIds = new Set(stories.items.map((story) => story._id));
     for (const comment of comments.items) storyIds.add(comment.storyId);
-    return { facts, top, reads, kinds, storyIds: [...storyIds] };
+    const reportedStoryIds = [...new Set(openFilings.map((filing) => filing.storyId))];
+    return { facts, top, closedReports, reads, kinds, storyIds: [...storyIds], reportedStoryIds };
   }
 
   private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {

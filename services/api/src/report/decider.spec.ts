@@ -36,7 +36,14 @@ const filed = (reporterId: string, reason: 'spam' | 'other', round = 0, note?: s
 });
 const closed = (reporterIds: string[], round = 0) => ({
   type: 'ReportsClosed' as const,
-  data: { ...target, moderatorId: admin, round, action: 'dismiss' as const, reporterIds },
+  data: {
+    ...target,
+    storyId,
+    moderatorId: admin,
+    round,
+    action: 'dismiss' as const,
+    reporterIds,
+  },
 });
 const close = {
   type: 'CloseReports',

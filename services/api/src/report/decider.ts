@@ -99,7 +99,9 @@ export const reports = {
         ];
       }
       case 'CloseReports': {
-        if (state.open.size === 0) throw new ReportCommandRejected('no_open_reports');
+        // Open reports mean a filing named the story: the null check only narrows the type.
+        if (state.open.size === 0 || state.storyId === null)
+          throw new ReportCommandRejected('no_open_reports');
         const { moderatorId, action, reason } = command;
         return [
           {
@@ -107,6 +109,7 @@ export const reports = {
             data: {
               targetType,
               targetId,
+              storyId: state.storyId,
               moderatorId,
               round: state.round,
               action,

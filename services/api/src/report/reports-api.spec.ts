@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminSummarySchema } from '@whosright/contracts/account/dto';
 import { moderationLogPageSchema } from '@whosright/contracts/moderation/dto';
+import { notificationsPageSchema } from '@whosright/contracts/notification/dto';
 import {
   filedReportSchema,
   reportedTargetsPageSchema,
@@ -287,6 +288,35 @@ describe('PATCH /api/admin/reports/{targetType}/{targetId}', () => {
       action: 'story.hide',
       reason: 'Spam',
     });
+
+    // The reporter hears what came of each report, never the admin's reason.
+    const told = parseBody(
+      await reader.agent.get('/api/notifications').expect(200),
+      notificationsPageSchema,
+    );
+    expect(
+      told.items.map(({ kind, storyId: on, text, read }) => ({ kind, on, text, read })),
+    ).toEqual([
+      {
+        kind: 'report',
+        on: second.storyId,
+        text: "Your report on a comment was reviewed: the comment's author was banned.",
+        read: false,
+      },
+      {
+        kind: 'report',
+        on: storyId,
+        text: 'Your report on a comment was reviewed: the comment was deleted.',
+        read: false,
+      },
+      {
+        kind: 'report',
+        on: storyId,
+        text: 'Your report on a story was reviewed: the story was hidden.',
+        read: false,
+      },
+    ]);
+    expect(told.unread).toBe(3);
   });
 
   it('when two admins act on one target at once one of them wins and the other gets 409', async () => {

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@whosright/eventstore/port';
 import { COMMENTS } from '@whosright/projections/comments/docs';
 import { MODERATION_LOG } from '@whosright/projections/moderation-log/docs';
+import { REPORTS } from '@whosright/projections/reports/docs';
 import { STORIES } from '@whosright/projections/stories/docs';
 import { STORY_TIMELINE } from '@whosright/projections/story-timeline/docs';
 import type { CommittedListener } from '@whosright/projections/runner/projection-runner';
@@ -10,8 +11,9 @@ import type { StoryChange, StoryChangeKind, StoryChanges } from '#api/platform/l
  * Which committed events change what a story screen or its author's bell shows, per read model
  * they read: the card's tallies and comment count come from the stories read model, the comment
  * list (and a comment's +10) from the comments one; vote milestones and flips from the verdict
- * timeline, moderators' decisions from the moderation log. Views, skips and pool moves change
- * nothing on either and are not told.
+ * timeline, moderators' decisions from the moderation log, and the closing of reports on it from
+ * the reports read model (its reporters' bells). Views, skips and pool moves change nothing on
+ * either and are not told.
  */
 const WATCHED: ReadonlyMap<string, { kind: StoryChangeKind; types: ReadonlySet<string> }> = new Map(
   [
@@ -42,6 +44,7 @@ const WATCHED: ReadonlyMap<string, { kind: StoryChangeKind; types: ReadonlySet<s
     ],
     [STORY_TIMELINE, { kind: 'timeline', types: new Set(['StoryVoteCast']) }],
     [MODERATION_LOG, { kind: 'moderation', types: new Set(['StoryModerated']) }],
+    [REPORTS, { kind: 'reports', types: new Set(['ReportsClosed']) }],
   ],
 );
 

@@ -1,12 +1,12 @@
 /**
  * The "story changes" port: the processes that run the projections publish which stories' tallies,
- * comment lists, verdict timelines or moderation decisions just changed; every API process
+ * comment lists, verdict timelines, moderation decisions or closed reports just changed; every API process
  * subscribes and streams them to the story screens (GET /api/stories/{id}/live) and to the bells
  * of the members the stories concern (GET /api/notifications/live). A notification carries no
  * data: the subscriber reads it. Each kind names the read model that changed, so a subscriber
  * reads only once that read model has the change.
  */
-export type StoryChangeKind = 'votes' | 'comments' | 'timeline' | 'moderation';
+export type StoryChangeKind = 'votes' | 'comments' | 'timeline' | 'moderation' | 'reports';
 
 export interface StoryChange {
   storyId: string;
@@ -28,6 +28,7 @@ const KINDS: ReadonlySet<string> = new Set<StoryChangeKind>([
   'comments',
   'timeline',
   'moderation',
+  'reports',
 ]);
 
 /** A change as sent between processes, or undefined for anything else on the channel. */

@@ -15,6 +15,7 @@ const kind = oneOf<NotificationKind>({
   flip: true,
   comments: true,
   commentScore: true,
+  report: true,
 });
 
 export const notificationShape = object<Notification>({

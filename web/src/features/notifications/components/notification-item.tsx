@@ -4,6 +4,7 @@ import {
   CircleCheckIcon,
   CircleXIcon,
   EyeOffIcon,
+  FlagIcon,
   MessageCircleIcon,
   ThumbsUpIcon,
   TrendingUpIcon,
@@ -22,6 +23,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   flip: ArrowLeftRightIcon,
   comments: MessageCircleIcon,
   commentScore: ThumbsUpIcon,
+  report: FlagIcon,
 };
 
 const ON_PROFILE: ReadonlySet<NotificationKind> = new Set(['rejected', 'hidden']);

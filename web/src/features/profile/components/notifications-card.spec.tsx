@@ -55,6 +55,7 @@ describe('notifications card', () => {
       'Verdict flipped',
       'New comments',
       'Comment reached +10',
+      'Report reviewed',
     ])
       expect(screen.getByRole('switch', { name })).toBeChecked();
   });
