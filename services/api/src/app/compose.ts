@@ -62,6 +62,7 @@ import { countingAppends } from '#api/platform/metrics/event-store-metrics';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { createOidcClient } from '#api/platform/oidc/oidc-client';
 import type { PageMetaSource } from '#api/platform/page-meta';
+import type { OtherBodyTypes } from '#api/platform/security';
 import { createRateLimiter } from '#api/platform/rate-limit/create-rate-limiter';
 import { writeLimits } from '#api/platform/rate-limit/write-limits';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
@@ -84,7 +85,7 @@ import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
 import { reportRoutes } from '#api/report/routes';
 import type { DailyDigest } from '#api/notification/daily-digest';
-import { unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
+import { UNSUBSCRIBE_BODY_TYPES, unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
 import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
 import { notificationServiceOver, startDailyDigest } from './daily-digest';
 import { rejections } from './rejections';
@@ -118,6 +119,8 @@ export type Queries = ReturnType<typeof queriesOf>;
 export interface Application {
   /** Adds every slice's routes, behind authentication, to the /api router. */
   routes(router: Router): void;
+  /** Those routes that take a body besides JSON. */
+  otherBodyTypes: readonly OtherBodyTypes[];
   /** The one door to the log: every write of the slices goes through it. */
   bus: CommandBus;
   accounts: AccountService;
@@ -447,6 +450,7 @@ export async function composeApplication(
     stories,
     comments,
     queries,
+    otherBodyTypes: [UNSUBSCRIBE_BODY_TYPES],
     pageMeta: storyPageMeta(stories, config.publicUrl),
     startBackgroundWork() {
       seeding = config.seedDemo;

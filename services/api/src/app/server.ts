@@ -74,6 +74,7 @@ export async function startWebServer(
     readiness,
     webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist,
     apiRoutes: (router) => application.routes(router),
+    otherBodyTypes: application.otherBodyTypes,
     pageMeta: application.pageMeta,
     metrics,
     connectionReport,

@@ -4,6 +4,7 @@ import {
   type UnsubscribeResponse,
 } from '@whosright/contracts/notification/settings';
 import { actorOf } from '#api/platform/auth';
+import type { OtherBodyTypes } from '#api/platform/security';
 import { unsubscribe, type UnsubscribeDeps } from './unsubscribe';
 
 /**
@@ -11,8 +12,16 @@ import { unsubscribe, type UnsubscribeDeps } from './unsubscribe';
  * JSON; a mail client's one-click POST (RFC 8058) sends it in the query of the header's URL.
  * Only a POST changes anything: mail scanners open links.
  */
+const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
+
+/** RFC 8058's one-click POST is form-encoded (`List-Unsubscribe=One-Click`); its body is not read. */
+export const UNSUBSCRIBE_BODY_TYPES: OtherBodyTypes = {
+  path: UNSUBSCRIBE_PATH,
+  types: ['application/x-www-form-urlencoded'],
+};
+
 export function unsubscribeRoutes(router: Router, deps: UnsubscribeDeps): void {
-  router.post('/notifications/unsubscribe', async (req, res) => {
+  router.post(UNSUBSCRIBE_PATH, async (req, res) => {
     const body: unknown = req.body;
     const fromBody =
       typeof body === 'object' && body !== null && 'token' in body ? body.token : undefined;

@@ -49,6 +49,8 @@ describe('the app', () => {
       logger: createLogger(config, logs.stream),
       readiness,
       webDist: fakeDist(),
+      apiRoutes: (router) => router.post('/form', (_req, res) => res.json({ taken: true })),
+      otherBodyTypes: [{ path: '/form', types: ['application/x-www-form-urlencoded'] }],
     });
   });
 
@@ -161,6 +163,21 @@ describe('the app', () => {
       code: 'validation_failed',
     });
     expect(JSON.stringify(broken.body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('when a route declared another body type it takes that type there only, and 415 elsewhere', async () => {
+    const form = (path: string) =>
+      request(app)
+        .post(path)
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('List-Unsubscribe=One-Click');
+    expect((await form('/api/form')).status).toBe(200);
+    expect((await form('/api/anything')).status).toBe(415);
+    const text = await request(app)
+      .post('/api/form')
+      .set('Content-Type', 'text/plain')
+      .send('hello');
+    expect(text.status).toBe(415);
   });
 
   it('when a body is too large it answers 413', async () => {

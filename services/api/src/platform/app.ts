@@ -7,7 +7,12 @@ import { apiNotFound, errorHandler } from './error-handler';
 import { UnauthorizedError } from './errors';
 import { requestLogging } from './request-logging';
 import type { ReadinessProbe } from './readiness';
-import { crossSiteProtection, jsonBodiesOnly, securityHeaders } from './security';
+import {
+  crossSiteProtection,
+  jsonBodiesOnly,
+  securityHeaders,
+  type OtherBodyTypes,
+} from './security';
 import { inSequence } from './in-sequence';
 import { jsonBodyParser } from './json-body';
 import { useLeanJson } from './json-response';
@@ -26,6 +31,8 @@ export interface AppDependencies {
   webDist: string | null;
   /** Adds the routes of the vertical slices to the /api router. */
   apiRoutes?: (router: Router) => void;
+  /** The slices' routes that take a body besides JSON (the others answer such a body 415). */
+  otherBodyTypes?: readonly OtherBodyTypes[];
   /** Per-page Open Graph tags for shared links (story pages). */
   pageMeta?: PageMetaSource;
   /** Request latencies go here; `GET /metrics` serves it when METRICS_TOKEN is set. */
@@ -70,7 +77,7 @@ export function createApp(deps: AppDependencies): express.Express {
     inSequence(
       noStore,
       crossSiteProtection([config.publicUrl]),
-      jsonBodiesOnly,
+      jsonBodiesOnly(deps.otherBodyTypes),
       jsonBodyParser(JSON_BODY_LIMIT_BYTES),
     ),
   );

@@ -112,21 +112,29 @@ export function crossSiteProtection(allowedOrigins: string[]): RequestHandler {
   };
 }
 
-/**
- * RFC 8058: a mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click`
- * form-encoded to the mail's header URL, whose query carries the token; the body is not read.
- */
-const ONE_CLICK_PATHS = new Set(['/notifications/unsubscribe']);
-const isOneClickPost = (req: Request) =>
-  ONE_CLICK_PATHS.has(req.path) && typeof req.is('application/x-www-form-urlencoded') === 'string';
+/** A route that takes a body besides JSON: its path on the /api router and the media types. */
+export interface OtherBodyTypes {
+  path: string;
+  types: readonly string[];
+}
 
-/** JSON endpoints take JSON only: a body of another type gets 415 and changes nothing. */
-export const jsonBodiesOnly: RequestHandler = (req, _res, next) => {
-  if (SAFE_METHODS.has(req.method)) return next();
-  const length = req.headers['content-length'];
-  const hasBody =
-    (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !isPlainJsonType(req) && !req.is('application/json') && !isOneClickPost(req))
-    return next(new UnsupportedMediaTypeError());
-  next();
-};
+/**
+ * JSON endpoints take JSON only: a body of another type gets 415 and changes nothing, unless its
+ * route declared that type (`others`).
+ */
+export function jsonBodiesOnly(others: readonly OtherBodyTypes[] = []): RequestHandler {
+  const declared = new Map(others.map(({ path, types }) => [path, [...types]]));
+  const declaredType = (req: Request) => {
+    const types = declared.get(req.path);
+    return types !== undefined && typeof req.is(types) === 'string';
+  };
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const length = req.headers['content-length'];
+    const hasBody =
+      (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !isPlainJsonType(req) && !req.is('application/json') && !declaredType(req))
+      return next(new UnsupportedMediaTypeError());
+    next();
+  };
+}
