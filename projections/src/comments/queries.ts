@@ -1,3 +1,4 @@
+import { findByIds } from '../store/by-ids';
 import type { Page, ReadModels } from '../store/port';
 import {
   COMMENTS,
@@ -35,6 +36,12 @@ export class CommentQueries {
 
   byId(commentId: string): Promise<CommentDoc | undefined> {
     return this.comments.get(commentId);
+  }
+
+  /** These comments by id, in one `$in` lookup (the comments a page of reports is about). */
+  async byIds(commentIds: readonly string[]): Promise<Map<string, CommentDoc>> {
+    const found = await findByIds(this.comments, commentIds);
+    return new Map(found.map((comment) => [comment._id, comment]));
   }
 
   /** A story's comments, oldest first, a page at a time. */

@@ -48,8 +48,8 @@ export interface ReportActions {
 
 export interface ReportServiceDeps {
   bus: CommandBus;
-  stories: Pick<StoryQueries, 'byId'>;
-  comments: Pick<CommentQueries, 'byId'>;
+  stories: Pick<StoryQueries, 'byId' | 'byIds'>;
+  comments: Pick<CommentQueries, 'byId' | 'byIds'>;
   users: Pick<UserQueries, 'byIds'>;
   reports: Pick<ReportQueries, 'page'>;
   actions: ReportActions;
@@ -82,6 +82,7 @@ export class ReportService {
   ): Promise<{ report: FiledReport; created: boolean }> {
     const { storyId, authorId } = await this.visibleTarget(request);
     const stream = reportsStream(request);
+    // The bus caches the fold: the decision below reads this state again, caught up.
     const before = await this.deps.bus.state(stream, reports);
     const created = !before.open.has(reporter._id);
     await this.deps.bus.runAll(
@@ -160,12 +161,17 @@ export class ReportService {
       for (const id of Object.keys(doc.reports)) people.add(id);
       if (doc.moderatorId) people.add(doc.moderatorId);
     }
-    const [users, texts] = await Promise.all([
+    const idsOf = (type: ReportCaseDoc['targetType']) =>
+      page.items.filter((doc) => doc.targetType === type).map((doc) => doc.targetId);
+    const [users, stories, comments] = await Promise.all([
       this.deps.users.byIds([...people]),
-      Promise.all(page.items.map((doc) => this.textOf(doc))),
+      this.deps.stories.byIds(idsOf('story')),
+      this.deps.comments.byIds(idsOf('comment')),
     ]);
     const byId = new Map(users.map((user) => [user._id, user]));
-    const items = page.items.map((doc, i) => toReportedTarget(doc, texts[i] ?? null, byId));
+    const textOf = (doc: ReportCaseDoc) =>
+      (doc.targetType === 'story' ? stories : comments).get(doc.targetId)?.content ?? null;
+    const items = page.items.map((doc) => toReportedTarget(doc, textOf(doc), byId));
     return { items, nextCursor: page.next ?? null };
   }
 
@@ -181,14 +187,6 @@ export class ReportService {
     const comment = await this.deps.comments.byId(target.targetId);
     if (!comment) throw notFound(target);
     return { storyId: comment.storyId, authorId: comment.authorId };
-  }
-
-  private async textOf(doc: ReportCaseDoc): Promise<string | null> {
-    const found =
-      doc.targetType === 'story'
-        ? await this.deps.stories.byId(doc.targetId)
-        : await this.deps.comments.byId(doc.targetId);
-    return found?.content ?? null;
   }
 }
 
