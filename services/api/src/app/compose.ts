@@ -81,6 +81,7 @@ import { ReplayService } from '#api/replay/replay-service';
 import { replayRoutes } from '#api/replay/routes';
 import { notificationRoutes } from '#api/notification/routes';
 import { LiveBellHub } from '#api/notification/live-bell-hub';
+import { StoryFactsCache } from '#api/notification/story-facts-cache';
 import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
 import { reportRoutes } from '#api/report/routes';
@@ -137,6 +138,12 @@ export interface Application {
   startBackgroundWork(): void;
   close(): Promise<void>;
 }
+
+/**
+ * The facts of the 10,000 stories whose authors asked last (a few hundred bytes each), kept at
+ * most a minute should a story's change notice be lost.
+ */
+const STORY_FACTS_KEPT = { maxStories: 10_000, ttlMs: 60_000 };
 
 /** How long the demo seed waits for the read models to catch up with it before it says so. */
 const SEED_CATCH_UP_MS = 60_000;
@@ -235,7 +242,8 @@ export async function composeApplication(
     onError: (error, storyId) =>
       logger.warn({ err: error, storyId }, 'live tally could not be read'),
   });
-  const notifications = notificationServiceOver(bus, queries);
+  const storyFacts = new StoryFactsCache(liveChanges, STORY_FACTS_KEPT);
+  const notifications = notificationServiceOver(bus, queries, storyFacts);
   const bellHub = new LiveBellHub({
     changes: liveChanges,
     count: (userId) => notifications.unreadCount(userId),
@@ -468,6 +476,7 @@ export async function composeApplication(
       dailyDigest?.stop();
       liveHub.close();
       bellHub.close();
+      storyFacts.close();
       await startup;
       await mail.close();
       await queue.close();

@@ -2,6 +2,7 @@ import { notificationSettingsById } from '#api/account/notification-settings';
 import { DailyDigest } from '#api/notification/daily-digest';
 import { registerDigestJob, scheduleDailyDigest } from '#api/notification/digest-job';
 import { NotificationService } from '#api/notification/notification-service';
+import type { StoryFactsCache } from '#api/notification/story-facts-cache';
 import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
 import type { Config } from '#api/platform/config';
 import type { JobQueue } from '#api/platform/jobs/job-queue';
@@ -40,13 +41,18 @@ export interface DigestWiring extends DigestDeps {
   config: DigestDeps['config'] & Pick<Config, 'digestHourUtc'>;
 }
 
-/** The notifications as a member's digest reads them: the bell's, over the same read models. */
+/**
+ * The notifications as a member's bell and digest read them, over the read models; where the
+ * process hears story changes, with the stories' facts kept until they change.
+ */
 export function notificationServiceOver(
   bus: CommandBus,
   queries: NotificationQueries,
+  storyFacts?: StoryFactsCache,
 ): NotificationService {
   return new NotificationService({
     bus,
+    ...(storyFacts ? { storyFacts } : {}),
     stories: queries.stories,
     comments: queries.comments,
     timeline: queries.storyTimeline,

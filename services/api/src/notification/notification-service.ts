@@ -29,6 +29,7 @@ import {
   type TopComment,
 } from './derive-notifications';
 import { decodeCursor, encodeCursor } from './notification-cursor';
+import type { StoryFactsCache } from './story-facts-cache';
 
 /** The member's newest stories and comments whose news is told: older ones have had their say. */
 const STORIES_LOOKED_AT = 50;
@@ -115,6 +116,8 @@ export interface NotificationServiceDeps {
   moderationLog: Pick<ModerationLogQueries, 'onTarget'>;
   reads: Pick<NotificationReadQueries, 'of'>;
   reports: Pick<ReportQueries, 'closedFilingsOf' | 'openFilingsOf'>;
+  /** Where the processes that hear story changes keep the stories' facts until they change. */
+  storyFacts?: StoryFactsCache;
   /** The kinds the member hears (the others are left out of the list and the count). */
   settings: (userId: string) => Promise<Pick<NotificationSettings, 'kinds'>>;
 }
@@ -210,17 +213,23 @@ export class NotificationService {
     return { facts, top, closedReports, reads, kinds, storyIds: [...storyIds], reportedStoryIds };
   }
 
-  private async factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {
+  private factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {
+    const since = readUpTo(reads, commentsNotificationId(story._id));
+    const read = () => this.readFacts(story, userId, since);
+    return this.deps.storyFacts ? this.deps.storyFacts.through(story._id, since, read) : read();
+  }
+
+  private async readFacts(
+    story: StoryDoc,
+    userId: string,
+    since: string | undefined,
+  ): Promise<StoryFacts> {
     const storyId = story._id;
     const [entries, hourly, newComments] = await Promise.all([
       this.deps.moderationLog.onTarget(storyId, DECISIONS_PER_STORY),
       story.totalVotes > 0 ? this.deps.timeline.hourly(storyId) : [],
       story.commentCount > 0
-        ? this.deps.comments.after(
-            storyId,
-            readUpTo(reads, commentsNotificationId(storyId)),
-            NEW_COMMENTS_COUNTED,
-          )
+        ? this.deps.comments.after(storyId, since, NEW_COMMENTS_COUNTED)
         : { items: [] },
     ]);
     const decisions: StoryDecision[] = entries.flatMap(({ _id, at, action, reason }) =>
