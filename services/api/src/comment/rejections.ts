@@ -4,7 +4,7 @@ import type { CommentRejection } from './decider';
 
 /**
  * What a client sees when a comment command is refused. A comment that already exists is a
- * 409 Conflict, as a story that already exists is (it was a 403 before the house issue).
+ * 409 Conflict, as a story that already exists is: the request conflicts with what is there.
  */
 export const commentRejections: Rejections<CommentRejection> = {
   already_posted: () => new ConflictError('This comment already exists'),

@@ -1,7 +1,7 @@
 import { REPORTS_PER_HOUR } from '@whosright/contracts/report/reasons';
 
 /**
- * The server-side limits of the accounts issue, as named policies. A policy allows `points`
+ * The server-side limits on sign-in, sign-up, mail and writes, as named policies. A policy allows `points`
  * attempts per key in a fixed window of `durationSeconds`; the next one answers 429.
  */
 export interface RateLimitPolicy {
