@@ -1,8 +1,9 @@
 /**
  * Reports against the real server: a reader reports a comment and a story from the story screen,
  * and the admin finds both in the Reports tab, deletes the comment and dismisses the story's
- * report, each then listed as closed. Captured into docs/screenshots/ at 390x844 and 1280x800,
- * light and dark, each checked by axe first (the report dialog, and the Reports tab).
+ * report, each then listed as closed, and the reader's open bell tells them both outcomes.
+ * Captured into docs/screenshots/ at 390x844 and 1280x800, light and dark, each checked by axe
+ * first (the report dialog, and the Reports tab).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -101,6 +102,21 @@ test('when a reader reports a comment and a story the admin deletes the one and 
     .filter({ hasText: 'A shop link, not an opinion.' });
   await expect(deleted.getByText('Comment deleted')).toBeVisible();
   await expect(deleted.getByText('This comment is gone.')).toBeVisible();
+
+  // The reader's bell heard both closings while the page was open (its live stream).
+  const bell = reader
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 5_000 });
+  await bell.click();
+  const panel = reader.getByRole('dialog', { name: 'Notifications' });
+  await expect(
+    panel.getByText('Your report on a comment was reviewed: the comment was deleted.'),
+  ).toBeVisible();
+  await expect(
+    panel.getByText('Your report on a story was reviewed: no action was needed.'),
+  ).toBeVisible();
+  await reader.keyboard.press('Escape');
 
   await reader.reload();
   await expect(reader.getByText(comment)).toBeHidden();

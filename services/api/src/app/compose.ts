@@ -444,6 +444,7 @@ export async function composeApplication(
           },
         }),
         limit,
+        (reporterId) => bellHub.nudge(reporterId),
       );
       unsubscribeRoutes(router, {
         tokens: unsubscribeTokens,

@@ -14,9 +14,15 @@ import type { ReportService } from './report-service';
 
 /**
  * Members report a story or a comment (not their own; banned members cannot); admins list the
- * reports by target and close them with an action.
+ * reports by target and close them with an action. `onFiled` is told of each report filed (the
+ * reporter's open bells then watch for its closing).
  */
-export function reportRoutes(router: Router, reports: ReportService, limit: WriteLimit): void {
+export function reportRoutes(
+  router: Router,
+  reports: ReportService,
+  limit: WriteLimit,
+  onFiled: (reporterId: string) => void = () => undefined,
+): void {
   router.post('/reports', limit(rateLimitPolicies.reportsPerAccount), async (req, res) => {
     const reporter = activeUser(req);
     const body = fileReportRequestSchema.parse(req.body);
@@ -25,6 +31,7 @@ export function reportRoutes(router: Router, reports: ReportService, limit: Writ
       reporter,
       actorOf(req),
     );
+    onFiled(reporter._id);
     res.status(created ? 201 : 200).json(report);
   });
 
