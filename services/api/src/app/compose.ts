@@ -398,7 +398,7 @@ export async function composeApplication(
       });
       storyTimelineRoutes(router, { stories, timeline: queries.storyTimeline });
       liveRoutes(router, { stories, hub: liveHub, slots: liveSlots });
-      commentRoutes(router, comments, limit);
+      commentRoutes(router, comments, limit, (authorId) => bellHub.nudge(authorId));
       memberDataRoutes(router, {
         deletion,
         log: stores.forgettingLog,

@@ -19,7 +19,13 @@ import type { CommentService } from './comment-service';
 import { toFlaggedComment, toMyComment } from './comment-views';
 
 /** A story's comments: list, post, vote and delete, plus the admin's delete and flagged list. */
-export function commentRoutes(router: Router, comments: CommentService, limit: WriteLimit): void {
+/** `onPosted` is told of each comment posted (its author's open bells then watch its story). */
+export function commentRoutes(
+  router: Router,
+  comments: CommentService,
+  limit: WriteLimit,
+  onPosted: (authorId: string) => void = () => undefined,
+): void {
   // A plain array, as the product's API defines it, in pages: the next one is in the Link header.
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
@@ -40,6 +46,7 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
       const commentId = await comments.post(id, user, content, actorOf(req));
+      onPosted(user._id);
       const body: Comment = await comments.asPosted(commentId, user);
       res.status(201).json(body);
     },
