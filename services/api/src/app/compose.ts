@@ -82,6 +82,7 @@ import { notificationRoutes } from '#api/notification/routes';
 import { LiveBellHub } from '#api/notification/live-bell-hub';
 import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
+import { automodRuleRoutes } from '#api/automod/routes';
 import { reportRoutes } from '#api/report/routes';
 import type { DailyDigest } from '#api/notification/daily-digest';
 import { unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
@@ -272,7 +273,7 @@ export async function composeApplication(
     adminEmails: config.adminEmails,
     sendMail: (m: Mail) => mail.deliver(m),
   };
-  const { accounts, comments, stories } = writeServicesOver(bus, writeServices);
+  const { accounts, comments, stories, automod } = writeServicesOver(bus, writeServices);
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
   // A member deletes their account; their stories and comments go as their author's.
@@ -440,6 +441,7 @@ export async function composeApplication(
           accounts.setNotificationSettings(userId, { digest: false }, actor),
       });
       replayRoutes(router, replays);
+      automodRuleRoutes(router, automod);
     },
     dailyDigest: dailyDigest?.digest,
     bus,

@@ -124,6 +124,13 @@ const MATRIX: Record<string, Entry> = {
   'POST /admin/replays': { access: 'admin', body: { until: '2026-01-01T00:00:00Z' } },
   'GET /admin/replays/:id': { access: 'admin' },
   'GET /admin/stories/poor/dry-run': { access: 'admin' },
+  'GET /admin/automod-rules': { access: 'admin' },
+  'POST /admin/automod-rules': {
+    access: 'admin',
+    body: { name: 'Matrix', phrases: ['scam*'], target: 'comment', action: 'flag' },
+  },
+  'PATCH /admin/automod-rules/:id': { access: 'admin', body: { name: 'Renamed' } },
+  'DELETE /admin/automod-rules/:id': { access: 'admin' },
 };
 
 const REFUSED: Record<Access, Partial<Record<Role, number>>> = {

@@ -4,6 +4,7 @@ import type { StoryVoteQueries } from '@whosright/projections/story-votes/querie
 import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { AccountService, type AccountServiceDeps } from '#api/account/account-service';
+import { AutomodRules } from '#api/automod/automod-rules';
 import { CommentService } from '#api/comment/comment-service';
 import { StoryService } from '#api/story/story-service';
 import type { CommandBus } from '#api/write/command-bus';
@@ -26,6 +27,7 @@ export interface WriteServicesDeps extends Omit<AccountServiceDeps, 'bus' | 'use
  */
 export function writeServicesOver(bus: CommandBus, { queries, ...account }: WriteServicesDeps) {
   const accounts = new AccountService({ ...account, bus, users: queries.users });
+  const automod = new AutomodRules(bus);
   const comments: CommentService = new CommentService({
     bus,
     comments: queries.comments,
@@ -43,5 +45,5 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     reactions: queries.memberReactions,
     onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
   });
-  return { accounts, comments, stories };
+  return { accounts, comments, stories, automod };
 }
