@@ -83,6 +83,8 @@ import { LiveBellHub } from '#api/notification/live-bell-hub';
 import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
 import { automodRuleRoutes } from '#api/automod/routes';
+import { HeldComments } from '#api/comment/held-comments';
+import { heldCommentRoutes } from '#api/comment/held-routes';
 import { reportRoutes } from '#api/report/routes';
 import type { DailyDigest } from '#api/notification/daily-digest';
 import { unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
@@ -442,6 +444,15 @@ export async function composeApplication(
       });
       replayRoutes(router, replays);
       automodRuleRoutes(router, automod);
+      heldCommentRoutes(
+        router,
+        new HeldComments({
+          bus,
+          comments: queries.comments,
+          users: queries.users,
+          approvedStory: (storyId) => stories.approvedGuard(storyId),
+        }),
+      );
     },
     dailyDigest: dailyDigest?.digest,
     bus,

@@ -131,6 +131,9 @@ const MATRIX: Record<string, Entry> = {
   },
   'PATCH /admin/automod-rules/:id': { access: 'admin', body: { name: 'Renamed' } },
   'DELETE /admin/automod-rules/:id': { access: 'admin' },
+  'GET /admin/comments/held': { access: 'admin' },
+  'POST /admin/comments/held/:id/approve': { access: 'admin' },
+  'DELETE /admin/comments/held/:id': { access: 'admin', body: { reason: 'Spam' } },
 };
 
 const REFUSED: Record<Access, Partial<Record<Role, number>>> = {

@@ -37,6 +37,10 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     // The story slice decides whether a story is approved; `stories` exists before any write.
     approvedStory: (storyId) => stories.approvedGuard(storyId),
     storyFacts: (storyId) => stories.facts(storyId),
+    screen: async (content) => {
+      const found = await automod.screen('comment', content);
+      return found && found.action !== 'mark' ? { ...found, action: found.action } : null;
+    },
   });
   const stories: StoryService = new StoryService({
     bus,
@@ -44,6 +48,10 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     votes: queries.storyVotes,
     reactions: queries.memberReactions,
     onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
+    screen: async (content) => {
+      const found = await automod.screen('story', content);
+      return found ? { ruleId: found.ruleId, ruleName: found.ruleName } : null;
+    },
   });
   return { accounts, comments, stories, automod };
 }

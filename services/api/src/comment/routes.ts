@@ -39,8 +39,8 @@ export function commentRoutes(router: Router, comments: CommentService, limit: W
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
-      const commentId = await comments.post(id, user, content, actorOf(req));
-      const body: Comment = await comments.asPosted(commentId, user);
+      const posted = await comments.post(id, user, content, actorOf(req));
+      const body: Comment = await comments.asPosted(posted, user);
       res.status(201).json(body);
     },
   );
