@@ -83,6 +83,13 @@ import { LiveBellHub } from '#api/notification/live-bell-hub';
 import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
 import { automodRuleRoutes } from '#api/automod/routes';
+import {
+  AUTOMOD_DRY_RUN_JOB,
+  countDryRunEvents,
+  registerDryRunJob,
+} from '#api/automod/dry-run-job';
+import { DryRunRecords } from '#api/automod/dry-run-records';
+import { DryRunService } from '#api/automod/dry-run-service';
 import { HeldComments } from '#api/comment/held-comments';
 import { heldCommentRoutes } from '#api/comment/held-routes';
 import { reportRoutes } from '#api/report/routes';
@@ -217,6 +224,8 @@ export async function composeApplication(
     readStore: stores.readStore,
     records: replayRecords,
   });
+  const dryRunRecords = new DryRunRecords(keyValues);
+  registerDryRunJob(queue, { log: stores.forgettingLog, records: dryRunRecords });
   registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
   // Mails are kept in DATA_DIR until the queue has them: a Redis outage delays them, never drops them.
   const mail = createMailDelivery({
@@ -253,6 +262,11 @@ export async function composeApplication(
     inQueue: (id) => queue.pending(id),
     stories: queries.stories,
     countEvents: (until) => countReplayEvents(stores.eventStore, until),
+  });
+  const dryRuns = new DryRunService({
+    records: dryRunRecords,
+    enqueue: (payload) => queue.enqueue(AUTOMOD_DRY_RUN_JOB, payload, { jobId: payload.id }),
+    countEvents: () => countDryRunEvents(stores.eventStore),
   });
 
   // Where jobs run, the daily digest is mailed from here too (the worker's, in scale mode).
@@ -443,7 +457,7 @@ export async function composeApplication(
           accounts.setNotificationSettings(userId, { digest: false }, actor),
       });
       replayRoutes(router, replays);
-      automodRuleRoutes(router, automod);
+      automodRuleRoutes(router, automod, dryRuns);
       heldCommentRoutes(
         router,
         new HeldComments({

@@ -131,6 +131,11 @@ const MATRIX: Record<string, Entry> = {
   },
   'PATCH /admin/automod-rules/:id': { access: 'admin', body: { name: 'Renamed' } },
   'DELETE /admin/automod-rules/:id': { access: 'admin' },
+  'POST /admin/automod-rules/dry-run': {
+    access: 'admin',
+    body: { rule: { name: 'Matrix', phrases: ['scam*'], target: 'story', action: 'mark' } },
+  },
+  'GET /admin/automod-rules/dry-run/:id': { access: 'admin' },
   'GET /admin/comments/held': { access: 'admin' },
   'POST /admin/comments/held/:id/approve': { access: 'admin' },
   'DELETE /admin/comments/held/:id': { access: 'admin', body: { reason: 'Spam' } },

@@ -1,5 +1,7 @@
 import type { Router } from 'express';
 import {
+  automodDryRunParamsSchema,
+  automodDryRunRequestSchema,
   automodRuleBodySchema,
   automodRuleParamsSchema,
   automodRulePatchSchema,
@@ -7,10 +9,33 @@ import {
   type AutomodRules as AutomodRulesBody,
 } from '@whosright/contracts/automod/dto';
 import { actorOf, adminUser } from '#api/platform/auth';
+import { NotFoundError } from '#api/platform/errors';
 import type { AutomodRules } from './automod-rules';
+import type { DryRunService } from './dry-run-service';
 
-/** Admins list, create, change and delete the automod rules. */
-export function automodRuleRoutes(router: Router, rules: AutomodRules): void {
+/**
+ * Admins list, create, change and delete the automod rules, and try a rule over the last 30 days
+ * first (202 with the job; its progress and result by id).
+ */
+export function automodRuleRoutes(
+  router: Router,
+  rules: AutomodRules,
+  dryRuns: DryRunService,
+): void {
+  router.post('/admin/automod-rules/dry-run', async (req, res) => {
+    adminUser(req);
+    const { rule } = automodDryRunRequestSchema.parse(req.body);
+    res.status(202).json(await dryRuns.start(rule));
+  });
+
+  router.get('/admin/automod-rules/dry-run/:id', async (req, res) => {
+    adminUser(req);
+    const { id } = automodDryRunParamsSchema.parse(req.params);
+    const job = await dryRuns.get(id);
+    if (!job) throw new NotFoundError('No such dry run (dry runs are kept for an hour)');
+    res.json(job);
+  });
+
   router.get('/admin/automod-rules', async (req, res) => {
     adminUser(req);
     const body: AutomodRulesBody = { items: await rules.list() };
