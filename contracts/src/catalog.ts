@@ -1,4 +1,5 @@
 import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
+import { automodRuleEvents } from './automod/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
 import { notificationReadEvents } from './notification/events';
 import { reportEvents } from './report/events';
@@ -28,4 +29,5 @@ export const domainEventCatalog = eventCatalog(
   forgettingEvents,
   notificationReadEvents,
   reportEvents,
+  automodRuleEvents,
 );

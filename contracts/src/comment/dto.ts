@@ -52,6 +52,8 @@ export const commentSchema = z.object({
   myVote: commentVoteChoiceSchema.nullable(),
   /** The author's vote on the story; null when they have none, left, or keep it to themself. */
   side: voteChoiceSchema.nullable(),
+  /** Held by an automod rule: only its author sees it, until an admin approves it. */
+  awaitingReview: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

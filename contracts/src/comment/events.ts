@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { automodMatchSchema } from '../automod/events';
 import { storyCategorySchema } from '../shared/categories';
 import { defineEvent, type EventOf } from '../shared/events';
 import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
@@ -6,16 +7,46 @@ import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
 export const commentVoteChoiceSchema = z.enum(['up', 'down']);
 export type CommentVoteChoice = z.infer<typeof commentVoteChoiceSchema>;
 
+/** A comment as written: what posting it records, and what holding it keeps for approval. */
+const writtenComment = {
+  commentId: commentIdSchema,
+  storyId: storyIdSchema,
+  authorId: userIdSchema,
+  content: z.string().min(1),
+  story: z.object({ category: storyCategorySchema, content: z.string() }),
+};
+
 /** Events of a `comment-{id}` stream. The story's category and an excerpt travel with the comment for the profile and admin lists. */
 export const commentEvents = {
   CommentPosted: defineEvent(
     'CommentPosted',
     z.object({
+      ...writtenComment,
+      /** An automod rule flagged it as it was posted: it is in the admin's Flagged tab. */
+      flaggedBy: automodMatchSchema.optional(),
+      /** It was held by an automod rule and posted when `approvedBy` approved it. */
+      approvedBy: userIdSchema.optional(),
+    }),
+  ),
+  /**
+   * An automod rule held the comment as it was written: nobody but its author sees it until an
+   * admin approves it (a CommentPosted follows) or deletes it (HeldCommentDeleted).
+   */
+  CommentHeld: defineEvent(
+    'CommentHeld',
+    z.object({
+      ...writtenComment,
+      heldBy: automodMatchSchema,
+    }),
+  ),
+  HeldCommentDeleted: defineEvent(
+    'HeldCommentDeleted',
+    z.object({
       commentId: commentIdSchema,
       storyId: storyIdSchema,
       authorId: userIdSchema,
-      content: z.string().min(1),
-      story: z.object({ category: storyCategorySchema, content: z.string() }),
+      deletedBy: userIdSchema,
+      reason: z.string().optional(),
     }),
   ),
   CommentDeleted: defineEvent(

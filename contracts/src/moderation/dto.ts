@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storyCategorySchema } from '../shared/categories';
-import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
+import { commentIdSchema, ruleIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { storyStatusSchema } from '../story/events';
 import { MODERATION_ACTIONS } from './actions';
@@ -10,7 +10,7 @@ export { MODERATION_ACTIONS } from './actions';
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
-export const moderationTargetTypeSchema = z.enum(['story', 'comment', 'user']);
+export const moderationTargetTypeSchema = z.enum(['story', 'comment', 'user', 'rule']);
 export type ModerationTargetType = z.infer<typeof moderationTargetTypeSchema>;
 
 /**
@@ -21,7 +21,7 @@ export type ModerationTargetType = z.infer<typeof moderationTargetTypeSchema>;
 export const moderationSourceSchema = z.enum(['admin', 'cli', 'admin_emails', 'author']);
 export type ModerationSource = z.infer<typeof moderationSourceSchema>;
 
-const targetIdSchema = z.union([storyIdSchema, commentIdSchema, userIdSchema], {
+const targetIdSchema = z.union([storyIdSchema, commentIdSchema, userIdSchema, ruleIdSchema], {
   error: 'Invalid target id',
 });
 

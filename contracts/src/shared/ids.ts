@@ -7,7 +7,12 @@ import { z } from 'zod';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
 
-export const ID_PREFIXES = { story: 'story_', comment: 'comment_', user: 'user_' } as const;
+export const ID_PREFIXES = {
+  story: 'story_',
+  comment: 'comment_',
+  user: 'user_',
+  rule: 'rule_',
+} as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 
 let lastTime = -1;
@@ -63,3 +68,4 @@ function idSchema(kind: IdKind) {
 export const storyIdSchema = idSchema('story');
 export const commentIdSchema = idSchema('comment');
 export const userIdSchema = idSchema('user');
+export const ruleIdSchema = idSchema('rule');

@@ -122,6 +122,8 @@ export const adminStorySchema = storyCardSchema.extend({
   skipCount: z.number(),
   revision: z.number(),
   resubmittedAt: z.string().nullable(),
+  /** The automod rule its text matched when it was last submitted (absent: none). */
+  automodMatch: z.string().optional(),
 });
 export type AdminStory = z.infer<typeof adminStorySchema>;
 

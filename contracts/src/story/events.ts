@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { automodMatchSchema } from '../automod/events';
 import { storyCategorySchema } from '../shared/categories';
 import { defineEvent, type EventOf } from '../shared/events';
 import { storyIdSchema, userIdSchema } from '../shared/ids';
@@ -24,6 +25,8 @@ export const storyEvents = {
       authorId: userIdSchema,
       content: z.string().min(1),
       category: storyCategorySchema,
+      /** The automod rule its text matched: the moderation queue shows it. */
+      automod: automodMatchSchema.optional(),
     }),
   ),
   /**
@@ -38,6 +41,7 @@ export const storyEvents = {
       content: z.string().min(1),
       category: storyCategorySchema,
       revision: z.number().int().min(2),
+      automod: automodMatchSchema.optional(),
     }),
   ),
   /** An admin moved the story between pending, approved, rejected and hidden. */

@@ -6,6 +6,17 @@ export const COMMENT_DOCS = 'comments';
 export const COMMENT_VOTE_DOCS = 'votes';
 /** Deleted stories whose comments are not all removed yet (see CommentService.resumeSweeps). */
 export const SWEEP_DOCS = 'sweeps';
+/** Comments an automod rule held, until an admin approves or deletes them. */
+export const HELD_DOCS = 'held';
+
+export interface HeldCommentDoc extends Doc {
+  storyId: string;
+  authorId: string;
+  content: string;
+  heldAt: string;
+  ruleId: string;
+  ruleName: string;
+}
 
 export interface SweepDoc extends Doc {
   /** Who deleted the story: the comments' deletions are theirs too. */
@@ -21,7 +32,12 @@ export interface CommentDoc extends Doc {
   downvotes: number;
   /** The downvotes it had when an admin last kept it (absent: never kept). */
   keptDownvotes?: number;
-  /** Derived: at least 3 downvotes, more down than up, and more down than when last kept. */
+  /** The automod rule that flagged it as it was posted, until an admin keeps it. */
+  automodRule?: string;
+  /**
+   * Derived: flagged by an automod rule and not kept since, or at least 3 downvotes, more down
+   * than up, and more down than when last kept.
+   */
   flagged: boolean;
   flagScore: number;
   /** When its last vote was cast (absent: never voted on). */

@@ -15,11 +15,21 @@ const dishes = 'story_01JDDDDDDDDDDDDDDDDDDDDDDD';
 const rent = 'story_01JEEEEEEEEEEEEEEEEEEEEEEE';
 const tip = 'comment_01JG0000000000000000000001';
 const rant = 'comment_01JG0000000000000000000002';
+const rule = 'rule_01JH0000000000000000000001';
 
 const stories = {
   [dishes]: { category: 'household', content: 'He never does the dishes.' },
   [rent]: { category: 'money', content: 'She pays the rent late every month.' },
 } as const;
+
+/** A comment on the dishes story as its author wrote it. */
+const written = (commentId: string, content: string) => ({
+  commentId,
+  storyId: dishes,
+  authorId: author,
+  content,
+  story: stories[dishes],
+});
 
 /** Comments and their votes as the API writes them, in a log of its own. */
 function commentHistory() {
@@ -61,6 +71,30 @@ function commentHistory() {
       log.story(
         { type: 'StoryCommentsRemoved', data: { storyId: dishes, count } },
         { actorId: admin },
+      ),
+    held: (commentId: string, content: string) =>
+      log.comment(
+        {
+          type: 'CommentHeld',
+          data: { ...written(commentId, content), heldBy: { ruleId: rule, ruleName: 'Insults' } },
+        },
+        { actorId: author },
+      ),
+    approved: (commentId: string, content: string) =>
+      log.comment(
+        {
+          type: 'CommentPosted',
+          data: { ...written(commentId, content), approvedBy: admin },
+        },
+        { actorId: admin },
+      ),
+    flaggedByRule: (commentId: string, content: string) =>
+      log.comment(
+        {
+          type: 'CommentPosted',
+          data: { ...written(commentId, content), flaggedBy: { ruleId: rule, ruleName: 'Crypto' } },
+        },
+        { actorId: author },
       ),
     kept: (commentId: string, downvotes: number) =>
       log.comment(
@@ -119,6 +153,53 @@ function vote(commentId: string, userId: string, choice: CommentVoteChoice) {
 describe('comments projection', () => {
   const spec = projectionSpec(commentsProjection);
 
+  it('when a rule holds a comment it keeps it apart, until approving posts it as of then', async () => {
+    const history = commentHistory();
+    const held = history.held(rant, 'You numpty.');
+    const heldDoc = {
+      _id: rant,
+      storyId: dishes,
+      authorId: author,
+      content: 'You numpty.',
+      heldAt: held.metadata.recordedAt,
+      ruleId: rule,
+      ruleName: 'Insults',
+    };
+    await spec
+      .given([])
+      .when(held)
+      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc] });
+    const approved = history.approved(rant, 'You numpty.');
+    await spec
+      .given([held])
+      .when(approved)
+      .then({
+        comments: [{ ...comment(approved), _id: rant, content: 'You numpty.' }],
+        votes: [],
+        sweeps: [],
+        held: [],
+      });
+  });
+
+  it('when a rule flags a comment it is flagged until an admin keeps it', async () => {
+    const history = commentHistory();
+    const posted = history.flaggedByRule(tip, 'Take turns, one week each.');
+    const flagged = { ...comment(posted), automodRule: 'Crypto', flagged: true };
+    await spec
+      .given([])
+      .when(posted)
+      .then({ comments: [flagged], votes: [], sweeps: [], held: [] });
+    await spec
+      .given([posted])
+      .when(history.kept(tip, 0))
+      .then({
+        comments: [{ ...flagged, flagged: false, keptDownvotes: 0 }],
+        votes: [],
+        sweeps: [],
+        held: [],
+      });
+  });
+
   it('when a comment is posted it keeps it under the id of its story, without a copy of the story, without votes, not flagged', async () => {
     const posted = commentHistory().posted(tip, dishes, 'Take turns, one week each.');
     await spec
@@ -126,6 +207,7 @@ describe('comments projection', () => {
       .when(posted)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             _id: tip,
@@ -152,6 +234,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [{ ...comment(posted), ...votedAt([posted, next]), upvotes: 1, flagScore: -1 }],
         votes: [vote(tip, ann, 'up')],
       });
@@ -172,6 +255,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -200,6 +284,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -234,6 +319,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           { ...comment(posted), ...votedAt([...given, next]), downvotes: 2, flagScore: 2 },
         ],
@@ -256,6 +342,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -285,6 +372,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -321,6 +409,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [{ ...comment(posted), ...votedAt([...given, next]), upvotes: 3, downvotes: 3 }],
         votes: [
           vote(tip, ann, 'up'),
@@ -348,6 +437,7 @@ describe('comments projection', () => {
       .when(next)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -373,6 +463,7 @@ describe('comments projection', () => {
       .when(tenth)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -389,6 +480,7 @@ describe('comments projection', () => {
       .when(down)
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             ...comment(posted),
@@ -413,6 +505,7 @@ describe('comments projection', () => {
       .when(history.deleted(tip, admin))
       .then({
         sweeps: [],
+        held: [],
         comments: [
           {
             _id: rant,
@@ -439,7 +532,7 @@ describe('comments projection', () => {
     await spec
       .given(given)
       .when(history.voted(tip, ann, 'up'))
-      .then({ comments: [], votes: [vote(tip, ann, 'up')], sweeps: [] });
+      .then({ comments: [], votes: [vote(tip, ann, 'up')], sweeps: [], held: [] });
   });
 
   it('when a switch is delivered again it moves the count once', async () => {
@@ -466,10 +559,11 @@ describe('comments projection', () => {
         comments: [comment(posted)],
         votes: [],
         sweeps: [{ _id: dishes, deletedBy: admin }],
+        held: [],
       });
     await spec
       .given([posted, deleted, history.deleted(tip, admin)])
       .when(history.commentsRemoved(1))
-      .then({ comments: [], votes: [], sweeps: [] });
+      .then({ comments: [], votes: [], sweeps: [], held: [] });
   });
 });

@@ -8,7 +8,14 @@ import { FLAGGED_COMMENT_MIN_DOWNVOTES } from '@whosright/contracts/shared/const
 import { defineProjection, remove, update, upsert, type Change } from '../runner/projection';
 import type { Recorded } from '../shared/recorded';
 import type { StoryEvent } from '@whosright/contracts/story/events';
-import { COMMENTS, COMMENT_DOCS, COMMENT_VOTE_DOCS, SWEEP_DOCS, commentVoteId } from './docs';
+import {
+  COMMENTS,
+  COMMENT_DOCS,
+  COMMENT_VOTE_DOCS,
+  HELD_DOCS,
+  SWEEP_DOCS,
+  commentVoteId,
+} from './docs';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -27,9 +34,12 @@ export const commentsProjection = defineProjection<
   // 3: without a copy of the story each comment answers.
   // 4: the flagged order indexes flagged comments only; a vote keeps only its choice, no index.
   // 5: when a comment first reached the score its author is told about (`topAt`).
-  version: 5,
+  // 6: comments held by an automod rule, and comments an automod rule flagged.
+  version: 6,
   eventTypes: [
     'CommentPosted',
+    'CommentHeld',
+    'HeldCommentDeleted',
     'CommentDeleted',
     'CommentKept',
     'CommentVoteCast',
@@ -67,15 +77,29 @@ export const commentsProjection = defineProjection<
               ? doc.lastVotedAt
               : undefined;
         // A kept comment is flagged again only by downvotes beyond those it had when kept.
+        const byRule = typeof doc.automodRule === 'string' && doc.keptDownvotes === undefined;
         return {
           flagged:
-            down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up && down > num(doc.keptDownvotes),
+            byRule ||
+            (down >= FLAGGED_COMMENT_MIN_DOWNVOTES && down > up && down > num(doc.keptDownvotes)),
           flagScore: down - up,
           ...(typeof topAt === 'string' ? { topAt } : {}),
         };
       },
     },
     { name: SWEEP_DOCS, indexes: [] },
+    {
+      name: HELD_DOCS,
+      indexes: [
+        { fields: [['heldAt', 1]] },
+        {
+          fields: [
+            ['storyId', 1],
+            ['authorId', 1],
+          ],
+        },
+      ],
+    },
     // Read only by id (a member's votes on the comments shown), which names comment and voter.
     { name: COMMENT_VOTE_DOCS, indexes: [] },
   ],
@@ -89,9 +113,10 @@ export const commentsProjection = defineProjection<
         ];
       case 'StoryCommentsRemoved':
         return [remove(SWEEP_DOCS, event.data.storyId)];
-      case 'CommentPosted':
+      case 'CommentPosted': {
+        const { commentId, flaggedBy, approvedBy } = event.data;
         return [
-          upsert(COMMENT_DOCS, event.data.commentId, {
+          upsert(COMMENT_DOCS, commentId, {
             $set: {
               storyId: event.data.storyId,
               authorId: event.data.authorId,
@@ -99,9 +124,28 @@ export const commentsProjection = defineProjection<
               createdAt: event.metadata.recordedAt,
               upvotes: 0,
               downvotes: 0,
+              ...(flaggedBy ? { automodRule: flaggedBy.ruleName } : {}),
+            },
+          }),
+          // An approved held comment is posted as of its approval.
+          ...(approvedBy ? [remove(HELD_DOCS, commentId)] : []),
+        ];
+      }
+      case 'CommentHeld':
+        return [
+          upsert(HELD_DOCS, event.data.commentId, {
+            $set: {
+              storyId: event.data.storyId,
+              authorId: event.data.authorId,
+              content: event.data.content,
+              heldAt: event.metadata.recordedAt,
+              ruleId: event.data.heldBy.ruleId,
+              ruleName: event.data.heldBy.ruleName,
             },
           }),
         ];
+      case 'HeldCommentDeleted':
+        return [remove(HELD_DOCS, event.data.commentId)];
       case 'CommentDeleted':
         return [remove(COMMENT_DOCS, event.data.commentId)];
       case 'CommentKept':

@@ -4,23 +4,59 @@ import {
   COMMENTS,
   COMMENT_DOCS,
   COMMENT_VOTE_DOCS,
+  HELD_DOCS,
   SWEEP_DOCS,
   type CommentDoc,
+  type HeldCommentDoc,
   commentVoteId,
   type CommentVoteDoc,
   type SweepDoc,
 } from './docs';
+
+/** At most this many of a member's held comments on one story are shown back to them. */
+const HELD_SHOWN_TO_AUTHOR = 50;
 
 /** Every read the API makes of the comments read model. */
 export class CommentQueries {
   private readonly comments;
   private readonly votes;
   private readonly sweeps;
+  private readonly held;
 
   constructor(models: ReadModels) {
     this.comments = models.collection<CommentDoc>(COMMENTS, COMMENT_DOCS);
     this.votes = models.collection<CommentVoteDoc>(COMMENTS, COMMENT_VOTE_DOCS);
     this.sweeps = models.collection<SweepDoc>(COMMENTS, SWEEP_DOCS);
+    this.held = models.collection<HeldCommentDoc>(COMMENTS, HELD_DOCS);
+  }
+
+  /** Comments held by automod rules, longest waiting first, in cursor pages. */
+  heldPage(request: { cursor?: string | undefined; limit: number }): Promise<Page<HeldCommentDoc>> {
+    return this.held.find(
+      {},
+      {
+        sort: [['heldAt', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
+
+  heldById(commentId: string): Promise<HeldCommentDoc | undefined> {
+    return this.held.get(commentId);
+  }
+
+  /** The member's own held comments on a story: shown to them alone, awaiting review. */
+  async heldOf(storyId: string, authorId: string): Promise<HeldCommentDoc[]> {
+    const page = await this.held.find(
+      { storyId, authorId },
+      { sort: [['heldAt', 1]], limit: HELD_SHOWN_TO_AUTHOR },
+    );
+    return page.items;
+  }
+
+  heldCount(): Promise<number> {
+    return this.held.count({});
   }
 
   /** Deleted stories whose comments are not all removed yet, a page at a time. */

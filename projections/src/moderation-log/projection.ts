@@ -4,6 +4,7 @@ import {
   type ForgettingEvent,
   type UserEvent,
 } from '@whosright/contracts/account/events';
+import type { AutomodRuleEvent } from '@whosright/contracts/automod/events';
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { givenReason } from '@whosright/contracts/moderation/reason';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
@@ -22,7 +23,9 @@ import {
 } from './docs';
 import { moderationLogReport } from './report';
 
-type Handled = Recorded<StoryEvent | CommentEvent | UserEvent | ForgettingEvent | ReportEvent>;
+type Handled = Recorded<
+  StoryEvent | CommentEvent | UserEvent | ForgettingEvent | ReportEvent | AutomodRuleEvent
+>;
 
 const STATUS_ACTIONS: Record<StoryStatus, ModerationAction> = {
   approved: 'story.approve',
@@ -74,7 +77,8 @@ function accountEntry(
  */
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
-  version: 3,
+  // 4: automod rules, and held comments approved or deleted.
+  version: 4,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -82,6 +86,8 @@ export const moderationLogProjection = defineProjection<Handled>({
     'CommentPosted',
     'CommentDeleted',
     'CommentKept',
+    'CommentHeld',
+    'HeldCommentDeleted',
     'UserRegistered',
     'ProfileUpdated',
     'UserBanned',
@@ -90,6 +96,9 @@ export const moderationLogProjection = defineProjection<Handled>({
     'UserDemoted',
     'UserForgotten',
     'ReportsClosed',
+    'AutomodRuleCreated',
+    'AutomodRuleUpdated',
+    'AutomodRuleDeleted',
   ],
   collections: [
     {
@@ -125,6 +134,7 @@ export const moderationLogProjection = defineProjection<Handled>({
       commentEntries(event) ??
       accountEntries(event) ??
       reportEntries(event) ??
+      ruleEntries(event) ??
       []
     );
   },
@@ -165,29 +175,48 @@ function storyEntries(event: Handled): Change[] | undefined {
   }
 }
 
+const commentTarget = ({ commentId, content }: { commentId: string; content: string }) =>
+  upsert(TARGETS, targetKey('comment', commentId), { $set: { excerpt: excerpt(content) } });
+
+const commentDeletion = (
+  event: Handled,
+  data: { deletedBy: string; commentId: string; reason?: string | undefined },
+) =>
+  entry(event, {
+    actorId: data.deletedBy,
+    action: 'comment.delete',
+    targetType: 'comment',
+    targetId: data.commentId,
+    reason: data.reason,
+  });
+
 /** A comment's excerpt for the log's rows, and admins' decisions on it. */
 function commentEntries(event: Handled): Change[] | undefined {
   switch (event.type) {
-    case 'CommentPosted':
-      return [
-        upsert(TARGETS, targetKey('comment', event.data.commentId), {
-          $set: { excerpt: excerpt(event.data.content) },
-        }),
-      ];
+    case 'CommentPosted': {
+      const target = commentTarget(event.data);
+      const approvedBy = event.data.approvedBy;
+      return approvedBy
+        ? [
+            target,
+            entry(event, {
+              actorId: approvedBy,
+              action: 'comment.approve',
+              targetType: 'comment',
+              targetId: event.data.commentId,
+              reason: null,
+            }),
+          ]
+        : [target];
+    }
+    case 'CommentHeld':
+      return [commentTarget(event.data)];
+    case 'HeldCommentDeleted':
+      return [commentDeletion(event, event.data)];
     case 'CommentDeleted':
       // An admin's decision, on the comment or on its story; the author's story entry says
       // that its comments went with it.
-      return event.data.byAdmin
-        ? [
-            entry(event, {
-              actorId: event.data.deletedBy,
-              action: 'comment.delete',
-              targetType: 'comment',
-              targetId: event.data.commentId,
-              reason: event.data.reason,
-            }),
-          ]
-        : [];
+      return event.data.byAdmin ? [commentDeletion(event, event.data)] : [];
     case 'CommentKept':
       return [
         entry(event, {
@@ -275,4 +304,33 @@ function reportEntries(event: Handled): Change[] | undefined {
       reason: event.data.reason,
     }),
   ];
+}
+
+const RULE_ACTIONS = {
+  AutomodRuleCreated: 'rule.create',
+  AutomodRuleUpdated: 'rule.update',
+  AutomodRuleDeleted: 'rule.delete',
+} as const;
+
+/** Every change of an automod rule; its row names the rule as it was then. */
+function ruleEntries(event: Handled): Change[] | undefined {
+  switch (event.type) {
+    case 'AutomodRuleCreated':
+    case 'AutomodRuleUpdated':
+    case 'AutomodRuleDeleted':
+      return [
+        upsert(TARGETS, targetKey('rule', event.data.ruleId), {
+          $set: { excerpt: event.data.name },
+        }),
+        entry(event, {
+          actorId: event.data.adminId,
+          action: RULE_ACTIONS[event.type],
+          targetType: 'rule',
+          targetId: event.data.ruleId,
+          reason: null,
+        }),
+      ];
+    default:
+      return undefined;
+  }
 }

@@ -29,6 +29,8 @@ export interface StoryDoc extends Doc {
   revision?: number;
   /** When the author last resubmitted it; absent if never. */
   resubmittedAt?: string;
+  /** The automod rule its text matched when last submitted: the moderation queue shows it. */
+  automodMatch?: string;
   /** Derived when projected. */
   totalVotes: number;
   votingScore: number;

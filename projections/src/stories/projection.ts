@@ -164,13 +164,15 @@ function storyChanges(event: Handled): Change[] | undefined {
             viewCount: 0,
             skipCount: 0,
             engageCount: 0,
+            // No version bump for this: no event before automod rules carries a match.
+            ...(event.data.automod ? { automodMatch: event.data.automod.ruleName } : {}),
           },
         }),
       ];
     case 'StoryResubmitted': {
       // Back in the queue as a new revision: the moderator's note was answered, so it goes; the
       // admin sees it was resubmitted, and the history holds the earlier text.
-      const { storyId, content, category, revision } = event.data;
+      const { storyId, content, category, revision, automod } = event.data;
       return [
         update(STORIES, storyId, {
           $set: {
@@ -179,8 +181,9 @@ function storyChanges(event: Handled): Change[] | undefined {
             status: 'pending',
             revision,
             resubmittedAt: event.metadata.recordedAt,
+            ...(automod ? { automodMatch: automod.ruleName } : {}),
           },
-          $unset: { moderationReason: true },
+          $unset: { moderationReason: true, ...(automod ? {} : { automodMatch: true }) },
         }),
       ];
     }

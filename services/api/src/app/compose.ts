@@ -84,6 +84,16 @@ import { LiveBellHub } from '#api/notification/live-bell-hub';
 import { StoryFactsCache } from '#api/notification/story-facts-cache';
 import { notificationLiveRoutes } from '#api/notification/live-routes';
 import { ReportService } from '#api/report/report-service';
+import { automodRuleRoutes } from '#api/automod/routes';
+import {
+  AUTOMOD_DRY_RUN_JOB,
+  countDryRunEvents,
+  registerDryRunJob,
+} from '#api/automod/dry-run-job';
+import { DryRunRecords } from '#api/automod/dry-run-records';
+import { DryRunService } from '#api/automod/dry-run-service';
+import { HeldComments } from '#api/comment/held-comments';
+import { heldCommentRoutes } from '#api/comment/held-routes';
 import { reportRoutes } from '#api/report/routes';
 import type { DailyDigest } from '#api/notification/daily-digest';
 import { UNSUBSCRIBE_BODY_TYPES, unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
@@ -224,6 +234,8 @@ export async function composeApplication(
     readStore: stores.readStore,
     records: replayRecords,
   });
+  const dryRunRecords = new DryRunRecords(keyValues);
+  registerDryRunJob(queue, { log: stores.forgettingLog, records: dryRunRecords });
   registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
   // Mails are kept in DATA_DIR until the queue has them: a Redis outage delays them, never drops them.
   const mail = createMailDelivery({
@@ -262,6 +274,11 @@ export async function composeApplication(
     stories: queries.stories,
     countEvents: (until) => countReplayEvents(stores.eventStore, until),
   });
+  const dryRuns = new DryRunService({
+    records: dryRunRecords,
+    enqueue: (payload) => queue.enqueue(AUTOMOD_DRY_RUN_JOB, payload, { jobId: payload.id }),
+    countEvents: () => countDryRunEvents(stores.eventStore),
+  });
 
   // Where jobs run, the daily digest is mailed from here too (the worker's, in scale mode).
   const dailyDigest = inProcess
@@ -283,7 +300,7 @@ export async function composeApplication(
     adminEmails: config.adminEmails,
     sendMail: (m: Mail) => mail.deliver(m),
   };
-  const { accounts, comments, stories } = writeServicesOver(bus, writeServices);
+  const { accounts, comments, stories, automod } = writeServicesOver(bus, writeServices);
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
   // A member deletes their account; their stories and comments go as their author's.
@@ -452,6 +469,16 @@ export async function composeApplication(
           accounts.setNotificationSettings(userId, { digest: false }, actor),
       });
       replayRoutes(router, replays);
+      automodRuleRoutes(router, automod, dryRuns);
+      heldCommentRoutes(
+        router,
+        new HeldComments({
+          bus,
+          comments: queries.comments,
+          users: queries.users,
+          approvedStory: (storyId) => stories.approvedGuard(storyId),
+        }),
+      );
     },
     dailyDigest: dailyDigest?.digest,
     bus,

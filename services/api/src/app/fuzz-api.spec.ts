@@ -47,6 +47,10 @@ const FIELDS = [
   'targetType',
   'targetId',
   'note',
+  'name',
+  'phrases',
+  'target',
+  'rule',
 ];
 const QUERY_KEYS = [
   'cursor',

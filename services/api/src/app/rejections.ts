@@ -1,4 +1,5 @@
 import { accountRejections } from '#api/account/rejections';
+import { automodRejections } from '#api/automod/rejections';
 import { commentRejections } from '#api/comment/rejections';
 import { reportRejections } from '#api/report/rejections';
 import { storyRejections } from '#api/story/rejections';
@@ -9,6 +10,7 @@ import type { RejectionsByContext } from '#api/write/command-bus';
 export const rejections: RejectionsByContext = {
   account: accountRejections,
   'active-user': activeUserRejections,
+  automod: automodRejections,
   comment: commentRejections,
   report: reportRejections,
   story: storyRejections,

@@ -124,6 +124,21 @@ const MATRIX: Record<string, Entry> = {
   'POST /admin/replays': { access: 'admin', body: { until: '2026-01-01T00:00:00Z' } },
   'GET /admin/replays/:id': { access: 'admin' },
   'GET /admin/stories/poor/dry-run': { access: 'admin' },
+  'GET /admin/automod-rules': { access: 'admin' },
+  'POST /admin/automod-rules': {
+    access: 'admin',
+    body: { name: 'Matrix', phrases: ['scam*'], target: 'comment', action: 'flag' },
+  },
+  'PATCH /admin/automod-rules/:id': { access: 'admin', body: { name: 'Renamed' } },
+  'DELETE /admin/automod-rules/:id': { access: 'admin' },
+  'POST /admin/automod-rules/dry-run': {
+    access: 'admin',
+    body: { rule: { name: 'Matrix', phrases: ['scam*'], target: 'story', action: 'mark' } },
+  },
+  'GET /admin/automod-rules/dry-run/:id': { access: 'admin' },
+  'GET /admin/comments/held': { access: 'admin' },
+  'POST /admin/comments/held/:id/approve': { access: 'admin' },
+  'DELETE /admin/comments/held/:id': { access: 'admin', body: { reason: 'Spam' } },
 };
 
 const REFUSED: Record<Access, Partial<Record<Role, number>>> = {

@@ -4,6 +4,7 @@ import type { StoryVoteQueries } from '@whosright/projections/story-votes/querie
 import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { AccountService, type AccountServiceDeps } from '#api/account/account-service';
+import { AutomodRules } from '#api/automod/automod-rules';
 import { CommentService } from '#api/comment/comment-service';
 import { StoryService } from '#api/story/story-service';
 import type { CommandBus } from '#api/write/command-bus';
@@ -26,6 +27,7 @@ export interface WriteServicesDeps extends Omit<AccountServiceDeps, 'bus' | 'use
  */
 export function writeServicesOver(bus: CommandBus, { queries, ...account }: WriteServicesDeps) {
   const accounts = new AccountService({ ...account, bus, users: queries.users });
+  const automod = new AutomodRules(bus);
   const comments: CommentService = new CommentService({
     bus,
     comments: queries.comments,
@@ -35,6 +37,10 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     // The story slice decides whether a story is approved; `stories` exists before any write.
     approvedStory: (storyId) => stories.approvedGuard(storyId),
     storyFacts: (storyId) => stories.facts(storyId),
+    screen: async (content) => {
+      const found = await automod.screen('comment', content);
+      return found && found.action !== 'mark' ? { ...found, action: found.action } : null;
+    },
   });
   const stories: StoryService = new StoryService({
     bus,
@@ -42,6 +48,10 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     votes: queries.storyVotes,
     reactions: queries.memberReactions,
     onDeleted: (storyId, deletion, actor) => comments.deleteAllOfStory(storyId, deletion, actor),
+    screen: async (content) => {
+      const found = await automod.screen('story', content);
+      return found ? { ruleId: found.ruleId, ruleName: found.ruleName } : null;
+    },
   });
-  return { accounts, comments, stories };
+  return { accounts, comments, stories, automod };
 }

@@ -12,6 +12,8 @@ import { MAIL_BACKLOG_FILE, openMailBacklog } from '#api/platform/mail/mail-back
 import { CommandBus } from '#api/write/command-bus';
 import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
 import { registerReplayJob } from '#api/replay/replay-job';
+import { registerDryRunJob } from '#api/automod/dry-run-job';
+import { DryRunRecords } from '#api/automod/dry-run-records';
 import { ReplayRecords } from '#api/replay/replay-records';
 import { startBackgroundProcess, type RunningProcess } from './background-process';
 import { registerJobMetrics } from './process-metrics';
@@ -39,6 +41,10 @@ export function startWorker(
       eventStore: stores.forgettingLog,
       readStore: stores.readStore,
       records: new ReplayRecords(keyValues, stores.forgettingLog),
+    });
+    registerDryRunJob(queue, {
+      log: stores.forgettingLog,
+      records: new DryRunRecords(keyValues),
     });
     registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
     // The daily digest reads the read models the projector keeps and appends what it told.

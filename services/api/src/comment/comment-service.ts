@@ -1,4 +1,8 @@
-import { COMMENTS, type CommentDoc } from '@whosright/projections/comments/docs';
+import {
+  COMMENTS,
+  type CommentDoc,
+  type HeldCommentDoc,
+} from '@whosright/projections/comments/docs';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { STORIES } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
@@ -17,8 +21,13 @@ import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn, type StreamCommand } from '#api/write/commands';
-import { toStoryComment, type CommentOnStory } from './comment-views';
-import { comment as commentDecider, commentVote, type CommentedStory } from './decider';
+import { toHeldComment, toStoryComment, type CommentOnStory } from './comment-views';
+import {
+  comment as commentDecider,
+  commentVote,
+  type CommentedStory,
+  type CommentScreening,
+} from './decider';
 
 const READ_MODELS = [COMMENTS, STORIES, USER_STATS] as const;
 /** Comments read per page by the sweep of a deleted story. */
@@ -41,6 +50,8 @@ export interface CommentServiceDeps {
   approvedStory: (storyId: string) => StreamCommand;
   /** The story as its own stream has it (null: none, or deleted): the story slice's fold. */
   storyFacts: (storyId: string) => Promise<CommentedStory | null>;
+  /** The automod rule for comments a text matches, if any (none where no rules are read). */
+  screen?: (content: string) => Promise<CommentScreening | null>;
 }
 
 /** Comments: post, list, vote, delete; the flagged list. */
@@ -55,27 +66,43 @@ export class CommentService {
   }
 
   /** The member's new comment as the story's list will show it to them. */
-  async asPosted(commentId: string, author: UserDoc): Promise<Comment> {
-    const doc = await this.get(commentId);
-    const sides = await this.deps.storyVotes.sidesOf(doc.storyId, [author._id]);
-    return toStoryComment(doc, {
+  async asPosted(posted: { commentId: string; held: boolean }, author: UserDoc): Promise<Comment> {
+    const doc = posted.held
+      ? await this.deps.comments.heldById(posted.commentId)
+      : await this.get(posted.commentId);
+    if (!doc) throw new NotFoundError('Comment not found');
+    return (await this.asOwn([doc], author))[0]!;
+  }
+
+  /** The member's own comments (held ones awaiting review), as a story's list shows them. */
+  private async asOwn(
+    docs: ReadonlyArray<CommentDoc | HeldCommentDoc>,
+    author: UserDoc,
+  ): Promise<Comment[]> {
+    if (docs.length === 0) return [];
+    const sides = await this.deps.storyVotes.sidesOf(docs[0]!.storyId, [author._id]);
+    const seen = {
       author: toAuthors([author], false).get(author._id) ?? unknownAuthor(author._id),
       isOwn: true,
       myVote: null,
       side: shownSides([author], sides).get(author._id) ?? null,
-    });
+    };
+    return docs.map((doc) => (isHeld(doc) ? toHeldComment(doc, seen) : toStoryComment(doc, seen)));
   }
 
   // ---- commands: each answers what it wrote, never a read model (`get` reads it) ----
 
-  /** Answers the new comment's id. */
+  /** Answers the new comment's id, and whether an automod rule held it for review. */
   async post(
     storyId: string,
     author: Pick<UserDoc, '_id'>,
     content: string,
     actor: Actor,
-  ): Promise<string> {
-    const story = await this.deps.storyFacts(storyId);
+  ): Promise<{ commentId: string; held: boolean }> {
+    const [story, screening] = await Promise.all([
+      this.deps.storyFacts(storyId),
+      this.deps.screen?.(content) ?? null,
+    ]);
     const commentId = newId('comment');
     await this.deps.bus.runAll(
       [
@@ -88,12 +115,13 @@ export class CommentService {
           authorId: author._id,
           content,
           story,
+          screening,
         }),
       ],
       actor,
       READ_MODELS,
     );
-    return commentId;
+    return { commentId, held: screening?.action === 'hold' };
   }
 
   /** Votes up or down, or (`null`) withdraws the member's vote: back to neutral. */
@@ -250,6 +278,11 @@ export class CommentService {
         side: sideOf.get(doc.authorId) ?? null,
       }),
     );
+    // The viewer's own held comments come after the last page, as the newest there are.
+    if (viewer && !page.next)
+      items.push(
+        ...(await this.asOwn(await this.deps.comments.heldOf(storyId, viewer._id), viewer)),
+      );
     return { items, next: page.next };
   }
 
@@ -328,6 +361,8 @@ function initialOf(name: string | null): string | null {
   const [first] = name?.trim() ?? '';
   return first ? first.toUpperCase() : null;
 }
+
+const isHeld = (doc: CommentDoc | HeldCommentDoc): doc is HeldCommentDoc => 'heldAt' in doc;
 
 function unknownAuthor(id: string): CommentAuthor {
   return { id, username: null, firstName: null, lastName: null, profileImageUrl: null };

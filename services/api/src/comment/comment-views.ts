@@ -6,7 +6,7 @@ import type {
 } from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { excerpt } from '@whosright/contracts/shared/excerpt';
-import type { CommentDoc } from '@whosright/projections/comments/docs';
+import type { CommentDoc, HeldCommentDoc } from '@whosright/projections/comments/docs';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 /** A comment with the card of the story it answers (the profile's and the admin's lists). */
@@ -32,6 +32,22 @@ export function toStoryComment(
   seen: Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>,
 ): Comment {
   return { ...basics(doc), ...seen };
+}
+
+/** A held comment, as its author alone sees it in the story's list: awaiting review. */
+export function toHeldComment(
+  doc: HeldCommentDoc,
+  seen: Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>,
+): Comment {
+  return {
+    id: doc._id,
+    content: doc.content,
+    createdAt: doc.heldAt,
+    upvotes: 0,
+    downvotes: 0,
+    ...seen,
+    awaitingReview: true,
+  };
 }
 
 /** A comment on its author's profile: with the start of the story it answers. */

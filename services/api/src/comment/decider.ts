@@ -10,7 +10,12 @@ import { CommandRejected } from '#api/write/rejection';
 /** Comments (`comment-{id}`) and one user's vote on one comment (`commentVote-{commentId}-{userId}`). */
 
 export type CommentRejection =
-  'already_posted' | 'not_found' | 'not_author_or_admin' | 'own_comment' | 'story_not_found';
+  | 'already_posted'
+  | 'not_found'
+  | 'not_author_or_admin'
+  | 'own_comment'
+  | 'story_not_found'
+  | 'not_held';
 
 export class CommentCommandRejected extends CommandRejected<CommentRejection> {
   constructor(reason: CommentRejection) {
@@ -19,10 +24,20 @@ export class CommentCommandRejected extends CommandRejected<CommentRejection> {
 }
 
 export interface CommentState {
+  /** Posted: shown, and open to votes and deletion. A held comment is not, until approved. */
   exists: boolean;
   deleted: boolean;
   authorId: string | null;
   storyId: string | null;
+  /** Held by an automod rule and not yet approved or deleted: what approving posts. */
+  held: Extract<CommentEvent, { type: 'CommentHeld' }>['data'] | null;
+}
+
+/** What an automod rule does with a comment as it is posted: holds it, or flags it. */
+export interface CommentScreening {
+  ruleId: string;
+  ruleName: string;
+  action: 'hold' | 'flag';
 }
 
 /** What posting a comment needs of its story. */
@@ -41,7 +56,11 @@ export type CommentCommand =
       content: string;
       /** The story as it stands (null: it does not exist); only an approved one takes comments. */
       story: CommentedStory | null;
+      /** The automod rule the text matched, if any. */
+      screening?: CommentScreening | null;
     }
+  | { type: 'ApproveHeldComment'; commentId: string; adminId: string }
+  | { type: 'DeleteHeldComment'; commentId: string; adminId: string; reason: string | null }
   | {
       type: 'DeleteComment';
       commentId: string;
@@ -74,6 +93,7 @@ export const comment = {
     deleted: false,
     authorId: null,
     storyId: null,
+    held: null,
   }),
   evolve(state: CommentState, event: CommentEvent): CommentState {
     switch (event.type) {
@@ -83,7 +103,17 @@ export const comment = {
           exists: true,
           authorId: event.data.authorId,
           storyId: event.data.storyId,
+          held: null,
         };
+      case 'CommentHeld':
+        return {
+          ...state,
+          authorId: event.data.authorId,
+          storyId: event.data.storyId,
+          held: event.data,
+        };
+      case 'HeldCommentDeleted':
+        return { ...state, held: null, deleted: true };
       case 'CommentDeleted':
         return { ...state, deleted: true };
       case 'CommentKept':
@@ -104,6 +134,10 @@ export const comment = {
         return keepComment(command, state);
       case 'DeleteWithStory':
         return deleteWithStory(command, state);
+      case 'ApproveHeldComment':
+        return approveHeld(command, state);
+      case 'DeleteHeldComment':
+        return deleteHeld(command, state);
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -127,11 +161,45 @@ function postComment(
   command: CommentCommandOf<'PostComment'>,
   state: CommentState,
 ): CommentEvent[] {
-  if (state.exists) throw new CommentCommandRejected('already_posted');
+  if (state.exists || state.held || state.deleted)
+    throw new CommentCommandRejected('already_posted');
   if (!command.story?.approved) throw new CommentCommandRejected('story_not_found');
-  const { commentId, storyId, authorId, content } = command;
+  const { commentId, storyId, authorId, content, screening } = command;
   const story = { category: command.story.category, content: command.story.content };
-  return [{ type: 'CommentPosted', data: { commentId, storyId, authorId, content, story } }];
+  const data = { commentId, storyId, authorId, content, story };
+  if (!screening) return [{ type: 'CommentPosted', data }];
+  const match = { ruleId: screening.ruleId, ruleName: screening.ruleName };
+  return screening.action === 'hold'
+    ? [{ type: 'CommentHeld', data: { ...data, heldBy: match } }]
+    : [{ type: 'CommentPosted', data: { ...data, flaggedBy: match } }];
+}
+
+/** An admin approves a held comment: it is posted as it was written, for everyone to see. */
+function approveHeld(
+  command: CommentCommandOf<'ApproveHeldComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  if (!state.held) throw new CommentCommandRejected('not_held');
+  const { commentId, storyId, authorId, content, story } = state.held;
+  const data = { commentId, storyId, authorId, content, story, approvedBy: command.adminId };
+  return [{ type: 'CommentPosted', data }];
+}
+
+/** An admin deletes a held comment: nobody but its author ever saw it. */
+function deleteHeld(
+  command: CommentCommandOf<'DeleteHeldComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  if (!state.held) throw new CommentCommandRejected('not_held');
+  const { commentId, storyId, authorId } = state.held;
+  const data = {
+    commentId,
+    storyId,
+    authorId,
+    deletedBy: command.adminId,
+    ...reasonField(command.reason),
+  };
+  return [{ type: 'HeldCommentDeleted', data }];
 }
 
 /** Its author or an admin deletes a comment. */

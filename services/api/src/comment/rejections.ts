@@ -13,4 +13,5 @@ export const commentRejections: Rejections<CommentRejection> = {
     new ForbiddenError('Only the author or an admin can delete this comment'),
   own_comment: () => new ForbiddenError('You cannot vote on your own comment'),
   story_not_found: () => new NotFoundError('Story not found'),
+  not_held: () => new NotFoundError('No held comment with this id'),
 };

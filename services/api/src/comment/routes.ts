@@ -45,9 +45,9 @@ export function commentRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { content } = postCommentRequestSchema.parse(req.body);
-      const commentId = await comments.post(id, user, content, actorOf(req));
+      const posted = await comments.post(id, user, content, actorOf(req));
       onPosted(user._id);
-      const body: Comment = await comments.asPosted(commentId, user);
+      const body: Comment = await comments.asPosted(posted, user);
       res.status(201).json(body);
     },
   );

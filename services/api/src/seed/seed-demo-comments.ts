@@ -6,7 +6,12 @@ export function seedDemoComments(comments: CommentService) {
   return async ({ story, storyId, members, random, at }: SeedContext): Promise<void> => {
     for (const demo of story.comments) {
       const authorId = members[Math.floor(random() * members.length)]!;
-      const commentId = await comments.post(storyId, { _id: authorId }, demo.content, at(authorId));
+      const { commentId } = await comments.post(
+        storyId,
+        { _id: authorId },
+        demo.content,
+        at(authorId),
+      );
       const voters = members.filter((m) => m !== authorId).sort(() => random() - 0.5);
       const votes = [
         ...Array<'up'>(demo.upvotes).fill('up'),

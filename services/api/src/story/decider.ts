@@ -1,3 +1,4 @@
+import type { AutomodMatch } from '@whosright/contracts/automod/events';
 import type {
   StoryActivityEvent,
   StoryAddressEvent,
@@ -103,6 +104,7 @@ export const story = {
               authorId: command.authorId,
               content: command.content,
               category: command.category,
+              ...automodField(command.automod),
             },
           },
         ];
@@ -163,6 +165,8 @@ export type StoryCommand =
       authorId: string;
       content: string;
       category: StoryCategory;
+      /** The automod rule the text matched, if any: the queue shows it. */
+      automod?: AutomodMatch | null;
     }
   | ResubmitStory
   | {
@@ -188,7 +192,10 @@ interface ResubmitStory {
   authorId: string;
   content: string;
   category: StoryCategory;
+  automod?: AutomodMatch | null;
 }
+
+const automodField = (automod: AutomodMatch | null | undefined) => (automod ? { automod } : {});
 
 function requireLive(state: StoryState): void {
   if (!state.exists || state.deleted) throw new StoryCommandRejected('not_found');
@@ -211,6 +218,7 @@ function decideResubmit(command: ResubmitStory, state: StoryState): StoryEvent[]
         content: command.content,
         category: command.category,
         revision: state.revision + 1,
+        ...automodField(command.automod),
       },
     },
   ];

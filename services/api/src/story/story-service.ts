@@ -1,3 +1,4 @@
+import type { AutomodMatch } from '@whosright/contracts/automod/events';
 import { STORIES, type StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { STORY_VOTES } from '@whosright/projections/story-votes/docs';
@@ -58,6 +59,8 @@ export interface StoryServiceDeps {
     deletion: { by: string; byAdmin: boolean },
     actor: Actor,
   ) => Promise<number>;
+  /** The automod rule for stories a text matches, if any (none where no rules are read). */
+  screen?: (content: string) => Promise<AutomodMatch | null>;
 }
 
 /** Stories: the write side (submit, moderate, vote, track, react, delete) and its access rules. */
@@ -112,7 +115,14 @@ export class StoryService {
   ): Promise<string> {
     const storyId = newId('story');
     await this.authorWrite(
-      { type: 'SubmitStory', storyId, authorId: author._id, content, category },
+      {
+        type: 'SubmitStory',
+        storyId,
+        authorId: author._id,
+        content,
+        category,
+        automod: await this.screen(content),
+      },
       actor,
       [STORIES, USER_STATS],
     );
@@ -131,10 +141,22 @@ export class StoryService {
     actor: Actor,
   ): Promise<void> {
     await this.authorWrite(
-      { type: 'ResubmitStory', storyId, authorId: author._id, content, category },
+      {
+        type: 'ResubmitStory',
+        storyId,
+        authorId: author._id,
+        content,
+        category,
+        automod: await this.screen(content),
+      },
       actor,
       [STORIES],
     );
+  }
+
+  /** The automod rule for stories the text matches, if any. */
+  private async screen(content: string): Promise<AutomodMatch | null> {
+    return (await this.deps.screen?.(content)) ?? null;
   }
 
   /** The author's own write on their story's stream: refused while they are banned. */

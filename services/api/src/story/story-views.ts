@@ -46,6 +46,7 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
     skipCount: doc.skipCount,
     revision: doc.revision ?? 1,
     resubmittedAt: doc.resubmittedAt ?? null,
+    ...(doc.automodMatch ? { automodMatch: doc.automodMatch } : {}),
   };
 }
 

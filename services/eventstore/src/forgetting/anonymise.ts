@@ -42,6 +42,9 @@ function forgetUserEvent(type: string, userId: string, data: Data): Data {
 /** The events that carry a story's text: its submission and each resubmission. */
 const STORY_TEXTS = new Set(['StorySubmitted', 'StoryResubmitted']);
 
+/** The events that carry a comment's text: posting it, and holding it for review. */
+const COMMENT_TEXTS = new Set(['CommentPosted', 'CommentHeld']);
+
 /** A story's text (each revision) or a comment's, and the story excerpt a comment quotes. */
 function forgetWriting(type: string, data: Data, forgotten: Forgotten): Data {
   const author = text(data, 'authorId');
@@ -51,7 +54,7 @@ function forgetWriting(type: string, data: Data, forgotten: Forgotten): Data {
     const gone = byForgotten || (storyId !== undefined && forgotten.stories.has(storyId));
     return gone ? { ...data, content: DELETED_TEXT } : data;
   }
-  if (type === 'CommentPosted') {
+  if (COMMENT_TEXTS.has(type)) {
     const commentId = text(data, 'commentId');
     const storyId = text(data, 'storyId');
     const gone = byForgotten || (commentId !== undefined && forgotten.comments.has(commentId));

@@ -32,6 +32,9 @@ function PendingStoryCard({
           <>
             <StatusBadge status={story.status} />
             {resubmitted ? <Badge variant="outline">Resubmitted</Badge> : null}
+            {story.automodMatch ? (
+              <Badge variant="outline">matched: {story.automodMatch}</Badge>
+            ) : null}
           </>
         }
         category={story.category}

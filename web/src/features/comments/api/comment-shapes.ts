@@ -34,6 +34,7 @@ export const commentShape = object<Comment>({
   isOwn: boolean,
   myVote: nullable(voteChoice),
   side: nullable(oneOf<VoteChoice>({ he: true, she: true })),
+  awaitingReview: optional(boolean),
 });
 export const commentListShape = array(commentShape);
 export const commentVoteCountsShape = object<z.infer<typeof commentVoteCountsSchema>>({

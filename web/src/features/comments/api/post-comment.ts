@@ -30,10 +30,17 @@ export function usePostComment(storyId: string, onChanged?: () => void) {
         list ? [...list.filter((c) => c.id !== comment.id), comment] : [comment],
       );
       onChanged?.();
-      toast({
-        title: 'Comment Posted Successfully',
-        description: 'Your comment has been added and is now visible to others.',
-      });
+      toast(
+        comment.awaitingReview
+          ? {
+              title: 'Comment Awaiting Review',
+              description: 'A moderator will look at it before others can see it.',
+            }
+          : {
+              title: 'Comment Posted Successfully',
+              description: 'Your comment has been added and is now visible to others.',
+            },
+      );
     },
     onError: (error) => {
       if (isUnauthorized(error) || isNetworkFailure(error)) return;

@@ -31,6 +31,7 @@ export function CommentItem({
   deleting: boolean;
 }) {
   const name = publicNameOf(comment.author);
+  const held = comment.awaitingReview === true;
   const canVote = signedIn && !comment.isOwn;
   const voteButton = (choice: CommentVoteChoice) => {
     const up = choice === 'up';
@@ -78,24 +79,32 @@ export function CommentItem({
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {timeAgo(comment.createdAt)}
           </time>
+          {held ? (
+            <span className="rounded-full border px-2 text-xs font-medium text-muted-foreground">
+              Awaiting review
+            </span>
+          ) : null}
         </p>
         <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
-        <div className="-ml-2 flex items-center gap-1">
-          {voteButton('up')}
-          {voteButton('down')}
-          {comment.isOwn ? (
-            <div className="ml-auto">
-              <ConfirmDeleteButton
-                what="comment"
-                label="Delete comment"
-                pending={deleting}
-                onConfirm={onDelete}
-              />
-            </div>
-          ) : signedIn ? (
-            <ReportButton targetType="comment" targetId={comment.id} className="ml-auto" />
-          ) : null}
-        </div>
+        {/* Only its author sees a held comment: nothing to vote on or delete until approved. */}
+        {held ? null : (
+          <div className="-ml-2 flex items-center gap-1">
+            {voteButton('up')}
+            {voteButton('down')}
+            {comment.isOwn ? (
+              <div className="ml-auto">
+                <ConfirmDeleteButton
+                  what="comment"
+                  label="Delete comment"
+                  pending={deleting}
+                  onConfirm={onDelete}
+                />
+              </div>
+            ) : signedIn ? (
+              <ReportButton targetType="comment" targetId={comment.id} className="ml-auto" />
+            ) : null}
+          </div>
+        )}
       </div>
     </li>
   );

@@ -187,6 +187,24 @@ describe('comments section', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('when a rule holds the member’s comment it says so and shows it to them awaiting review', async () => {
+    const held = comment(9, { content: 'My take', isOwn: true, awaitingReview: true });
+    const api = stubFetch({
+      [listPath]: { body: [] },
+      [`POST /api/stories/${storyId}/comments`]: { status: 201, body: held },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Your comment'), 'My take');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await toastTitle('Comment Awaiting Review');
+    toastDescription('A moderator will look at it before others can see it.');
+    expect(await screen.findByText('Awaiting review')).toBeInTheDocument();
+    expect(screen.getByText('My take')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete comment' })).not.toBeInTheDocument();
+  });
+
   it('when a member deletes their own comment it asks first; Cancel keeps it, Delete removes it', async () => {
     const api = stubFetch({
       [listPath]: { body: [comment(1, { isOwn: true })] },
