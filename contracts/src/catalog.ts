@@ -1,5 +1,6 @@
 import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
+import { memberNoteEvents } from './member-history/events';
 import { notificationReadEvents } from './notification/events';
 import { reportEvents } from './report/events';
 import { eventCatalog } from './shared/events';
@@ -28,4 +29,5 @@ export const domainEventCatalog = eventCatalog(
   forgettingEvents,
   notificationReadEvents,
   reportEvents,
+  memberNoteEvents,
 );

@@ -35,7 +35,8 @@ const excerpt = (content: string) => content.slice(0, EXCERPT_LENGTH.adminStory)
 
 function entry(
   event: Handled,
-  fields: Omit<ModerationEntryDoc, '_id' | 'at' | 'source' | 'reason'> & {
+  fields: Omit<ModerationEntryDoc, '_id' | 'at' | 'source' | 'reason' | 'memberId'> & {
+    memberId: string | null;
     source?: ModerationSource;
     reason: string | null | undefined;
   },
@@ -60,6 +61,7 @@ function accountEntry(
     action,
     targetType: 'user',
     targetId: userId,
+    memberId: userId,
     reason,
     ...(viaAdminEmails ? { source: 'admin_emails' as const } : {}),
   });
@@ -74,7 +76,8 @@ function accountEntry(
  */
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
-  version: 3,
+  // 4: entries name the member they are about, targets the author of a story or comment.
+  version: 4,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -114,9 +117,15 @@ export const moderationLogProjection = defineProjection<Handled>({
             ['at', -1],
           ],
         },
+        {
+          fields: [
+            ['memberId', 1],
+            ['at', -1],
+          ],
+        },
       ],
     },
-    { name: TARGETS, indexes: [] },
+    { name: TARGETS, indexes: [{ fields: [['authorId', 1]] }] },
   ],
   report: moderationLogReport,
   apply(event): Change[] {
@@ -136,7 +145,7 @@ function storyEntries(event: Handled): Change[] | undefined {
     case 'StorySubmitted':
       return [
         upsert(TARGETS, targetKey('story', event.data.storyId), {
-          $set: { excerpt: excerpt(event.data.content) },
+          $set: { excerpt: excerpt(event.data.content), authorId: event.data.authorId },
         }),
       ];
     case 'StoryModerated':
@@ -146,6 +155,7 @@ function storyEntries(event: Handled): Change[] | undefined {
           action: STATUS_ACTIONS[event.data.to],
           targetType: 'story',
           targetId: event.data.storyId,
+          memberId: null,
           reason: event.data.reason,
         }),
       ];
@@ -156,6 +166,7 @@ function storyEntries(event: Handled): Change[] | undefined {
           action: 'story.delete',
           targetType: 'story',
           targetId: event.data.storyId,
+          memberId: event.data.authorId,
           reason: event.data.reason,
           ...(event.data.byAdmin ? {} : { source: 'author' as const }),
         }),
@@ -171,7 +182,7 @@ function commentEntries(event: Handled): Change[] | undefined {
     case 'CommentPosted':
       return [
         upsert(TARGETS, targetKey('comment', event.data.commentId), {
-          $set: { excerpt: excerpt(event.data.content) },
+          $set: { excerpt: excerpt(event.data.content), authorId: event.data.authorId },
         }),
       ];
     case 'CommentDeleted':
@@ -184,6 +195,7 @@ function commentEntries(event: Handled): Change[] | undefined {
               action: 'comment.delete',
               targetType: 'comment',
               targetId: event.data.commentId,
+              memberId: event.data.authorId,
               reason: event.data.reason,
             }),
           ]
@@ -195,6 +207,7 @@ function commentEntries(event: Handled): Change[] | undefined {
           action: 'comment.keep',
           targetType: 'comment',
           targetId: event.data.commentId,
+          memberId: event.data.authorId,
           reason: event.data.reason,
         }),
       ];
@@ -272,6 +285,7 @@ function reportEntries(event: Handled): Change[] | undefined {
       action: 'report.dismiss',
       targetType: event.data.targetType,
       targetId: event.data.targetId,
+      memberId: null,
       reason: event.data.reason,
     }),
   ];

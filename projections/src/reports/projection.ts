@@ -14,7 +14,8 @@ const filedReports = (value: unknown): FiledReportDoc[] =>
  */
 export const reportsProjection = defineProjection<Handled>({
   name: REPORTS,
-  version: 1,
+  // 2: an index on the author, for a member's history.
+  version: 2,
   eventTypes: ['ReportFiled', 'ReportsClosed'],
   collections: [
     {
@@ -30,6 +31,12 @@ export const reportsProjection = defineProjection<Handled>({
           fields: [
             ['status', 1],
             ['closedAt', -1],
+          ],
+        },
+        {
+          fields: [
+            ['authorId', 1],
+            ['lastReportedAt', -1],
           ],
         },
       ],

@@ -47,6 +47,7 @@ const FIELDS = [
   'targetType',
   'targetId',
   'note',
+  'text',
 ];
 const QUERY_KEYS = [
   'cursor',

@@ -1,5 +1,6 @@
 import { accountRejections } from '#api/account/rejections';
 import { commentRejections } from '#api/comment/rejections';
+import { memberNoteRejections } from '#api/member-history/rejections';
 import { reportRejections } from '#api/report/rejections';
 import { storyRejections } from '#api/story/rejections';
 import { activeUserRejections } from '#api/write/active-user-guard';
@@ -10,6 +11,7 @@ export const rejections: RejectionsByContext = {
   account: accountRejections,
   'active-user': activeUserRejections,
   comment: commentRejections,
+  'member-note': memberNoteRejections,
   report: reportRejections,
   story: storyRejections,
 };
