@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
 import { userIdSchema } from '../shared/ids';
+import { MEMBER_NOTE_MAX } from '../shared/constants';
 
-export const MEMBER_NOTE_MAX = 1000;
+export { MEMBER_NOTE_MAX } from '../shared/constants';
 
 /** The stream of the private notes admins keep on one member. */
 export const memberNotesStream = (memberId: string) => `memberNotes-${memberId}`;
