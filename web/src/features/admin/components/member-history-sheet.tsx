@@ -102,7 +102,7 @@ function EntryItem({ entry }: { entry: MemberHistoryEntry }) {
             {entry.target.label}
           </span>
         )}
-        <Reason reason={entry.reason} />
+        {entry.reason || entry.action !== 'story.approve' ? <Reason reason={entry.reason} /> : null}
       </>
     );
   const reasons = entry.reasons.map((reason) => REASON_LABEL.get(reason) ?? reason).join(', ');
