@@ -1,6 +1,7 @@
 import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
 import { automodRuleEvents } from './automod/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
+import { memberNoteEvents } from './member-history/events';
 import { notificationReadEvents } from './notification/events';
 import { reportEvents } from './report/events';
 import { eventCatalog } from './shared/events';
@@ -30,4 +31,5 @@ export const domainEventCatalog = eventCatalog(
   notificationReadEvents,
   reportEvents,
   automodRuleEvents,
+  memberNoteEvents,
 );

@@ -1,5 +1,6 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
+import { memberNotesProjection } from './member-notes/projection';
 import { memberReactionsProjection } from './member-reactions/projection';
 import { memberStreamsProjection } from './member-streams/projection';
 import { moderationLogProjection } from './moderation-log/projection';
@@ -33,4 +34,5 @@ export const readModels = [
   memberStreamsProjection,
   notificationReadsProjection,
   reportsProjection,
+  memberNotesProjection,
 ] as unknown as readonly AnyProjection[];

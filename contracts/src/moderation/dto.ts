@@ -45,6 +45,8 @@ export const moderationLogEntrySchema = z.object({
   action: moderationActionSchema,
   /** label: a story or comment excerpt (100 characters) or the user's display name. */
   target: z.object({ type: moderationTargetTypeSchema, id: z.string(), label: z.string() }),
+  /** The member the decision is about: the account, or who wrote the story or comment. */
+  memberId: z.string().nullable(),
   reason: z.string().nullable(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;

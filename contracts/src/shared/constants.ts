@@ -9,6 +9,8 @@ export const COMMENTS_LIST_MAX_HEIGHT = '24rem';
  * deletion): at most this many characters once trimmed.
  */
 export const MODERATION_REASON_MAX_LENGTH = 500;
+/** An admin's private note on a member, in characters once trimmed. */
+export const MEMBER_NOTE_MAX = 1000;
 
 export const EXCERPT_LENGTH = {
   profileStory: 100,

@@ -32,6 +32,7 @@ export async function describeEntries(
         id: e.targetId,
         label: e.targetType === 'user' ? displayNameOf(target) : (target?.excerpt ?? ''),
       },
+      memberId: e.memberId ?? (e.targetType === 'user' ? e.targetId : (target?.authorId ?? null)),
       reason: e.reason,
     };
   });

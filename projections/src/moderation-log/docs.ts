@@ -18,6 +18,12 @@ export interface ModerationEntryDoc extends Doc {
   action: ModerationAction;
   targetType: ModerationTargetType;
   targetId: string;
+  /**
+   * The member the decision is about when the event names them: the account, or the author of
+   * the deleted or kept comment or deleted story. A story's moderation does not name its author:
+   * the story's target (`authorId`) does.
+   */
+  memberId?: string | null;
   reason: string | null;
 }
 
@@ -27,6 +33,8 @@ export interface ModerationEntryDoc extends Doc {
  */
 export interface TargetDoc extends Doc {
   excerpt?: string;
+  /** Who wrote the story or comment. */
+  authorId?: string;
   email?: string;
   username?: string | null;
   firstName?: string | null;

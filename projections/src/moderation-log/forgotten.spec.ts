@@ -69,6 +69,7 @@ describe('moderation-log projection: a forgotten member', () => {
             action: 'user.ban',
             targetType: 'user',
             targetId: member,
+            memberId: member,
             reason: 'spam',
             source: 'admin',
             at: banned.metadata.recordedAt,
@@ -82,8 +83,8 @@ describe('moderation-log projection: a forgotten member', () => {
             lastName: null,
             username: null,
           },
-          { _id: `story:${storyId}`, excerpt: DELETED_TEXT },
-          { _id: `comment:${commentId}`, excerpt: DELETED_TEXT },
+          { _id: `story:${storyId}`, excerpt: DELETED_TEXT, authorId: member },
+          { _id: `comment:${commentId}`, excerpt: DELETED_TEXT, authorId: member },
         ],
       });
   });

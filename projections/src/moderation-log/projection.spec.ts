@@ -105,7 +105,7 @@ const authorTarget = {
   username: null,
 };
 const adminTarget = { ...authorTarget, _id: `user:${admin}`, email: 'mod@example.com' };
-const storyTarget = { _id: `story:${storyId}`, excerpt: 'x'.repeat(100) };
+const storyTarget = { _id: `story:${storyId}`, excerpt: 'x'.repeat(100), authorId: author };
 
 describe('moderation-log projection', () => {
   const spec = projectionSpec(moderationLogProjection);
@@ -125,6 +125,7 @@ describe('moderation-log projection', () => {
       action,
       targetType: 'story',
       targetId: storyId,
+      memberId: null,
       reason,
     });
     await spec
@@ -159,6 +160,7 @@ describe('moderation-log projection', () => {
             action: 'story.delete',
             targetType: 'story',
             targetId: storyId,
+            memberId: author,
             reason: 'duplicate',
           },
         ],
@@ -166,7 +168,7 @@ describe('moderation-log projection', () => {
           authorTarget,
           adminTarget,
           storyTarget,
-          { _id: `comment:${commentId}`, excerpt: 'rude words' },
+          { _id: `comment:${commentId}`, excerpt: 'rude words', authorId: author },
         ],
       });
   });
@@ -202,6 +204,7 @@ describe('moderation-log projection', () => {
             action: 'story.delete',
             targetType: 'story',
             targetId: storyId,
+            memberId: author,
             reason: null,
           },
         ],
@@ -209,7 +212,7 @@ describe('moderation-log projection', () => {
           authorTarget,
           adminTarget,
           storyTarget,
-          { _id: `comment:${commentId}`, excerpt: 'rude words' },
+          { _id: `comment:${commentId}`, excerpt: 'rude words', authorId: author },
         ],
       });
   });
@@ -231,13 +234,14 @@ describe('moderation-log projection', () => {
             action: 'comment.delete',
             targetType: 'comment',
             targetId: commentId,
+            memberId: author,
             reason: null,
           },
         ],
         targets: [
           authorTarget,
           storyTarget,
-          { _id: `comment:${commentId}`, excerpt: 'rude words' },
+          { _id: `comment:${commentId}`, excerpt: 'rude words', authorId: author },
         ],
       });
   });
@@ -272,13 +276,14 @@ describe('moderation-log projection', () => {
             action: 'comment.keep',
             targetType: 'comment',
             targetId: commentId,
+            memberId: author,
             reason: 'Blunt, not abusive',
           },
         ],
         targets: [
           authorTarget,
           storyTarget,
-          { _id: `comment:${commentId}`, excerpt: 'rude words' },
+          { _id: `comment:${commentId}`, excerpt: 'rude words', authorId: author },
         ],
       });
   });
@@ -327,6 +332,7 @@ describe('moderation-log projection', () => {
       at: event.metadata.recordedAt,
       targetType: 'user',
       targetId,
+      memberId: targetId,
       ...fields,
     });
     await spec

@@ -38,7 +38,8 @@ const excerpt = (content: string) => content.slice(0, EXCERPT_LENGTH.adminStory)
 
 function entry(
   event: Handled,
-  fields: Omit<ModerationEntryDoc, '_id' | 'at' | 'source' | 'reason'> & {
+  fields: Omit<ModerationEntryDoc, '_id' | 'at' | 'source' | 'reason' | 'memberId'> & {
+    memberId: string | null;
     source?: ModerationSource;
     reason: string | null | undefined;
   },
@@ -63,6 +64,7 @@ function accountEntry(
     action,
     targetType: 'user',
     targetId: userId,
+    memberId: userId,
     reason,
     ...(viaAdminEmails ? { source: 'admin_emails' as const } : {}),
   });
@@ -78,7 +80,8 @@ function accountEntry(
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
   // 4: automod rules, and held comments approved or deleted.
-  version: 4,
+  // 5: entries name the member they are about, targets the author of a story or comment.
+  version: 5,
   eventTypes: [
     'StorySubmitted',
     'StoryModerated',
@@ -123,9 +126,15 @@ export const moderationLogProjection = defineProjection<Handled>({
             ['at', -1],
           ],
         },
+        {
+          fields: [
+            ['memberId', 1],
+            ['at', -1],
+          ],
+        },
       ],
     },
-    { name: TARGETS, indexes: [] },
+    { name: TARGETS, indexes: [{ fields: [['authorId', 1]] }] },
   ],
   report: moderationLogReport,
   apply(event): Change[] {
@@ -146,7 +155,7 @@ function storyEntries(event: Handled): Change[] | undefined {
     case 'StorySubmitted':
       return [
         upsert(TARGETS, targetKey('story', event.data.storyId), {
-          $set: { excerpt: excerpt(event.data.content) },
+          $set: { excerpt: excerpt(event.data.content), authorId: event.data.authorId },
         }),
       ];
     case 'StoryModerated':
@@ -156,6 +165,7 @@ function storyEntries(event: Handled): Change[] | undefined {
           action: STATUS_ACTIONS[event.data.to],
           targetType: 'story',
           targetId: event.data.storyId,
+          memberId: null,
           reason: event.data.reason,
         }),
       ];
@@ -166,6 +176,7 @@ function storyEntries(event: Handled): Change[] | undefined {
           action: 'story.delete',
           targetType: 'story',
           targetId: event.data.storyId,
+          memberId: event.data.authorId,
           reason: event.data.reason,
           ...(event.data.byAdmin ? {} : { source: 'author' as const }),
         }),
@@ -175,18 +186,29 @@ function storyEntries(event: Handled): Change[] | undefined {
   }
 }
 
-const commentTarget = ({ commentId, content }: { commentId: string; content: string }) =>
-  upsert(TARGETS, targetKey('comment', commentId), { $set: { excerpt: excerpt(content) } });
+const commentTarget = ({
+  commentId,
+  content,
+  authorId,
+}: {
+  commentId: string;
+  content: string;
+  authorId: string;
+}) =>
+  upsert(TARGETS, targetKey('comment', commentId), {
+    $set: { excerpt: excerpt(content), authorId },
+  });
 
 const commentDeletion = (
   event: Handled,
-  data: { deletedBy: string; commentId: string; reason?: string | undefined },
+  data: { deletedBy: string; commentId: string; authorId: string; reason?: string | undefined },
 ) =>
   entry(event, {
     actorId: data.deletedBy,
     action: 'comment.delete',
     targetType: 'comment',
     targetId: data.commentId,
+    memberId: data.authorId,
     reason: data.reason,
   });
 
@@ -204,6 +226,7 @@ function commentEntries(event: Handled): Change[] | undefined {
               action: 'comment.approve',
               targetType: 'comment',
               targetId: event.data.commentId,
+              memberId: event.data.authorId,
               reason: null,
             }),
           ]
@@ -224,6 +247,7 @@ function commentEntries(event: Handled): Change[] | undefined {
           action: 'comment.keep',
           targetType: 'comment',
           targetId: event.data.commentId,
+          memberId: event.data.authorId,
           reason: event.data.reason,
         }),
       ];
@@ -301,6 +325,7 @@ function reportEntries(event: Handled): Change[] | undefined {
       action: 'report.dismiss',
       targetType: event.data.targetType,
       targetId: event.data.targetId,
+      memberId: null,
       reason: event.data.reason,
     }),
   ];
@@ -327,6 +352,7 @@ function ruleEntries(event: Handled): Change[] | undefined {
           action: RULE_ACTIONS[event.type],
           targetType: 'rule',
           targetId: event.data.ruleId,
+          memberId: null,
           reason: null,
         }),
       ];

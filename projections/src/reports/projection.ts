@@ -16,7 +16,8 @@ const filedReports = (value: unknown): FiledReportDoc[] =>
 export const reportsProjection = defineProjection<Handled>({
   name: REPORTS,
   // 2: filings, each reporter's side of a case.
-  version: 2,
+  // 3: an index on the author, for a member's history.
+  version: 3,
   eventTypes: ['ReportFiled', 'ReportsClosed'],
   collections: [
     {
@@ -32,6 +33,12 @@ export const reportsProjection = defineProjection<Handled>({
           fields: [
             ['status', 1],
             ['closedAt', -1],
+          ],
+        },
+        {
+          fields: [
+            ['authorId', 1],
+            ['lastReportedAt', -1],
           ],
         },
       ],

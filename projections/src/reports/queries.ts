@@ -27,6 +27,11 @@ export class ReportQueries {
     );
   }
 
+  /** The latest cases against one member's stories and comments, the last reported first. */
+  async againstAuthor(authorId: string, limit: number): Promise<ReportCaseDoc[]> {
+    return (await this.cases.find({ authorId }, { sort: [['lastReportedAt', -1]], limit })).items;
+  }
+
   /** Reported targets waiting for an admin (the summary card). */
   openCount(): Promise<number> {
     return this.cases.count({ status: 'open' });

@@ -1,5 +1,6 @@
 import type { ForgettingEvent, SessionEvent, UserEvent } from '@whosright/contracts/account/events';
 import type { CommentEvent, CommentVoteEvent } from '@whosright/contracts/comment/events';
+import type { MemberNoteEvent } from '@whosright/contracts/member-history/events';
 import type { ReportEvent } from '@whosright/contracts/report/events';
 import type { EventMetadata } from '@whosright/contracts/shared/events';
 import type {
@@ -91,6 +92,10 @@ export function eventLog(start = '2026-03-02T09:00:00.000Z') {
     /** Every report on one story or comment. */
     reports<E extends ReportEvent>(event: E, actor: Actor = {}) {
       return record(`reports-${event.data.targetType}-${event.data.targetId}`, event, actor);
+    },
+    /** Admins' notes on one member. */
+    memberNotes<E extends MemberNoteEvent>(event: E, actor: Actor = {}) {
+      return record(`memberNotes-${event.data.memberId}`, event, actor);
     },
     /** The registry of deleted members. */
     forgotten<E extends ForgettingEvent>(event: E, actor: Actor = {}) {

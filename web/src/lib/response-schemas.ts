@@ -30,6 +30,7 @@ export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contract
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
 export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
+export { memberHistorySchema, memberNoteSchema } from '@whosright/contracts/member-history/dto';
 
 export const myStoryPageSchema = pageSchema(myStorySchema);
 export const myCommentPageSchema = pageSchema(myCommentSchema);

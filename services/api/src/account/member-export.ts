@@ -135,6 +135,12 @@ function exportedData(type: string, data: unknown, memberId: string): unknown {
   return kept;
 }
 
+/**
+ * Never exported: admins' private notes on a member are not the member's data, and the admin who
+ * wrote one (its actor) must not carry another member's notes away in their own export.
+ */
+const NOT_EXPORTED = new Set(['MemberNoteAdded']);
+
 /** A session's stream names its id, a secret: the export names the stream without it. */
 const exportedStream = (stream: string) => (stream.startsWith('session-') ? 'session' : stream);
 
@@ -291,6 +297,7 @@ export function buildMemberExport(
   };
   const { out } = sections;
   for (const event of events) {
+    if (NOT_EXPORTED.has(event.type)) continue;
     const at = event.metadata.recordedAt;
     out.events.push({
       position: event.position.toString(),

@@ -4,6 +4,7 @@ import { COMMENTS } from '@whosright/projections/comments/docs';
 import { CommentQueries } from '@whosright/projections/comments/queries';
 import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
 import { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
+import { MemberNoteQueries } from '@whosright/projections/member-notes/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import { SessionQueries } from '@whosright/projections/sessions/queries';
 import { SeenStoryQueries } from '@whosright/projections/seen-stories/queries';
@@ -30,6 +31,8 @@ import { memberDataRoutes } from '#api/account/member-data-routes';
 import { commentRoutes } from '#api/comment/routes';
 import type { CommentService } from '#api/comment/comment-service';
 import { storyPageMeta } from '#api/story/page-meta';
+import { MemberHistoryService } from '#api/member-history/member-history-service';
+import { memberHistoryRoutes } from '#api/member-history/routes';
 import { moderationRoutes } from '#api/moderation/routes';
 import { storyHistory } from '#api/story/story-history';
 import { storyRoutes } from '#api/story/routes';
@@ -123,6 +126,7 @@ export function queriesOf(models: ReadModels) {
     memberStreams: new MemberStreamQueries(models),
     notificationReads: new NotificationReadQueries(models),
     reports: new ReportQueries(models),
+    memberNotes: new MemberNoteQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
@@ -441,6 +445,16 @@ export async function composeApplication(
         reports: queries.reports,
       });
       moderationRoutes(router, queries.moderationLog);
+      memberHistoryRoutes(
+        router,
+        new MemberHistoryService({
+          bus,
+          users: queries.users,
+          log: queries.moderationLog,
+          reports: queries.reports,
+          notes: queries.memberNotes,
+        }),
+      );
       notificationLiveRoutes(router, { hub: bellHub, slots: liveSlots });
       notificationRoutes(router, notifications, (userId) => bellHub.nudge(userId));
       reportRoutes(

@@ -51,6 +51,7 @@ const FIELDS = [
   'phrases',
   'target',
   'rule',
+  'text',
 ];
 const QUERY_KEYS = [
   'cursor',

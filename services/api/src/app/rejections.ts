@@ -1,6 +1,7 @@
 import { accountRejections } from '#api/account/rejections';
 import { automodRejections } from '#api/automod/rejections';
 import { commentRejections } from '#api/comment/rejections';
+import { memberNoteRejections } from '#api/member-history/rejections';
 import { reportRejections } from '#api/report/rejections';
 import { storyRejections } from '#api/story/rejections';
 import { activeUserRejections } from '#api/write/active-user-guard';
@@ -12,6 +13,7 @@ export const rejections: RejectionsByContext = {
   'active-user': activeUserRejections,
   automod: automodRejections,
   comment: commentRejections,
+  'member-note': memberNoteRejections,
   report: reportRejections,
   story: storyRejections,
 };

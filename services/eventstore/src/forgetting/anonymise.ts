@@ -77,6 +77,13 @@ function forgetReport(data: Data, forgotten: Forgotten): Data {
   return gone && 'note' in data ? { ...data, note: DELETED_TEXT } : data;
 }
 
+/** Admins' notes on a member who left: the text was about them. */
+function forgetMemberNote(data: Data, forgotten: Forgotten): Data {
+  const member = text(data, 'memberId');
+  const gone = member !== undefined && forgotten.users.has(member);
+  return gone ? { ...data, text: DELETED_TEXT } : data;
+}
+
 /**
  * The upcaster of forgotten members: the event as a read of the log shows it, with a
  * forgotten member's personal fields replaced. The stored event is never changed. Pure.
@@ -91,7 +98,9 @@ export function forgetPersonalFields(event: RecordedEvent, forgotten: Forgotten)
     data =
       event.type === 'ReportFiled'
         ? forgetReport(data, forgotten)
-        : forgetWriting(event.type, data, forgotten);
+        : event.type === 'MemberNoteAdded'
+          ? forgetMemberNote(data, forgotten)
+          : forgetWriting(event.type, data, forgotten);
   }
   return data === event.data ? event : { ...event, data };
 }

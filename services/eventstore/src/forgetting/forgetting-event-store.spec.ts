@@ -206,6 +206,21 @@ describe('forgetting personal fields (the upcaster)', () => {
     expect(forgetPersonalFields(others, aliceGone)).toBe(others);
   });
 
+  it("when the member is forgotten it blanks admins' notes on them, not on another", () => {
+    const note = (memberId: string) =>
+      recorded(`memberNotes-${memberId}`, {
+        type: 'MemberNoteAdded',
+        data: { noteId: 'n1', memberId, adminId: bob, text: 'Warned twice about insults.' },
+        metadata: { correlationId: 'c', actorId: bob },
+      });
+    expect(forgetPersonalFields(note(alice), aliceGone).data).toMatchObject({
+      memberId: alice,
+      text: DELETED_TEXT,
+    });
+    const others = note(bob);
+    expect(forgetPersonalFields(others, aliceGone)).toBe(others);
+  });
+
   it('when the member is forgotten it replaces their identity subject and token hashes', () => {
     const linked = recorded(`user-${alice}`, {
       type: 'ExternalIdentityLinked',

@@ -27,6 +27,8 @@ export const adminKeys = {
   logAll: () => [...adminKeys.all, 'log'] as const,
   history: (storyId: string) => [...adminKeys.all, 'history', storyId] as const,
   historyAll: () => [...adminKeys.all, 'history'] as const,
+  memberHistory: (memberId: string) => [...adminKeys.all, 'member-history', memberId] as const,
+  memberHistoryAll: () => [...adminKeys.all, 'member-history'] as const,
   replay: (id: string) => [...adminKeys.all, 'replay', id] as const,
   dryRun: (rule: RankingRule, replay: string | undefined) =>
     [...adminKeys.all, 'dry-run', rule, replay ?? 'live'] as const,

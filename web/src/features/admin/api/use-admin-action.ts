@@ -52,7 +52,12 @@ export function useAdminAction<V, A>(spec: AdminActionSpec<V, A>) {
       });
     },
     onSettled: () => {
-      for (const queryKey of [adminKeys.summary(), adminKeys.logAll(), adminKeys.historyAll()])
+      for (const queryKey of [
+        adminKeys.summary(),
+        adminKeys.logAll(),
+        adminKeys.historyAll(),
+        adminKeys.memberHistoryAll(),
+      ])
         void queryClient.invalidateQueries({ queryKey });
       // The feed, a story's screen, the dashboard: refetched when next opened.
       void queryClient.invalidateQueries({

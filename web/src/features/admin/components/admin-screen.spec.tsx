@@ -274,6 +274,7 @@ describe('admin screen', () => {
       source: 'admin',
       action: 'story.reject',
       target: { type: 'story', id: story.id, label: story.content },
+      memberId: MEMBER.id,
       reason: 'Names of real people.',
     };
     const { api, actor } = render({ 'GET /api/admin/moderation-log': page([entry]) });
@@ -296,6 +297,7 @@ describe('admin screen', () => {
       source: 'author',
       action: 'story.delete',
       target: { type: 'story', id: story.id, label: story.content },
+      memberId: 'u',
       reason: null,
     };
     const { actor } = render({ 'GET /api/admin/moderation-log': page([entry]) });

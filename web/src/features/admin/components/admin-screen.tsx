@@ -1,8 +1,12 @@
-/** /admin: summary cards, the six tabs and the story history sheet. */
+/** /admin: summary cards, the six tabs, the story and the member history sheets. */
 import { useState } from 'react';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { FlaggedCommentsTab } from '#web/features/admin/components/flagged-comments-tab.tsx';
+import {
+  MemberHistorySheet,
+  type MemberRef,
+} from '#web/features/admin/components/member-history-sheet.tsx';
 import { ModerationLogTab } from '#web/features/admin/components/moderation-log-tab.tsx';
 import { PendingStoriesTab } from '#web/features/admin/components/pending-stories-tab.tsx';
 import { PoorStoriesTab } from '#web/features/admin/components/poor-stories-tab.tsx';
@@ -25,6 +29,7 @@ const isTab = (value: string): value is AdminTab => TABS.some((tab) => tab.value
 export function AdminScreen({ currentUserId }: { currentUserId: string }) {
   const [tab, setTab] = useState<AdminTab>('pending');
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [memberOf, setMemberOf] = useState<MemberRef | null>(null);
   return (
     <div className="mx-auto grid w-full max-w-5xl min-w-0 gap-6 px-4 py-6 sm:py-10 [&>*]:min-w-0">
       <header className="grid gap-1">
@@ -44,22 +49,23 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
           <PendingStoriesTab onHistory={setHistoryOf} />
         </TabsContent>
         <TabsContent value="users">
-          <UsersTab currentUserId={currentUserId} />
+          <UsersTab currentUserId={currentUserId} onHistory={setMemberOf} />
         </TabsContent>
         <TabsContent value="flagged">
           <FlaggedCommentsTab />
         </TabsContent>
         <TabsContent value="reports">
-          <ReportsTab />
+          <ReportsTab onMemberHistory={setMemberOf} />
         </TabsContent>
         <TabsContent value="poor">
           <PoorStoriesTab onHistory={setHistoryOf} />
         </TabsContent>
         <TabsContent value="log">
-          <ModerationLogTab onHistory={setHistoryOf} />
+          <ModerationLogTab onHistory={setHistoryOf} onMemberHistory={setMemberOf} />
         </TabsContent>
       </Tabs>
       <StoryHistorySheet storyId={historyOf} onClose={() => setHistoryOf(null)} />
+      <MemberHistorySheet member={memberOf} onClose={() => setMemberOf(null)} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ import { userDisplayName } from '#web/components/user-avatar.tsx';
 import type { ModerationLogFilters } from '#web/features/admin/api/admin-keys.ts';
 import { useAdmins, useModerationLog } from '#web/features/admin/api/get-admin-lists.ts';
 import { HistoryButton } from '#web/features/admin/components/history-button.tsx';
+import { MemberHistoryButton } from '#web/features/admin/components/member-history-button.tsx';
+import type { MemberRef } from '#web/features/admin/components/member-history-sheet.tsx';
 
 export const ACTION_LABEL: Record<ModerationAction, string> = {
   'story.approve': 'Approved a story',
@@ -50,13 +52,24 @@ function whoDid(entry: ModerationLogEntry): string {
   return entry.source === 'cli' ? 'Admin command line' : 'ADMIN_EMAILS setting';
 }
 
+interface HistoryOpeners {
+  onHistory: (storyId: string) => void;
+  onMemberHistory: (member: MemberRef) => void;
+}
+
+/** The member a row is about, when the log knows them; named by the row's account label. */
+function memberOf(entry: ModerationLogEntry): MemberRef | null {
+  if (!entry.memberId) return null;
+  const name = entry.target.type === 'user' ? entry.target.label : 'Author';
+  return { id: entry.memberId, name };
+}
+
 function LogRow({
   entry,
   onHistory,
-}: {
-  entry: ModerationLogEntry;
-  onHistory: (storyId: string) => void;
-}) {
+  onMemberHistory,
+}: HistoryOpeners & { entry: ModerationLogEntry }) {
+  const member = memberOf(entry);
   return (
     <article className="grid gap-2 rounded-xl border bg-card p-4">
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -72,6 +85,12 @@ function LogRow({
         </span>
         {entry.target.type === 'story' ? (
           <HistoryButton onClick={() => onHistory(entry.target.id)} />
+        ) : null}
+        {member ? (
+          <MemberHistoryButton
+            name={entry.target.type === 'user' ? member.name : `the ${entry.target.type}'s author`}
+            onClick={() => onMemberHistory(member)}
+          />
         ) : null}
       </div>
       <p className="text-sm text-muted-foreground">
@@ -127,7 +146,7 @@ function FilterSelect({
 const isAction = (value: string | undefined): value is ModerationAction =>
   (MODERATION_ACTIONS as readonly string[]).includes(value ?? '');
 
-export function ModerationLogTab({ onHistory }: { onHistory: (storyId: string) => void }) {
+export function ModerationLogTab({ onHistory, onMemberHistory }: HistoryOpeners) {
   const [filters, setFilters] = useState<ModerationLogFilters>({});
   const admins = useAdmins();
   const adminOptions = (admins.data?.pages ?? [])
@@ -160,7 +179,9 @@ export function ModerationLogTab({ onHistory }: { onHistory: (storyId: string) =
         query={useModerationLog(filters)}
         label="Moderation log"
         empty="No moderation actions found"
-        render={(entry) => <LogRow entry={entry} onHistory={onHistory} />}
+        render={(entry) => (
+          <LogRow entry={entry} onHistory={onHistory} onMemberHistory={onMemberHistory} />
+        )}
       />
     </div>
   );

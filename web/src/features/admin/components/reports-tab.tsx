@@ -18,6 +18,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useCloseReports, type CloseReports } from '#web/features/admin/api/close-reports.ts';
 import { useReports } from '#web/features/admin/api/get-admin-lists.ts';
 import { FilterButtons } from '#web/features/admin/components/filter-buttons.tsx';
+import { MemberHistoryButton } from '#web/features/admin/components/member-history-button.tsx';
+import type { MemberRef } from '#web/features/admin/components/member-history-sheet.tsx';
 
 type Status = 'open' | 'closed';
 
@@ -124,7 +126,16 @@ function Actions({ item }: { item: ReportedTarget }) {
   );
 }
 
-function ReportCard({ item }: { item: ReportedTarget }) {
+type OnMemberHistory = (member: MemberRef) => void;
+
+function ReportCard({
+  item,
+  onMemberHistory,
+}: {
+  item: ReportedTarget;
+  onMemberHistory: OnMemberHistory;
+}) {
+  const { author } = item;
   const kind = item.targetType === 'story' ? 'Story' : 'Comment';
   return (
     <article
@@ -151,7 +162,15 @@ function ReportCard({ item }: { item: ReportedTarget }) {
         </ul>
       </div>
       <div className="grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm">
-        <p className="text-muted-foreground">By {item.author?.displayName ?? 'a deleted member'}</p>
+        <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+          By {author?.displayName ?? 'a deleted member'}
+          {author ? (
+            <MemberHistoryButton
+              name={author.displayName}
+              onClick={() => onMemberHistory({ id: author.id, name: author.displayName })}
+            />
+          ) : null}
+        </p>
         {item.text === null ? (
           <p className="text-muted-foreground italic">This {kind.toLowerCase()} is gone.</p>
         ) : (
@@ -201,18 +220,24 @@ function ReportCard({ item }: { item: ReportedTarget }) {
   );
 }
 
-function ReportList({ status }: { status: Status }) {
+function ReportList({
+  status,
+  onMemberHistory,
+}: {
+  status: Status;
+  onMemberHistory: OnMemberHistory;
+}) {
   return (
     <PagedList
       query={useReports(status)}
       label={status === 'open' ? 'Open reports' : 'Closed reports'}
       empty={status === 'open' ? 'No open reports' : 'No closed reports yet'}
-      render={(item) => <ReportCard item={item} />}
+      render={(item) => <ReportCard item={item} onMemberHistory={onMemberHistory} />}
     />
   );
 }
 
-export function ReportsTab() {
+export function ReportsTab({ onMemberHistory }: { onMemberHistory: OnMemberHistory }) {
   const [status, setStatus] = useState<Status>('open');
   return (
     <div className="grid gap-4">
@@ -222,7 +247,7 @@ export function ReportsTab() {
         active={status}
         onChange={setStatus}
       />
-      <ReportList key={status} status={status} />
+      <ReportList key={status} status={status} onMemberHistory={onMemberHistory} />
     </div>
   );
 }

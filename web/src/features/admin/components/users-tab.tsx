@@ -2,7 +2,8 @@
  * User Management: search and a filter (All, Admins, Members, Banned), then Promote or Demote,
  * Ban User or Unban, per account; each asks for confirmation and an optional reason (Unban undoes
  * at once). An admin's own row offers no Demote or Ban (the server refuses both). Each row says
- * when the account joined; a banned one says when and why beside Unban.
+ * when the account joined; a banned one says when and why beside Unban. History opens the
+ * member's record.
  */
 import { useId, useState } from 'react';
 import { BanIcon, SearchIcon, ShieldCheckIcon, ShieldMinusIcon, UndoIcon } from 'lucide-react';
@@ -20,6 +21,8 @@ import { useChangeUser } from '#web/features/admin/api/change-user.ts';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-lists.ts';
 import type { UserFilter } from '#web/features/admin/api/admin-keys.ts';
 import { FilterButtons } from '#web/features/admin/components/filter-buttons.tsx';
+import { MemberHistoryButton } from '#web/features/admin/components/member-history-button.tsx';
+import type { MemberRef } from '#web/features/admin/components/member-history-sheet.tsx';
 import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 
 const SEARCH_DELAY_MS = 300;
@@ -32,7 +35,15 @@ const USER_FILTER_OPTIONS: ReadonlyArray<{ value: UserFilter; label: string }> =
   { value: 'banned', label: 'Banned' },
 ];
 
-function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
+function UserRow({
+  user,
+  isMe,
+  onHistory,
+}: {
+  user: CurrentUser;
+  isMe: boolean;
+  onHistory: (member: MemberRef) => void;
+}) {
   const change = useChangeUser();
   const name = userDisplayName(user);
   const banned = user.status === 'banned';
@@ -55,6 +66,7 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
         </p>
       </div>
       <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+        <MemberHistoryButton name={name} onClick={() => onHistory({ id: user.id, name })} />
         {isMe ? null : admin ? (
           <ConfirmActionDialog
             trigger={
@@ -117,7 +129,13 @@ function UserRow({ user, isMe }: { user: CurrentUser; isMe: boolean }) {
   );
 }
 
-export function UsersTab({ currentUserId }: { currentUserId: string }) {
+export function UsersTab({
+  currentUserId,
+  onHistory,
+}: {
+  currentUserId: string;
+  onHistory: (member: MemberRef) => void;
+}) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<UserFilter>('all');
   const query = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DELAY_MS);
@@ -154,7 +172,9 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
         query={useAdminUsers(query, filter)}
         label="Users"
         empty="No users found"
-        render={(user) => <UserRow user={user} isMe={user.id === currentUserId} />}
+        render={(user) => (
+          <UserRow user={user} isMe={user.id === currentUserId} onHistory={onHistory} />
+        )}
       />
     </div>
   );

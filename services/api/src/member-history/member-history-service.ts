@@ -1,0 +1,162 @@
+import { displayNameOf } from '@whosright/contracts/account/display-name';
+import { memberNotesStream } from '@whosright/contracts/member-history/events';
+import type {
+  MemberHistory,
+  MemberHistoryCounts,
+  MemberHistoryEntry,
+  MemberNote,
+} from '@whosright/contracts/member-history/dto';
+import { ulid } from '@whosright/contracts/shared/ids';
+import { MEMBER_NOTES } from '@whosright/projections/member-notes/docs';
+import type { MemberNoteQueries } from '@whosright/projections/member-notes/queries';
+import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
+import type { ReportCaseDoc } from '@whosright/projections/reports/docs';
+import type { ReportQueries } from '@whosright/projections/reports/queries';
+import type { UserDoc } from '@whosright/projections/users/docs';
+import type { UserQueries } from '@whosright/projections/users/queries';
+import type { Actor } from '#api/platform/actor';
+import { NotFoundError } from '#api/platform/errors';
+import type { CommandBus } from '#api/write/command-bus';
+import { commandOn } from '#api/write/commands';
+import { memberNotes, memberPresentGuard } from './decider';
+
+/** How many decisions and report cases the sheet shows (and counts), each. */
+export const HISTORY_LIMIT = 200;
+
+export interface MemberHistoryDeps {
+  bus: CommandBus;
+  users: Pick<UserQueries, 'byId' | 'byIds'>;
+  log: Pick<ModerationLogQueries, 'aboutMember'>;
+  reports: Pick<ReportQueries, 'againstAuthor'>;
+  notes: Pick<MemberNoteQueries, 'of'>;
+}
+
+type People = ReadonlyMap<string, UserDoc>;
+
+const personIn = (people: People, id: string | undefined) => {
+  const user = id === undefined ? undefined : people.get(id);
+  return user ? { id: user._id, displayName: displayNameOf(user) } : null;
+};
+
+const newestFirst = (a: { at: string }, b: { at: string }) =>
+  a.at < b.at ? 1 : a.at > b.at ? -1 : 0;
+
+/**
+ * A member's whole record for admins: the decisions about their account and writing (the
+ * moderation log), the reports against their writing and what came of them (the reports read
+ * model), and admins' private notes on them, which are added here through the bus.
+ */
+export class MemberHistoryService {
+  constructor(private readonly deps: MemberHistoryDeps) {}
+
+  async history(memberId: string): Promise<MemberHistory> {
+    const member = await this.deps.users.byId(memberId);
+    if (!member) throw new NotFoundError('Member not found');
+    const [decisions, cases, notes] = await Promise.all([
+      this.deps.log.aboutMember(memberId, HISTORY_LIMIT),
+      this.deps.reports.againstAuthor(memberId, HISTORY_LIMIT),
+      this.deps.notes.of(memberId),
+    ]);
+    // A member deleting their own story is in the log, but it is not a decision about them.
+    const moderated = decisions.filter((entry) => entry.source !== 'author');
+    const ids = new Set<string>(notes.map((note) => note.adminId));
+    for (const doc of cases) if (doc.moderatorId) ids.add(doc.moderatorId);
+    const people = new Map((await this.deps.users.byIds([...ids])).map((u) => [u._id, u]));
+    const entries: MemberHistoryEntry[] = [
+      ...moderated.map((entry): MemberHistoryEntry => ({
+        kind: 'decision',
+        id: entry.id,
+        at: entry.at,
+        action: entry.action,
+        source: entry.source,
+        by: entry.actor,
+        reason: entry.reason,
+        target: entry.target,
+      })),
+      ...cases.map((doc) => toReportsEntry(doc, people)),
+    ].sort(newestFirst);
+    const count = (action: string) => moderated.filter((e) => e.action === action).length;
+    const counts: MemberHistoryCounts = {
+      storiesRejected: count('story.reject'),
+      storiesHidden: count('story.hide'),
+      storiesDeleted: count('story.delete'),
+      commentsDeleted: count('comment.delete'),
+      reports: cases.reduce((sum, doc) => sum + Object.keys(doc.reports).length, 0),
+      bans: count('user.ban'),
+      notes: notes.length,
+    };
+    return {
+      user: {
+        id: member._id,
+        displayName: displayNameOf(member),
+        email: member.email,
+        role: member.role,
+        status: member.status,
+        createdAt: member.createdAt,
+        ban: member.status === 'banned' ? (member.ban ?? null) : null,
+      },
+      counts,
+      entries,
+      notes: notes.map((note): MemberNote => ({
+        id: note.id,
+        text: note.text,
+        author: personIn(people, note.adminId),
+        at: note.at,
+      })),
+    };
+  }
+
+  /** Adds an admin's note on a member who is there; answers the new note's id. */
+  async addNote(memberId: string, admin: Pick<UserDoc, '_id'>, text: string, actor: Actor) {
+    const noteId = ulid();
+    await this.deps.bus.runAll(
+      [
+        memberPresentGuard(memberId),
+        commandOn(memberNotesStream(memberId), memberNotes, {
+          type: 'AddMemberNote',
+          noteId,
+          memberId,
+          adminId: admin._id,
+          text,
+        }),
+      ],
+      actor,
+      [MEMBER_NOTES],
+    );
+    return noteId;
+  }
+
+  /** One note as the sheet shows it, read back after it was added. */
+  async note(memberId: string, noteId: string): Promise<MemberNote> {
+    const found = (await this.deps.notes.of(memberId)).find((note) => note.id === noteId);
+    if (!found) throw new NotFoundError('Note not found');
+    const people = new Map((await this.deps.users.byIds([found.adminId])).map((u) => [u._id, u]));
+    return {
+      id: found.id,
+      text: found.text,
+      author: personIn(people, found.adminId),
+      at: found.at,
+    };
+  }
+}
+
+/** A report case against the member's writing, with what the admin did about it. */
+function toReportsEntry(doc: ReportCaseDoc, people: People): MemberHistoryEntry {
+  const filed = Object.values(doc.reports);
+  return {
+    kind: 'reports',
+    id: doc._id,
+    at: doc.closedAt ?? doc.lastReportedAt ?? filed[0]?.at ?? '',
+    target: { type: doc.targetType, id: doc.targetId, storyId: doc.storyId },
+    count: filed.length,
+    reasons: [...new Set(filed.map((report) => report.reason))],
+    outcome:
+      doc.status === 'closed' && doc.action
+        ? {
+            action: doc.action,
+            reason: doc.closeReason ?? null,
+            by: personIn(people, doc.moderatorId),
+          }
+        : null,
+  };
+}
