@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
@@ -7,6 +7,10 @@ import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import { resetToasts } from '#web/hooks/use-toast.ts';
 import { rateLimiter } from '#web/lib/rate-limiter.ts';
 import { resetUnauthorizedState } from '#web/lib/unauthorized.ts';
+
+// A screen's first render loads its modules; on a loaded machine (two cores running suites side
+// by side) that alone passed the 1 s default, and findBy failed on what did appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   // As after a sign-in: the app asks the server who is signed in (a 401 stub answers "nobody").

@@ -8,8 +8,7 @@ export interface ModerationLogFilters {
 }
 
 /** The Users tab's filter: every account, the admins, the active members or the banned. */
-export const USER_FILTERS = ['all', 'admins', 'members', 'banned'] as const;
-export type UserFilter = (typeof USER_FILTERS)[number];
+export type UserFilter = 'all' | 'admins' | 'members' | 'banned';
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -11,7 +11,6 @@ import type {
 } from '@whosright/contracts/member-history/dto';
 import { MEMBER_NOTE_MAX } from '@whosright/contracts/shared/constants';
 import type { ModerationAction } from '@whosright/contracts/moderation/dto';
-import type { ReportAction } from '@whosright/contracts/report/dto';
 import { REPORT_REASONS } from '@whosright/contracts/report/reasons';
 
 import { TimeAgo } from '#web/components/time-ago.tsx';
@@ -30,6 +29,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { banSentence } from '#web/lib/ban.ts';
 import { useAddMemberNote } from '#web/features/admin/api/add-member-note.ts';
 import { useMemberHistory } from '#web/features/admin/api/get-member-history.ts';
+import { REPORT_OUTCOME } from '#web/features/admin/components/report-outcome.ts';
 
 /** Who the sheet is about: the id, and the name the list showed (the title while it loads). */
 export interface MemberRef {
@@ -54,13 +54,6 @@ const WHAT: Record<ModerationAction, string> = {
   'user.unban': 'Unbanned',
   'user.promote': 'Promoted to admin',
   'user.demote': 'Demoted to member',
-};
-
-const OUTCOME: Record<ReportAction, string> = {
-  dismiss: 'Dismissed',
-  hide: 'Story hidden',
-  delete: 'Comment deleted',
-  ban: 'Author banned',
 };
 
 const REASON_LABEL = new Map<string, string>(REPORT_REASONS.map((r) => [r.value, r.label]));
@@ -122,7 +115,8 @@ function EntryItem({ entry }: { entry: MemberHistoryEntry }) {
       {entry.outcome ? (
         <>
           <span className="text-sm">
-            {OUTCOME[entry.outcome.action]} by {entry.outcome.by?.displayName ?? 'a former admin'}
+            {REPORT_OUTCOME[entry.outcome.action]} by{' '}
+            {entry.outcome.by?.displayName ?? 'a former admin'}
           </span>
           <Reason reason={entry.outcome.reason} />
         </>

@@ -20,6 +20,7 @@ import { useReports } from '#web/features/admin/api/get-admin-lists.ts';
 import { FilterButtons } from '#web/features/admin/components/filter-buttons.tsx';
 import { MemberHistoryButton } from '#web/features/admin/components/member-history-button.tsx';
 import type { MemberRef } from '#web/features/admin/components/member-history-sheet.tsx';
+import { REPORT_OUTCOME } from '#web/features/admin/components/report-outcome.ts';
 
 type Status = 'open' | 'closed';
 
@@ -30,13 +31,6 @@ const STATUS_OPTIONS: ReadonlyArray<{ value: Status; label: string }> = [
 
 const reasonLabel = (reason: ReportReason) =>
   REPORT_REASONS.find((r) => r.value === reason)?.label ?? reason;
-
-const OUTCOME: Record<CloseReports['action'], string> = {
-  dismiss: 'Dismissed',
-  hide: 'Story hidden',
-  delete: 'Comment deleted',
-  ban: 'Author banned',
-};
 
 interface ActionDialog {
   action: CloseReports['action'];
@@ -206,7 +200,7 @@ function ReportCard({
       </ul>
       {item.closed ? (
         <p className="text-sm">
-          <span className="font-semibold">{OUTCOME[item.closed.action]}</span>
+          <span className="font-semibold">{REPORT_OUTCOME[item.closed.action]}</span>
           <span className="text-muted-foreground">
             {' '}
             by {item.closed.by?.displayName ?? 'a deleted admin'} <TimeAgo at={item.closed.at} />
