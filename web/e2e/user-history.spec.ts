@@ -109,6 +109,7 @@ test('when an admin bans a member and opens their history it shows every decisio
   await sheet.getByRole('button', { name: 'Close' }).click();
   await expect(sheet).toBeHidden();
   const reopen = row.getByRole('button', { name: 'History of Casey Quinn' });
+  await expect(reopen).toBeFocused();
   await reopen.click();
   await expect(sheet.getByRole('list', { name: 'Notes' })).toContainText(NOTE);
   await page.context().close();
