@@ -20,7 +20,8 @@ export class MemberEventFilter {
     if (
       event.type === 'SessionStarted' ||
       event.type === 'StorySubmitted' ||
-      event.type === 'CommentPosted'
+      event.type === 'CommentPosted' ||
+      event.type === 'CommentHeld'
     )
       this.streams.add(event.stream);
     return true;

@@ -303,6 +303,64 @@ describe('building a member’s export', () => {
   });
 });
 
+describe('held comments in the export', () => {
+  const held = {
+    commentId: annComment,
+    storyId: bobStory,
+    authorId: ann,
+    content: 'Ann held text',
+    story: { category: 'money', content: 'Bob story text' },
+    heldBy: { ruleId: 'rule_01JAAAAAAAAAAAAAAAAAAAAAAA', ruleName: 'Insults' },
+  };
+  const build = (events: ReadonlyArray<[string, string, unknown, string | undefined]>) => {
+    const filter = new MemberEventFilter(ann);
+    const hers = recorded(events).filter((event) => filter.keeps(event));
+    return buildMemberExport(account, hers, new Date('2026-11-20T10:00:00.000Z'));
+  };
+  const stream = `comment-${annComment}`;
+
+  it('when her comment was held and approved it lists it posted, naming the admin by role', () => {
+    const data = build([
+      [stream, 'CommentHeld', held, ann],
+      [stream, 'CommentPosted', { ...held, heldBy: undefined, approvedBy: bob }, bob],
+    ]);
+    expect(data.comments).toEqual([
+      {
+        id: annComment,
+        storyId: bobStory,
+        content: 'Ann held text',
+        postedAt: '2026-11-01T09:01:00.000Z',
+      },
+    ]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(bob);
+    expect(text).not.toContain('Bob story text');
+  });
+
+  it('when her held comment waits or was deleted it says so', () => {
+    expect(build([[stream, 'CommentHeld', held, ann]]).comments).toEqual([
+      {
+        id: annComment,
+        storyId: bobStory,
+        content: 'Ann held text',
+        postedAt: '2026-11-01T09:00:00.000Z',
+        awaitingReview: true,
+      },
+    ]);
+    const deleted = build([
+      [stream, 'CommentHeld', held, ann],
+      [
+        stream,
+        'HeldCommentDeleted',
+        { commentId: annComment, storyId: bobStory, authorId: ann, deletedBy: bob },
+        bob,
+      ],
+    ]);
+    expect(deleted.comments[0]?.deletedAt).toBe('2026-11-01T09:01:00.000Z');
+    expect(JSON.stringify(deleted)).not.toContain(bob);
+  });
+});
+
 describe('reports in the export', () => {
   const filed = (
     targetType: string,

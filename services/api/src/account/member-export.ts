@@ -70,6 +70,8 @@ interface ExportedComment {
   storyId: string;
   content: string;
   postedAt: string;
+  /** Held for review by an automod rule: shown to nobody else until approved. */
+  awaitingReview?: true;
   deletedAt?: string;
 }
 
@@ -99,7 +101,9 @@ export const ADMIN_ROLE = 'an admin';
 const ACTING_ADMIN: Readonly<Record<string, string>> = {
   StoryModerated: 'moderatorId',
   StoryDeleted: 'deletedBy',
+  CommentPosted: 'approvedBy',
   CommentDeleted: 'deletedBy',
+  HeldCommentDeleted: 'deletedBy',
   CommentKept: 'keptBy',
 };
 
@@ -124,7 +128,7 @@ function reportSeenBy(kept: Data, memberId: string): Data {
 function exportedData(type: string, data: unknown, memberId: string): unknown {
   if (!isData(data)) return data;
   let kept = Object.fromEntries(Object.entries(data).filter(([key]) => !SECRETS.has(key)));
-  if (type === 'CommentPosted' && isData(kept.story)) {
+  if ((type === 'CommentPosted' || type === 'CommentHeld') && isData(kept.story)) {
     const { content: _quoted, ...story } = kept.story;
     kept.story = story;
   }
@@ -171,6 +175,11 @@ function closeLastOpen<T extends object, K extends keyof T>(
   if (open) open[end] = at;
 }
 
+const commentDeleted: SectionFold = ({ comments }, data, at) => {
+  const comment = comments.get(str(data, 'commentId'));
+  if (comment) comment.deletedAt = at;
+};
+
 /** What each event adds to the export's sections; every event is listed in `events` too. */
 const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
   Object.entries({
@@ -214,10 +223,17 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
         postedAt: at,
       });
     },
-    CommentDeleted: ({ comments }, data, at) => {
-      const comment = comments.get(str(data, 'commentId'));
-      if (comment) comment.deletedAt = at;
+    CommentHeld: ({ comments }, data, at) => {
+      comments.set(str(data, 'commentId'), {
+        id: str(data, 'commentId'),
+        storyId: str(data, 'storyId'),
+        content: str(data, 'content'),
+        postedAt: at,
+        awaitingReview: true,
+      });
     },
+    CommentDeleted: commentDeleted,
+    HeldCommentDeleted: commentDeleted,
     StoryVoteCast: ({ out }, data, at) => {
       out.votes.push({ ...strings(data, 'storyId', 'vote'), at });
     },
