@@ -175,6 +175,18 @@ function closeLastOpen<T extends object, K extends keyof T>(
   if (open) open[end] = at;
 }
 
+/** A comment as written (an approval writes it again, and it waits no more). */
+const commentWritten =
+  (mark: Pick<ExportedComment, 'awaitingReview'>): SectionFold =>
+  ({ comments }, data, at) => {
+    comments.set(str(data, 'commentId'), {
+      id: str(data, 'commentId'),
+      ...strings(data, 'storyId', 'content'),
+      postedAt: at,
+      ...mark,
+    });
+  };
+
 const commentDeleted: SectionFold = ({ comments }, data, at) => {
   const comment = comments.get(str(data, 'commentId'));
   if (comment) comment.deletedAt = at;
@@ -215,23 +227,8 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
       const story = stories.get(str(data, 'storyId'));
       if (story) Object.assign(story, { status: 'deleted', deletedAt: at });
     },
-    CommentPosted: ({ comments }, data, at) => {
-      comments.set(str(data, 'commentId'), {
-        id: str(data, 'commentId'),
-        storyId: str(data, 'storyId'),
-        content: str(data, 'content'),
-        postedAt: at,
-      });
-    },
-    CommentHeld: ({ comments }, data, at) => {
-      comments.set(str(data, 'commentId'), {
-        id: str(data, 'commentId'),
-        storyId: str(data, 'storyId'),
-        content: str(data, 'content'),
-        postedAt: at,
-        awaitingReview: true,
-      });
-    },
+    CommentPosted: commentWritten({}),
+    CommentHeld: commentWritten({ awaitingReview: true }),
     CommentDeleted: commentDeleted,
     HeldCommentDeleted: commentDeleted,
     StoryVoteCast: ({ out }, data, at) => {
