@@ -25,7 +25,7 @@ function RuleCard({ rule, onEdit }: { rule: AutomodRule; onEdit: () => void }) {
   return (
     <article aria-label={`Rule ${rule.name}`} className="grid gap-2 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <h4 className="font-semibold break-words">{rule.name}</h4>
+        <h3 className="font-semibold break-words">{rule.name}</h3>
         <Badge variant="outline">{rule.target === 'story' ? 'Stories' : 'Comments'}</Badge>
         <span className="text-sm text-muted-foreground">{DOES[rule.action]}</span>
         <div className="ml-auto flex flex-wrap gap-2">
@@ -70,9 +70,9 @@ function Rules() {
   return (
     <section aria-labelledby="automod-rules" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="automod-rules" className="text-lg font-semibold">
+        <h2 id="automod-rules" className="text-lg font-semibold">
           Rules
-        </h3>
+        </h2>
         {editing === NEW_RULE ? null : (
           <Button size="sm" onClick={() => setEditing(NEW_RULE)}>
             <PlusIcon aria-hidden="true" />
@@ -110,9 +110,9 @@ export function AutomodTab() {
     <div className="grid gap-8">
       <Rules />
       <section aria-labelledby="automod-held" className="grid gap-3">
-        <h3 id="automod-held" className="text-lg font-semibold">
+        <h2 id="automod-held" className="text-lg font-semibold">
           Held comments
-        </h3>
+        </h2>
         <HeldComments />
       </section>
     </div>
