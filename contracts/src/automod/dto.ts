@@ -78,9 +78,7 @@ export type AutomodRules = z.infer<typeof automodRulesSchema>;
 /** POST /api/admin/automod-rules/dry-run: the rule as it would be saved. */
 export const automodDryRunRequestSchema = z.strictObject({ rule: automodRuleBodySchema });
 
-/** How far back a dry run reads the log. */
-export const AUTOMOD_DRY_RUN_DAYS = 30;
-export const AUTOMOD_DRY_RUN_EXAMPLES = 20;
+export { AUTOMOD_DRY_RUN_DAYS, AUTOMOD_DRY_RUN_EXAMPLES } from './match';
 
 export const automodDryRunExampleSchema = z.object({
   targetType: automodTargetSchema,

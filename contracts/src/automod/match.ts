@@ -12,6 +12,9 @@ const LITERAL = /[\p{L}\p{N}]/u;
 export const PHRASE_MAX = 60;
 export const PHRASES_MAX = 50;
 export const RULE_NAME_MAX = 60;
+/** How far back a dry run reads the log, and how many of its matches it shows. */
+export const AUTOMOD_DRY_RUN_DAYS = 30;
+export const AUTOMOD_DRY_RUN_EXAMPLES = 20;
 
 /** The words of a phrase as typed: split at anything that is neither a word nor a wildcard. */
 export function phraseWords(phrase: string): string[] {

@@ -9,6 +9,7 @@
 import '#web/lib/zod-jitless.ts';
 import { currentUserSchema } from '@whosright/contracts/account/dto';
 import { flaggedCommentSchema, myCommentSchema } from '@whosright/contracts/comment/dto';
+import { heldCommentSchema } from '@whosright/contracts/automod/dto';
 import { pageSchema } from '@whosright/contracts/shared/page';
 import {
   adminStorySchema,
@@ -30,6 +31,11 @@ export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contract
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
 export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
+export {
+  automodDryRunJobSchema,
+  automodRuleSchema,
+  automodRulesSchema,
+} from '@whosright/contracts/automod/dto';
 export { memberHistorySchema, memberNoteSchema } from '@whosright/contracts/member-history/dto';
 
 export const myStoryPageSchema = pageSchema(myStorySchema);
@@ -38,3 +44,4 @@ export const dashboardPageSchema = pageSchema(dashboardStorySchema);
 export const adminStoryPageSchema = pageSchema(adminStorySchema);
 export const adminUserPageSchema = pageSchema(currentUserSchema);
 export const flaggedCommentPageSchema = pageSchema(flaggedCommentSchema);
+export const heldCommentPageSchema = pageSchema(heldCommentSchema);

@@ -28,6 +28,9 @@ export const adminKeys = {
   historyAll: () => [...adminKeys.all, 'history'] as const,
   memberHistory: (memberId: string) => [...adminKeys.all, 'member-history', memberId] as const,
   memberHistoryAll: () => [...adminKeys.all, 'member-history'] as const,
+  automodRules: () => [...adminKeys.all, 'automod-rules'] as const,
+  ruleDryRun: (id: string) => [...adminKeys.all, 'rule-dry-run', id] as const,
+  held: () => [...adminKeys.all, 'held'] as const,
   replay: (id: string) => [...adminKeys.all, 'replay', id] as const,
   dryRun: (rule: RankingRule, replay: string | undefined) =>
     [...adminKeys.all, 'dry-run', rule, replay ?? 'live'] as const,

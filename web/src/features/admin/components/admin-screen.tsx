@@ -1,7 +1,8 @@
-/** /admin: summary cards, the six tabs, the story and the member history sheets. */
+/** /admin: summary cards, the seven tabs, the story and the member history sheets. */
 import { useState } from 'react';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { AutomodTab } from '#web/features/admin/components/automod-tab.tsx';
 import { FlaggedCommentsTab } from '#web/features/admin/components/flagged-comments-tab.tsx';
 import {
   MemberHistorySheet,
@@ -22,6 +23,7 @@ const TABS: Array<{ value: AdminTab; label: string }> = [
   { value: 'reports', label: 'Reports' },
   { value: 'poor', label: 'Poor Performing Stories (Top 5% Skip Rate)' },
   { value: 'log', label: 'Moderation Log' },
+  { value: 'automod', label: 'Automod' },
 ];
 
 const isTab = (value: string): value is AdminTab => TABS.some((tab) => tab.value === value);
@@ -62,6 +64,9 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
         </TabsContent>
         <TabsContent value="log">
           <ModerationLogTab onHistory={setHistoryOf} onMemberHistory={setMemberOf} />
+        </TabsContent>
+        <TabsContent value="automod">
+          <AutomodTab />
         </TabsContent>
       </Tabs>
       <StoryHistorySheet storyId={historyOf} onClose={() => setHistoryOf(null)} />
