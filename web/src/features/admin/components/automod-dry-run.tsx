@@ -34,8 +34,9 @@ function DryRunFigures({ result }: { result: AutomodDryRunResult }) {
         days.
       </p>
       <p className="text-sm text-muted-foreground">
-        Moderators later removed {removed} of them ({result.stories.removed} stories,{' '}
-        {result.comments.removed} comments).
+        Moderators later removed {removed} of them (
+        {count(result.stories.removed, 'story', 'stories')},{' '}
+        {count(result.comments.removed, 'comment', 'comments')}).
       </p>
       {result.examples.length > 0 ? (
         <ul aria-label="Examples" className="grid gap-2">
