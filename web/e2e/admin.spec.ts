@@ -135,11 +135,11 @@ test.describe('admin panel', () => {
     await expect(users).toHaveCount(1);
     await expect(users).toContainText(other.email);
     const otherRow = await itemWith(page, 'Users', other.email);
-    await otherRow.getByRole('button', { name: 'Promote' }).click();
+    await otherRow.getByRole('button', { name: 'Promote', exact: true }).click();
     await confirm(page, 'Promote');
     await expectToast(page, 'Success', 'User has been promoted to admin.');
     await expect(otherRow.getByText('Admin', { exact: true })).toBeVisible();
-    await otherRow.getByRole('button', { name: 'Demote' }).click();
+    await otherRow.getByRole('button', { name: 'Demote', exact: true }).click();
     await confirm(page, 'Demote');
     await expectToast(page, 'Success', 'User has been demoted to regular user.');
     await expect(otherRow.getByText('User', { exact: true })).toBeVisible();
