@@ -235,7 +235,10 @@ function commentEntries(event: Handled): Change[] | undefined {
     case 'CommentHeld':
       return [commentTarget(event.data)];
     case 'HeldCommentDeleted':
-      return [commentDeletion(event, event.data)];
+      // Its author withdrawing it (or their account's deletion doing so) is not moderation.
+      return event.data.deletedBy === event.data.authorId
+        ? []
+        : [commentDeletion(event, event.data)];
     case 'CommentDeleted':
       // An admin's decision, on the comment or on its story; the author's story entry says
       // that its comments went with it.

@@ -6,6 +6,7 @@ import { SYSTEM_ACTOR } from '#api/platform/actor';
 import { CommandBus } from '#api/write/command-bus';
 import { rejections } from '#api/app/rejections';
 import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
+import type { HeldCommentDoc } from '@whosright/projections/comments/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
 import { AccountDeletion } from './delete-account';
 import { emailStream, reservationHolder, usernameStream } from './reservations';
@@ -62,22 +63,50 @@ async function interruptedDeletion() {
   return store;
 }
 
+function resumingDeletion(
+  bus: CommandBus,
+  held: HeldCommentDoc[] = [],
+  deleteComment: (commentId: string, userId: string) => Promise<void> = () => Promise.resolve(),
+) {
+  return new AccountDeletion({
+    bus,
+    // Resuming reads the registry's state through the bus; the sweep's log is not asked.
+    log: {} as ForgettingLog,
+    streams: {} as MemberStreamQueries,
+    held: { heldPage: () => Promise.resolve({ items: held, next: undefined }) },
+    sessions: {} as SessionQueries,
+    users: { countAdmins: () => Promise.resolve(1) },
+    deleteStory: () => Promise.resolve(),
+    deleteComment,
+    publicUrl: 'http://localhost',
+    sendMail: () => Promise.resolve(),
+  });
+}
+
+const heldBy = (commentId: string, authorId: string) =>
+  ({ _id: commentId, authorId }) as HeldCommentDoc;
+
 describe('resuming account deletions at start', () => {
+  it('when a forgotten member still has a comment held for review it is withdrawn as theirs, others stay', async () => {
+    const store = await interruptedDeletion();
+    const withdrawn: Array<[string, string]> = [];
+    const deletion = resumingDeletion(
+      new CommandBus(store, null, rejections),
+      [heldBy('c-ann', ann), heldBy('c-bob', 'user_01JBBBBBBBBBBBBBBBBBBBBBBB')],
+      (commentId, userId) => {
+        withdrawn.push([commentId, userId]);
+        return Promise.resolve();
+      },
+    );
+    await deletion.resume(SYSTEM_ACTOR);
+    expect(withdrawn).toEqual([['c-ann', ann]]);
+    await store.close();
+  });
+
   it('when a deleted member still holds their e-mail and username it releases both, once', async () => {
     const store = await interruptedDeletion();
     const bus = new CommandBus(store, null, rejections);
-    const deletion = new AccountDeletion({
-      bus,
-      // Resuming reads the registry's state through the bus; the sweep's log is not asked.
-      log: {} as ForgettingLog,
-      streams: {} as MemberStreamQueries,
-      sessions: {} as SessionQueries,
-      users: { countAdmins: () => Promise.resolve(1) },
-      deleteStory: () => Promise.resolve(),
-      deleteComment: () => Promise.resolve(),
-      publicUrl: 'http://localhost',
-      sendMail: () => Promise.resolve(),
-    });
+    const deletion = resumingDeletion(bus);
     await deletion.resume(SYSTEM_ACTOR);
     expect(await reservationHolder(bus, emailStream('ann@example.com'))).toBeNull();
     expect(await reservationHolder(bus, usernameStream('ann_l'))).toBeNull();

@@ -8,6 +8,7 @@ import {
 } from '@whosright/contracts/account/member-data-dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
 import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { SESSIONS } from '@whosright/projections/sessions/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
@@ -46,6 +47,8 @@ export interface DeleteAccountDeps {
   log: Pick<ForgettingLog, 'readStream'>;
   /** Which streams name the member: where the sweep looks for what they wrote. */
   streams: Pick<MemberStreamQueries, 'streamsOf'>;
+  /** The comments waiting for an admin's review: a deleted member's must not wait there. */
+  held: Pick<CommentQueries, 'heldPage'>;
   sessions: SessionQueries;
   users: Pick<UserQueries, 'countAdmins'>;
   /**
@@ -198,6 +201,25 @@ export class AccountDeletion {
       const state = await this.load(userId);
       if (state.deleted) await this.deps.bus.runAll(releases(userId, state), actor);
     }
+    await this.withdrawHeldOf(forgotten.users, actor);
+  }
+
+  /**
+   * Held comments of members already forgotten (deletions made before the sweep looked for held
+   * comments): withdrawn as their author would, so none waits for review with no end.
+   */
+  private async withdrawHeldOf(users: ReadonlySet<string>, actor: Actor): Promise<void> {
+    if (users.size === 0) return;
+    const waiting: Array<{ id: string; authorId: string }> = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.deps.held.heldPage({ cursor, limit: SESSION_PAGE });
+      for (const doc of page.items)
+        if (users.has(doc.authorId)) waiting.push({ id: doc._id, authorId: doc.authorId });
+      cursor = page.next;
+    } while (cursor);
+    for (const { id, authorId } of waiting)
+      await unlessGone(this.deps.deleteComment(id, authorId, actor));
   }
 
   private async confirmed(

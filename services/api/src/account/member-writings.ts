@@ -15,10 +15,18 @@ export interface MemberWritings {
   commentIds: string[];
 }
 
-/** The event that opens a story's or a comment's stream, and the id it gives the writing. */
+/**
+ * The events that open a story's or a comment's stream, and the id each gives the writing. A
+ * comment an automod rule held opens with CommentHeld: it waits for review, and is theirs too.
+ */
 const OPENINGS = [
-  { prefix: 'story-', type: 'StorySubmitted', id: 'storyId', kind: 'storyIds' },
-  { prefix: 'comment-', type: 'CommentPosted', id: 'commentId', kind: 'commentIds' },
+  { prefix: 'story-', types: ['StorySubmitted'], id: 'storyId', kind: 'storyIds' },
+  {
+    prefix: 'comment-',
+    types: ['CommentPosted', 'CommentHeld'],
+    id: 'commentId',
+    kind: 'commentIds',
+  },
 ] as const;
 
 const STREAM_PAGE = 500;
@@ -53,7 +61,8 @@ export async function memberWritings(
       const opening = OPENINGS.find((o) => stream.startsWith(o.prefix));
       if (!opening) continue;
       const event = await firstEvent(deps.log, stream);
-      if (event?.type !== opening.type || field(event.data, 'authorId') !== userId) continue;
+      if (!event || !(opening.types as readonly string[]).includes(event.type)) continue;
+      if (field(event.data, 'authorId') !== userId) continue;
       const id = field(event.data, opening.id);
       if (typeof id === 'string') found.push({ position: event.position, kind: opening.kind, id });
     }

@@ -238,7 +238,7 @@ export async function composeApplication(
     readStore: stores.readStore,
     records: replayRecords,
   });
-  const dryRunRecords = new DryRunRecords(keyValues);
+  const dryRunRecords = new DryRunRecords(keyValues, stores.forgettingLog);
   registerDryRunJob(queue, { log: stores.forgettingLog, records: dryRunRecords });
   registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
   // Mails are kept in DATA_DIR until the queue has them: a Redis outage delays them, never drops them.
@@ -312,6 +312,7 @@ export async function composeApplication(
     bus,
     log: stores.forgettingLog,
     streams: queries.memberStreams,
+    held: queries.comments,
     sessions: queries.sessions,
     users: queries.users,
     deleteStory: (storyId, userId, actor) => stories.delete(storyId, { _id: userId }, false, actor),

@@ -44,7 +44,7 @@ export function startWorker(
     });
     registerDryRunJob(queue, {
       log: stores.forgettingLog,
-      records: new DryRunRecords(keyValues),
+      records: new DryRunRecords(keyValues, stores.forgettingLog),
     });
     registerMailJob(queue, createMailer(config, logger), mailJobOptions(config.mailRetryMs));
     // The daily digest reads the read models the projector keeps and appends what it told.

@@ -202,11 +202,15 @@ function deleteHeld(
   return [{ type: 'HeldCommentDeleted', data }];
 }
 
-/** Its author or an admin deletes a comment. */
+/**
+ * Its author or an admin deletes a comment. Its author may also withdraw it while it is held
+ * (their account's deletion does so too): nothing of it is left to approve.
+ */
 function deleteComment(
   command: CommentCommandOf<'DeleteComment'>,
   state: CommentState,
 ): CommentEvent[] {
+  if (state.held && !command.byAdmin) return withdrawHeld(command.userId, state.held);
   requireLive(state);
   if (!command.byAdmin && command.userId !== state.authorId)
     throw new CommentCommandRejected('not_author_or_admin');
@@ -214,6 +218,14 @@ function deleteComment(
   const { storyId, authorId } = state;
   const data = { commentId, storyId, authorId, deletedBy: userId, byAdmin, ...reasonField(reason) };
   return [{ type: 'CommentDeleted', data }];
+}
+
+function withdrawHeld(userId: string, held: NonNullable<CommentState['held']>): CommentEvent[] {
+  if (userId !== held.authorId) throw new CommentCommandRejected('not_author_or_admin');
+  const { commentId, storyId, authorId } = held;
+  return [
+    { type: 'HeldCommentDeleted', data: { commentId, storyId, authorId, deletedBy: userId } },
+  ];
 }
 
 /** Keeping a comment nobody flags (or kept a moment ago) changes nothing. */

@@ -9,6 +9,7 @@ import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import type { CommandBus } from '#api/write/command-bus';
+import { memberPresentGuard } from '#api/write/active-user-guard';
 import { commandOn, type StreamCommand } from '#api/write/commands';
 import { comment as commentDecider } from './decider';
 
@@ -53,7 +54,9 @@ export class HeldComments {
     const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
     await this.deps.bus.runAll(
       [
-        ...(state.held ? [this.deps.approvedStory(state.held.storyId)] : []),
+        ...(state.held
+          ? [memberPresentGuard(state.held.authorId), this.deps.approvedStory(state.held.storyId)]
+          : []),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'ApproveHeldComment',
           commentId,

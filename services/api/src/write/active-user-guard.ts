@@ -1,7 +1,7 @@
 import type { UserEvent } from '@whosright/contracts/account/events';
 import { commandOn, type Decider, type StreamCommand } from './commands';
 import { CommandRejected, type Rejections } from './rejection';
-import { ForbiddenError } from '#api/platform/errors';
+import { ForbiddenError, NotFoundError } from '#api/platform/errors';
 import { ACCOUNT_LEAVING_MESSAGE, BANNED_MESSAGE } from '@whosright/contracts/account/dto';
 
 interface Standing {
@@ -10,11 +10,14 @@ interface Standing {
   leaving: boolean;
 }
 
-interface AssertMayWrite {
-  type: 'AssertMayWrite';
-  /** The member removes what they wrote: allowed while their account is being deleted. */
-  removal: boolean;
-}
+type StandingCheck =
+  | {
+      type: 'AssertMayWrite';
+      /** The member removes what they wrote: allowed while their account is being deleted. */
+      removal: boolean;
+    }
+  /** Someone else acts on the member's writing (an admin approves it): they must not be leaving. */
+  | { type: 'AssertPresent' };
 
 /**
  * "The user may write", as a precondition on their `user-{id}` stream: a member's write is
@@ -23,7 +26,7 @@ interface AssertMayWrite {
  * what lets a deletion sweep the member's stories and comments once it began: none can race it.
  * The read model's check at the edge stays the fast answer.
  */
-export const mayWrite: Decider<Standing, AssertMayWrite, UserEvent> = {
+export const mayWrite: Decider<Standing, StandingCheck, UserEvent> = {
   initialState: () => ({ banned: false, leaving: false }),
   evolve(standing, event) {
     switch (event.type) {
@@ -38,9 +41,13 @@ export const mayWrite: Decider<Standing, AssertMayWrite, UserEvent> = {
         return standing;
     }
   },
-  decide({ removal }, { banned, leaving }) {
+  decide(check, { banned, leaving }) {
+    if (check.type === 'AssertPresent') {
+      if (leaving) throw new CommandRejected('active-user', 'gone');
+      return [];
+    }
     if (leaving) {
-      if (removal) return [];
+      if (check.removal) return [];
       throw new CommandRejected('active-user', 'leaving');
     }
     if (banned) throw new CommandRejected('active-user', 'banned');
@@ -58,7 +65,16 @@ export function activeUserGuard(userId: string, { removal = false } = {}): Strea
   );
 }
 
-export const activeUserRejections: Rejections<'banned' | 'leaving'> = {
+/**
+ * Put among an admin's commands on a member's writing that would publish it (approving a held
+ * comment): once the member began deleting their account, nothing of theirs is published.
+ */
+export function memberPresentGuard(userId: string): StreamCommand {
+  return commandOn(`user-${userId}`, mayWrite, { type: 'AssertPresent' }, { guard: true });
+}
+
+export const activeUserRejections: Rejections<'banned' | 'leaving' | 'gone'> = {
   banned: () => new ForbiddenError(BANNED_MESSAGE, 'banned'),
   leaving: () => new ForbiddenError(ACCOUNT_LEAVING_MESSAGE, 'account_deleted'),
+  gone: () => new NotFoundError('Its author has deleted their account'),
 };
