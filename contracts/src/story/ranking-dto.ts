@@ -25,11 +25,14 @@ export const rankingRuleSchema = z.strictObject({
 /** A replay's id: `stories-` and the moment's minute (UTC), e.g. `stories-202611160930`. */
 export const replayIdParamsSchema = z.object({ id: z.string().max(100) });
 
+/** A moment to replay the log until: a real calendar date-time, not in the future. */
+export const replayMomentSchema = z.iso
+  .datetime({ offset: true, error: 'until must be an ISO date-time, e.g. 2026-11-16T09:30:00Z' })
+  .refine((until) => Date.parse(until) <= Date.now(), 'until must not be in the future');
+
 /** POST /api/admin/replays: the moment (not in the future) and, optionally, the rule to rank by. */
 export const startReplayRequestSchema = z.strictObject({
-  until: z.iso
-    .datetime({ offset: true, error: 'until must be an ISO date-time, e.g. 2026-11-16T09:30:00Z' })
-    .refine((until) => Date.parse(until) <= Date.now(), 'until must not be in the future'),
+  until: replayMomentSchema,
   rule: rankingRuleSchema.optional(),
 });
 

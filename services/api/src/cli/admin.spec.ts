@@ -42,14 +42,31 @@ describe('the admin CLI', () => {
     expect(list.stdout).toMatch(/cli-user@example\.com\s+\S+\s+banned/);
   });
 
-  it('when the command or the account is unknown it exits 1 with a clear message', async () => {
+  it('when the command is unknown it refuses with exit 2; an unknown account fails with exit 1', async () => {
     await expect(admin('frobnicate', 'x@example.com')).rejects.toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringContaining('Usage: npm run admin') as unknown,
     });
     await expect(admin('ban', 'nobody@example.com')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No account with the e-mail nobody@example.com') as unknown,
     });
+  });
+
+  it('when DATA_DIR is a file or under /proc it refuses with one line and exit 2, opening nothing', async () => {
+    const file = `${server.dataDir}/whosright.sqlite`;
+    for (const [dataDir, message] of [
+      [file, 'DATA_DIR must be a directory, not a file'],
+      ['/proc/whosright', 'DATA_DIR must be a directory on a disk, not under /proc'],
+    ] as const) {
+      const refused = run(process.execPath, ['--import', 'tsx', cli, 'list'], {
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        timeout: 20_000,
+      });
+      await expect(refused).rejects.toMatchObject({
+        code: 2,
+        stderr: `Invalid configuration: ${message} (got "${dataDir}")\n`,
+      });
+    }
   });
 });

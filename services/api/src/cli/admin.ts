@@ -3,9 +3,9 @@
  * Appends events to the same store as the running server, which sees them within a second.
  */
 import { openAdminTools } from '#api/app/admin-tools';
-import { ConfigError, loadConfig } from '#api/platform/config';
 import { HttpError } from '#api/platform/errors';
 import { createLogger } from '#api/platform/logger';
+import { configOrRefuse, fail, refuse } from './exits';
 
 const USAGE = 'Usage: npm run admin -- <promote|demote|ban|unban> <email> | list';
 const ACTIONS = ['promote', 'demote', 'ban', 'unban'] as const;
@@ -17,22 +17,11 @@ const DONE: Record<Action, string> = {
   unban: 'is no longer banned',
 };
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 async function main(args: string[]): Promise<void> {
-  const [command, email] = args;
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  if (command !== 'list' && !(ACTIONS as readonly string[]).includes(command ?? '')) fail(USAGE);
-  if (command !== 'list' && !email) fail(USAGE);
+  const [command, email, ...rest] = args;
+  if (command !== 'list' && !(ACTIONS as readonly string[]).includes(command ?? '')) refuse(USAGE);
+  if ((command === 'list' ? email : !email) || rest.length) refuse(USAGE);
+  const config = configOrRefuse();
 
   const logger = createLogger({ ...config, logLevel: 'warn' });
   const tools = await openAdminTools(config, logger);

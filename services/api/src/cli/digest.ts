@@ -7,29 +7,14 @@ import { dailyDigestOver } from '#api/app/daily-digest';
 import { queriesOf } from '#api/app/compose';
 import { rejections } from '#api/app/rejections';
 import { openStores } from '#api/app/stores';
-import { ConfigError, loadConfig, type Config } from '#api/platform/config';
 import { createLogger } from '#api/platform/logger';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { ensureSessionSecret } from '#api/platform/session-secret';
 import { CommandBus } from '#api/write/command-bus';
+import { configOrRefuse, refuse } from './exits';
 
-function configOrFail(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-if (process.argv.length > 2) {
-  process.stderr.write('Usage: npm run digest\n');
-  process.exit(1);
-}
-const config = ensureSessionSecret(configOrFail());
+if (process.argv.length > 2) refuse('Usage: npm run digest');
+const config = ensureSessionSecret(configOrRefuse());
 const logger = createLogger({ ...config, logLevel: 'warn' });
 const stores = await openStores(config, logger, { runProjections: false });
 try {

@@ -3,32 +3,18 @@
  * (or `retry all`) runs them again from their first attempt. Scale mode only: without REDIS_URL
  * jobs live inside the server process, and a failed one is in its log.
  */
-import { ConfigError, loadConfig, type Config } from '#api/platform/config';
 import { createJobQueue } from '#api/platform/jobs/create-job-queue';
 import { createLogger } from '#api/platform/logger';
+import { configOrRefuse, fail, refuse } from './exits';
 
 const USAGE = 'Usage: npm run jobs -- failed | retry <job id> | retry all';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-function configOrFail(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-}
-
 const [command, target, ...rest] = process.argv.slice(2);
 if (!(command === 'failed' && !target) && !(command === 'retry' && target && !rest.length))
-  fail(USAGE);
-const config = configOrFail();
+  refuse(USAGE);
+const config = configOrRefuse();
 if (!config.redisUrl)
-  fail(
+  refuse(
     'Without REDIS_URL jobs run inside the server process: a failed one is in its log ("job failed for good").',
   );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataDirProblem } from './data-dir';
 
 /**
  * The environment contract: environment variables alone choose each adapter and setting. Every
@@ -56,7 +57,17 @@ const envSchema = z.object({
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().trim().default('127.0.0.1')),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://whosright.example'),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().trim().default('./data')),
+  DATA_DIR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .default('./data')
+      .superRefine((dir, ctx) => {
+        const problem = dataDirProblem(dir);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  ),
   SQLITE_SYNC: z.preprocess(
     emptyToUndefined,
     z.enum(['normal', 'full'], { error: 'must be normal or full' }).default('normal'),

@@ -1,3 +1,4 @@
+import { replayMomentSchema } from '@whosright/contracts/story/ranking-dto';
 export type ReplayFormat = 'table' | 'json' | 'csv';
 
 /** Rebuilds only the read models whose projection's version changed (or that have none yet). */
@@ -46,13 +47,26 @@ export function helpText(projections: readonly string[]): string {
   ].join('\n');
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const WITHOUT_OFFSET = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
-/** An `--until` value: an ISO date-time, normalised to UTC. */
+/**
+ * An `--until` value, checked as the API checks a replay's moment (a real calendar date, not in
+ * the future), normalised to UTC. A date alone means its midnight UTC, a time without an offset
+ * is UTC.
+ */
 function parseUntil(until: string): string {
-  if (!ISO.test(until) || Number.isNaN(Date.parse(until)))
-    throw new UsageError(`--until "${until}" is not an ISO date-time (e.g. 2026-11-16T00:00:00Z)`);
-  return new Date(until).toISOString();
+  const moment = DATE_ONLY.test(until)
+    ? `${until}T00:00:00Z`
+    : WITHOUT_OFFSET.test(until)
+      ? `${until}Z`
+      : until;
+  const checked = replayMomentSchema.safeParse(moment);
+  if (!checked.success)
+    throw new UsageError(
+      `--until "${until}": ${checked.error.issues[0]?.message ?? 'not an ISO date-time'}`,
+    );
+  return new Date(moment).toISOString();
 }
 
 function parseFormat(format: string): ReplayFormat {

@@ -84,7 +84,46 @@ describe('replay CLI', () => {
   it('when --until is not a date it exits 2 with a clear message', async () => {
     const result = await replay(['all', '--until', 'last monday'], '/nonexistent');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--until "last monday" is not an ISO date-time');
+    expect(result.stderr).toContain('--until "last monday": until must be an ISO date-time');
+  });
+
+  it('when --until is a date no calendar has, or in the future, it exits 2 as the API refuses it', async () => {
+    for (const [until, message] of [
+      ['2026-02-30', 'until must be an ISO date-time, e.g. 2026-11-16T09:30:00Z'],
+      ['2026-02-30T10:00:00Z', 'until must be an ISO date-time, e.g. 2026-11-16T09:30:00Z'],
+      ['2999-01-01', 'until must not be in the future'],
+    ] as const) {
+      const result = await replay(['all', '--until', until], '/nonexistent');
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`replay: --until "${until}": ${message}\n`);
+    }
+  });
+
+  it('when --out names a missing directory or a directory it exits 2 before reading any event', async () => {
+    const dir = await dataDirWithLog(1_500);
+    const missing = join(dir, 'missing', 'out.csv');
+    const result = await replay(['all', '--out', missing], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`replay: --out ${missing}: no directory ${join(dir, 'missing')}\n`);
+    const intoDirectory = await replay(['all', '--out', dir], dir);
+    expect(intoDirectory.code).toBe(2);
+    expect(intoDirectory.stderr).toBe(`replay: --out ${dir} is a directory, not a file\n`);
+    // Nothing was built: a later "changed" finds every read model still to build.
+    expect((await replay(['--format', 'json'], dir)).stdout).toContain('story-tallies');
+  });
+
+  it('when DATA_DIR is a file or under /proc it exits 2 with one line, before any work', async () => {
+    const file = join(await dataDirWithLog(10), 'whosright.sqlite');
+    const asFile = await replay(['all'], file);
+    expect(asFile.code).toBe(2);
+    expect(asFile.stderr).toBe(
+      `replay: DATA_DIR must be a directory, not a file (got "${file}")\n`,
+    );
+    const underProc = await replay(['all'], '/proc/whosright');
+    expect(underProc.code).toBe(2);
+    expect(underProc.stderr).toBe(
+      'replay: DATA_DIR must be a directory on a disk, not under /proc (got "/proc/whosright")\n',
+    );
   });
 
   it('when there is no database it says where it looked', async () => {

@@ -1,5 +1,6 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { dataDirProblem } from '#api/platform/data-dir';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
 import { outdatedProjections } from '@whosright/projections/runner/outdated-projections';
 import {
@@ -60,6 +61,9 @@ function parseOrExit(
 ): { args: ReplayArgs; projections: AnyProjection[] } | number {
   try {
     const args = parseReplayArgs(argv);
+    const problem = dataDirProblem(deps.dataDir);
+    if (problem) throw new UsageError(`DATA_DIR ${problem} (got "${deps.dataDir}")`);
+    if (args.out) checkOutFile(args.out);
     return { args, projections: select(args.target, deps.projections) };
   } catch (error) {
     if (error instanceof HelpRequested) {
@@ -69,6 +73,25 @@ function parseOrExit(
     if (!(error instanceof UsageError)) throw error;
     deps.stderr.write(`replay: ${error.message}\n`);
     return 2;
+  }
+}
+
+/** `--out` names a file that can be written, checked before a replay that may take minutes. */
+function checkOutFile(out: string): void {
+  const dir = dirname(resolve(out));
+  const isDirectory = (path: string) => {
+    try {
+      return statSync(path).isDirectory();
+    } catch {
+      return undefined;
+    }
+  };
+  if (isDirectory(dir) !== true) throw new UsageError(`--out ${out}: no directory ${dir}`);
+  if (isDirectory(out) === true) throw new UsageError(`--out ${out} is a directory, not a file`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--out ${out}: ${dir} is not writable`);
   }
 }
 
