@@ -46,13 +46,18 @@ export function ulid(time: number = Date.now()): string {
     lastTime = now;
     lastRandom = randomDigits(16);
   }
+  return ulidOf(now, lastRandom);
+}
+
+/** The ULID of a millisecond and 16 digits (0 to 31) of randomness given, e.g. derived from a key. */
+export function ulidOf(time: number, digits: readonly number[]): string {
   let encodedTime = '';
-  let t = now;
+  let t = Math.floor(time);
   for (let i = 0; i < 10; i++) {
     encodedTime = CROCKFORD[t % 32] + encodedTime;
     t = Math.floor(t / 32);
   }
-  return encodedTime + lastRandom.map((d) => CROCKFORD[d]).join('');
+  return encodedTime + digits.map((d) => CROCKFORD[d & 31]).join('');
 }
 
 export function newId(kind: IdKind, now?: number): string {

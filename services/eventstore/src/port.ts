@@ -119,6 +119,12 @@ export interface EventStore {
    * replay's total. Only stores that can count without reading the events offer it (SQLite).
    */
   countEvents?(options?: CountEventsOptions): Promise<number>;
+  /**
+   * The events with these ids, in log order (those not in the log are left out): how a keyed
+   * write finds what an earlier attempt of it appended. Only stores that index event ids offer
+   * it (SQLite).
+   */
+  eventsById?(ids: readonly string[]): Promise<RecordedEvent[]>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,6 @@
 import type { RegisterRequest } from '@whosright/contracts/account/dto';
 import { isReservedName } from '@whosright/contracts/account/reserved-names';
-import { newId } from '@whosright/contracts/shared/ids';
-import type { Actor } from '#api/platform/actor';
+import { newIdFor, type Actor } from '#api/platform/actor';
 import type { CommandBus } from '#api/write/command-bus';
 import { refuseCommonPassword } from './common-passwords';
 import { user, type UserCommand } from './decider';
@@ -53,7 +52,7 @@ export class Registration {
    * the two appends) is taken over, so an e-mail can never be locked out for good.
    */
   private async claimEmail(email: string, actor: Actor): Promise<string> {
-    const candidate = newId('user');
+    const candidate = newIdFor(actor, 'user');
     const result = await claim(this.bus, emailStream(email), candidate, actor);
     if (result.claimed) return candidate;
     if (result.holder && !(await userExists(this.bus, result.holder))) return result.holder;

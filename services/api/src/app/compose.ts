@@ -399,6 +399,7 @@ export async function composeApplication(
         idempotency({
           records: new IdempotencyRecords(idempotencyStore),
           callerOf: idempotencyCallerOf(visitors),
+          startedAt: (key) => bus.keyedWriteStartedAt(key),
           onStoreError: (error) =>
             logger.warn({ err: error }, 'an idempotency record could not be written'),
         }),

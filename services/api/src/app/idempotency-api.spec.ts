@@ -6,6 +6,7 @@ import { errorBodySchema } from '@whosright/contracts/shared/errors';
 import { storyCardSchema } from '@whosright/contracts/story/dto';
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
+import { IdempotencyRecords } from '#api/platform/idempotency/idempotency-records';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -172,6 +173,70 @@ describe('writes with an Idempotency-Key', () => {
     expect([first.status, retry.status]).toEqual([200, 200]);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(retry.headers['set-cookie']).toBeDefined();
+  });
+
+  it('when refused writes come with fresh keys no answer is kept, and a retry of a refusal runs again', async () => {
+    const kept = vi.spyOn(IdempotencyRecords.prototype, 'keep');
+    const visitor = server.agent();
+    for (let i = 0; i < 20; i++) {
+      const res = await visitor
+        .post(`/api/stories/${storyId}/comments`)
+        .set('Idempotency-Key', randomUUID())
+        .send({ content: 'Not signed in.' });
+      expect(res.status).toBe(401);
+    }
+    const key = randomUUID();
+    const missing = `/api/comments/comment_01JAAAAAAAAAAAAAAAAAAAAAAA`;
+    await member.agent.delete(missing).set('Idempotency-Key', key).expect(404);
+    const again = await member.agent.delete(missing).set('Idempotency-Key', key).expect(404);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(kept).not.toHaveBeenCalled();
+  });
+
+  it('when the first attempt appended but its answer was lost (a crash), the retry finds the comment and posts nothing again', async () => {
+    // The crash: the first attempt's answer is never kept, and its claim lapses.
+    const lost = vi.spyOn(IdempotencyRecords.prototype, 'keepFor').mockImplementationOnce(function (
+      this: IdempotencyRecords,
+      _caller,
+      id,
+    ) {
+      return this.release(id);
+    });
+    const key = randomUUID();
+    const before = (await commentsOfStory()).length;
+    const first = await postComment(member, key, 'Posted just before a crash.');
+    expect(first.status).toBe(201);
+    expect(lost).toHaveBeenCalledOnce();
+    const position = await head();
+
+    const retry = await postComment(member, key, 'Posted just before a crash.');
+
+    expect(retry.status).toBe(201);
+    expect(parseBody(retry, commentSchema).id).toBe(parseBody(first, commentSchema).id);
+    expect(await head()).toBe(position);
+    const comments = await commentsOfStory();
+    expect(comments).toHaveLength(before + 1);
+  });
+
+  it('when a story submitted before a crash is retried it answers the same story and submits nothing again', async () => {
+    vi.spyOn(IdempotencyRecords.prototype, 'keepFor').mockImplementationOnce(function (
+      this: IdempotencyRecords,
+      _caller,
+      id,
+    ) {
+      return this.release(id);
+    });
+    const key = randomUUID();
+    const submit = () =>
+      member.agent
+        .post('/api/stories')
+        .set('Idempotency-Key', key)
+        .send({ content: 'He sold the sofa while I was out. Who is right?', category: 'other' });
+    const first = await submit().expect(201);
+    const position = await head();
+    const retry = await submit().expect(201);
+    expect(parseBody(retry, storyCardSchema).id).toBe(parseBody(first, storyCardSchema).id);
+    expect(await head()).toBe(position);
   });
 
   it('when a read carries a key it is answered as usual', async () => {

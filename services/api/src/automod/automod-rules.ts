@@ -5,10 +5,9 @@ import {
 } from '@whosright/contracts/automod/dto';
 import type { AutomodAction, AutomodTarget } from '@whosright/contracts/automod/events';
 import { compileRule, firstMatch, type CompiledRule } from '@whosright/contracts/automod/match';
-import { newId } from '@whosright/contracts/shared/ids';
 import { MODERATION_LOG } from '@whosright/projections/moderation-log/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
-import type { Actor } from '#api/platform/actor';
+import { newIdFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import {
@@ -75,7 +74,7 @@ export class AutomodRules {
   }
 
   async create(body: AutomodRuleBody, admin: Admin, actor: Actor): Promise<AutomodRule> {
-    const ruleId = newId('rule');
+    const ruleId = newIdFor(actor, 'rule');
     await this.run({ type: 'CreateRule', ruleId, adminId: admin._id, ...body }, actor);
     return { id: ruleId, ...body };
   }

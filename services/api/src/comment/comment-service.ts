@@ -15,8 +15,7 @@ import type { Page } from '@whosright/projections/store/port';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import type { VoteChoice } from '@whosright/contracts/story/events';
-import { newId } from '@whosright/contracts/shared/ids';
-import type { Actor } from '#api/platform/actor';
+import { newIdFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
@@ -103,7 +102,7 @@ export class CommentService {
       this.deps.storyFacts(storyId),
       this.deps.screen?.(content) ?? null,
     ]);
-    const commentId = newId('comment');
+    const commentId = newIdFor(actor, 'comment');
     await this.deps.bus.runAll(
       [
         activeUserGuard(author._id),

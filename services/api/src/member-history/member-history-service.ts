@@ -6,7 +6,6 @@ import type {
   MemberHistoryEntry,
   MemberNote,
 } from '@whosright/contracts/member-history/dto';
-import { ulid } from '@whosright/contracts/shared/ids';
 import { MEMBER_NOTES } from '@whosright/projections/member-notes/docs';
 import type { MemberNoteQueries } from '@whosright/projections/member-notes/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
@@ -14,7 +13,7 @@ import type { ReportCaseDoc } from '@whosright/projections/reports/docs';
 import type { ReportQueries } from '@whosright/projections/reports/queries';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
-import type { Actor } from '#api/platform/actor';
+import { newUlidFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
@@ -108,7 +107,7 @@ export class MemberHistoryService {
 
   /** Adds an admin's note on a member who is there; answers the new note's id. */
   async addNote(memberId: string, admin: Pick<UserDoc, '_id'>, text: string, actor: Actor) {
-    const noteId = ulid();
+    const noteId = newUlidFor(actor);
     await this.deps.bus.runAll(
       [
         memberPresentGuard(memberId),

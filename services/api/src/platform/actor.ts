@@ -1,4 +1,6 @@
+import { newId, ulid, type IdKind } from '@whosright/contracts/shared/ids';
 import type { LateAnswer } from './idempotency/late-answer';
+import type { WriteKey } from './idempotency/write-key';
 
 /** Who acts and on behalf of which request: becomes every event's metadata. */
 export interface Actor {
@@ -9,6 +11,18 @@ export interface Actor {
   recordedAt?: string;
   /** A request with an Idempotency-Key: how it answers when its read models lag (not metadata). */
   lateAnswer?: LateAnswer;
+  /** A request with an Idempotency-Key: the ids its retries make again (not metadata). */
+  writeKey?: WriteKey;
+}
+
+/** The id of something the actor creates: one its retries make again, when it has a key. */
+export function newIdFor(actor: Actor, kind: IdKind): string {
+  return actor.writeKey?.newId(kind) ?? newId(kind);
+}
+
+/** A plain ULID the actor creates, as `newIdFor`. */
+export function newUlidFor(actor: Actor): string {
+  return actor.writeKey?.ulid() ?? ulid();
 }
 
 /** Actions the server takes by itself (ADMIN_EMAILS at start). */

@@ -17,6 +17,7 @@ import {
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Actor } from './actor';
 import { lateAnswerOf } from './idempotency/late-answer';
+import { writeKeyOf } from './idempotency/write-key';
 import { requestIdOf } from './request-logging';
 import { contextOf, requestContextOf } from './request-context';
 
@@ -114,11 +115,14 @@ function isVoid(session: SessionDoc, user: UserDoc): boolean {
 export function actorOf(req: Request, visitorId?: string): Actor {
   const user = authOf(req).user;
   const lateAnswer = lateAnswerOf(req);
+  const writeKey = writeKeyOf(req);
   return {
     correlationId: requestIdOf(req),
     ...(user ? { userId: user._id } : {}),
     ...(visitorId ? { visitorId } : {}),
     ...(lateAnswer ? { lateAnswer } : {}),
+    // Its events carry its first attempt's start: a retry derives its ids from that moment.
+    ...(writeKey ? { writeKey, recordedAt: new Date(writeKey.startedAt).toISOString() } : {}),
   };
 }
 

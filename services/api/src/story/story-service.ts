@@ -10,7 +10,6 @@ import { SEEN_STORIES } from '@whosright/projections/seen-stories/docs';
 import { STORY_TIMELINE } from '@whosright/projections/story-timeline/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
-import { newId } from '@whosright/contracts/shared/ids';
 import type {
   ReactionType,
   StoryStatus,
@@ -18,7 +17,7 @@ import type {
   VoteChoice,
 } from '@whosright/contracts/story/events';
 import type { StoryCard } from '@whosright/contracts/story/dto';
-import type { Actor } from '#api/platform/actor';
+import { newIdFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { activeUserGuard } from '#api/write/active-user-guard';
@@ -113,7 +112,7 @@ export class StoryService {
     category: StoryCategory,
     actor: Actor,
   ): Promise<string> {
-    const storyId = newId('story');
+    const storyId = newIdFor(actor, 'story');
     await this.authorWrite(
       {
         type: 'SubmitStory',

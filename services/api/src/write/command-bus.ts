@@ -6,7 +6,12 @@ import {
   type DomainEvent,
   type FoldedStream,
 } from '@whosright/eventstore/command/decide-one';
-import { decideMany, type StreamCommand } from '@whosright/eventstore/command/decide-many';
+import {
+  decideMany,
+  type KeyedAppend,
+  type StreamCommand,
+} from '@whosright/eventstore/command/decide-many';
+import { derivedEventId } from '@whosright/eventstore/event-id';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { Actor } from '#api/platform/actor';
@@ -48,6 +53,11 @@ export function lastPosition(
     if (position !== undefined && (last === undefined || position > last)) last = position;
   return last;
 }
+
+/** The most events one append of a keyed write is looked for with (far more than any appends). */
+const MAX_EVENTS_PER_APPEND = 64;
+/** A keyed write's start is told by the first event of one of its first few appends. */
+const FIRST_APPENDS_LOOKED_AT = 4;
 
 /** Each slice's refusals by context (`story`, `comment`, `account`): its `rejections.ts`. */
 export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
@@ -96,7 +106,47 @@ export class CommandBus {
 
   /** Every command decides on the cached fold of its decider, guards included. */
   private decideOptions(actor: Actor): DecideOptions {
-    return { metadata: metadataOf(actor), folds: (decider) => this.fold(decider) };
+    const keyed = this.keyedAppend(actor);
+    return {
+      metadata: metadataOf(actor),
+      folds: (decider) => this.fold(decider),
+      ...(keyed ? { keyed } : {}),
+    };
+  }
+
+  /**
+   * A write with an Idempotency-Key appends events whose ids its retries derive again, and finds
+   * them rather than deciding again (where the store can look events up by id).
+   */
+  private keyedAppend(actor: Actor): KeyedAppend | undefined {
+    const writeKey = actor.writeKey;
+    const byId = this.eventStore.eventsById?.bind(this.eventStore);
+    if (!writeKey || !byId) return undefined;
+    const call = writeKey.nextAppend();
+    const eventId = (index: number) => derivedEventId(writeKey.key, call, index);
+    return {
+      eventId,
+      async earlier() {
+        // Usually nothing: one indexed lookup, then the rest only when the first is there.
+        if ((await byId([eventId(0)])).length === 0) return [];
+        writeKey.appended = true;
+        return byId(Array.from({ length: MAX_EVENTS_PER_APPEND }, (_, i) => eventId(i)));
+      },
+    };
+  }
+
+  /**
+   * When the write with an Idempotency-Key began: what its first attempt's events say (their
+   * recorded time is the attempt's start), or undefined when none of its appends is in the log.
+   */
+  async keyedWriteStartedAt(key: string): Promise<number | undefined> {
+    const byId = this.eventStore.eventsById?.bind(this.eventStore);
+    if (!byId) return undefined;
+    const firsts = Array.from({ length: FIRST_APPENDS_LOOKED_AT }, (_, call) =>
+      derivedEventId(key, call, 0),
+    );
+    const [first] = await byId(firsts);
+    return first?.metadata.recordedAt ? Date.parse(first.metadata.recordedAt) : undefined;
   }
 
   private statesOf<S, E extends DomainEvent>(decider: Folding<S, E>): StreamStates<S, E> {
@@ -119,6 +169,7 @@ export class CommandBus {
     const result = await this.translated(
       decideOne(this.eventStore, stream, decider, command, this.decideOptions(actor)),
     );
+    if (result.position !== undefined && actor.writeKey) actor.writeKey.appended = true;
     if (result.position !== undefined && readModels.length > 0)
       await this.settle(result.position, readModels, actor);
     return result;
@@ -137,6 +188,7 @@ export class CommandBus {
       decideMany(this.eventStore, commands, this.decideOptions(actor)),
     );
     const last = lastPosition(results);
+    if (last !== undefined && actor.writeKey) actor.writeKey.appended = true;
     if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);
     return results;
   }

@@ -6,6 +6,7 @@ import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import { appendModes, oneStreamAtATime } from '../testing/append-modes';
 import { CommandRetriesExhausted, foldStream, type Decider } from './decide-one';
 import { commandOn, decideMany } from './decide-many';
+import { derivedEventId } from '../event-id';
 
 const catalog = eventCatalog({ seatTaken: defineEvent('SeatTaken', z.object({ by: z.string() })) });
 type SeatTaken = { type: 'SeatTaken'; data: { by: string } };
@@ -278,5 +279,53 @@ describe('decideMany, given a store that appends one stream at a time', () => {
       ),
     ).rejects.toBeInstanceOf(SeatTakenAlready);
     expect(await takers(store, 'guestbook')).toEqual(['ann', 'bob']);
+  });
+});
+
+describe('decideMany with a keyed write', () => {
+  let store: ReturnType<typeof createSqliteEventStore>;
+  beforeEach(() => {
+    store = createSqliteEventStore({ file: ':memory:', catalog });
+  });
+  afterEach(() => store.close());
+
+  /** The keyed append of a write whose client sends `key`, as the command bus builds it. */
+  const keyedBy = (key: string) => ({
+    eventId: (index: number) => derivedEventId(key, 0, index),
+    earlier: () => store.eventsById([0, 1, 2, 3].map((i) => derivedEventId(key, 0, i))),
+  });
+
+  it('when the same write is decided again after it was appended, it answers what was appended and appends nothing', async () => {
+    const first = await decideMany(store, takeSeat('ann'), { metadata, keyed: keyedBy('k1') });
+    const head = await store.headPosition();
+
+    // Deciding again would refuse: the seat is taken (by this very write).
+    const again = await decideMany(store, takeSeat('ann'), { metadata, keyed: keyedBy('k1') });
+
+    expect(again).toEqual(first);
+    expect(await store.headPosition()).toBe(head);
+    expect(await takers(store, 'guestbook')).toEqual(['ann']);
+  });
+
+  it('when two attempts of one keyed write run at once, one appends and both answer its events', async () => {
+    const [a, b] = await Promise.all([
+      decideMany(store, [commandOn('guestbook', guestbook, { by: 'ann' })], {
+        metadata,
+        keyed: keyedBy('k2'),
+      }),
+      decideMany(store, [commandOn('guestbook', guestbook, { by: 'ann' })], {
+        metadata,
+        keyed: keyedBy('k2'),
+      }),
+    ]);
+    expect(a).toEqual(b);
+    expect(await takers(store, 'guestbook')).toEqual(['ann']);
+  });
+
+  it('when another key writes the same command, it is decided on its own', async () => {
+    await decideMany(store, takeSeat('ann'), { metadata, keyed: keyedBy('k3') });
+    await expect(
+      decideMany(store, takeSeat('ann'), { metadata, keyed: keyedBy('k4') }),
+    ).rejects.toBeInstanceOf(SeatTakenAlready);
   });
 });

@@ -1,6 +1,12 @@
 import { newEventId } from '../event-id';
-import { WrongExpectedVersion } from '../errors';
-import type { AppendResult, EventStore, NewEventMetadata, StreamAppend } from '../port';
+import { DuplicateEventId, WrongExpectedVersion } from '../errors';
+import type {
+  AppendResult,
+  EventStore,
+  NewEventMetadata,
+  RecordedEvent,
+  StreamAppend,
+} from '../port';
 import type { Decider, DomainEvent } from './decider';
 import { foldStream, type FoldedStream } from './fold-stream';
 
@@ -15,6 +21,20 @@ export interface DecideOptions {
   folds?: FoldSource;
   /** Decisions retried after a concurrent append to the same stream, beyond the first. */
   maxRetries?: number;
+  /** A write its client may send again (an Idempotency-Key): see KeyedAppend. */
+  keyed?: KeyedAppend;
+}
+
+/**
+ * An append its retries must find rather than repeat, whatever the timing (a crash before the
+ * answer was kept included): its events get ids derived from the write's key, and an attempt
+ * that finds them in the log answers what was appended then, deciding nothing again.
+ */
+export interface KeyedAppend {
+  /** The id of this append's `index`th event. */
+  eventId(index: number): string;
+  /** What an earlier attempt of this append wrote, in log order (empty: nothing yet). */
+  earlier(): Promise<RecordedEvent[]>;
 }
 
 export interface CommandResult<TEvent extends DomainEvent> {
@@ -106,14 +126,44 @@ export async function decideMany<TEvent extends DomainEvent = DomainEvent>(
   commands: ReadonlyArray<StreamCommand<TEvent>>,
   options: DecideOptions,
 ): Promise<Array<CommandResult<TEvent>>> {
-  if (store.appendAll) {
-    const appendAll = store.appendAll.bind(store);
-    return decideAndAppend(store, commands, options, (appends) => appendAll(appends));
+  const { keyed } = options;
+  const found = keyed && (await keyed.earlier());
+  if (found?.length) return resultsOfEarlier<TEvent>(commands, found);
+  try {
+    if (store.appendAll) {
+      const appendAll = store.appendAll.bind(store);
+      return await decideAndAppend(store, commands, options, (appends) => appendAll(appends), 0);
+    }
+    const results: Array<CommandResult<TEvent>> = [];
+    let offset = 0;
+    for (const command of commands) {
+      const [result] = await decideAndAppend(store, [command], options, appendEach(store), offset);
+      offset += result!.events.length;
+      results.push(result!);
+    }
+    return results;
+  } catch (error) {
+    // Another attempt of the same keyed write appended first (it ran on after its claim lapsed).
+    const raced = keyed && error instanceof DuplicateEventId && (await keyed.earlier());
+    if (raced && raced.length) return resultsOfEarlier<TEvent>(commands, raced);
+    throw error;
   }
-  const results: Array<CommandResult<TEvent>> = [];
-  for (const command of commands)
-    results.push(...(await decideAndAppend(store, [command], options, appendEach(store))));
-  return results;
+}
+
+/** Each command's result as an earlier attempt appended it: its stream's events among them. */
+function resultsOfEarlier<TEvent extends DomainEvent>(
+  commands: ReadonlyArray<StreamCommand<TEvent>>,
+  earlier: readonly RecordedEvent[],
+): Array<CommandResult<TEvent>> {
+  return commands.map(({ stream }) => {
+    const own = earlier.filter((event) => event.stream === stream);
+    const last = own.at(-1);
+    return {
+      events: own.map(({ id, type, data }) => ({ id, type, data }) as TEvent & { id: string }),
+      revision: last?.revision ?? 'no_stream',
+      position: last?.position,
+    };
+  });
 }
 
 /** Appends to one stream after the other, for stores without `appendAll`. */
@@ -136,17 +186,23 @@ async function decideAndAppend<TEvent extends DomainEvent>(
   commands: ReadonlyArray<StreamCommand<TEvent>>,
   options: DecideOptions,
   append: (appends: readonly StreamAppend[]) => Promise<AppendResult[]>,
+  offset: number,
 ): Promise<Array<CommandResult<TEvent>>> {
   const maxRetries = options.maxRetries ?? 3;
+  const eventId = options.keyed
+    ? (index: number) => options.keyed!.eventId(offset + index)
+    : () => newEventId();
+  let numbered = 0;
   for (let attempt = 0; ; attempt++) {
     const decisions = [];
+    numbered = 0;
     for (const command of commands) {
       const { events, revision } = await command.decide(store, attempt, options.folds);
       decisions.push({
         stream: command.stream,
         revision,
         guard: command.guard === true,
-        events: events.map((event) => ({ ...event, id: newEventId() })),
+        events: events.map((event) => ({ ...event, id: eventId(numbered++) })),
       });
     }
     const appending = decisions.some((d) => d.events.length > 0);

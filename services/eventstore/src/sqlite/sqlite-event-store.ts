@@ -7,7 +7,8 @@ import { openSqliteDatabase, type SqliteSync } from './database';
 import { migrateEventsTable } from './schema';
 import { closeSharedNotifier, sharedNotifier } from './change-notifier';
 import { RecentEvents } from './recent-events';
-import { rowDecoder } from './event-rows';
+import { ROW_JSON, rowDecoder } from './event-rows';
+import { guarded } from './sqlite-errors';
 import { appendAnnouncer } from './announce-appends';
 import type { InTransactionStep } from './in-transaction';
 import { sqliteAppends } from './sqlite-appends';
@@ -37,6 +38,7 @@ export interface SqliteEventStore extends EventStore {
    * mode projects them there). One step at a time; a later call replaces it.
    */
   stepInAppends(step: InTransactionStep): void;
+  eventsById: NonNullable<EventStore['eventsById']>;
 }
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
@@ -55,6 +57,11 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     () => inTransaction,
   );
   const readStream = streamReads(db, decode);
+  const byIds = db
+    .prepare<[string], string>(
+      `SELECT ${ROW_JSON} FROM events WHERE id IN (SELECT value FROM json_each(?)) ORDER BY position`,
+    )
+    .pluck();
   const log = logReads(db, decode, recent);
   const subscriptions = new Set<Subscription>();
   let closed = false;
@@ -96,6 +103,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     async headPosition() {
       assertOpen();
       return Promise.resolve(log.head());
+    },
+    async eventsById(ids) {
+      assertOpen();
+      return Promise.resolve(guarded(() => byIds.all(JSON.stringify(ids))).map(decode));
     },
     async countEvents(countOptions = {}) {
       assertOpen();

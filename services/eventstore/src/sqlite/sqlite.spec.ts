@@ -32,6 +32,22 @@ eventStoreContract('sqlite', () => {
 });
 
 describe('sqlite event store', () => {
+  it('when events are looked up by id it answers those in the log, in log order, and leaves out the rest', async () => {
+    const store = createSqliteEventStore({ file: ':memory:', catalog: testCatalog });
+    await store.append('counter-a', counterEvents(1), 'no_stream');
+    await store.append('counter-b', counterEvents(2), 'no_stream');
+    const all = [];
+    for await (const event of store.readAll()) all.push(event);
+    const [first, , third] = all.map((event) => event.id);
+    const found = await store.eventsById([third!, '01890000-0000-7000-8000-000000000000', first!]);
+    expect(found.map((event) => [event.id, event.stream])).toEqual([
+      [first, 'counter-a'],
+      [third, 'counter-b'],
+    ]);
+    expect(await store.eventsById([])).toEqual([]);
+    await store.close();
+  });
+
   it('when the log is empty it reports head position 0 and reads nothing', async () => {
     const store = createSqliteEventStore({ file: ':memory:', catalog: testCatalog });
     expect(await store.headPosition()).toBe(0n);

@@ -18,8 +18,13 @@ export type IdempotencyRecord =
 
 /** How long a finished answer is kept for retries. */
 export const ANSWER_TTL_MS = 24 * 60 * 60_000;
-/** A claim a crashed process left behind frees its key after this long. */
-export const RUNNING_TTL_MS = 2 * 60_000;
+/**
+ * A claim a crashed process left behind frees its key after this long. Short: a retry that runs
+ * beside a first attempt still running finds its appends in the log (see WriteKey).
+ */
+export const RUNNING_TTL_MS = 30_000;
+/** Answers kept per caller in ANSWER_TTL_MS; past it answers go unkept (the log still dedupes). */
+export const KEPT_PER_CALLER = 2_000;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -52,6 +57,22 @@ export class IdempotencyRecords {
 
   async keep(id: string, record: IdempotencyRecord & { state: 'saved' | 'done' }): Promise<void> {
     await this.store.set(id, JSON.stringify(record), ANSWER_TTL_MS);
+  }
+
+  /**
+   * Keeps the caller's answer while fewer than KEPT_PER_CALLER of theirs were kept with no pause
+   * of ANSWER_TTL_MS between (counted roughly: two at once may both pass); else frees the key.
+   */
+  async keepFor(
+    caller: string,
+    id: string,
+    record: IdempotencyRecord & { state: 'done' },
+  ): Promise<void> {
+    const counter = `idempotency-kept:${hash(caller)}`;
+    const kept = Number((await this.store.get(counter)) ?? 0);
+    if (kept >= KEPT_PER_CALLER) return this.release(id);
+    await this.store.set(counter, String(kept + 1), ANSWER_TTL_MS);
+    await this.keep(id, record);
   }
 
   /** Frees the key: the next request with it runs as a first one. */

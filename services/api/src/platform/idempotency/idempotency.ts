@@ -11,11 +11,17 @@ import {
 } from './idempotency-records';
 import { interceptAnswer } from './intercept-answer';
 import { setLateAnswer } from './late-answer';
+import { setWriteKey, WriteKey } from './write-key';
 
 export interface IdempotencyOptions {
   records: IdempotencyRecords;
   /** Whose keys a request uses (see caller.ts). */
   callerOf(req: Request): string;
+  /**
+   * When an earlier attempt of the keyed write began, if it appended anything (the command bus
+   * reads its events): a retry makes the same ids from that moment.
+   */
+  startedAt?(key: string): Promise<number | undefined>;
   /** How long a retry waits for the first request's answer before a 409 (default 3 s). */
   waitMs?: number;
   /** How long a write that answered "saved" keeps waiting for its read models (default 60 s). */
@@ -40,12 +46,15 @@ export function doNotReplay(res: Response): void {
 
 /**
  * Idempotent writes (Stripe's model): a POST, PUT, PATCH or DELETE with an `Idempotency-Key`
- * runs once per caller, path and key; its answer (status and JSON body) is kept 24 hours and
- * every retry with the same body gets it again, marked `Idempotent-Replayed: true`. The same key
- * with another body is a 422; a retry while the first still runs waits briefly, then 409. An
- * answer of a failure where nothing was saved (a 5xx) or a rate limit is not kept, so a retry
- * runs again. A write that is saved but whose read models lag answers "saved" at once and keeps
- * waiting: the answer it then builds is what retries get, so a retry never appends again.
+ * runs once per caller, path and key; the answer of one that appended (status and JSON body) is
+ * kept 24 hours, a bounded number per caller, and every retry with the same body gets it again,
+ * marked `Idempotent-Replayed: true`. The same key with another body is a 422; a retry while the
+ * first still runs waits briefly, then 409. An answer that changed nothing (a refusal, a no-op,
+ * a rate limit, a 5xx) is not kept, so a retry runs again and changes nothing either. What makes
+ * a retry never append twice is the log itself: the write's ids derive from its key
+ * (`WriteKey`), so a retry, after a crash or past the first's claim, finds what was appended
+ * and answers from it. A write that is saved but whose read models lag answers "saved" at once
+ * and keeps waiting: the answer it then builds is what retries get.
  */
 export function idempotency(options: IdempotencyOptions): RequestHandler {
   const { records } = options;
@@ -57,12 +66,15 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
     if (!WRITES.has(req.method)) return next();
     const key = idempotencyKeyOf(req);
     if (key === undefined) return next();
-    const id = recordIdOf(options.callerOf(req), req.method, req.originalUrl, key);
+    const caller = options.callerOf(req);
+    const id = recordIdOf(caller, req.method, req.originalUrl, key);
     const fingerprint = fingerprintOf(req.body);
 
     const existing = await firstRequestsRecord(records, id, fingerprint, waitMs);
     if (existing?.state === 'running') throw new IdempotencyInProgressError();
     if (existing) return replay(res, existing.answer);
+    const writeKey = new WriteKey(id, (await options.startedAt?.(id)) ?? Date.now());
+    setWriteKey(res, writeKey);
 
     // Record writes happen in order: a late answer never lands before the "saved" one.
     let writes: Promise<unknown> = Promise.resolve();
@@ -71,9 +83,10 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
 
     const interceptor = interceptAnswer(res, {
       first: async (answer) => {
+        // Only what changed state is kept: a refusal or a no-op runs again, changing nothing.
         await write(() =>
-          answer && replayable(res, answer)
-            ? records.keep(id, { state: 'done', fingerprint, answer })
+          answer && writeKey.appended && replayable(res, answer)
+            ? records.keepFor(caller, id, { state: 'done', fingerprint, answer })
             : records.release(id),
         );
       },
