@@ -14,6 +14,7 @@ export const errorCodeSchema = z.enum([
   'conflict',
   'already_voted',
   'story_not_rejected',
+  'story_was_published',
   'reports_closed',
   'idempotency_key_reused',
   'idempotency_in_progress',

@@ -134,7 +134,11 @@ export const dashboardStorySchema = storyCardSchema.extend({
 export type DashboardStory = z.infer<typeof dashboardStorySchema>;
 
 /** GET /api/users/stories: the author's own stories in every status, with the moderator's reason. */
-export const myStorySchema = storyCardSchema.extend({ moderationReason: z.string().nullable() });
+export const myStorySchema = storyCardSchema.extend({
+  moderationReason: z.string().nullable(),
+  /** Rejected before it was ever published: its author may edit and resubmit it. */
+  resubmittable: z.boolean(),
+});
 export type MyStory = z.infer<typeof myStorySchema>;
 
 /**

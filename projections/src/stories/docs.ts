@@ -25,6 +25,8 @@ export interface StoryDoc extends Doc {
   engageCount: number;
   /** Why a moderator rejected or hid it, when they said; absent otherwise. */
   moderationReason?: string;
+  /** It was approved once: its author cannot resubmit it with other text after a rejection. */
+  published?: true;
   /** The text's version, 2 or more once the author resubmitted it; absent: the first. */
   revision?: number;
   /** When the author last resubmitted it; absent if never. */

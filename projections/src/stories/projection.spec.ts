@@ -209,7 +209,10 @@ describe('stories projection', () => {
     await spec
       .given([submitted])
       .when(...history.approved(dishes, 0))
-      .then({ stories: [{ ...card(submitted), status: 'approved' }], pool: poolOf(dishes) });
+      .then({
+        stories: [{ ...card(submitted), status: 'approved', published: true }],
+        pool: poolOf(dishes),
+      });
   });
 
   it('when a second story is approved it takes the next slot and the pool counts two', async () => {
@@ -222,8 +225,8 @@ describe('stories projection', () => {
       .when(...history.approved(rent, 1))
       .then({
         stories: [
-          { ...card(first), status: 'approved' },
-          { ...card(second), status: 'approved' },
+          { ...card(first), status: 'approved', published: true },
+          { ...card(second), status: 'approved', published: true },
         ],
         pool: poolOf(dishes, rent),
       });
@@ -300,6 +303,7 @@ describe('stories projection', () => {
           {
             ...card(submitted),
             status: 'approved',
+            published: true,
             heVotes: 2,
             sheVotes: 1,
             engageCount: 3,
@@ -331,6 +335,7 @@ describe('stories projection', () => {
           {
             ...card(submitted),
             status: 'approved',
+            published: true,
             heVotes: 6,
             sheVotes: 4,
             engageCount: 10,
@@ -358,7 +363,14 @@ describe('stories projection', () => {
       .when(...history.skippedBy(dishes, 1, 2))
       .then({
         stories: [
-          { ...card(submitted), status: 'approved', viewCount: 4, skipCount: 2, skipRate: 0.5 },
+          {
+            ...card(submitted),
+            status: 'approved',
+            published: true,
+            viewCount: 4,
+            skipCount: 2,
+            skipRate: 0.5,
+          },
         ],
         pool: poolOf(dishes),
       });
@@ -381,6 +393,7 @@ describe('stories projection', () => {
           {
             ...card(submitted),
             status: 'approved',
+            published: true,
             viewCount: 10,
             skipCount: 3,
             skipRate: 0.3,
@@ -399,7 +412,7 @@ describe('stories projection', () => {
       .given(given)
       .when(history.moderated(dishes, 'approved', 'hidden'), history.unpooled(dishes, 0, null))
       .then({
-        stories: [{ ...card(submitted), status: 'hidden', viewCount: 10 }],
+        stories: [{ ...card(submitted), status: 'hidden', published: true, viewCount: 10 }],
         pool: [{ _id: 'approved', count: 0 }],
       });
   });
@@ -418,7 +431,15 @@ describe('stories projection', () => {
       .given(given)
       .when(...history.approved(dishes, 0, 'hidden'))
       .then({
-        stories: [{ ...card(submitted), status: 'approved', viewCount: 10, rankable: true }],
+        stories: [
+          {
+            ...card(submitted),
+            status: 'approved',
+            published: true,
+            viewCount: 10,
+            rankable: true,
+          },
+        ],
         pool: poolOf(dishes),
       });
   });
@@ -438,7 +459,12 @@ describe('stories projection', () => {
       .when(history.reaction('StoryReactionRemoved', ann, 'relatable'))
       .then({
         stories: [
-          { ...card(submitted), status: 'approved', reactions: { relatable: 1, lol: 1, wtf: 0 } },
+          {
+            ...card(submitted),
+            status: 'approved',
+            published: true,
+            reactions: { relatable: 1, lol: 1, wtf: 0 },
+          },
         ],
         pool: poolOf(dishes),
       });
@@ -457,7 +483,7 @@ describe('stories projection', () => {
       .given(given)
       .when(history.commentDeleted(firstComment, ann, ann))
       .then({
-        stories: [{ ...card(submitted), status: 'approved', commentCount: 1 }],
+        stories: [{ ...card(submitted), status: 'approved', published: true, commentCount: 1 }],
         pool: poolOf(dishes),
       });
   });
@@ -488,8 +514,8 @@ describe('stories projection', () => {
       .when(history.deleted(dishes), history.unpooled(dishes, 0, { storyId: holiday, from: 2 }))
       .then({
         stories: [
-          { ...card(second), status: 'approved' },
-          { ...card(third), status: 'approved' },
+          { ...card(second), status: 'approved', published: true },
+          { ...card(third), status: 'approved', published: true },
         ],
         pool: poolOf(holiday, rent),
       });
@@ -506,8 +532,8 @@ describe('stories projection', () => {
       .when(history.moderated(rent, 'approved', 'hidden'), history.unpooled(rent, 1, null))
       .then({
         stories: [
-          { ...card(first), status: 'approved' },
-          { ...card(second), status: 'hidden' },
+          { ...card(first), status: 'approved', published: true },
+          { ...card(second), status: 'hidden', published: true },
         ],
         pool: poolOf(dishes),
       });

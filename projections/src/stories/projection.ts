@@ -67,7 +67,7 @@ export const storiesProjection = defineProjection<Handled>({
   // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.
   // 6: the counters of votes, engages, views and skips in column fields (CARD_COUNTERS).
   // 7: the divisive order's indexes hold divisive cards only (partial indexes).
-  version: 7,
+  version: 8,
   eventTypes: [
     'StorySubmitted',
     'StoryResubmitted',
@@ -197,7 +197,10 @@ function storyChanges(event: Handled): Change[] | undefined {
           storyId,
           explained
             ? { $set: { status: to, moderationReason: reason } }
-            : { $set: { status: to }, $unset: { moderationReason: true } },
+            : {
+                $set: { status: to, ...(to === 'approved' ? { published: true } : {}) },
+                $unset: { moderationReason: true },
+              },
         ),
       ];
     }

@@ -27,6 +27,7 @@ export type StoryRejection =
   | 'not_author_or_admin'
   | 'not_author'
   | 'not_rejected'
+  | 'was_published'
   | 'already_voted'
   | 'counted_from_address';
 
@@ -48,6 +49,8 @@ export interface StoryState {
   status: StoryStatus;
   /** How many versions of the text there are: 1 once submitted, one more per resubmission. */
   revision: number;
+  /** It was approved once: readers voted, reacted and commented on its text. */
+  published: boolean;
 }
 
 export const story = {
@@ -60,6 +63,7 @@ export const story = {
       authorId: null,
       status: 'pending',
       revision: 0,
+      published: false,
     };
   },
 
@@ -76,7 +80,11 @@ export const story = {
       case 'StoryResubmitted':
         return { ...state, status: 'pending', revision: event.data.revision };
       case 'StoryModerated':
-        return { ...state, status: event.data.to };
+        return {
+          ...state,
+          status: event.data.to,
+          published: state.published || event.data.to === 'approved',
+        };
       case 'StoryDeleted':
         return {
           ...state,
@@ -202,13 +210,16 @@ function requireLive(state: StoryState): void {
 }
 
 /**
- * Only the author resubmits, and only a story a moderator rejected: it goes back to pending as
- * the next revision. Anyone else learns nothing more than that the story is not theirs.
+ * Only the author resubmits, and only a story a moderator rejected before it was ever published:
+ * it goes back to pending as the next revision. One that readers voted and commented on keeps
+ * its text, so their votes and comments never stand under words they did not read. Anyone else
+ * learns nothing more than that the story is not theirs.
  */
 function decideResubmit(command: ResubmitStory, state: StoryState): StoryEvent[] {
   requireLive(state);
   if (state.authorId !== command.authorId) throw new StoryCommandRejected('not_author');
   if (state.status !== 'rejected') throw new StoryCommandRejected('not_rejected');
+  if (state.published) throw new StoryCommandRejected('was_published');
   return [
     {
       type: 'StoryResubmitted',

@@ -25,6 +25,11 @@ export const storyRejections: Rejections<StoryRejection> = {
   not_author: () => new NotFoundError('Story not found'),
   not_rejected: () =>
     new ConflictError('Only a rejected story can be resubmitted', 'story_not_rejected'),
+  was_published: () =>
+    new ConflictError(
+      'A story that was published keeps its text, votes and comments: post a new story instead',
+      'story_was_published',
+    ),
   already_voted: () => new ConflictError(ALREADY_VOTED_MESSAGE, 'already_voted'),
   counted_from_address: () => new AlreadyCountedFromAddress(),
 };

@@ -136,6 +136,33 @@ describe('resubmitting a rejected story', () => {
     },
   );
 
+  it('when a story was published, voted on and then rejected, it cannot be resubmitted with other text: 409, nothing written', async () => {
+    const storyId = await submitted();
+    await admin.agent
+      .patch(`/api/admin/stories/${storyId}`)
+      .send({ status: 'approved' })
+      .expect(200);
+    await other.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
+    await admin.agent
+      .patch(`/api/admin/stories/${storyId}`)
+      .send({ status: 'rejected', reason: 'Names in it' })
+      .expect(200);
+    const mine = await author.agent.get('/api/users/stories?limit=50').expect(200);
+    const card = parseBody(mine, pageSchema(myStorySchema)).items.find((s) => s.id === storyId);
+    expect(card).toMatchObject({ status: 'rejected', resubmittable: false, heVotes: 1 });
+    const position = await head();
+
+    const res = await resubmit(author, storyId);
+
+    expect(res.status).toBe(409);
+    expect(parseBody(res, errorBodySchema)).toMatchObject({
+      code: 'story_was_published',
+      message:
+        'A story that was published keeps its text, votes and comments: post a new story instead',
+    });
+    expect(await head()).toBe(position);
+  });
+
   it('when a visitor resubmits it answers 401 and writes nothing', async () => {
     const storyId = await rejected();
     const before = await head();

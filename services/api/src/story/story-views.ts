@@ -63,7 +63,11 @@ export function toDashboardStory(doc: StoryDoc): DashboardStory {
   return { ...toCard(doc), totalVotes: doc.totalVotes, votingScore: doc.votingScore };
 }
 
-/** The author's own card: why a moderator rejected or hid it, when they said. */
+/** The author's own card: why a moderator rejected or hid it, when they said, and whether it can be resubmitted. */
 export function toMyStory(doc: StoryDoc): MyStory {
-  return { ...toCard(doc), moderationReason: doc.moderationReason ?? null };
+  return {
+    ...toCard(doc),
+    moderationReason: doc.moderationReason ?? null,
+    resubmittable: doc.status === 'rejected' && doc.published !== true,
+  };
 }

@@ -44,7 +44,7 @@ function MyStoryCard({ story, banned }: { story: MyStory; banned: boolean }) {
           <span className="font-semibold">Moderator&apos;s note:</span> {reason}
         </p>
       ) : null}
-      {story.status === 'rejected' ? (
+      {story.resubmittable ? (
         <div>
           <ResubmitButton story={story} disabled={banned} />
         </div>

@@ -25,6 +25,7 @@ const rejected = {
   commentCount: 0,
   reactions: { relatable: 0, lol: 0, wtf: 0 },
   moderationReason: 'Please leave out names.',
+  resubmittable: true,
 };
 const emptyPage = { items: [], nextCursor: null };
 

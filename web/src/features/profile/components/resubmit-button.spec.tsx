@@ -6,7 +6,12 @@ import { MyStoriesList } from '#web/features/profile/components/my-stories-list.
 import { useSubmitStoryDialog } from '#web/lib/submit-story-dialog.ts';
 import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
 
-const card = (n: number, status: string, moderationReason: string | null = null) => ({
+const card = (
+  n: number,
+  status: string,
+  moderationReason: string | null = null,
+  resubmittable = status === 'rejected',
+) => ({
   id: `story_01ARZ3NDEKTSV4RRFFQ69G5F${String(n).padStart(2, '0')}`,
   content: `Story ${n}: she named the cat after her ex.`,
   category: 'relationships',
@@ -17,6 +22,7 @@ const card = (n: number, status: string, moderationReason: string | null = null)
   commentCount: 0,
   reactions: { relatable: 0, lol: 0, wtf: 0 },
   moderationReason,
+  resubmittable,
 });
 
 /** Stands in for the submit-story feature: shows the story the dialog was opened on. */
@@ -41,6 +47,8 @@ describe('Edit & resubmit on My Stories', () => {
       card(2, 'pending'),
       card(3, 'approved'),
       card(4, 'hidden', 'Reported'),
+      // Rejected after it was published: its votes and comments keep its text.
+      card(5, 'rejected', 'Too many names.', false),
     ];
     vi.stubGlobal(
       'fetch',
