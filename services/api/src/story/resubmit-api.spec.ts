@@ -5,7 +5,7 @@ import { pageSchema } from '@whosright/contracts/shared/page';
 import { adminStorySchema, myStorySchema, storyCardSchema } from '@whosright/contracts/story/dto';
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
-import { INVALID_STORY_BODIES } from '#api/testing/stories';
+import { approvedStory, INVALID_STORY_BODIES } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 let server: TestServer;
@@ -137,11 +137,7 @@ describe('resubmitting a rejected story', () => {
   );
 
   it('when a story was published, voted on and then rejected, it cannot be resubmitted with other text: 409, nothing written', async () => {
-    const storyId = await submitted();
-    await admin.agent
-      .patch(`/api/admin/stories/${storyId}`)
-      .send({ status: 'approved' })
-      .expect(200);
+    const storyId = await approvedStory(author, admin);
     await other.agent.post(`/api/stories/${storyId}/vote`).send({ vote: 'he' }).expect(200);
     await admin.agent
       .patch(`/api/admin/stories/${storyId}`)
