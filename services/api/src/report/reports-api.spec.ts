@@ -11,6 +11,7 @@ import {
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
+import { writesAtOnce } from '#api/testing/writes-at-once';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
@@ -155,6 +156,21 @@ describe('POST /api/reports', () => {
       (await report(reader, { targetType: 'comment', targetId: commentId, reason: 'spam' })).status,
     ).toBe(404);
   });
+
+  it('when 200 members report one story at once every one of them is answered 2xx and counted', async () => {
+    const { storyId } = await reportable();
+    const reporters = await Promise.all(Array.from({ length: 200 }, () => signUp(server)));
+    const atOnce = writesAtOnce(server.running.application.bus, 200, (stream) =>
+      stream.endsWith(storyId),
+    );
+    const answers = await Promise.all(
+      reporters.map((reader) =>
+        report(reader, { targetType: 'story', targetId: storyId, reason: 'spam' }),
+      ),
+    ).finally(() => atOnce.mockRestore());
+    expect(answers.filter((res) => res.status !== 201).map((res) => res.status)).toEqual([]);
+    expect(await caseOf(storyId)).toMatchObject({ count: 200 });
+  }, 60_000);
 
   it.each([
     ['no body', {}],

@@ -1,17 +1,23 @@
 import {
-  decideOne,
+  CommandRetriesExhausted,
   type CommandResult,
   type DecideOptions,
   type Decider,
   type DomainEvent,
   type FoldedStream,
 } from '@whosright/eventstore/command/decide-one';
-import { decideMany, type StreamCommand } from '@whosright/eventstore/command/decide-many';
+import {
+  commandOn,
+  decideMany,
+  type FoldSource,
+  type StreamCommand,
+} from '@whosright/eventstore/command/decide-many';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { Actor } from '#api/platform/actor';
-import { HttpError } from '#api/platform/errors';
+import { ConflictError, HttpError } from '#api/platform/errors';
 import { isRejection, type Rejections } from './rejection';
+import { StreamQueue } from './stream-queue';
 import { StreamStates } from './stream-states';
 
 /** What a fold needs of a decider: where a stream starts, and how each event changes it. */
@@ -28,6 +34,8 @@ export function metadataOf(actor: Actor): NewEventMetadata {
     ...(actor.recordedAt ? { recordedAt: actor.recordedAt } : {}),
   };
 }
+
+const BUSY_MESSAGE = 'Many changes are being made to this at once. Please try again.';
 
 export class ReadModelLagging extends HttpError {
   constructor() {
@@ -49,12 +57,20 @@ export function lastPosition(
   return last;
 }
 
+/**
+ * Retries of a queued write: by then only writers in other processes still collide with it, and
+ * each waits a random while, up to twice as long each time (at most 200 ms), so they spread out.
+ */
+const QUEUED_RETRIES = 12;
+const queuedRetryDelayMs = (retry: number) => Math.random() * Math.min(200, 4 * 2 ** retry);
+
 /** Each slice's refusals by context (`story`, `comment`, `account`): its `rejections.ts`. */
 export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
 
 /**
  * The one door to the log: a command is decided on its stream's state and appended at the
- * revision it was decided on (retried on a conflict, see decideMany); a refusal becomes the
+ * revision it was decided on (retried on a conflict, see decideMany; writes that keep colliding
+ * on a stream are queued, see `decided`); a refusal becomes the
  * HTTP error its slice chose; and when the answer depends on read models, the bus waits until
  * they have applied what was appended (read-your-writes). It alone holds the
  * raw event store; slices read a stream's state for a decision through it (`state`, `fold`), from
@@ -63,6 +79,7 @@ export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
 export class CommandBus {
   /** One cached fold per decider, made on first use, shared by every slice that decides with it. */
   private readonly folds = new Map<object, StreamStates<unknown, DomainEvent>>();
+  private readonly queue = new StreamQueue();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -94,9 +111,14 @@ export class CommandBus {
     return (await this.eventStore.headPosition()) === 0n;
   }
 
-  /** Every command decides on the cached fold of its decider, guards included. */
+  private readonly cachedFolds: FoldSource = (decider) => this.fold(decider);
+
+  /**
+   * Every command decides on the cached fold of its decider, guards included; a conflict is
+   * retried once at once (a vote's guess that its stream is new), then queued (`decided`).
+   */
   private decideOptions(actor: Actor): DecideOptions {
-    return { metadata: metadataOf(actor), folds: (decider) => this.fold(decider) };
+    return { metadata: metadataOf(actor), folds: this.cachedFolds, maxRetries: 1 };
   }
 
   private statesOf<S, E extends DomainEvent>(decider: Folding<S, E>): StreamStates<S, E> {
@@ -116,12 +138,13 @@ export class CommandBus {
     actor: Actor,
     readModels: readonly string[] = [],
   ): Promise<CommandResult<E>> {
-    const result = await this.translated(
-      decideOne(this.eventStore, stream, decider, command, this.decideOptions(actor)),
+    const [result] = await this.translated(
+      this.decided([commandOn(stream, decider, command)], actor),
     );
-    if (result.position !== undefined && readModels.length > 0)
-      await this.settle(result.position, readModels, actor);
-    return result;
+    const { position } = result!;
+    if (position !== undefined && readModels.length > 0)
+      await this.settle(position, readModels, actor);
+    return result!;
   }
 
   /**
@@ -133,12 +156,36 @@ export class CommandBus {
     actor: Actor,
     readModels: readonly string[] = [],
   ): Promise<Array<CommandResult<DomainEvent>>> {
-    const results = await this.translated(
-      decideMany(this.eventStore, commands, this.decideOptions(actor)),
-    );
+    const results = await this.translated(this.decided(commands, actor));
     const last = lastPosition(results);
     if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);
     return results;
+  }
+
+  /**
+   * Decides and appends at once, retrying a conflict once (a vote's guessed new stream). Writes
+   * that still conflict, and any write to a stream another write of this process is queued on,
+   * take their turn in the queue (see StreamQueue), where only other processes can collide with
+   * them; those retries wait a random while first.
+   */
+  private async decided<E extends DomainEvent>(
+    commands: ReadonlyArray<StreamCommand<E>>,
+    actor: Actor,
+  ): Promise<Array<CommandResult<E>>> {
+    const options = this.decideOptions(actor);
+    if (!this.queue.busy(commands))
+      try {
+        return await decideMany(this.eventStore, commands, options);
+      } catch (error) {
+        if (!(error instanceof CommandRetriesExhausted)) throw error;
+      }
+    return this.queue.run(commands, () =>
+      decideMany(this.eventStore, commands, {
+        ...options,
+        maxRetries: QUEUED_RETRIES,
+        retryDelayMs: queuedRetryDelayMs,
+      }),
+    );
   }
 
   /**
@@ -165,6 +212,8 @@ export class CommandBus {
     try {
       return await work;
     } catch (error) {
+      // Only writers in other processes, still colliding after every queued retry.
+      if (error instanceof CommandRetriesExhausted) throw new ConflictError(BUSY_MESSAGE);
       if (!isRejection(error)) throw error;
       const toHttp = this.rejections[error.context]?.[error.reason];
       throw toHttp ? toHttp() : error;
