@@ -432,6 +432,7 @@ export async function composeApplication(
         accounts,
         stats: queries.userStats,
         limiter,
+        limit,
         publicUrl: config.publicUrl,
         logger,
         oidc,
@@ -454,9 +455,10 @@ export async function composeApplication(
           reports: queries.reports,
           notes: queries.memberNotes,
         }),
+        limit,
       );
       notificationLiveRoutes(router, { hub: bellHub, slots: liveSlots });
-      notificationRoutes(router, notifications, (userId) => bellHub.nudge(userId));
+      notificationRoutes(router, notifications, limit, (userId) => bellHub.nudge(userId));
       reportRoutes(
         router,
         new ReportService({

@@ -73,4 +73,53 @@ describe('write limits per account', () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.headers['ratelimit-limit']).toBe('10');
   });
+
+  type Member = Awaited<ReturnType<typeof signUp>>;
+  type Answer = { status: number; body: unknown; headers: Record<string, string> };
+  const missingStory = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  const missingComment = 'comment_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  const writes: Array<[string, number, (member: Member, i: number) => PromiseLike<Answer>]> = [
+    [
+      'a member marks notifications read',
+      60,
+      (m) => m.agent.post('/api/notifications/read').send({ all: true }),
+    ],
+    [
+      'a member changes their preferences',
+      30,
+      (m, i) => m.agent.patch('/api/users/preferences').send({ showSideOnComments: i % 2 === 0 }),
+    ],
+    [
+      'a member changes their notification settings',
+      30,
+      (m, i) => m.agent.patch('/api/users/notification-settings').send({ digest: i % 2 === 0 }),
+    ],
+    ['a member changes their profile', 20, (m) => m.agent.patch('/api/users/profile').send({})],
+    [
+      'a member deletes their comments and stories',
+      30,
+      (m, i) =>
+        i % 2 === 0
+          ? m.agent.delete(`/api/comments/${missingComment}`)
+          : m.agent.delete(`/api/stories/${missingStory}`),
+    ],
+    [
+      'an admin adds notes on a member',
+      60,
+      (m, i) => admin.agent.post(`/api/admin/users/${m.id}/notes`).send({ text: `Note ${i}` }),
+    ],
+  ];
+
+  it.each(writes)(
+    'when %s more than %i times in the window the next one gets 429',
+    async (_, points, write) => {
+      const member = await signUp(server);
+      for (let i = 0; i < points; i++) expect((await write(member, i)).status).not.toBe(429);
+      const over = await write(member, points);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({ code: 'rate_limited' });
+      expect(over.headers['ratelimit-limit']).toBe(String(points));
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    },
+  );
 });
