@@ -53,10 +53,11 @@ describe('write limits per account', () => {
     expect(eleventh.status).toBe(429);
   });
 
-  it('when a member files an 11th report within the hour it gets 429', async () => {
+  /** Approved stories by three authors (each may submit 5 an hour). */
+  async function approvedStories(count: number): Promise<string[]> {
     const authors = await Promise.all([signUp(server), signUp(server), signUp(server)]);
     const storyIds: string[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < count; i++) {
       const author = authors[i % authors.length]!;
       const storyId = idOf(await author.agent.post('/api/stories').send(story(i)).expect(201));
       await admin.agent
@@ -65,13 +66,34 @@ describe('write limits per account', () => {
         .expect(200);
       storyIds.push(storyId);
     }
-    const reporter = await signUp(server);
-    const file = (targetId: string) =>
-      reporter.agent.post('/api/reports').send({ targetType: 'story', targetId, reason: 'spam' });
+    return storyIds;
+  }
+
+  const fileAs = (reporter: Awaited<ReturnType<typeof signUp>>) => (targetId: string) =>
+    reporter.agent.post('/api/reports').send({ targetType: 'story', targetId, reason: 'spam' });
+
+  it('when a member files an 11th report within the hour it gets 429', async () => {
+    const storyIds = await approvedStories(11);
+    const file = fileAs(await signUp(server));
     for (const storyId of storyIds.slice(0, 10)) await file(storyId).expect(201);
     const eleventh = await file(storyIds[10]!);
     expect(eleventh.status).toBe(429);
     expect(eleventh.headers['ratelimit-limit']).toBe('10');
+  });
+
+  it("when a member's reports are refused (400, 404) they do not count against the 10 an hour", async () => {
+    const storyIds = await approvedStories(11);
+    const reporter = await signUp(server);
+    const file = fileAs(reporter);
+    for (let i = 0; i < 5; i++) {
+      await reporter.agent
+        .post('/api/reports')
+        .send({ targetType: 'story', targetId: storyIds[0], reason: 'boring' })
+        .expect(400);
+      await file('story_01ARZ3NDEKTSV4RRFFQ69G5FAV').expect(404);
+    }
+    for (const storyId of storyIds.slice(0, 10)) await file(storyId).expect(201);
+    expect((await file(storyIds[10]!)).status).toBe(429);
   });
 
   type Member = Awaited<ReturnType<typeof signUp>>;
