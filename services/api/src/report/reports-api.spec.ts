@@ -94,6 +94,19 @@ describe('POST /api/reports', () => {
     expect(listed?.reports[0]?.reporter?.id).toBe(reader.id);
   });
 
+  it('when a note holds control, bidi or zero-width characters they are cleaned as in comments', async () => {
+    const { storyId } = await reportable();
+    const reader = await signUp(server);
+    const filed = await report(reader, {
+      targetType: 'story',
+      targetId: storyId,
+      reason: 'other',
+      note: 'See \u202Eeulav\u202C the\u200B link\u0000 \u2066here\u2069.',
+    }).expect(201);
+    expect(parseBody(filed, filedReportSchema).note).toBe('See eulav the link here.');
+    expect((await caseOf(storyId))?.reports[0]?.note).toBe('See eulav the link here.');
+  });
+
   it('groups reports on one comment, with every reason and note', async () => {
     const { commentId, storyId, commenter } = await reportable();
     const [ann, ben, cat] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
