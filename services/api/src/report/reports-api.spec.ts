@@ -329,7 +329,7 @@ describe('PATCH /api/admin/reports/{targetType}/{targetId}', () => {
       {
         kind: 'report',
         on: second.storyId,
-        text: "Your report on a comment was reviewed: the comment's author was banned.",
+        text: 'Your report on a comment was reviewed: action was taken.',
         read: false,
       },
       {
