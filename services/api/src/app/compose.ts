@@ -475,6 +475,7 @@ export async function composeApplication(
             banUser: (userId, reason, actor, alongside) =>
               accounts.change(userId, 'ban', actor, reason, alongside),
           },
+          approvedStory: (storyId) => stories.approvedGuard(storyId),
         }),
         limit,
         (reporterId) => bellHub.nudge(reporterId),

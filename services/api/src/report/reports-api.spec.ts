@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { adminSummarySchema } from '@whosright/contracts/account/dto';
 import { moderationLogPageSchema } from '@whosright/contracts/moderation/dto';
@@ -184,6 +184,62 @@ describe('POST /api/reports', () => {
     expect(answers.filter((res) => res.status !== 201).map((res) => res.status)).toEqual([]);
     expect(await caseOf(storyId)).toMatchObject({ count: 200 });
   }, 60_000);
+
+  it("when a comment's story is hidden reporting the comment answers 404, as its comments do", async () => {
+    const { storyId, commentId } = await reportable();
+    await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'hidden' }).expect(200);
+    const reader = await signUp(server);
+    await reader.agent.get(`/api/stories/${storyId}/comments`).expect(404);
+    const position = await head();
+    const res = await report(reader, {
+      targetType: 'comment',
+      targetId: commentId,
+      reason: 'spam',
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ message: 'Comment not found' });
+    expect(await head()).toBe(position);
+    expect(await caseOf(commentId)).toBeUndefined();
+  });
+
+  /** Runs `meanwhile` once, when the filing reads the reports it decides on: after its checks. */
+  function afterTheChecks(meanwhile: () => Promise<unknown>) {
+    const { bus } = server.running.application;
+    const state = bus.state.bind(bus);
+    const spy = vi.spyOn(bus, 'state');
+    spy.mockImplementationOnce(async (stream, decider) => {
+      spy.mockRestore();
+      await meanwhile();
+      return state(stream, decider);
+    });
+    return spy;
+  }
+
+  it('when the member is banned between the checks and the filing the report is refused with 403', async () => {
+    const { storyId } = await reportable();
+    const reader = await signUp(server);
+    const { accounts } = server.running.application;
+    afterTheChecks(() => accounts.change(reader.id, 'ban', { correlationId: 'test' }));
+    const res = await report(reader, { targetType: 'story', targetId: storyId, reason: 'spam' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'banned' });
+    expect(await caseOf(storyId)).toBeUndefined();
+  });
+
+  it('when the story is hidden between the checks and the filing the report is refused with 404', async () => {
+    const { storyId, commentId } = await reportable();
+    const reader = await signUp(server);
+    afterTheChecks(() =>
+      admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'hidden' }).expect(200),
+    );
+    const res = await report(reader, {
+      targetType: 'comment',
+      targetId: commentId,
+      reason: 'spam',
+    });
+    expect(res.status).toBe(404);
+    expect(await caseOf(commentId)).toBeUndefined();
+  });
 
   it.each([
     ['no body', {}],
