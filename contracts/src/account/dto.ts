@@ -79,10 +79,20 @@ export const usernameSchema = z
   .max(30, 'Username must be at most 30 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Username may use only letters, digits and underscores');
 
+/**
+ * What a URL may not hold unencoded (whitespace, quotes, angle brackets, backslashes, control
+ * characters), and what would end the attribute or CSS string a picture's address is written in.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_IN_A_URL = /[\s"'`<>\\\u0000-\u001F\u007F-\u009F]/;
+const PROFILE_IMAGE_CHARACTERS_MESSAGE =
+  'Profile image URL must not contain spaces, quotes, angle brackets, backslashes or control characters';
+
 export const profileImageUrlSchema = z
   .string()
   .trim()
   .max(2048, 'Profile image URL must be at most 2048 characters')
+  .refine((url) => !NOT_IN_A_URL.test(url), PROFILE_IMAGE_CHARACTERS_MESSAGE)
   .pipe(z.url({ protocol: /^https$/, error: 'Profile image URL must be an absolute https: URL' }));
 
 /** Blank or absent clears the field: the web app sends empty values as absent. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moderationActionSchema, moderationSourceSchema } from '../moderation/dto';
 import { reportActionSchema, reportReasonSchema, reportTargetTypeSchema } from '../report/events';
+import { pageSchema } from '../shared/page';
 import { MEMBER_NOTE_MAX } from './events';
 
 export { MEMBER_NOTE_MAX } from './events';
@@ -25,6 +26,13 @@ export const memberNoteSchema = z.object({
   at: z.string(),
 });
 export type MemberNote = z.infer<typeof memberNoteSchema>;
+
+/**
+ * GET /api/admin/users/{id}/notes?cursor=&limit=: the notes on a member, newest first, a page at
+ * a time (the history carries the first).
+ */
+export const memberNotesPageSchema = pageSchema(memberNoteSchema);
+export type MemberNotesPage = z.infer<typeof memberNotesPageSchema>;
 
 /** One moderation decision about the member, or one report case against their writing. */
 export const memberHistoryEntrySchema = z.discriminatedUnion('kind', [
@@ -69,7 +77,7 @@ export const memberHistoryCountsSchema = z.object({
 });
 export type MemberHistoryCounts = z.infer<typeof memberHistoryCountsSchema>;
 
-/** GET /api/admin/users/{id}/history: the member, counts, decisions and reports, notes. */
+/** GET /api/admin/users/{id}/history: the member, counts, decisions and reports, the first notes. */
 export const memberHistorySchema = z.object({
   user: z.object({
     id: z.string(),
@@ -83,7 +91,7 @@ export const memberHistorySchema = z.object({
   counts: memberHistoryCountsSchema,
   /** Newest first; the latest 200 of each kind. */
   entries: z.array(memberHistoryEntrySchema),
-  /** Newest first. */
-  notes: z.array(memberNoteSchema),
+  /** The first page of the notes, newest first; `counts.notes` counts them all. */
+  notes: memberNotesPageSchema,
 });
 export type MemberHistory = z.infer<typeof memberHistorySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commentIdSchema, storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
+import { cleaned } from '../shared/text';
 import {
   reportActionSchema,
   reportReasonSchema,
@@ -16,13 +17,14 @@ export type { ReportReason } from './reasons';
 export { reportActionSchema, reportReasonSchema, reportTargetTypeSchema };
 export type { ReportAction, ReportTargetType };
 
-const reportNoteSchema = z
-  .string({ error: 'A note must be text' })
-  .trim()
-  .max(REPORT_NOTE_MAX, `A note must be at most ${REPORT_NOTE_MAX} characters`)
-  .optional()
-  .nullable()
-  .transform((note) => (note ? note : undefined));
+const reportNoteSchema = cleaned(
+  z
+    .string({ error: 'A note must be text' })
+    .trim()
+    .max(REPORT_NOTE_MAX, `A note must be at most ${REPORT_NOTE_MAX} characters`)
+    .optional()
+    .nullable(),
+).transform((note) => (note ? note : undefined));
 
 const reportFields = {
   reason: z.enum(reportReasonSchema.options, {

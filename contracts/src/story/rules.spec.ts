@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   feedVerdict,
+  isPublicStory,
   leaderOf,
   skipRate,
   votePercentages,
@@ -9,6 +10,14 @@ import {
 } from './rules';
 
 describe('story rules', () => {
+  it('when a story is approved it is public, and in any other status or missing it is not', () => {
+    expect(isPublicStory({ status: 'approved' })).toBe(true);
+    for (const status of ['pending', 'rejected', 'hidden'])
+      expect(isPublicStory({ status }), status).toBe(false);
+    expect(isPublicStory(undefined)).toBe(false);
+    expect(isPublicStory(null)).toBe(false);
+  });
+
   it('when there are no views or votes the figures are 0', () => {
     expect(skipRate(0, 0)).toBe(0);
     expect(votingScore(0, 0)).toBe(0);

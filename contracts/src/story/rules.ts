@@ -1,6 +1,16 @@
 /** Story figures (computed once when events are projected) and the rules read from them. */
 import { PUBLIC_VERDICT } from '../shared/constants';
 
+/**
+ * Whether readers may see a story: only an approved one is public (a pending, rejected or hidden
+ * one is its author's and admins' alone, and so are its comments: reading or reporting them).
+ */
+export function isPublicStory<T extends { status: string }>(
+  story: T | null | undefined,
+): story is T & { status: 'approved' } {
+  return story?.status === 'approved';
+}
+
 /** skips / views, 0 when there are no views. */
 export function skipRate(skips: number, views: number): number {
   return views > 0 ? skips / views : 0;

@@ -1,6 +1,6 @@
 /**
  * A paged list (profile, dashboard, admin panel): skeletons, its empty text, its items, and the
- * next page as the end shows.
+ * next page as the end shows, or when its "Show more" button is pressed.
  */
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ export function PagedList<T extends { id: string }>({
   render,
   errorText = 'This list could not be loaded.',
   skeleton = { count: 3, className: 'h-32' },
+  more,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   label: string;
@@ -26,9 +27,14 @@ export function PagedList<T extends { id: string }>({
   errorText?: string;
   /** How many placeholder cards show while the first page loads, and their height. */
   skeleton?: { count: number; className: string };
+  /**
+   * The text of a button that loads the next page, for a list that is not the page's own (in a
+   * side sheet): then reaching its end loads nothing by itself.
+   */
+  more?: string;
 }) {
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isError;
-  const sentinel = useLoadMore(() => void query.fetchNextPage(), canLoadMore);
+  const sentinel = useLoadMore(() => void query.fetchNextPage(), canLoadMore && !more);
 
   if (query.isPending)
     return (
@@ -69,6 +75,15 @@ export function PagedList<T extends { id: string }>({
           rounded="xl"
           className={cn('w-full', skeleton.className)}
         />
+      ) : more && canLoadMore ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-center"
+          onClick={() => void query.fetchNextPage()}
+        >
+          {more}
+        </Button>
       ) : null}
     </div>
   );

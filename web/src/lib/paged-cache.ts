@@ -1,4 +1,7 @@
-/** Precise edits of cached paged lists, so a removal or a change shows at once (profile, admin). */
+/**
+ * Precise edits of cached paged lists, so an addition, a removal or a change shows at once
+ * (profile, admin).
+ */
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
 import type { Page } from '#web/lib/use-paged-query.ts';
@@ -33,5 +36,23 @@ export function patchInLists<T extends { id: string }>(
 ) {
   editItems<T>(queryClient, queryKey, (items) =>
     items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+  );
+}
+
+/** Puts a new item at the top of every list under `queryKey` (lists sorted newest first). */
+export function prependToLists<T extends { id: string }>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  item: T,
+) {
+  queryClient.setQueriesData<Pages<T>>({ queryKey }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page, i) =>
+            i === 0 ? { ...page, items: [item, ...page.items] } : page,
+          ),
+        }
+      : data,
   );
 }

@@ -36,7 +36,11 @@ export {
   automodRuleSchema,
   automodRulesSchema,
 } from '@whosright/contracts/automod/dto';
-export { memberHistorySchema, memberNoteSchema } from '@whosright/contracts/member-history/dto';
+export {
+  memberHistorySchema,
+  memberNoteSchema,
+  memberNotesPageSchema,
+} from '@whosright/contracts/member-history/dto';
 
 export const myStoryPageSchema = pageSchema(myStorySchema);
 export const myCommentPageSchema = pageSchema(myCommentSchema);

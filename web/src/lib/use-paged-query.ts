@@ -19,11 +19,14 @@ export function usePagedQuery<T>({
   schema,
   keepPrevious = false,
   enabled = true,
+  firstPage,
 }: {
   queryKey: QueryKey;
   /** Show the previous list while the next one loads (a search as you type). */
   keepPrevious?: boolean;
   enabled?: boolean;
+  /** The first page when another answer already carried it: only the next ones are asked for. */
+  firstPage?: Page<T> | undefined;
   path: string;
   params?: Record<string, string | undefined>;
   schema: (schemas: ResponseSchemas) => z.ZodType<Page<T>>;
@@ -41,5 +44,6 @@ export function usePagedQuery<T>({
     getNextPageParam: (page) => page.nextCursor,
     enabled,
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    ...(firstPage ? { initialData: { pages: [firstPage], pageParams: [null] } } : {}),
   });
 }

@@ -98,6 +98,19 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     expect(me.profileImageUrl).toBeNull();
   });
 
+  it("when the provider's picture holds characters a URL may not hold the new account gets no picture", async () => {
+    const { publicUrl, server } = await setUp({
+      sub: 'subject-picture-quotes',
+      email: 'picture-quotes@example.com',
+      email_verified: true,
+      picture: 'https://example.com/a.png"><script>alert(1)</script>',
+    });
+    const browser = server.agent();
+    await signInThroughProvider(browser, publicUrl);
+    const me = parseBody(await browser.get('/api/auth/user'), currentUserSchema);
+    expect(me.profileImageUrl).toBeNull();
+  });
+
   it('when the verified e-mail belongs to a password account it links to that account', async () => {
     const { publicUrl, server } = await setUp({
       sub: 'subject-2',

@@ -1,3 +1,4 @@
+import { profileImageUrlSchema } from '@whosright/contracts/account/dto';
 import { isRefusedProfileImageHost } from '@whosright/contracts/account/profile-image';
 import type { Actor } from '#api/platform/actor';
 import { ConflictError, ValidationError } from '#api/platform/errors';
@@ -86,7 +87,8 @@ export class ExternalSignIn {
 
   /** A provider's picture, when it is one a member could set themself (else none). */
   private acceptablePicture(picture: string | undefined): string | null {
-    if (!picture?.startsWith('https://')) return null;
-    return isRefusedProfileImageHost(picture, this.deps.publicUrl) ? null : picture;
+    const valid = profileImageUrlSchema.safeParse(picture);
+    if (!valid.success) return null;
+    return isRefusedProfileImageHost(valid.data, this.deps.publicUrl) ? null : valid.data;
   }
 }

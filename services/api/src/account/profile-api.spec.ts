@@ -260,6 +260,40 @@ describe('profile update', () => {
     });
   });
 
+  it('when the picture URL holds characters a URL may not hold unencoded it answers 400 saying so and changes nothing', async () => {
+    const someone = await signUp(server);
+    const before = await head();
+    for (const profileImageUrl of [
+      'https://example.com/a.png"><script>alert(1)</script>',
+      "https://example.com/a.png'onerror='alert(1)",
+      'https://example.com/a b.png',
+      'https://example.com/a\\b.png',
+      'https://example.com/a`b.png',
+      'https://example.com/a\u0007.png',
+      'https://example.com/a\u0085.png',
+    ]) {
+      const res = await someone.agent.patch('/api/users/profile').send({ profileImageUrl });
+      expect(res.status, profileImageUrl).toBe(400);
+      expect(errorBodySchema.parse(res.body), profileImageUrl).toMatchObject({
+        code: 'validation_failed',
+        issues: [
+          {
+            path: 'profileImageUrl',
+            message:
+              'Profile image URL must not contain spaces, quotes, angle brackets, backslashes or control characters',
+          },
+        ],
+      });
+    }
+    expect(await head()).toBe(before);
+    const encoded = 'https://example.com/a%20b%22.png';
+    const res = await someone.agent
+      .patch('/api/users/profile')
+      .send({ profileImageUrl: encoded })
+      .expect(200);
+    expect(res.body).toMatchObject({ profileImageUrl: encoded });
+  });
+
   it.each([
     ['a two-character username', { username: 'ab' }],
     ['a username with a space', { username: 'a b' }],

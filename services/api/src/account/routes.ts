@@ -30,6 +30,7 @@ import { emailKey } from '#api/platform/rate-limit/policies';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '#api/platform/errors';
 import { isOwnPageNavigation, isTopLevelNavigation } from '#api/platform/navigation';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
+import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { AccountService } from './account-service';
 import { toCurrentUser } from './current-user';
 import type { SignedIn } from './sessions';
@@ -58,6 +59,8 @@ export interface AccountRoutesDeps {
   accounts: AccountService;
   stats: UserStatsQueries;
   limiter: RateLimiter;
+  /** The per-account limits of the member's own writes (profile, preferences, settings). */
+  limit: WriteLimit;
   publicUrl: string;
   oidc: { client: OidcClient; cookie: OidcTransactionCookie } | null;
   logger: Logger;
@@ -119,20 +122,28 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     res.json(stats);
   });
 
-  router.patch('/users/profile', async (req, res) => {
-    const user = activeUser(req);
-    const profile = updateProfileRequestSchema.parse(req.body);
-    await deps.accounts.updateProfile(user._id, profile, actorOf(req));
-    res.json(await deps.accounts.currentUser(user._id));
-  });
+  router.patch(
+    '/users/profile',
+    deps.limit(rateLimitPolicies.profileUpdatesPerAccount),
+    async (req, res) => {
+      const user = activeUser(req);
+      const profile = updateProfileRequestSchema.parse(req.body);
+      await deps.accounts.updateProfile(user._id, profile, actorOf(req));
+      res.json(await deps.accounts.currentUser(user._id));
+    },
+  );
 
   // A privacy choice rather than content: a banned member may make it too.
-  router.patch('/users/preferences', async (req, res) => {
-    const user = currentUser(req);
-    const { showSideOnComments } = updatePreferencesRequestSchema.parse(req.body);
-    await deps.accounts.setSideOnComments(user._id, showSideOnComments, actorOf(req));
-    res.json(await deps.accounts.currentUser(user._id));
-  });
+  router.patch(
+    '/users/preferences',
+    deps.limit(rateLimitPolicies.preferencesPerAccount),
+    async (req, res) => {
+      const user = currentUser(req);
+      const { showSideOnComments } = updatePreferencesRequestSchema.parse(req.body);
+      await deps.accounts.setSideOnComments(user._id, showSideOnComments, actorOf(req));
+      res.json(await deps.accounts.currentUser(user._id));
+    },
+  );
 
   // What the member hears, and whether by mail: a choice about oneself, a banned member's too.
   router.get('/users/notification-settings', async (req, res) => {
@@ -141,12 +152,16 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     res.json(settings);
   });
 
-  router.patch('/users/notification-settings', async (req, res) => {
-    const user = currentUser(req);
-    const change = updateNotificationSettingsRequestSchema.parse(req.body);
-    await deps.accounts.setNotificationSettings(user._id, change, actorOf(req));
-    res.json(await deps.accounts.notificationSettings(user._id));
-  });
+  router.patch(
+    '/users/notification-settings',
+    deps.limit(rateLimitPolicies.notificationSettingsPerAccount),
+    async (req, res) => {
+      const user = currentUser(req);
+      const change = updateNotificationSettingsRequestSchema.parse(req.body);
+      await deps.accounts.setNotificationSettings(user._id, change, actorOf(req));
+      res.json(await deps.accounts.notificationSettings(user._id));
+    },
+  );
 
   router.post(
     '/auth/forgot-password',

@@ -434,6 +434,7 @@ export async function composeApplication(
         accounts,
         stats: queries.userStats,
         limiter,
+        limit,
         publicUrl: config.publicUrl,
         logger,
         oidc,
@@ -456,9 +457,10 @@ export async function composeApplication(
           reports: queries.reports,
           notes: queries.memberNotes,
         }),
+        limit,
       );
       notificationLiveRoutes(router, { hub: bellHub, slots: liveSlots });
-      notificationRoutes(router, notifications, (userId) => bellHub.nudge(userId));
+      notificationRoutes(router, notifications, limit, (userId) => bellHub.nudge(userId));
       reportRoutes(
         router,
         new ReportService({
@@ -475,6 +477,7 @@ export async function composeApplication(
             banUser: (userId, reason, actor, alongside) =>
               accounts.change(userId, 'ban', actor, reason, alongside),
           },
+          approvedStory: (storyId) => stories.approvedGuard(storyId),
         }),
         limit,
         (reporterId) => bellHub.nudge(reporterId),

@@ -122,6 +122,7 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /admin/users/:id/demote': { access: 'admin' },
   'GET /admin/moderation-log': { access: 'admin' },
   'GET /admin/users/:id/history': { access: 'admin' },
+  'GET /admin/users/:id/notes': { access: 'admin' },
   'POST /admin/users/:id/notes': { access: 'admin', body: { text: 'A note' } },
   'POST /admin/replays': { access: 'admin', body: { until: '2026-01-01T00:00:00Z' } },
   'GET /admin/replays/:id': { access: 'admin' },

@@ -53,10 +53,11 @@ describe('write limits per account', () => {
     expect(eleventh.status).toBe(429);
   });
 
-  it('when a member files an 11th report within the hour it gets 429', async () => {
+  /** Approved stories by three authors (each may submit 5 an hour). */
+  async function approvedStories(count: number): Promise<string[]> {
     const authors = await Promise.all([signUp(server), signUp(server), signUp(server)]);
     const storyIds: string[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < count; i++) {
       const author = authors[i % authors.length]!;
       const storyId = idOf(await author.agent.post('/api/stories').send(story(i)).expect(201));
       await admin.agent
@@ -65,12 +66,82 @@ describe('write limits per account', () => {
         .expect(200);
       storyIds.push(storyId);
     }
-    const reporter = await signUp(server);
-    const file = (targetId: string) =>
-      reporter.agent.post('/api/reports').send({ targetType: 'story', targetId, reason: 'spam' });
+    return storyIds;
+  }
+
+  const fileAs = (reporter: Awaited<ReturnType<typeof signUp>>) => (targetId: string) =>
+    reporter.agent.post('/api/reports').send({ targetType: 'story', targetId, reason: 'spam' });
+
+  it('when a member files an 11th report within the hour it gets 429', async () => {
+    const storyIds = await approvedStories(11);
+    const file = fileAs(await signUp(server));
     for (const storyId of storyIds.slice(0, 10)) await file(storyId).expect(201);
     const eleventh = await file(storyIds[10]!);
     expect(eleventh.status).toBe(429);
     expect(eleventh.headers['ratelimit-limit']).toBe('10');
   });
+
+  it("when a member's reports are refused (400, 404) they do not count against the 10 an hour", async () => {
+    const storyIds = await approvedStories(11);
+    const reporter = await signUp(server);
+    const file = fileAs(reporter);
+    for (let i = 0; i < 5; i++) {
+      await reporter.agent
+        .post('/api/reports')
+        .send({ targetType: 'story', targetId: storyIds[0], reason: 'boring' })
+        .expect(400);
+      await file('story_01ARZ3NDEKTSV4RRFFQ69G5FAV').expect(404);
+    }
+    for (const storyId of storyIds.slice(0, 10)) await file(storyId).expect(201);
+    expect((await file(storyIds[10]!)).status).toBe(429);
+  });
+
+  type Member = Awaited<ReturnType<typeof signUp>>;
+  type Answer = { status: number; body: unknown; headers: Record<string, string> };
+  const missingStory = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  const missingComment = 'comment_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  const writes: Array<[string, number, (member: Member, i: number) => PromiseLike<Answer>]> = [
+    [
+      'a member marks notifications read',
+      60,
+      (m) => m.agent.post('/api/notifications/read').send({ all: true }),
+    ],
+    [
+      'a member changes their preferences',
+      30,
+      (m, i) => m.agent.patch('/api/users/preferences').send({ showSideOnComments: i % 2 === 0 }),
+    ],
+    [
+      'a member changes their notification settings',
+      30,
+      (m, i) => m.agent.patch('/api/users/notification-settings').send({ digest: i % 2 === 0 }),
+    ],
+    ['a member changes their profile', 20, (m) => m.agent.patch('/api/users/profile').send({})],
+    [
+      'a member deletes their comments and stories',
+      30,
+      (m, i) =>
+        i % 2 === 0
+          ? m.agent.delete(`/api/comments/${missingComment}`)
+          : m.agent.delete(`/api/stories/${missingStory}`),
+    ],
+    [
+      'an admin adds notes on a member',
+      60,
+      (m, i) => admin.agent.post(`/api/admin/users/${m.id}/notes`).send({ text: `Note ${i}` }),
+    ],
+  ];
+
+  it.each(writes)(
+    'when %s more than %i times in the window the next one gets 429',
+    async (_, points, write) => {
+      const member = await signUp(server);
+      for (let i = 0; i < points; i++) expect((await write(member, i)).status).not.toBe(429);
+      const over = await write(member, points);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({ code: 'rate_limited' });
+      expect(over.headers['ratelimit-limit']).toBe(String(points));
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    },
+  );
 });

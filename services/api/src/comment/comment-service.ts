@@ -15,6 +15,7 @@ import type { Page } from '@whosright/projections/store/port';
 import type { Comment, CommentAuthor } from '@whosright/contracts/comment/dto';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import type { VoteChoice } from '@whosright/contracts/story/events';
+import { isPublicStory } from '@whosright/contracts/story/rules';
 import { newIdFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import { activeUserGuard } from '#api/write/active-user-guard';
@@ -252,8 +253,8 @@ export class CommentService {
     viewer: UserDoc | null,
     request: { cursor?: string | undefined; limit: number },
   ): Promise<{ items: Comment[]; next: string | undefined }> {
-    const story = await this.deps.stories.byId(storyId);
-    if (story?.status !== 'approved') throw new NotFoundError('Story not found');
+    if (!isPublicStory(await this.deps.stories.byId(storyId)))
+      throw new NotFoundError('Story not found');
     const page = await this.deps.comments.ofStory(storyId, request);
     const docs = page.items;
     const authorIds = docs.map((doc) => doc.authorId);

@@ -82,7 +82,7 @@ export function commentRoutes(
     },
   );
 
-  router.delete('/comments/:id', async (req, res) => {
+  router.delete('/comments/:id', limit(rateLimitPolicies.deletionsPerAccount), async (req, res) => {
     const { id } = commentIdParamsSchema.parse(req.params);
     const user = activeUser(req);
     await comments.delete(id, user, user.role === 'admin', actorOf(req));

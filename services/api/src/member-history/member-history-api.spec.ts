@@ -5,6 +5,7 @@ import { memberNotesStream } from '@whosright/contracts/member-history/events';
 import {
   memberHistorySchema,
   memberNoteSchema,
+  memberNotesPageSchema,
   type MemberHistory,
 } from '@whosright/contracts/member-history/dto';
 import { parseBody } from '#api/testing/parse-body';
@@ -202,11 +203,50 @@ describe('POST /api/admin/users/{id}/notes', () => {
     });
     await addNote(member.id, { text: 'Second warning.' }, otherAdmin).expect(201);
     const history = await historyOf(member.id);
-    expect(history.notes.map((note) => [note.text, note.author?.id])).toEqual([
+    expect(history.notes.items.map((note) => [note.text, note.author?.id])).toEqual([
       ['Second warning.', otherAdmin.id],
       ['Warned by mail about insults.', admin.id],
     ]);
     expect(history.counts.notes).toBe(2);
+  });
+
+  it('when a member has 25 notes the history carries the newest 20 and the rest come a page at a time', async () => {
+    const member = await signUp(server);
+    for (let i = 1; i <= 25; i++) await addNote(member.id, { text: `Note ${i}` }).expect(201);
+    const history = await historyOf(member.id);
+    expect(history.counts.notes).toBe(25);
+    expect(history.notes.items.map((note) => note.text)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Note ${25 - i}`),
+    );
+    const notesOf = async (query: string) =>
+      parseBody(
+        await admin.agent.get(`/api/admin/users/${member.id}/notes${query}`).expect(200),
+        memberNotesPageSchema,
+      );
+    const rest = await notesOf(`?cursor=${history.notes.nextCursor}&limit=3`);
+    expect(rest.items.map((note) => note.text)).toEqual(['Note 5', 'Note 4', 'Note 3']);
+    const last = await notesOf(`?cursor=${rest.nextCursor}`);
+    expect(last).toMatchObject({ nextCursor: null });
+    expect(last.items.map((note) => [note.text, note.author?.id])).toEqual([
+      ['Note 2', admin.id],
+      ['Note 1', admin.id],
+    ]);
+    expect((await notesOf('?limit=50')).items).toHaveLength(25);
+  });
+
+  it('when the notes page is asked for wrongly it answers 400, 404 or 403 and never more than 50', async () => {
+    const member = await signUp(server);
+    const notes = (query: string, by: Member = admin) =>
+      by.agent.get(`/api/admin/users/${member.id}/notes${query}`);
+    await notes('?limit=51').expect(400);
+    await notes('?limit=0').expect(400);
+    await notes('?cursor=not-a-cursor').expect(400);
+    await notes(`?cursor=${Buffer.from('[1,2,3]').toString('base64url')}`).expect(400);
+    await notes('?page=2').expect(400);
+    await notes('', member).expect(403);
+    await server.agent().get(`/api/admin/users/${member.id}/notes`).expect(401);
+    await admin.agent.get(`/api/admin/users/${unknownMember}/notes`).expect(404);
+    await admin.agent.get('/api/admin/users/not-an-id/notes').expect(400);
   });
 
   it("keeps notes out of the member's export and the writing admin's", async () => {
@@ -231,7 +271,7 @@ describe('POST /api/admin/users/{id}/notes', () => {
     await admin.agent.get(`/api/admin/users/${member.id}/history`).expect(404);
     await addNote(member.id, { text: 'Too late.' }).expect(404);
     const { application } = server.running;
-    expect(await application.queries.memberNotes.of(member.id)).toEqual([]);
+    expect(await application.queries.memberNotes.count(member.id)).toBe(0);
     const texts: unknown[] = [];
     for await (const event of application.stores.forgettingLog.readStream(
       memberNotesStream(member.id),
@@ -250,7 +290,7 @@ describe('POST /api/admin/users/{id}/notes', () => {
       .post('/api/users/me/delete')
       .send({ password: 'a good password' })
       .expect(200);
-    const [note] = (await historyOf(member.id)).notes;
+    const [note] = (await historyOf(member.id)).notes.items;
     expect(note).toMatchObject({ text: 'Checked the reports: nothing to do.', author: null });
     expect(JSON.stringify(await historyOf(member.id))).not.toContain(leaving.email);
   });

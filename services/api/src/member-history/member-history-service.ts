@@ -5,9 +5,14 @@ import type {
   MemberHistoryCounts,
   MemberHistoryEntry,
   MemberNote,
+  MemberNotesPage,
 } from '@whosright/contracts/member-history/dto';
+import { PAGE_SIZE } from '@whosright/contracts/shared/constants';
 import { MEMBER_NOTES } from '@whosright/projections/member-notes/docs';
-import type { MemberNoteQueries } from '@whosright/projections/member-notes/queries';
+import type {
+  MemberNote as MemberNoteDoc,
+  MemberNoteQueries,
+} from '@whosright/projections/member-notes/queries';
 import type { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
 import type { ReportCaseDoc } from '@whosright/projections/reports/docs';
 import type { ReportQueries } from '@whosright/projections/reports/queries';
@@ -27,7 +32,7 @@ export interface MemberHistoryDeps {
   users: Pick<UserQueries, 'byId' | 'byIds'>;
   log: Pick<ModerationLogQueries, 'aboutMember'>;
   reports: Pick<ReportQueries, 'againstAuthor'>;
-  notes: Pick<MemberNoteQueries, 'of'>;
+  notes: Pick<MemberNoteQueries, 'page' | 'count' | 'byId'>;
 }
 
 type People = ReadonlyMap<string, UserDoc>;
@@ -51,16 +56,16 @@ export class MemberHistoryService {
   async history(memberId: string): Promise<MemberHistory> {
     const member = await this.deps.users.byId(memberId);
     if (!member) throw new NotFoundError('Member not found');
-    const [decisions, cases, notes] = await Promise.all([
+    const [decisions, cases, notes, noteCount] = await Promise.all([
       this.deps.log.aboutMember(memberId, HISTORY_LIMIT),
       this.deps.reports.againstAuthor(memberId, HISTORY_LIMIT),
-      this.deps.notes.of(memberId),
+      this.notes(memberId, { limit: PAGE_SIZE.default }),
+      this.deps.notes.count(memberId),
     ]);
     // A member deleting their own story is in the log, but it is not a decision about them.
     const moderated = decisions.filter((entry) => entry.source !== 'author');
-    const ids = new Set<string>(notes.map((note) => note.adminId));
-    for (const doc of cases) if (doc.moderatorId) ids.add(doc.moderatorId);
-    const people = new Map((await this.deps.users.byIds([...ids])).map((u) => [u._id, u]));
+    const moderatorIds = cases.flatMap((doc) => (doc.moderatorId ? [doc.moderatorId] : []));
+    const people = await this.peopleOf(moderatorIds);
     const entries: MemberHistoryEntry[] = [
       ...moderated.map((entry): MemberHistoryEntry => ({
         kind: 'decision',
@@ -82,7 +87,7 @@ export class MemberHistoryService {
       commentsDeleted: count('comment.delete'),
       reports: cases.reduce((sum, doc) => sum + Object.keys(doc.reports).length, 0),
       bans: count('user.ban'),
-      notes: notes.length,
+      notes: noteCount,
     };
     return {
       user: {
@@ -96,13 +101,17 @@ export class MemberHistoryService {
       },
       counts,
       entries,
-      notes: notes.map((note): MemberNote => ({
-        id: note.id,
-        text: note.text,
-        author: personIn(people, note.adminId),
-        at: note.at,
-      })),
+      notes,
     };
+  }
+
+  /** A page of the notes on a member who is there, newest first, with their authors. */
+  async notesPage(
+    memberId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<MemberNotesPage> {
+    if (!(await this.deps.users.byId(memberId))) throw new NotFoundError('Member not found');
+    return this.notes(memberId, request);
   }
 
   /** Adds an admin's note on a member who is there; answers the new note's id. */
@@ -127,16 +136,31 @@ export class MemberHistoryService {
 
   /** One note as the sheet shows it, read back after it was added. */
   async note(memberId: string, noteId: string): Promise<MemberNote> {
-    const found = (await this.deps.notes.of(memberId)).find((note) => note.id === noteId);
+    const found = await this.deps.notes.byId(memberId, noteId);
     if (!found) throw new NotFoundError('Note not found');
-    const people = new Map((await this.deps.users.byIds([found.adminId])).map((u) => [u._id, u]));
+    return toNote(found, await this.peopleOf([found.adminId]));
+  }
+
+  private async notes(
+    memberId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<MemberNotesPage> {
+    const page = await this.deps.notes.page(memberId, request);
+    const people = await this.peopleOf(page.items.map((note) => note.adminId));
     return {
-      id: found.id,
-      text: found.text,
-      author: personIn(people, found.adminId),
-      at: found.at,
+      items: page.items.map((note) => toNote(note, people)),
+      nextCursor: page.next ?? null,
     };
   }
+
+  private async peopleOf(ids: readonly string[]): Promise<People> {
+    const users = ids.length > 0 ? await this.deps.users.byIds([...new Set(ids)]) : [];
+    return new Map(users.map((user) => [user._id, user]));
+  }
+}
+
+function toNote(note: MemberNoteDoc, people: People): MemberNote {
+  return { id: note.id, text: note.text, author: personIn(people, note.adminId), at: note.at };
 }
 
 /** A report case against the member's writing, with what the admin did about it. */

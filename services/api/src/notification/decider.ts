@@ -1,8 +1,10 @@
 import type { NotificationReadEvent } from '@whosright/contracts/notification/events';
+import { readUpTo, type ReadMarks } from './derive-notifications';
 
 /**
- * A member's reading of their notifications (`notificationReads-{userId}`): nothing to decide but
- * whether there is anything new to record. The service leaves out the marks already recorded.
+ * A member's reading of their notifications (`notificationReads-{userId}`): the marks recorded so
+ * far, so that what is read already, by this call or by another at the same moment, appends
+ * nothing. The service asks only for the marks the read model does not show yet.
  */
 export interface MarkNotificationsRead {
   type: 'MarkNotificationsRead';
@@ -13,12 +15,22 @@ export interface MarkNotificationsRead {
 
 export const notificationReadsStream = (userId: string) => `notificationReads-${userId}`;
 
+const isRead = (reads: ReadMarks, { id, at }: { id: string; at: string }) =>
+  (readUpTo(reads, id) ?? '') >= at;
+
 export const notificationReads = {
-  initialState: (): Record<string, never> => ({}),
-  evolve: (state: Record<string, never>): Record<string, never> => state,
-  decide(command: MarkNotificationsRead): NotificationReadEvent[] {
-    const { userId, marks, allUpTo } = command;
-    if (marks.length === 0 && allUpTo === undefined) return [];
+  initialState: (): ReadMarks => ({ marks: {}, allUpTo: undefined }),
+  evolve(reads: ReadMarks, event: NotificationReadEvent): ReadMarks {
+    if (event.type !== 'NotificationsRead') return reads;
+    const marks = { ...reads.marks };
+    for (const { id, at } of event.data.marks) marks[id] = at;
+    return { marks, allUpTo: event.data.allUpTo ?? reads.allUpTo };
+  },
+  /** Nothing to record when every mark asked for is recorded already, "all" included. */
+  decide(command: MarkNotificationsRead, reads: ReadMarks): NotificationReadEvent[] {
+    const { userId, allUpTo } = command;
+    const marks = command.marks.filter((mark) => !isRead(reads, mark));
+    if (marks.length === 0) return [];
     return [
       {
         type: 'NotificationsRead',

@@ -44,7 +44,7 @@ describe('notificationsOf', () => {
     expect(items.every((i) => !i.read && i.storyId === storyId)).toBe(true);
   });
 
-  it("tells what came of each closed report, without the admin's reason, read by its own mark", () => {
+  it("when reports are closed it tells what came of each, a ban only as action taken, without the admin's reason, read by its own mark", () => {
     const report = (
       n: number,
       targetType: 'story' | 'comment',
@@ -61,6 +61,7 @@ describe('notificationsOf', () => {
       report(2, 'story', 'hide'),
       report(3, 'comment', 'delete'),
       report(4, 'comment', 'ban'),
+      report(5, 'story', 'ban'),
     ];
     const items = notificationsOf(
       [],
@@ -70,9 +71,15 @@ describe('notificationsOf', () => {
     );
     expect(items.map((i) => [i.id, i.kind, i.text, i.read])).toEqual([
       [
+        'report:story:t5:0:user_1',
+        'report',
+        'Your report on a story was reviewed: action was taken.',
+        false,
+      ],
+      [
         'report:comment:t4:0:user_1',
         'report',
-        "Your report on a comment was reviewed: the comment's author was banned.",
+        'Your report on a comment was reviewed: action was taken.',
         false,
       ],
       [

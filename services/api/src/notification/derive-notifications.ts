@@ -155,16 +155,20 @@ function fromTopComment(comment: TopComment): Unread {
   };
 }
 
-/** What came of a report, told without the admin's reason or name (those are the log's). */
-const REPORT_OUTCOMES: Readonly<Record<ReportAction, (target: ReportTargetType) => string>> = {
-  dismiss: () => 'no action was needed',
-  hide: () => 'the story was hidden',
-  delete: () => 'the comment was deleted',
-  ban: (target) => `the ${target}'s author was banned`,
+/**
+ * What came of a report, told without the admin's reason or name (those are the log's). A ban is
+ * a sanction on another member, theirs alone to hear of: the reporter learns only that action was
+ * taken.
+ */
+const REPORT_OUTCOMES: Readonly<Record<ReportAction, string>> = {
+  dismiss: 'no action was needed',
+  hide: 'the story was hidden',
+  delete: 'the comment was deleted',
+  ban: 'action was taken',
 };
 
 function fromReport(report: ClosedReport): Unread {
-  const outcome = REPORT_OUTCOMES[report.action](report.targetType);
+  const outcome = REPORT_OUTCOMES[report.action];
   return {
     id: `report:${report.filingId}`,
     at: report.closedAt,

@@ -7,6 +7,7 @@ import {
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
+import { writesAtOnce } from '#api/testing/writes-at-once';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
@@ -190,6 +191,41 @@ describe('POST /api/notifications/read', () => {
       .send({ ids: [comments.id] })
       .expect(200);
     expect(await head()).toBe(position);
+  });
+
+  it('when nothing is unread marking all read appends nothing', async () => {
+    const member = await signUp(server);
+    await member.agent.post('/api/notifications/read').send({ all: true }).expect(200);
+    const author = await signUp(server);
+    await approvedStory(author, admin);
+    await within2s(author, (p) => p.unread === 1);
+    await author.agent.post('/api/notifications/read').send({ all: true }).expect(200);
+    const position = await head();
+    await member.agent.post('/api/notifications/read').send({ all: true }).expect(200);
+    await author.agent.post('/api/notifications/read').send({ all: true }).expect(200);
+    expect(await head()).toBe(position);
+  });
+
+  it('when one member sends 16 mark-read calls at once each answers 200 and the marks are appended once', async () => {
+    const author = await signUp(server);
+    await approvedStory(author, admin);
+    await within2s(author, (p) => p.unread === 1);
+    const position = await head();
+    const atOnce = writesAtOnce(
+      server.running.application.bus,
+      16,
+      (stream) => stream === `notificationReads-${author.id}`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        author.agent.post('/api/notifications/read').send({ all: true }),
+      ),
+    ).finally(() => atOnce.mockRestore());
+    expect(answers.map((res) => res.status)).toEqual(Array(16).fill(200));
+    expect(answers.map((res) => parseBody(res, notificationsPageSchema).unread)).toEqual(
+      Array(16).fill(0),
+    );
+    expect(await head()).toBe(position + 1n);
   });
 
   it.each([

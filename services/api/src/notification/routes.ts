@@ -5,6 +5,8 @@ import {
   type NotificationsPage,
 } from '@whosright/contracts/notification/dto';
 import { actorOf, currentUser } from '#api/platform/auth';
+import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
+import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { NotificationService } from './notification-service';
 
 /**
@@ -15,6 +17,7 @@ import type { NotificationService } from './notification-service';
 export function notificationRoutes(
   router: Router,
   notifications: NotificationService,
+  limit: WriteLimit,
   onRead: (userId: string) => void = () => undefined,
 ): void {
   router.get('/notifications', async (req, res) => {
@@ -24,11 +27,15 @@ export function notificationRoutes(
     res.json(page);
   });
 
-  router.post('/notifications/read', async (req, res) => {
-    const user = currentUser(req);
-    const body = markNotificationsReadRequestSchema.parse(req.body);
-    const page: NotificationsPage = await notifications.markRead(user._id, body, actorOf(req));
-    onRead(user._id);
-    res.json(page);
-  });
+  router.post(
+    '/notifications/read',
+    limit(rateLimitPolicies.notificationReadsPerAccount),
+    async (req, res) => {
+      const user = currentUser(req);
+      const body = markNotificationsReadRequestSchema.parse(req.body);
+      const page: NotificationsPage = await notifications.markRead(user._id, body, actorOf(req));
+      onRead(user._id);
+      res.json(page);
+    },
+  );
 }

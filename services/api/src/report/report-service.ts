@@ -7,6 +7,7 @@ import type {
   ReportedTargetsPage,
 } from '@whosright/contracts/report/dto';
 import type { ReportReason } from '@whosright/contracts/report/reasons';
+import { isPublicStory } from '@whosright/contracts/story/rules';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { REPORTS } from '@whosright/projections/reports/docs';
 import type { ReportCaseDoc } from '@whosright/projections/reports/docs';
@@ -16,6 +17,7 @@ import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import { HttpError, NotFoundError } from '#api/platform/errors';
+import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn, type StreamCommand } from '#api/write/commands';
 import { reports, reportsStream, type ReportTarget } from './decider';
@@ -53,6 +55,8 @@ export interface ReportServiceDeps {
   users: Pick<UserQueries, 'byIds'>;
   reports: Pick<ReportQueries, 'page'>;
   actions: ReportActions;
+  /** "The story is approved" as a write's precondition: the story slice's guard. */
+  approvedStory: (storyId: string) => StreamCommand;
 }
 
 /** Hiding is for stories and deleting for comments; dismissing and banning fit both. */
@@ -85,8 +89,12 @@ export class ReportService {
     // The bus caches the fold: the decision below reads this state again, caught up.
     const before = await this.deps.bus.state(stream, reports);
     const created = !before.open.has(reporter._id);
+    // Joined to the append: a ban of the reporter, or a hide of the story, appended since the
+    // reads above refuses the report.
     await this.deps.bus.runAll(
       [
+        activeUserGuard(reporter._id),
+        this.deps.approvedStory(storyId),
         commandOn(stream, reports, {
           type: 'FileReport',
           targetType: request.targetType,
@@ -175,17 +183,21 @@ export class ReportService {
     return { items, nextCursor: page.next ?? null };
   }
 
-  /** A story readers can see, or a comment that is still there, with its story and its author. */
+  /**
+   * A story readers can see, or a comment that is still there on one, with its story and its
+   * author: a comment on a story that is not public is as unseen as the story's comments are.
+   */
   private async visibleTarget(
     target: ReportTarget,
   ): Promise<{ storyId: string; authorId: string }> {
     if (target.targetType === 'story') {
       const story = await this.deps.stories.byId(target.targetId);
-      if (story?.status !== 'approved') throw notFound(target);
+      if (!isPublicStory(story)) throw notFound(target);
       return { storyId: story._id, authorId: story.authorId };
     }
     const comment = await this.deps.comments.byId(target.targetId);
-    if (!comment) throw notFound(target);
+    if (!comment || !isPublicStory(await this.deps.stories.byId(comment.storyId)))
+      throw notFound(target);
     return { storyId: comment.storyId, authorId: comment.authorId };
   }
 }

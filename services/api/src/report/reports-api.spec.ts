@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { adminSummarySchema } from '@whosright/contracts/account/dto';
 import { moderationLogPageSchema } from '@whosright/contracts/moderation/dto';
@@ -11,6 +11,7 @@ import {
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { approvedStory } from '#api/testing/stories';
+import { writesAtOnce } from '#api/testing/writes-at-once';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 type Member = Awaited<ReturnType<typeof signUp>>;
@@ -93,6 +94,19 @@ describe('POST /api/reports', () => {
     expect(listed?.reports[0]?.reporter?.id).toBe(reader.id);
   });
 
+  it('when a note holds control, bidi or zero-width characters they are cleaned as in comments', async () => {
+    const { storyId } = await reportable();
+    const reader = await signUp(server);
+    const filed = await report(reader, {
+      targetType: 'story',
+      targetId: storyId,
+      reason: 'other',
+      note: 'See \u202Eeulav\u202C the\u200B link\u0000 \u2066here\u2069.',
+    }).expect(201);
+    expect(parseBody(filed, filedReportSchema).note).toBe('See eulav the link here.');
+    expect((await caseOf(storyId))?.reports[0]?.note).toBe('See eulav the link here.');
+  });
+
   it('groups reports on one comment, with every reason and note', async () => {
     const { commentId, storyId, commenter } = await reportable();
     const [ann, ben, cat] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
@@ -154,6 +168,77 @@ describe('POST /api/reports', () => {
     expect(
       (await report(reader, { targetType: 'comment', targetId: commentId, reason: 'spam' })).status,
     ).toBe(404);
+  });
+
+  it('when 200 members report one story at once every one of them is answered 2xx and counted', async () => {
+    const { storyId } = await reportable();
+    const reporters = await Promise.all(Array.from({ length: 200 }, () => signUp(server)));
+    const atOnce = writesAtOnce(server.running.application.bus, 200, (stream) =>
+      stream.endsWith(storyId),
+    );
+    const answers = await Promise.all(
+      reporters.map((reader) =>
+        report(reader, { targetType: 'story', targetId: storyId, reason: 'spam' }),
+      ),
+    ).finally(() => atOnce.mockRestore());
+    expect(answers.filter((res) => res.status !== 201).map((res) => res.status)).toEqual([]);
+    expect(await caseOf(storyId)).toMatchObject({ count: 200 });
+  }, 60_000);
+
+  it("when a comment's story is hidden reporting the comment answers 404, as its comments do", async () => {
+    const { storyId, commentId } = await reportable();
+    await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'hidden' }).expect(200);
+    const reader = await signUp(server);
+    await reader.agent.get(`/api/stories/${storyId}/comments`).expect(404);
+    const position = await head();
+    const res = await report(reader, {
+      targetType: 'comment',
+      targetId: commentId,
+      reason: 'spam',
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ message: 'Comment not found' });
+    expect(await head()).toBe(position);
+    expect(await caseOf(commentId)).toBeUndefined();
+  });
+
+  /** Runs `meanwhile` once, when the filing reads the reports it decides on: after its checks. */
+  function afterTheChecks(meanwhile: () => Promise<unknown>) {
+    const { bus } = server.running.application;
+    const state = bus.state.bind(bus);
+    const spy = vi.spyOn(bus, 'state');
+    spy.mockImplementationOnce(async (stream, decider) => {
+      spy.mockRestore();
+      await meanwhile();
+      return state(stream, decider);
+    });
+    return spy;
+  }
+
+  it('when the member is banned between the checks and the filing the report is refused with 403', async () => {
+    const { storyId } = await reportable();
+    const reader = await signUp(server);
+    const { accounts } = server.running.application;
+    afterTheChecks(() => accounts.change(reader.id, 'ban', { correlationId: 'test' }));
+    const res = await report(reader, { targetType: 'story', targetId: storyId, reason: 'spam' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'banned' });
+    expect(await caseOf(storyId)).toBeUndefined();
+  });
+
+  it('when the story is hidden between the checks and the filing the report is refused with 404', async () => {
+    const { storyId, commentId } = await reportable();
+    const reader = await signUp(server);
+    afterTheChecks(() =>
+      admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'hidden' }).expect(200),
+    );
+    const res = await report(reader, {
+      targetType: 'comment',
+      targetId: commentId,
+      reason: 'spam',
+    });
+    expect(res.status).toBe(404);
+    expect(await caseOf(commentId)).toBeUndefined();
   });
 
   it.each([
@@ -300,7 +385,7 @@ describe('PATCH /api/admin/reports/{targetType}/{targetId}', () => {
       {
         kind: 'report',
         on: second.storyId,
-        text: "Your report on a comment was reviewed: the comment's author was banned.",
+        text: 'Your report on a comment was reviewed: action was taken.',
         read: false,
       },
       {

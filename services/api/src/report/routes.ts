@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import {
   closeReportsRequestSchema,
   fileReportRequestSchema,
@@ -23,16 +23,21 @@ export function reportRoutes(
   limit: WriteLimit,
   onFiled: (reporterId: string) => void = () => undefined,
 ): void {
-  router.post('/reports', limit(rateLimitPolicies.reportsPerAccount), async (req, res) => {
+  const perAccount = rateLimitPolicies.reportsPerAccount;
+  const file = async (req: Request) => {
     const reporter = activeUser(req);
     const body = fileReportRequestSchema.parse(req.body);
-    const { report, created }: { report: FiledReport; created: boolean } = await reports.file(
-      body,
-      reporter,
-      actorOf(req),
-    );
+    return { reporter, ...(await reports.file(body, reporter, actorOf(req))) };
+  };
+  // Only a report that was filed counts against the member's reports an hour.
+  router.post('/reports', limit(perAccount), async (req, res) => {
+    const { reporter, report, created } = await file(req).catch(async (refused: unknown) => {
+      await limit.refund(perAccount, req);
+      throw refused;
+    });
     onFiled(reporter._id);
-    res.status(created ? 201 : 200).json(report);
+    const body: FiledReport = report;
+    res.status(created ? 201 : 200).json(body);
   });
 
   router.get('/admin/reports', async (req, res) => {

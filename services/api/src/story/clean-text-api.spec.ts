@@ -15,13 +15,16 @@ afterAll(async () => {
 });
 
 describe('text people write', () => {
-  it('when a story, a comment or a name holds NUL, an unpaired surrogate or stacked marks they are cleaned', async () => {
+  it('when a story, a comment or a name holds NUL, a bidi control, an unpaired surrogate or stacked marks they are cleaned', async () => {
     const zalgo = `Z${'\u0301'.repeat(30)}`;
     const member = await signUp(server);
     const story = parseBody(
       await member.agent
         .post('/api/stories')
-        .send({ content: `He\u0000 says ${zalgo} is art\uD800. Who is right?`, category: 'other' })
+        .send({
+          content: `He\u0000 says ${zalgo} is\u202E art\uD800.\u200B Who is right?`,
+          category: 'other',
+        })
         .expect(201),
       storyCardSchema,
     );

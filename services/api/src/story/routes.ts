@@ -160,7 +160,7 @@ export function storyRoutes(
       },
     );
 
-  router.delete('/stories/:id', async (req, res) => {
+  router.delete('/stories/:id', limit(rateLimitPolicies.deletionsPerAccount), async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const user = activeUser(req);
     await stories.delete(id, user, user.role === 'admin', actorOf(req));

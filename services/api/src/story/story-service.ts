@@ -10,6 +10,7 @@ import { SEEN_STORIES } from '@whosright/projections/seen-stories/docs';
 import { STORY_TIMELINE } from '@whosright/projections/story-timeline/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import type { StoryCategory } from '@whosright/contracts/shared/categories';
+import { isPublicStory } from '@whosright/contracts/story/rules';
 import type {
   ReactionType,
   StoryStatus,
@@ -351,8 +352,7 @@ export class StoryService {
   async visible(storyId: string, viewer: UserDoc | null): Promise<StoryDoc> {
     const doc = await this.deps.stories.byId(storyId);
     const allowed =
-      doc &&
-      (doc.status === 'approved' || viewer?.role === 'admin' || viewer?._id === doc.authorId);
+      doc && (isPublicStory(doc) || viewer?.role === 'admin' || viewer?._id === doc.authorId);
     if (!doc || !allowed) throw new NotFoundError('Story not found');
     return doc;
   }

@@ -69,7 +69,7 @@ export function activeUserGuard(userId: string, { removal = false } = {}): Strea
  * Put among an admin's commands on a member's writing that would publish it (approving a held
  * comment): once the member began deleting their account, nothing of theirs is published.
  */
-export function memberPresentGuard(userId: string): StreamCommand {
+export function authorPresentGuard(userId: string): StreamCommand {
   return commandOn(`user-${userId}`, mayWrite, { type: 'AssertPresent' }, { guard: true });
 }
 

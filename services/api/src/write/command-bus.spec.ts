@@ -3,6 +3,7 @@ import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { EventStore } from '@whosright/eventstore/port';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { reports, reportsStream } from '#api/report/decider';
 import { story } from '#api/story/decider';
 import { CommandBus } from './command-bus';
 import { mayWrite } from './active-user-guard';
@@ -106,5 +107,47 @@ describe('CommandBus, the one door to the log', () => {
     expect(await bus.logIsEmpty()).toBe(true);
     await bus.run(stream, story, submit, actor);
     expect(await bus.logIsEmpty()).toBe(false);
+  });
+});
+
+describe('CommandBus, many writers on one stream', () => {
+  let store: EventStore;
+  const target = { targetType: 'story' as const, targetId: newId('story') };
+  const fileReport = (reporterId: string) =>
+    commandOn(reportsStream(target), reports, {
+      type: 'FileReport',
+      ...target,
+      storyId: target.targetId,
+      authorId: newId('user'),
+      reporterId,
+      reason: 'spam',
+      note: undefined,
+    });
+  const fileAll = (bus: CommandBus, count: number) =>
+    Promise.allSettled(
+      Array.from({ length: count }, () => bus.runAll([fileReport(newId('user'))], actor)),
+    );
+  const filed = async () => {
+    let count = 0;
+    for await (const _ of store.readStream(reportsStream(target))) count++;
+    return count;
+  };
+
+  beforeEach(() => {
+    store = createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog });
+  });
+  afterEach(() => store.close());
+
+  it('when 200 members report one story at once every report is appended', async () => {
+    const results = await fileAll(new CommandBus(store, null, {}), 200);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await filed()).toBe(200);
+  });
+
+  it('when two processes take 100 reports each on one story at once every report is appended', async () => {
+    const processes = [new CommandBus(store, null, {}), new CommandBus(store, null, {})];
+    const results = (await Promise.all(processes.map((bus) => fileAll(bus, 100)))).flat();
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await filed()).toBe(200);
   });
 });

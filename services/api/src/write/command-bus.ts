@@ -1,5 +1,5 @@
 import {
-  decideOne,
+  CommandRetriesExhausted,
   type CommandResult,
   type DecideOptions,
   type Decider,
@@ -7,16 +7,18 @@ import {
   type FoldedStream,
 } from '@whosright/eventstore/command/decide-one';
 import {
+  commandOn,
   decideMany,
-  type KeyedAppend,
+  type FoldSource,
   type StreamCommand,
 } from '@whosright/eventstore/command/decide-many';
-import { derivedEventId } from '@whosright/eventstore/event-id';
 import type { EventStore, NewEventMetadata } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import type { Actor } from '#api/platform/actor';
-import { HttpError } from '#api/platform/errors';
+import { ConflictError, HttpError } from '#api/platform/errors';
 import { isRejection, type Rejections } from './rejection';
+import { keyedAppendOf, keyedWriteStartedAt } from './keyed-appends';
+import { StreamQueue } from './stream-queue';
 import { StreamStates } from './stream-states';
 
 /** What a fold needs of a decider: where a stream starts, and how each event changes it. */
@@ -33,6 +35,8 @@ export function metadataOf(actor: Actor): NewEventMetadata {
     ...(actor.recordedAt ? { recordedAt: actor.recordedAt } : {}),
   };
 }
+
+const BUSY_MESSAGE = 'Many changes are being made to this at once. Please try again.';
 
 export class ReadModelLagging extends HttpError {
   constructor() {
@@ -54,17 +58,20 @@ export function lastPosition(
   return last;
 }
 
-/** The most events one append of a keyed write is looked for with (far more than any appends). */
-const MAX_EVENTS_PER_APPEND = 64;
-/** A keyed write's start is told by the first event of one of its first few appends. */
-const FIRST_APPENDS_LOOKED_AT = 4;
+/**
+ * Retries of a queued write: by then only writers in other processes still collide with it, and
+ * each waits a random while, up to twice as long each time (at most 200 ms), so they spread out.
+ */
+const QUEUED_RETRIES = 12;
+const queuedRetryDelayMs = (retry: number) => Math.random() * Math.min(200, 4 * 2 ** retry);
 
 /** Each slice's refusals by context (`story`, `comment`, `account`): its `rejections.ts`. */
 export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
 
 /**
  * The one door to the log: a command is decided on its stream's state and appended at the
- * revision it was decided on (retried on a conflict, see decideMany); a refusal becomes the
+ * revision it was decided on (retried on a conflict, see decideMany; writes that keep colliding
+ * on a stream are queued, see `decided`); a refusal becomes the
  * HTTP error its slice chose; and when the answer depends on read models, the bus waits until
  * they have applied what was appended (read-your-writes). It alone holds the
  * raw event store; slices read a stream's state for a decision through it (`state`, `fold`), from
@@ -73,6 +80,7 @@ export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
 export class CommandBus {
   /** One cached fold per decider, made on first use, shared by every slice that decides with it. */
   private readonly folds = new Map<object, StreamStates<unknown, DomainEvent>>();
+  private readonly queue = new StreamQueue();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -104,49 +112,25 @@ export class CommandBus {
     return (await this.eventStore.headPosition()) === 0n;
   }
 
-  /** Every command decides on the cached fold of its decider, guards included. */
+  private readonly cachedFolds: FoldSource = (decider) => this.fold(decider);
+
+  /**
+   * Every command decides on the cached fold of its decider, guards included; a conflict is
+   * retried once at once (a vote's guess that its stream is new), then queued (`decided`).
+   */
   private decideOptions(actor: Actor): DecideOptions {
-    const keyed = this.keyedAppend(actor);
+    const keyed = keyedAppendOf(this.eventStore, actor.writeKey);
     return {
       metadata: metadataOf(actor),
-      folds: (decider) => this.fold(decider),
+      folds: this.cachedFolds,
+      maxRetries: 1,
       ...(keyed ? { keyed } : {}),
     };
   }
 
-  /**
-   * A write with an Idempotency-Key appends events whose ids its retries derive again, and finds
-   * them rather than deciding again (where the store can look events up by id).
-   */
-  private keyedAppend(actor: Actor): KeyedAppend | undefined {
-    const writeKey = actor.writeKey;
-    const byId = this.eventStore.eventsById?.bind(this.eventStore);
-    if (!writeKey || !byId) return undefined;
-    const call = writeKey.nextAppend();
-    const eventId = (index: number) => derivedEventId(writeKey.key, call, index);
-    return {
-      eventId,
-      async earlier() {
-        // Usually nothing: one indexed lookup, then the rest only when the first is there.
-        if ((await byId([eventId(0)])).length === 0) return [];
-        writeKey.appended = true;
-        return byId(Array.from({ length: MAX_EVENTS_PER_APPEND }, (_, i) => eventId(i)));
-      },
-    };
-  }
-
-  /**
-   * When the write with an Idempotency-Key began: what its first attempt's events say (their
-   * recorded time is the attempt's start), or undefined when none of its appends is in the log.
-   */
-  async keyedWriteStartedAt(key: string): Promise<number | undefined> {
-    const byId = this.eventStore.eventsById?.bind(this.eventStore);
-    if (!byId) return undefined;
-    const firsts = Array.from({ length: FIRST_APPENDS_LOOKED_AT }, (_, call) =>
-      derivedEventId(key, call, 0),
-    );
-    const [first] = await byId(firsts);
-    return first?.metadata.recordedAt ? Date.parse(first.metadata.recordedAt) : undefined;
+  /** When a write with an Idempotency-Key began, if an earlier attempt of it appended. */
+  keyedWriteStartedAt(key: string): Promise<number | undefined> {
+    return keyedWriteStartedAt(this.eventStore, key);
   }
 
   private statesOf<S, E extends DomainEvent>(decider: Folding<S, E>): StreamStates<S, E> {
@@ -166,13 +150,14 @@ export class CommandBus {
     actor: Actor,
     readModels: readonly string[] = [],
   ): Promise<CommandResult<E>> {
-    const result = await this.translated(
-      decideOne(this.eventStore, stream, decider, command, this.decideOptions(actor)),
+    const [result] = await this.translated(
+      this.decided([commandOn(stream, decider, command)], actor),
     );
-    if (result.position !== undefined && actor.writeKey) actor.writeKey.appended = true;
-    if (result.position !== undefined && readModels.length > 0)
-      await this.settle(result.position, readModels, actor);
-    return result;
+    const { position } = result!;
+    if (position !== undefined && actor.writeKey) actor.writeKey.appended = true;
+    if (position !== undefined && readModels.length > 0)
+      await this.settle(position, readModels, actor);
+    return result!;
   }
 
   /**
@@ -184,13 +169,37 @@ export class CommandBus {
     actor: Actor,
     readModels: readonly string[] = [],
   ): Promise<Array<CommandResult<DomainEvent>>> {
-    const results = await this.translated(
-      decideMany(this.eventStore, commands, this.decideOptions(actor)),
-    );
+    const results = await this.translated(this.decided(commands, actor));
     const last = lastPosition(results);
     if (last !== undefined && actor.writeKey) actor.writeKey.appended = true;
     if (last !== undefined && readModels.length > 0) await this.settle(last, readModels, actor);
     return results;
+  }
+
+  /**
+   * Decides and appends at once, retrying a conflict once (a vote's guessed new stream). Writes
+   * that still conflict, and any write to a stream another write of this process is queued on,
+   * take their turn in the queue (see StreamQueue), where only other processes can collide with
+   * them; those retries wait a random while first.
+   */
+  private async decided<E extends DomainEvent>(
+    commands: ReadonlyArray<StreamCommand<E>>,
+    actor: Actor,
+  ): Promise<Array<CommandResult<E>>> {
+    const options = this.decideOptions(actor);
+    if (!this.queue.busy(commands))
+      try {
+        return await decideMany(this.eventStore, commands, options);
+      } catch (error) {
+        if (!(error instanceof CommandRetriesExhausted)) throw error;
+      }
+    return this.queue.run(commands, () =>
+      decideMany(this.eventStore, commands, {
+        ...options,
+        maxRetries: QUEUED_RETRIES,
+        retryDelayMs: queuedRetryDelayMs,
+      }),
+    );
   }
 
   /**
@@ -217,6 +226,8 @@ export class CommandBus {
     try {
       return await work;
     } catch (error) {
+      // Only writers in other processes, still colliding after every queued retry.
+      if (error instanceof CommandRetriesExhausted) throw new ConflictError(BUSY_MESSAGE);
       if (!isRejection(error)) throw error;
       const toHttp = this.rejections[error.context]?.[error.reason];
       throw toHttp ? toHttp() : error;

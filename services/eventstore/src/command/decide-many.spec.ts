@@ -137,6 +137,20 @@ describe.each(appendModes)('decideMany, %s', (_mode, inMode) => {
     ).rejects.toBeInstanceOf(CommandRetriesExhausted);
   });
 
+  it('when retries are given a delay each retry waits for it first', async () => {
+    const delays = vi.fn((retry: number) => retry);
+    const started = Date.now();
+    await expect(
+      decideMany(interfering(), [commandOn('seat-1', guestbook, { by: 'ann' })], {
+        metadata,
+        maxRetries: 2,
+        retryDelayMs: delays,
+      }),
+    ).rejects.toBeInstanceOf(CommandRetriesExhausted);
+    expect(delays.mock.calls).toEqual([[1], [2]]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2);
+  });
+
   it('when a stream is expected to be new it is not read first, and if it exists after all the command is decided on what it holds', async () => {
     const reads = vi.spyOn(subject, 'readStream');
     await decideMany(subject, [commandOn('seat-1', seat, { by: 'ann' }, { expectNew: true })], {

@@ -21,6 +21,11 @@ export interface DecideOptions {
   folds?: FoldSource;
   /** Decisions retried after a concurrent append to the same stream, beyond the first. */
   maxRetries?: number;
+  /**
+   * How long to wait before retry number `retry` (1 for the first); by default none. Writers in
+   * other processes that keep colliding on one stream spread out when each waits a random while.
+   */
+  retryDelayMs?: (retry: number) => number;
   /** A write its client may send again (an Idempotency-Key): see KeyedAppend. */
   keyed?: KeyedAppend;
 }
@@ -242,6 +247,8 @@ async function decideAndAppend<TEvent extends DomainEvent>(
         throw new CommandRetriesExhausted(commands.map((c) => c.stream).join(', '), attempt + 1, {
           cause: error,
         });
+      const delay = options.retryDelayMs?.(attempt + 1) ?? 0;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 }

@@ -54,6 +54,26 @@ export const rateLimitPolicies = {
     points: REPORTS_PER_HOUR,
     durationSeconds: 60 * 60,
   },
+  /** Deleting one's own stories and comments (one counter for both). */
+  deletionsPerAccount: { name: 'deletions-account', points: 30, durationSeconds: 60 },
+  /** Marking notifications read: the bell, one call per item opened or "Mark all read". */
+  notificationReadsPerAccount: {
+    name: 'notification-reads-account',
+    points: 60,
+    durationSeconds: 60,
+  },
+  /** Username and picture. */
+  profileUpdatesPerAccount: { name: 'profile-account', points: 20, durationSeconds: 60 * 60 },
+  /** The side shown beside one's comments. */
+  preferencesPerAccount: { name: 'preferences-account', points: 30, durationSeconds: 60 * 60 },
+  /** The digest and the kinds of notifications heard, one switch per call. */
+  notificationSettingsPerAccount: {
+    name: 'notification-settings-account',
+    points: 30,
+    durationSeconds: 60 * 60,
+  },
+  /** Admins' private notes on members. */
+  memberNotesPerAccount: { name: 'member-notes-account', points: 60, durationSeconds: 60 * 60 },
   /** View, skip and engage tracking: 120 per minute per address (key: the IP). */
   trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */

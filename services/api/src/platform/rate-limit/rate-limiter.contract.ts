@@ -121,6 +121,15 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter | Promise<Rat
     await expect(limiter.check(policy, 'k')).resolves.toBeUndefined();
   });
 
+  it('when an attempt is refunded it no longer counts', async () => {
+    const policy = { name: 'refunded', points: 2, durationSeconds: 60 };
+    await limiter.consume(policy, 'k');
+    await limiter.consume(policy, 'k');
+    await limiter.refund(policy, 'k');
+    await expect(limiter.consume(policy, 'k')).resolves.toMatchObject({ limit: 2, remaining: 0 });
+    await expect(limiter.consume(policy, 'k')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
   it('when a key is reset its attempts are forgotten', async () => {
     const policy = policies.forgotPasswordPerEmail;
     for (let i = 1; i <= 5; i += 1) await limiter.consume(policy, 'ann@example.com');

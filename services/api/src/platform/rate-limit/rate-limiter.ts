@@ -17,6 +17,8 @@ export interface RateLimiter {
   check(policy: RateLimitPolicy, key: string): Promise<void>;
   /** Forgets the attempts of `key` (e.g. after a successful sign-in). */
   reset(policy: RateLimitPolicy, key: string): Promise<void>;
+  /** Gives one counted attempt of `key` back (a refused write, where only what was done counts). */
+  refund(policy: RateLimitPolicy, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,9 @@ export function createRateLimiterFrom(
     },
     async reset(policy, key) {
       await limiterFor(policy).delete(storeKey(key));
+    },
+    async refund(policy, key) {
+      await limiterFor(policy).reward(storeKey(key), 1);
     },
     close,
   };

@@ -8,6 +8,7 @@ import type { MemberHistory, MemberNote } from '@whosright/contracts/member-hist
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
+import { prependToLists } from '#web/lib/paged-cache.ts';
 import { adminKeys } from '#web/features/admin/api/admin-keys.ts';
 
 export function useAddMemberNote(memberId: string) {
@@ -19,11 +20,12 @@ export function useAddMemberNote(memberId: string) {
         schema: (s) => s.memberNoteSchema,
       }),
     onSuccess: (note) => {
+      prependToLists(queryClient, adminKeys.memberNotes(memberId), note);
       queryClient.setQueryData<MemberHistory>(adminKeys.memberHistory(memberId), (history) =>
         history
           ? {
               ...history,
-              notes: [note, ...history.notes],
+              notes: { ...history.notes, items: [note, ...history.notes.items] },
               counts: { ...history.counts, notes: history.counts.notes + 1 },
             }
           : history,

@@ -28,6 +28,7 @@ export const adminKeys = {
   historyAll: () => [...adminKeys.all, 'history'] as const,
   memberHistory: (memberId: string) => [...adminKeys.all, 'member-history', memberId] as const,
   memberHistoryAll: () => [...adminKeys.all, 'member-history'] as const,
+  memberNotes: (memberId: string) => [...adminKeys.memberHistory(memberId), 'notes'] as const,
   automodRules: () => [...adminKeys.all, 'automod-rules'] as const,
   ruleDryRun: (id: string) => [...adminKeys.all, 'rule-dry-run', id] as const,
   held: () => [...adminKeys.all, 'held'] as const,

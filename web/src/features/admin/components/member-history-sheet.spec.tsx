@@ -58,14 +58,17 @@ const history = (overrides: Partial<MemberHistory> = {}): MemberHistory => ({
       target: { type: 'story', id: storyId, label: 'Buy my course, he is wrong.' },
     },
   ],
-  notes: [
-    {
-      id: 'note-1',
-      text: 'Warned by mail on 4 January.',
-      author: ada,
-      at: '2026-01-04T12:00:00.000Z',
-    },
-  ],
+  notes: {
+    items: [
+      {
+        id: 'note-1',
+        text: 'Warned by mail on 4 January.',
+        author: ada,
+        at: '2026-01-04T12:00:00.000Z',
+      },
+    ],
+    nextCursor: null,
+  },
   ...overrides,
 });
 
@@ -133,6 +136,31 @@ describe('member history sheet', () => {
     expect(box).toHaveFocus();
   });
 
+  it('when there are more notes than the first page Show more loads the older ones, then goes', async () => {
+    const older: MemberNote = {
+      id: 'note-0',
+      text: 'First contact: asked to keep it civil.',
+      author: null,
+      at: '2026-01-02T00:00:00.000Z',
+    };
+    const firstPage = history().notes;
+    const { sheet, actor, api } = await openFromUsers({
+      [historyRoute]: { body: history({ notes: { ...firstPage, nextCursor: 'WyJhIiwiYiJd' } }) },
+      [`GET /api/admin/users/${MEMBER.id}/notes`]: { body: { items: [older], nextCursor: null } },
+    });
+    const notes = await within(sheet).findByRole('list', { name: 'Notes' });
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(1);
+    expect(api.calls.some((call) => call.url.includes('/notes'))).toBe(false);
+    await actor.click(within(sheet).getByRole('button', { name: 'Show more' }));
+    expect(await within(notes).findByText(older.text)).toBeInTheDocument();
+    expect(within(notes).getByText('A former admin')).toBeInTheDocument();
+    const asked = api.calls.find((call) => call.url.includes('/notes'));
+    expect(new URL(asked?.url ?? '', 'http://local').searchParams.get('cursor')).toBe(
+      'WyJhIiwiYiJd',
+    );
+    expect(within(sheet).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('when the server refuses a note the toast says why and the text stays', async () => {
     const { sheet, actor } = await openFromUsers({
       [`POST /api/admin/users/${MEMBER.id}/notes`]: {
@@ -184,7 +212,7 @@ describe('member history sheet', () => {
     };
     const { actor } = renderAdminScreen({
       'GET /api/admin/reports': page([reported]),
-      [historyRoute]: { body: history({ notes: [] }) },
+      [historyRoute]: { body: history({ notes: { items: [], nextCursor: null } }) },
     });
     await actor.click(await screen.findByRole('tab', { name: 'Reports' }));
     await actor.click(await screen.findByRole('button', { name: 'History of sam' }));

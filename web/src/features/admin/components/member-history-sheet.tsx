@@ -8,11 +8,13 @@ import type {
   MemberHistory,
   MemberHistoryEntry,
   MemberNote,
+  MemberNotesPage,
 } from '@whosright/contracts/member-history/dto';
 import { MEMBER_NOTE_MAX } from '@whosright/contracts/shared/constants';
 import type { ModerationAction } from '@whosright/contracts/moderation/dto';
 import { REPORT_REASONS } from '@whosright/contracts/report/reasons';
 
+import { PagedList } from '#web/components/paged-list.tsx';
 import { TimeAgo } from '#web/components/time-ago.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -29,6 +31,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { banSentence } from '#web/lib/ban.ts';
 import { useAddMemberNote } from '#web/features/admin/api/add-member-note.ts';
 import { useMemberHistory } from '#web/features/admin/api/get-member-history.ts';
+import { useMemberNotes } from '#web/features/admin/api/get-member-notes.ts';
 import { REPORT_OUTCOME } from '#web/features/admin/components/report-outcome.ts';
 
 /** Who the sheet is about: the id, and the name the list showed (the title while it loads). */
@@ -174,7 +177,7 @@ function NoteForm({ memberId, name }: { memberId: string; name: string }) {
 
 function NoteItem({ note }: { note: MemberNote }) {
   return (
-    <li className="grid gap-1 rounded-lg border bg-card p-3">
+    <div className="grid gap-1 rounded-lg border bg-card p-3">
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="font-medium">{note.author?.displayName ?? 'A former admin'}</span>
         <span className="text-muted-foreground">
@@ -182,7 +185,23 @@ function NoteItem({ note }: { note: MemberNote }) {
         </span>
       </p>
       <p className="text-sm leading-relaxed break-words whitespace-pre-line">{note.text}</p>
-    </li>
+    </div>
+  );
+}
+
+/** The notes, newest first: the page the history carried, and the older ones on request. */
+function NoteList({ memberId, firstPage }: { memberId: string; firstPage: MemberNotesPage }) {
+  const notes = useMemberNotes(memberId, firstPage);
+  return (
+    <PagedList
+      query={notes}
+      label="Notes"
+      empty="No notes yet."
+      render={(note) => <NoteItem note={note} />}
+      errorText="The older notes could not be loaded."
+      skeleton={{ count: 1, className: 'h-16' }}
+      more="Show more"
+    />
   );
 }
 
@@ -237,15 +256,7 @@ function HistoryBody({ history, name }: { history: MemberHistory; name: string }
           Private notes
         </h3>
         <NoteForm memberId={user.id} name={name} />
-        {history.notes.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No notes yet.</p>
-        ) : (
-          <ul className="grid gap-2" aria-label="Notes">
-            {history.notes.map((note) => (
-              <NoteItem key={note.id} note={note} />
-            ))}
-          </ul>
-        )}
+        <NoteList memberId={user.id} firstPage={history.notes} />
       </section>
     </div>
   );
