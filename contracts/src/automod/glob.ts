@@ -9,7 +9,6 @@
 const ANY = -1;
 /** Bits per half of a scan's state: 31, so shifts never reach the sign bit. */
 const HALF = 31;
-const HALF_MASK = 0x7fffffff;
 
 /** A literal run of a glob (code points, `?` as ANY), ready to be searched for. */
 interface Run {
@@ -133,14 +132,14 @@ function standsAt(run: Int32Array, word: Int32Array, at: number): boolean {
 /**
  * Where a run (`last` + 1 long, its places in `table`) first stands wholly within the word's
  * letters [from, end), or -1: shift-and, one step per letter (in two 31-bit halves past 31 letters,
- * as a run is at most a phrase long).
+ * as a run is at most a phrase long). The table holds no 32nd bit, so no step needs a mask.
  */
 function find(table: Int32Array, last: number, letters: Int32Array, from: number, end: number) {
   let low = 0;
   if (last < HALF) {
     const lastBit = 1 << last;
     for (let i = from; i < end; i += 1) {
-      low = ((low << 1) | 1) & table[2 * letters[i]!]!;
+      low = ((low << 1) | 1) & table[letters[i]! << 1]!;
       if (low & lastBit) return i - last;
     }
     return -1;
@@ -148,9 +147,9 @@ function find(table: Int32Array, last: number, letters: Int32Array, from: number
   const lastBit = 1 << (last - HALF);
   let high = 0;
   for (let i = from; i < end; i += 1) {
-    const at = 2 * letters[i]!;
-    high = ((high << 1) | (low >>> (HALF - 1))) & table[at + 1]! & HALF_MASK;
-    low = ((low << 1) | 1) & table[at]! & HALF_MASK;
+    const at = letters[i]! << 1;
+    high = ((high << 1) | (low >>> (HALF - 1))) & table[at + 1]!;
+    low = ((low << 1) | 1) & table[at]!;
     if (high & lastBit) return i - last;
   }
   return -1;
