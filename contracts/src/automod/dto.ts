@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { commentIdSchema, ruleIdSchema } from '../shared/ids';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { automodActionSchema, automodTargetSchema } from './events';
-import { phraseProblem, PHRASES_MAX, RULE_NAME_MAX } from './match';
+import {
+  phraseProblem,
+  PHRASES_MAX,
+  RULE_NAME_MAX,
+  RULE_WILDCARD_WORDS_MAX,
+  wildcardWords,
+} from './match';
 
 export { automodActionSchema, automodTargetSchema };
 export type { AutomodAction, AutomodTarget } from './events';
@@ -25,7 +31,11 @@ const phrasesSchema = z
   .array(phraseSchema, { error: 'phrases must be a list of words or phrases' })
   .min(1, 'Give at least one phrase')
   .max(PHRASES_MAX, `At most ${PHRASES_MAX} phrases`)
-  .transform((phrases) => [...new Set(phrases)]);
+  .transform((phrases) => [...new Set(phrases)])
+  .refine(
+    (phrases) => wildcardWords(phrases) <= RULE_WILDCARD_WORDS_MAX,
+    `At most ${RULE_WILDCARD_WORDS_MAX} words with * or ? in a rule's phrases`,
+  );
 
 /**
  * A rule as an admin writes it. Stories can only be marked in the queue; comments are held for

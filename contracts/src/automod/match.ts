@@ -4,13 +4,26 @@
  * a word between them. Within a word `*` stands for any letters (none included) and `?` for
  * exactly one. A word is letters, digits and apostrophes. Zod-free and pure: the API's write path,
  * its dry run and the web app's form all use it.
+ *
+ * A text is screened in time linear in its length whatever the rules: phrases without wildcards
+ * are read in one pass over its words (`word-automaton.ts`), and each wildcard word is tried once
+ * per distinct word of the text, each try linear in that word (`glob.ts`).
  */
+
+import { compileGlob, globEdge, globMatches, type Glob } from './glob';
+import { keepFollowedBy, TextWords } from './text-words';
+import { WordAutomaton } from './word-automaton';
 
 /** Each word of a phrase needs a letter or digit: `*` alone would match every word. */
 const LITERAL = /[\p{L}\p{N}]/u;
 
 export const PHRASE_MAX = 60;
 export const PHRASES_MAX = 50;
+/**
+ * Words with `*` or `?` in all of a rule's phrases: each is tried against a text's words, where a
+ * phrase without wildcards costs one step per word of the text however many there are.
+ */
+export const RULE_WILDCARD_WORDS_MAX = 10;
 export const RULE_NAME_MAX = 60;
 /** How far back a dry run reads the log, and how many of its matches it shows. */
 export const AUTOMOD_DRY_RUN_DAYS = 30;
@@ -31,86 +44,11 @@ export function phraseProblem(phrase: string): string | null {
   return null;
 }
 
-/** A phrase's word, lowercased, as code points; `*` and `?` keep their meaning. */
-type Glob = readonly string[];
+const hasWildcard = (word: string) => /[*?]/.test(word);
 
-const lettersOf = (word: string): string[] => Array.from(word.toLowerCase());
-
-/**
- * Whether the word matches the glob, `*` being any letters and `?` one: the greedy two-pointer
- * walk, which backtracks only to the last `*` (time linear in practice, never exponential, as a
- * regular expression of several `*` would be on a long word).
- */
-function globMatches(glob: Glob, word: readonly string[]): boolean {
-  let g = 0;
-  let w = 0;
-  let star = -1;
-  let resume = 0;
-  while (w < word.length) {
-    if (g < glob.length && (glob[g] === '?' || glob[g] === word[w])) {
-      g += 1;
-      w += 1;
-    } else if (g < glob.length && glob[g] === '*') {
-      star = g;
-      g += 1;
-      resume = w;
-    } else if (star !== -1) {
-      g = star + 1;
-      resume += 1;
-      w = resume;
-    } else return false;
-  }
-  while (g < glob.length && glob[g] === '*') g += 1;
-  return g === glob.length;
-}
-
-/** A text's words as matching reads them: lowercased, split at anything that is not a word. */
-export interface TextWords {
-  words: readonly (readonly string[])[];
-  /** Where each word stands, by its text: a phrase whose first word has no wildcard looks here. */
-  at: ReadonlyMap<string, readonly number[]>;
-}
-
-export function textWords(text: string): TextWords {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter((word) => word.length > 0);
-  const at = new Map<string, number[]>();
-  words.forEach((word, i) => {
-    const seen = at.get(word);
-    if (seen) seen.push(i);
-    else at.set(word, [i]);
-  });
-  return { words: words.map((word) => Array.from(word)), at };
-}
-
-/** A phrase made ready to match: its words as globs, and its first word when it is literal. */
-interface CompiledPhrase {
-  phrase: string;
-  globs: readonly Glob[];
-  literalFirst: string | null;
-}
-
-function compilePhrase(phrase: string): CompiledPhrase | null {
-  if (phraseProblem(phrase) !== null) return null;
-  const words = phraseWords(phrase);
-  const first = words[0]!.toLowerCase();
-  return {
-    phrase,
-    globs: words.map(lettersOf),
-    literalFirst: /[*?]/.test(first) ? null : first,
-  };
-}
-
-function phraseIn(compiled: CompiledPhrase, text: TextWords): boolean {
-  const { globs } = compiled;
-  const fits = (start: number) =>
-    start + globs.length <= text.words.length &&
-    globs.every((glob, j) => globMatches(glob, text.words[start + j]!));
-  if (compiled.literalFirst !== null) return (text.at.get(compiled.literalFirst) ?? []).some(fits);
-  for (let start = 0; start < text.words.length; start += 1) if (fits(start)) return true;
-  return false;
+/** How many words with `*` or `?` the phrases hold. */
+export function wildcardWords(phrases: readonly string[]): number {
+  return phrases.reduce((sum, phrase) => sum + phraseWords(phrase).filter(hasWildcard).length, 0);
 }
 
 export interface MatchableRule {
@@ -119,37 +57,110 @@ export interface MatchableRule {
   phrases: readonly string[];
 }
 
-/** A rule made ready to match: each phrase compiled once (a refused phrase matches nothing). */
-export interface CompiledRule<R extends MatchableRule = MatchableRule> {
-  rule: R;
-  phrases: readonly CompiledPhrase[];
+/** A phrase's word as matching needs it: the literal word, or the glob it compiled to. */
+type PhraseWord = { word: string } | { glob: number };
+
+/** A phrase with at least one wildcard, its words in order. */
+interface WildPhrase {
+  rank: number;
+  words: readonly PhraseWord[];
 }
 
-export function compileRule<R extends MatchableRule>(rule: R): CompiledRule<R> {
-  const phrases = rule.phrases.flatMap((phrase) => {
-    const compiled = compilePhrase(phrase);
-    return compiled ? [compiled] : [];
-  });
-  return { rule, phrases };
+/**
+ * Rules made ready to match: every phrase gets a rank (rules in order, then each rule's phrases in
+ * order; a refused phrase matches nothing), the phrases without wildcards go into one automaton,
+ * and each distinct wildcard word is compiled once.
+ */
+export interface CompiledRules<R extends MatchableRule = MatchableRule> {
+  /** The rule and phrase of each rank. */
+  ranked: readonly { rule: R; phrase: string }[];
+  literal: WordAutomaton;
+  /** By rank. */
+  wild: readonly WildPhrase[];
+  globs: readonly Glob[];
 }
 
-/** The first of the rule's phrases found in the text (a string, or its words), or null. */
-export function matchedPhrase(compiled: CompiledRule, text: string | TextWords): string | null {
-  const words = typeof text === 'string' ? textWords(text) : text;
-  for (const phrase of compiled.phrases) if (phraseIn(phrase, words)) return phrase.phrase;
-  return null;
+export function compileRules<R extends MatchableRule>(rules: readonly R[]): CompiledRules<R> {
+  const ranked: { rule: R; phrase: string }[] = [];
+  const literal: { words: string[]; rank: number }[] = [];
+  const wild: WildPhrase[] = [];
+  const globs: Glob[] = [];
+  const globIds = new Map<string, number>();
+  const globOf = (word: string) => {
+    let id = globIds.get(word);
+    if (id === undefined) id = globs.push(compileGlob(word)) - 1;
+    globIds.set(word, id);
+    return id;
+  };
+  for (const rule of rules)
+    for (const phrase of rule.phrases) {
+      if (phraseProblem(phrase) !== null) continue;
+      const rank = ranked.push({ rule, phrase }) - 1;
+      const words = phraseWords(phrase).map((word) => word.toLowerCase());
+      if (!words.some(hasWildcard)) literal.push({ words, rank });
+      else
+        wild.push({
+          rank,
+          words: words.map((word) => (hasWildcard(word) ? { glob: globOf(word) } : { word })),
+        });
+    }
+  return { ranked, literal: new WordAutomaton(literal), wild, globs };
 }
 
-/** The first rule (in the order given) with a phrase in the text, and that phrase. */
+/** Where each glob matches in one text (null: nowhere), worked out once per text and glob. */
+class GlobPositions {
+  private readonly found: (Int32Array | null | undefined)[] = [];
+
+  constructor(
+    private readonly globs: readonly Glob[],
+    private readonly text: TextWords,
+  ) {}
+
+  of(id: number): Int32Array | null {
+    let bits = this.found[id];
+    if (bits === undefined) {
+      const glob = this.globs[id]!;
+      const points = this.text.globWords();
+      // A glob with a letter at an edge need only try the words with that letter there.
+      const edge = globEdge(glob);
+      const candidates = edge ? this.text.withEdge(...edge) : this.text.atLeast(glob.min);
+      const tables = this.text.runTables();
+      const matching = candidates.filter((word) => globMatches(glob, points[word]!, tables));
+      bits = matching.length ? this.text.positionsOf(matching) : null;
+      this.found[id] = bits;
+    }
+    return bits;
+  }
+}
+
+/**
+ * Whether the text holds the phrase's words in a row: where each word stands, shifted back by its
+ * place in the phrase, intersected. A literal word the text lacks settles it before any glob runs.
+ */
+function wildPhraseIn(phrase: WildPhrase, text: TextWords, globs: GlobPositions): boolean {
+  if (phrase.words.some((word) => 'word' in word && !text.has(word.word))) return false;
+  const at: Int32Array[] = [];
+  for (const word of phrase.words) {
+    const bits = 'word' in word ? text.positionsOfWord(word.word) : globs.of(word.glob);
+    if (!bits) return false;
+    at.push(bits);
+  }
+  const starts = Int32Array.from(at[0]!);
+  return at.every((bits, place) => keepFollowedBy(starts, bits, place));
+}
+
+/** The first rule (in the order given) with a phrase in the text, and its first such phrase. */
 export function firstMatch<R extends MatchableRule>(
-  rules: readonly CompiledRule<R>[],
+  compiled: CompiledRules<R>,
   text: string,
 ): { rule: R; phrase: string } | null {
-  if (rules.length === 0) return null;
-  const words = textWords(text);
-  for (const compiled of rules) {
-    const phrase = matchedPhrase(compiled, words);
-    if (phrase !== null) return { rule: compiled.rule, phrase };
+  if (compiled.ranked.length === 0) return null;
+  const words = new TextWords(text);
+  let best = compiled.literal.lowestRank(words.words);
+  const globs = new GlobPositions(compiled.globs, words);
+  for (const phrase of compiled.wild) {
+    if (phrase.rank >= best) break;
+    if (wildPhraseIn(phrase, words, globs)) best = phrase.rank;
   }
-  return null;
+  return best === Infinity ? null : compiled.ranked[best]!;
 }

@@ -3,7 +3,7 @@ import { sampleProjections } from '../testing/sample-projections';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { submitStory } from '../testing/submit-story';
 import { fragileProjection } from '../testing/fragile-projection';
-import { createProjectionHealthMonitor } from './projection-health';
+import { createProjectionHealthMonitor, type ProjectionHealth } from './projection-health';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
 const fixtures: SqliteFixture[] = [];
@@ -26,13 +26,31 @@ function setUp(projections = sampleProjections) {
   const monitor = createProjectionHealthMonitor({
     eventStore: f.eventStore,
     readStore: f.readStore,
-    names: projections.map((p) => p.name),
+    projections,
     lagLimitMs: 30_000,
     now: () => clock,
   });
   const submit = (storyId: string, content?: string) => submitStory(f.eventStore, storyId, content);
-  return { runner, monitor, submit, tick: (ms: number) => (clock += ms) };
+  const append = (type: 'StoryViewed' | 'StoryVoteCast', storyId: string) =>
+    f.eventStore.append(
+      `${type}-${storyId}-${Math.random()}`,
+      [
+        {
+          type,
+          data:
+            type === 'StoryViewed'
+              ? { storyId, visitorId: 'visitor_1' }
+              : { storyId, userId: 'user_2', vote: 'he' },
+          metadata: { correlationId: storyId },
+        },
+      ],
+      'no_stream',
+    );
+  return { runner, monitor, submit, append, tick: (ms: number) => (clock += ms) };
 }
+
+const lagOf = (health: readonly ProjectionHealth[]) =>
+  Object.fromEntries(health.map((h) => [h.name, h.lagSeconds]));
 
 describe('projection health, read from the stored checkpoints', () => {
   it('when every copy has reached the head nothing lags and nothing is reported', async () => {
@@ -84,5 +102,48 @@ describe('projection health, read from the stored checkpoints', () => {
       eventType: 'StorySubmitted',
     });
     expect(await monitor.problems()).toBe('projection paused on a failed event: fragile');
+  });
+
+  it('when only events a projection does not handle lie past its checkpoint it does not lag', async () => {
+    const { runner, monitor, submit, append, tick } = setUp();
+    runner.start();
+    const { position } = await submit('story_1');
+    expect(await runner.waitFor(position)).toBe(true);
+    await runner.stop();
+    await append('StoryViewed', 'story_1');
+    const viewed = await append('StoryViewed', 'story_1');
+    expect(await monitor.problems()).toBeNull();
+    tick(60_000);
+    const health = await monitor.report();
+    expect(health.find((h) => h.name === 'user-stats')).toMatchObject({
+      position,
+      head: viewed.position,
+      pending: undefined,
+      lagSeconds: 0,
+    });
+    expect(lagOf(health)).toEqual({ 'story-tallies': 60, 'user-stats': 0, 'skip-ranking': 60 });
+    expect(await monitor.problems()).toBe(
+      'projections lagging: story-tallies (60 s behind), skip-ranking (60 s behind)',
+    );
+  });
+
+  it('when an event it handles follows ones it passed over it lags from when that event was first seen', async () => {
+    const { runner, monitor, submit, append, tick } = setUp();
+    runner.start();
+    const { position } = await submit('story_1');
+    expect(await runner.waitFor(position)).toBe(true);
+    await runner.stop();
+    await append('StoryViewed', 'story_1');
+    await monitor.report();
+    tick(20_000);
+    const vote = await append('StoryVoteCast', 'story_1');
+    await monitor.report();
+    tick(11_000);
+    const health = await monitor.report();
+    expect(health.find((h) => h.name === 'user-stats')).toMatchObject({
+      pending: vote.position,
+      lagSeconds: 11,
+    });
+    expect(lagOf(health)).toEqual({ 'story-tallies': 31, 'user-stats': 11, 'skip-ranking': 31 });
   });
 });

@@ -1,5 +1,7 @@
-import type { EventStore } from '@whosright/eventstore/port';
+import type { LogReader } from '@whosright/eventstore/port';
 import type { DeadLetter, ReadModelWriter } from '../store/port';
+import { firstPendingEvent } from './first-pending-event';
+import type { AnyProjection } from './projection';
 
 export interface ProjectionHealth {
   name: string;
@@ -7,7 +9,9 @@ export interface ProjectionHealth {
   position: bigint;
   /** The log's last position when this report was made. */
   head: bigint;
-  /** How long the oldest event the copy has not reflected has been in the log, as seen here. */
+  /** The first event the projection handles that the copy does not reflect yet (undefined: none). */
+  pending: bigint | undefined;
+  /** How long that event has been in the log, as seen here (0 without one). */
   lagSeconds: number;
   /** The event it stopped on, when a projector paused on it (whichever process runs it). */
   paused: DeadLetter | undefined;
@@ -20,9 +24,9 @@ export interface ProjectionHealthMonitor {
 }
 
 export interface ProjectionHealthOptions {
-  eventStore: Pick<EventStore, 'headPosition'>;
+  eventStore: Pick<LogReader, 'headPosition' | 'readAll'>;
   readStore: Pick<ReadModelWriter, 'active' | 'checkpoint' | 'deadLetters'>;
-  names: readonly string[];
+  projections: readonly AnyProjection[];
   /** Behind by longer than this counts as lagging (default 30 s). */
   lagLimitMs?: number;
   now?: () => number;
@@ -30,16 +34,19 @@ export interface ProjectionHealthOptions {
 
 /**
  * Projection health from what is stored, so any process can tell (an API instance that runs no
- * projector included). Positions are not event counts in every store (KurrentDB's are byte
- * offsets), so lag is measured in time: each report notes when it first saw the log's head move
- * past a position, and a copy is as far behind as the oldest such note it has not reached.
+ * projector included). A copy is behind only on an event its projection handles: it passes over
+ * the others without storing its checkpoint each time, so a checkpoint short of the head says
+ * nothing by itself. Positions are not event counts in every store (KurrentDB's are byte
+ * offsets), so lag is measured in time: each report notes when it first saw the log's head, and
+ * a copy is as far behind as the first note that had reached its first pending event.
  */
 export function createProjectionHealthMonitor(
   options: ProjectionHealthOptions,
 ): ProjectionHealthMonitor {
-  const { eventStore, readStore, names, lagLimitMs = 30_000, now = Date.now } = options;
-  /** When each head was first seen, oldest first; only heads some copy has not reached are kept. */
+  const { eventStore, readStore, projections, lagLimitMs = 30_000, now = Date.now } = options;
+  /** When each head was first seen, oldest first; only heads a pending event may need are kept. */
   const sightings: { head: bigint; at: number }[] = [];
+  const pendingOf = new Map(projections.map((p) => [p.name, firstPendingEvent(eventStore, p)]));
 
   async function healthOf(name: string, head: bigint, at: number): Promise<ProjectionHealth> {
     const active = await readStore.active(name);
@@ -48,18 +55,24 @@ export function createProjectionHealthMonitor(
     const paused = (await readStore.deadLetters(name)).find((l) =>
       active ? l.generation === active.generation && l.position > position : true,
     );
-    const waitingSince = sightings.find((s) => s.head > position)?.at;
+    const pending = await pendingOf.get(name)!(active?.generation, position, head);
+    const waitingSince =
+      pending === undefined ? undefined : sightings.find((s) => s.head >= pending)?.at;
     const lagSeconds = waitingSince === undefined ? 0 : Math.max(0, (at - waitingSince) / 1000);
-    return { name, position, head, lagSeconds, paused };
+    return { name, position, head, pending, lagSeconds, paused };
   }
 
   async function report(): Promise<ProjectionHealth[]> {
     const at = now();
     const head = await eventStore.headPosition();
     if ((sightings.at(-1)?.head ?? 0n) < head) sightings.push({ head, at });
-    const health = await Promise.all(names.map((name) => healthOf(name, head, at)));
-    const slowest = health.reduce((min, h) => (h.position < min ? h.position : min), head);
-    while (sightings.length > 1 && sightings[0]!.head <= slowest) sightings.shift();
+    const health = await Promise.all(projections.map((p) => healthOf(p.name, head, at)));
+    // Pending events only move forward: a head short of the oldest one is needed no more.
+    const oldest = health.reduce(
+      (min, h) => (h.pending !== undefined && h.pending < min ? h.pending : min),
+      head + 1n,
+    );
+    while (sightings.length > 1 && sightings[0]!.head < oldest) sightings.shift();
     return health;
   }
 

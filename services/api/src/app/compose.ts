@@ -198,11 +198,14 @@ export async function composeApplication(
     role,
     metrics,
     liveStreams,
+    healthClock,
   }: {
     role: 'all' | 'api';
     metrics: Registry;
     /** Live streams the process's descriptors allow (its connection budget). */
     liveStreams: number;
+    /** The clock projection lag is measured by; Date.now unless a spec moves its own. */
+    healthClock?: () => number;
   },
 ): Promise<Application> {
   // An `api` process leaves the projections and the jobs to the projector and worker processes.
@@ -216,7 +219,8 @@ export async function composeApplication(
   const health = createProjectionHealthMonitor({
     eventStore: stores.eventStore,
     readStore: stores.readStore,
-    names: readModels.map((p) => p.name),
+    projections: readModels,
+    ...(healthClock ? { now: healthClock } : {}),
   });
   const runningHere = inProcess ? stores.projections : undefined;
   readiness.register('projections', projectionsReadiness(health, runningHere));

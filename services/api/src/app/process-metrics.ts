@@ -40,7 +40,7 @@ export function registerProjectionMetrics(
   );
   perProjection(
     'whosright_projection_lag_seconds',
-    'How long the oldest event the read model does not reflect yet has been in the log.',
+    'How long the oldest event the read model handles but does not reflect yet has been in the log.',
     (h) => h.lagSeconds,
   );
   perProjection(

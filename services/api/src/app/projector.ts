@@ -27,7 +27,7 @@ export function startProjector(config: Config, logger: Logger): Promise<RunningP
     const health = createProjectionHealthMonitor({
       eventStore: stores.eventStore,
       readStore: stores.readStore,
-      names: readModels.map((p) => p.name),
+      projections: readModels,
     });
     readiness.register('projections', projectionsReadiness(health, stores.projections));
     registerProjectionMetrics(metrics, () => health.report(), stores.projections);

@@ -52,6 +52,8 @@ export async function startWebServer(
     role?: 'all' | 'api';
     /** The open-file limit to plan for; by default this process's own, read at start. */
     descriptorLimit?: number;
+    /** The clock projection lag is measured by (`/api/ready`); specs move it instead of waiting. */
+    healthClock?: () => number;
   } = {},
 ): Promise<RunningServer> {
   ensureDataDir(config.dataDir);
@@ -67,6 +69,7 @@ export async function startWebServer(
     role,
     metrics,
     liveStreams: budget.liveStreams,
+    ...(options.healthClock ? { healthClock: options.healthClock } : {}),
   });
   const app = createApp({
     config,

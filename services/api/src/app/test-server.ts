@@ -31,7 +31,12 @@ function nextClientIp(): string {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { webDist?: string; requestTimeoutMs?: number; descriptorLimit?: number } = {},
+  options: {
+    webDist?: string;
+    requestTimeoutMs?: number;
+    descriptorLimit?: number;
+    healthClock?: () => number;
+  } = {},
 ): Promise<TestServer> {
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wr-api-'));
@@ -61,6 +66,7 @@ export async function startTestServer(
     webDist: options.webDist ?? null,
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.descriptorLimit ? { descriptorLimit: options.descriptorLimit } : {}),
+    ...(options.healthClock ? { healthClock: options.healthClock } : {}),
   });
   return {
     url: running.url,

@@ -139,6 +139,21 @@ describe('automod rules API', () => {
     expect(await head()).toBe(position);
   });
 
+  it('refuses more than 10 words with wildcards in a rule (400, saying so) and takes 10', async () => {
+    const wild = Array.from({ length: 11 }, (_, i) => `scam${i}*`);
+    const position = await head();
+    const res = await admin.agent
+      .post('/api/admin/automod-rules')
+      .send(rule({ phrases: ['get rich quick', wild.slice(0, 2).join(' '), ...wild.slice(2)] }))
+      .expect(400);
+    expect(res.body).toMatchObject({
+      code: 'validation_failed',
+      issues: [{ path: 'phrases', message: "At most 10 words with * or ? in a rule's phrases" }],
+    });
+    expect(await head()).toBe(position);
+    await create(rule({ phrases: ['get rich quick', ...wild.slice(1)] }));
+  });
+
   it('refuses a change that makes an invalid rule (400) and a bad id (400)', async () => {
     const created = await create(rule());
     const position = await head();

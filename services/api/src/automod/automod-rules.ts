@@ -4,7 +4,7 @@ import {
   type AutomodRuleBody,
 } from '@whosright/contracts/automod/dto';
 import type { AutomodAction, AutomodTarget } from '@whosright/contracts/automod/events';
-import { compileRule, firstMatch, type CompiledRule } from '@whosright/contracts/automod/match';
+import { compileRules, firstMatch, type CompiledRules } from '@whosright/contracts/automod/match';
 import { MODERATION_LOG } from '@whosright/projections/moderation-log/docs';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import { newIdFor, type Actor } from '#api/platform/actor';
@@ -44,7 +44,7 @@ const toRule = ({ id, name, phrases, target, action }: RuleState): AutomodRule =
 export class AutomodRules {
   private readonly compiled = new WeakMap<
     AutomodRulesState,
-    Record<AutomodTarget, CompiledRule<RuleState>[]>
+    Record<AutomodTarget, CompiledRules<RuleState>>
   >();
 
   constructor(private readonly bus: CommandBus) {}
@@ -62,8 +62,8 @@ export class AutomodRules {
     if (!byTarget) {
       const rules = [...state.rules.values()];
       byTarget = {
-        story: rules.filter((rule) => rule.target === 'story').map(compileRule),
-        comment: rules.filter((rule) => rule.target === 'comment').map(compileRule),
+        story: compileRules(rules.filter((rule) => rule.target === 'story')),
+        comment: compileRules(rules.filter((rule) => rule.target === 'comment')),
       };
       this.compiled.set(state, byTarget);
     }

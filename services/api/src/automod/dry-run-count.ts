@@ -5,7 +5,7 @@ import {
   type AutomodDryRunResult,
   type AutomodRuleBody,
 } from '@whosright/contracts/automod/dto';
-import { compileRule, matchedPhrase } from '@whosright/contracts/automod/match';
+import { compileRules, firstMatch } from '@whosright/contracts/automod/match';
 
 /** What a dry run reads of the log: written texts, and what moderators did to them later. */
 export const DRY_RUN_EVENT_TYPES = [
@@ -65,7 +65,7 @@ export class DryRunCount {
     private readonly rule: Pick<AutomodRuleBody, 'name' | 'phrases' | 'target'>,
     private readonly since: string,
   ) {
-    this.compiled = compileRule({ id: 'dry-run', name: rule.name, phrases: rule.phrases });
+    this.compiled = compileRules([{ id: 'dry-run', name: rule.name, phrases: rule.phrases }]);
   }
 
   add(event: DryRunEvent): void {
@@ -113,8 +113,8 @@ export class DryRunCount {
     if (!id || !storyId || text === undefined || at < this.since || text === DELETED_TEXT) return;
     // An approved held comment is posted again: it is the same comment.
     if (targetType === 'comment' && this.matched.has(id)) return;
-    const phrase = matchedPhrase(this.compiled, text);
-    if (phrase === null) return;
+    const phrase = firstMatch(this.compiled, text)?.phrase;
+    if (phrase === undefined) return;
     this.matched.delete(id);
     this.matched.set(id, { targetType, id, storyId, text, phrase, at, removed: false });
   }

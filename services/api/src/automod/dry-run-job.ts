@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { automodRuleBodySchema } from '@whosright/contracts/automod/dto';
 import type { ForgettingLog } from '@whosright/eventstore/port';
+import { eventLoopTurns } from '#api/platform/jobs/event-loop-turns';
 import type { JobOptions, JobQueue } from '#api/platform/jobs/job-queue';
 import { DRY_RUN_EVENT_TYPES, DryRunCount } from './dry-run-count';
 import type { DryRunRecords } from './dry-run-records';
@@ -25,6 +26,8 @@ export interface DryRunJobDeps {
   records: DryRunRecords;
   /** Events read between two saves of the progress (default 500). */
   saveEvery?: number;
+  /** The clock its turns given to the event loop are timed by (a spec's own). */
+  now?: () => number;
 }
 
 /** The events a dry run reads (its progress total), when the store can count them. */
@@ -51,10 +54,13 @@ async function dryRun(deps: DryRunJobDeps, { id, since, rule }: DryRunPayload): 
   const count = new DryRunCount(rule, since);
   let read = 0;
   const progress = () => ({ read, total: Math.max(total, read) });
+  // It runs beside the requests of the process: a month of texts must not hold them up.
+  const turn = eventLoopTurns(deps.now);
   try {
     for await (const event of log.readAll({ filter })) {
       count.add(event);
       read += 1;
+      await turn();
       if (read % every === 0)
         await records.save({
           id,
