@@ -1,7 +1,11 @@
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiSlicesIn } from './eslint/api-slices.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The samples are files that do not exist, so no tsconfig holds them: the import rules need no
@@ -51,6 +55,12 @@ describe('the import-boundary lint rule (workspace packages depend one way)', ()
     ['services/api/src/story/x.ts', "import { x } from '../comment/comment-service';"],
     ['services/api/src/comment/x.ts', "import { x } from '#api/story/story-service';"],
     ['services/api/src/account/x.ts', "import { x } from '#api/app/compose';"],
+    // Slices the rules once listed by hand forgot: every folder is a slice now.
+    ['services/api/src/report/x.ts', "import { x } from '#api/story/story-service';"],
+    ['services/api/src/automod/x.ts', "import { x } from '../comment/decider';"],
+    ['services/api/src/member-history/x.ts', "import { x } from '#api/account/decider';"],
+    ['services/api/src/notification/x.ts', "import { x } from '#api/app/compose';"],
+    ['services/api/src/report/x.ts', "import { x } from '@whosright/eventstore/sqlite/database';"],
     ['testing/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['testing/src/x.ts', "import { x } from '@whosright/contracts/shared/events';"],
   ])('when %s imports across the boundary (%s) it fails', async (file, code) => {
@@ -234,5 +244,27 @@ describe('the complexity lint rule (no function over 15 paths, anywhere)', () =>
 
   it.each(everywhere)('when %s holds a function of 15 paths it passes', async (file) => {
     expect(await complexityErrors(file, functionWithPaths(15))).toEqual([]);
+  });
+});
+
+describe('the API slices the room rules cover', () => {
+  it('when a folder is added to services/api/src it is a slice under the rules, the shared rooms are not', () => {
+    const src = mkdtempSync(join(tmpdir(), 'api-src-'));
+    try {
+      for (const room of [
+        'app',
+        'platform',
+        'write',
+        'cli',
+        'seed',
+        'testing',
+        'story',
+        'bookmark',
+      ])
+        mkdirSync(join(src, room));
+      expect(apiSlicesIn(src)).toEqual(['bookmark', 'story']);
+    } finally {
+      rmSync(src, { recursive: true, force: true });
+    }
   });
 });
