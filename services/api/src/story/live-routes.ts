@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { storyIdParamsSchema } from '@whosright/contracts/story/dto';
+import { isPublicStory } from '@whosright/contracts/story/rules';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import { authOf } from '#api/platform/auth';
 import { clientKeyOf } from '#api/platform/connections/client-address';
@@ -24,7 +25,7 @@ export function tallyReader(
 ): (storyId: string) => Promise<string | undefined> {
   return async (storyId) => {
     const doc = await queries.byId(storyId);
-    return doc?.status === 'approved' ? JSON.stringify(toCard(doc)) : undefined;
+    return isPublicStory(doc) ? JSON.stringify(toCard(doc)) : undefined;
   };
 }
 
