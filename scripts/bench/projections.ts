@@ -80,7 +80,7 @@ async function measure(variant: Variant, log: SampleAppend[]): Promise<number> {
   const checkpoints = startBackgroundCheckpoints(database);
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
   const readStore = createSqliteReadStore({ database });
-  const forgettingLog = forgettingEventStore(eventStore);
+  const forgettingLog = forgettingEventStore(eventStore, { catalog: domainEventCatalog });
   const models = [...readModels, ...variant.extra];
   const runner = createProjectionRunner({
     eventStore: forgettingLog,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
+import {
+  DELETED_TEXT,
+  FORGOTTEN_SECRET,
+  MODERATORS_WORDS,
+  ofForgottenMember,
+} from '../shared/forgetting';
 import { userIdSchema } from '../shared/ids';
 import { keptNotificationSettingsSchema } from '../notification/settings';
 
@@ -7,6 +13,12 @@ export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
 const hash = z.string().min(1);
+
+/** A mailed token's hash: forgotten with the member, so no old link can ever match it. */
+const forgetTokenHash = ofForgottenMember<{ tokenHash: string; expiresAt: string }>((data) => ({
+  ...data,
+  tokenHash: FORGOTTEN_SECRET,
+}));
 
 /** Events of a `user-{id}` stream. Secrets never enter an event in clear: only their hashes do. */
 export const userEvents = {
@@ -22,6 +34,16 @@ export const userEvents = {
       role: roleSchema,
       profileImageUrl: z.string().nullable(),
     }),
+    {
+      forgetting: ofForgottenMember((data, userId) => ({
+        ...data,
+        email: forgottenEmail(userId),
+        firstName: null,
+        lastName: null,
+        passwordHash: null,
+        profileImageUrl: null,
+      })),
+    },
   ),
   PasswordChanged: defineEvent(
     'PasswordChanged',
@@ -31,15 +53,24 @@ export const userEvents = {
       /** The reset request this change consumed. */
       resetTokenHash: hash.nullable(),
     }),
+    {
+      forgetting: ofForgottenMember((data) => ({
+        ...data,
+        passwordHash: FORGOTTEN_SECRET,
+        resetTokenHash: null,
+      })),
+    },
   ),
   PasswordResetRequested: defineEvent(
     'PasswordResetRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
+    { forgetting: forgetTokenHash },
   ),
   /** A verification link was mailed; a newer one replaces it. */
   EmailVerificationRequested: defineEvent(
     'EmailVerificationRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
+    { forgetting: forgetTokenHash },
   ),
   /**
    * The address is proven: by the mailed link, a reset by mailed token, a provider that verified
@@ -52,31 +83,46 @@ export const userEvents = {
   ProfileUpdated: defineEvent(
     'ProfileUpdated',
     z.object({ username: z.string().nullable(), profileImageUrl: z.string().nullable() }),
+    {
+      forgetting: ofForgottenMember((data) => ({
+        ...data,
+        username: null,
+        profileImageUrl: null,
+      })),
+    },
   ),
   /** Whether the member's He / She side shows beside their comments (shown unless turned off). */
   SideOnCommentsSet: defineEvent('SideOnCommentsSet', z.object({ shown: z.boolean() })),
   /** The member's notification settings as they now are: the digest, and the kinds turned off. */
   NotificationSettingsSet: defineEvent('NotificationSettingsSet', keptNotificationSettingsSchema),
-  UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() })),
+  UserBanned: defineEvent('UserBanned', z.object({ reason: z.string().nullable() }), {
+    forgetting: MODERATORS_WORDS,
+  }),
   /** `reason`: what the admin wrote, when they did (absent in older events). */
-  UserUnbanned: defineEvent('UserUnbanned', z.object({ reason: z.string().optional() })),
+  UserUnbanned: defineEvent('UserUnbanned', z.object({ reason: z.string().optional() }), {
+    forgetting: MODERATORS_WORDS,
+  }),
   /** `reason` says who decided (an admin, or ADMIN_EMAILS); `note` is what the admin wrote. */
   UserPromoted: defineEvent(
     'UserPromoted',
     z.object({ reason: z.enum(['admin', 'admin_emails']), note: z.string().optional() }),
+    { forgetting: MODERATORS_WORDS },
   ),
   UserDemoted: defineEvent(
     'UserDemoted',
     z.object({ reason: z.enum(['admin', 'admin_emails']), note: z.string().optional() }),
+    { forgetting: MODERATORS_WORDS },
   ),
   ExternalIdentityLinked: defineEvent(
     'ExternalIdentityLinked',
     z.object({ issuer: z.string().min(1), subject: z.string().min(1) }),
+    { forgetting: ofForgottenMember((data) => ({ ...data, subject: FORGOTTEN_SECRET })) },
   ),
   /** A link that confirms deleting an account without a password was mailed. */
   AccountDeletionRequested: defineEvent(
     'AccountDeletionRequested',
     z.object({ tokenHash: hash, expiresAt: z.iso.datetime() }),
+    { forgetting: forgetTokenHash },
   ),
   /**
    * A confirmed deletion began: from here the member's new writes are refused, so the sweep of
@@ -88,7 +134,7 @@ export const userEvents = {
 };
 
 /** What a deleted member's story or comment text reads as. */
-export const DELETED_TEXT = '[deleted]';
+export { DELETED_TEXT };
 
 /** The e-mail a deleted member's registration reads with: unique, and never deliverable. */
 export const forgottenEmail = (userId: string) => `forgotten-${userId}@forgotten.invalid`;
@@ -109,6 +155,11 @@ export const forgettingEvents = {
       storyIds: z.array(z.string().min(1)),
       commentIds: z.array(z.string().min(1)),
     }),
+    {
+      forgetting: {
+        keeps: 'the registry forgetting reads by: ids only, kept so the forgetting lasts',
+      },
+    },
   ),
 };
 
@@ -136,6 +187,11 @@ export const sessionEvents = {
        */
       credentialsVersion: z.number().int().min(0).optional(),
     }),
+    {
+      forgetting: {
+        keeps: 'a session id, a sign-in method and times: nothing a person wrote or is known by',
+      },
+    },
   ),
   SessionRenewed: defineEvent('SessionRenewed', z.object({ expiresAt: z.iso.datetime() })),
   SessionEnded: defineEvent(

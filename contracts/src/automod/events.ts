@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
+import { ADMINS_RULE } from '../shared/forgetting';
 import { ruleIdSchema, userIdSchema } from '../shared/ids';
 
 /** What a rule screens: new stories, or new comments. */
@@ -25,12 +26,17 @@ const ruleFields = {
 
 /** Every automod rule lives on the one `automod-rules` stream: few, read on every new text. */
 export const automodRuleEvents = {
-  AutomodRuleCreated: defineEvent('AutomodRuleCreated', z.object(ruleFields)),
+  AutomodRuleCreated: defineEvent('AutomodRuleCreated', z.object(ruleFields), {
+    forgetting: ADMINS_RULE,
+  }),
   /** The rule as it is after the change, whole. */
-  AutomodRuleUpdated: defineEvent('AutomodRuleUpdated', z.object(ruleFields)),
+  AutomodRuleUpdated: defineEvent('AutomodRuleUpdated', z.object(ruleFields), {
+    forgetting: ADMINS_RULE,
+  }),
   AutomodRuleDeleted: defineEvent(
     'AutomodRuleDeleted',
     z.object({ ruleId: ruleIdSchema, name: z.string(), adminId: userIdSchema }),
+    { forgetting: ADMINS_RULE },
   ),
 };
 

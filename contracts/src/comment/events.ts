@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { automodMatchSchema } from '../automod/events';
 import { storyCategorySchema } from '../shared/categories';
 import { defineEvent, type EventOf } from '../shared/events';
+import { DELETED_TEXT, type Forgetting, MODERATORS_WORDS } from '../shared/forgetting';
 import { commentIdSchema, storyIdSchema, userIdSchema } from '../shared/ids';
 
 export const commentVoteChoiceSchema = z.enum(['up', 'down']);
@@ -15,6 +16,26 @@ const writtenComment = {
   content: z.string().min(1),
   story: z.object({ category: storyCategorySchema, content: z.string() }),
 };
+type WrittenComment = z.infer<z.ZodObject<typeof writtenComment>>;
+
+/**
+ * A comment's text, deleted once its author left (or it is among a forgotten member's comments),
+ * and the excerpt of the story it quotes, deleted once that story is a forgotten member's.
+ */
+function commentTextForgetting<D extends WrittenComment>(): Forgetting<D> {
+  return {
+    forget(data, forgotten) {
+      const gone = forgotten.users.has(data.authorId) || forgotten.comments.has(data.commentId);
+      const quotesForgotten = forgotten.stories.has(data.storyId);
+      if (!gone && !quotesForgotten) return data;
+      return {
+        ...data,
+        ...(gone ? { content: DELETED_TEXT } : {}),
+        ...(quotesForgotten ? { story: { ...data.story, content: DELETED_TEXT } } : {}),
+      };
+    },
+  };
+}
 
 /** Events of a `comment-{id}` stream. The story's category and an excerpt travel with the comment for the profile and admin lists. */
 export const commentEvents = {
@@ -27,6 +48,7 @@ export const commentEvents = {
       /** It was held by an automod rule and posted when `approvedBy` approved it. */
       approvedBy: userIdSchema.optional(),
     }),
+    { forgetting: commentTextForgetting() },
   ),
   /**
    * An automod rule held the comment as it was written: nobody but its author sees it until an
@@ -38,6 +60,7 @@ export const commentEvents = {
       ...writtenComment,
       heldBy: automodMatchSchema,
     }),
+    { forgetting: commentTextForgetting() },
   ),
   HeldCommentDeleted: defineEvent(
     'HeldCommentDeleted',
@@ -48,6 +71,7 @@ export const commentEvents = {
       deletedBy: userIdSchema,
       reason: z.string().optional(),
     }),
+    { forgetting: MODERATORS_WORDS },
   ),
   CommentDeleted: defineEvent(
     'CommentDeleted',
@@ -66,6 +90,7 @@ export const commentEvents = {
        */
       withStory: z.literal(true).optional(),
     }),
+    { forgetting: MODERATORS_WORDS },
   ),
   /**
    * An admin kept a flagged comment: the flag is dismissed and the comment stays. `downvotes` is
@@ -82,6 +107,7 @@ export const commentEvents = {
       /** What the admin wrote, when they did. */
       reason: z.string().optional(),
     }),
+    { forgetting: MODERATORS_WORDS },
   ),
 };
 

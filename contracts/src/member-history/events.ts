@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
+import { writtenBy } from '../shared/forgetting';
 import { userIdSchema } from '../shared/ids';
 import { MEMBER_NOTE_MAX } from '../shared/constants';
 
@@ -23,6 +24,8 @@ export const memberNoteEvents = {
       adminId: userIdSchema,
       text: z.string().min(1).max(MEMBER_NOTE_MAX),
     }),
+    // Admins' words, but about the member who left: forgotten with them.
+    { forgetting: writtenBy('memberId', 'text') },
   ),
 };
 

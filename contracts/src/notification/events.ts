@@ -16,6 +16,7 @@ export const notificationReadEvents = {
       /** Set by "mark all read": every notification up to this moment. */
       allUpTo: z.iso.datetime().optional(),
     }),
+    { forgetting: { keeps: 'notification ids and times: nothing a person wrote or is known by' } },
   ),
   /**
    * A daily digest was mailed, telling the notifications up to `upTo` (the newest one's time):

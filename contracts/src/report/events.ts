@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
+import { writtenBy, MODERATORS_WORDS } from '../shared/forgetting';
 import { storyIdSchema, userIdSchema } from '../shared/ids';
 import { REPORT_REASONS, type ReportReason } from './reasons';
 
@@ -34,6 +35,8 @@ export const reportEvents = {
       reason: reportReasonSchema,
       note: z.string().optional(),
     }),
+    // The note is its reporter's writing.
+    { forgetting: writtenBy('reporterId', 'note') },
   ),
   ReportsClosed: defineEvent(
     'ReportsClosed',
@@ -49,6 +52,7 @@ export const reportEvents = {
       /** The members whose open reports this closed. */
       reporterIds: z.array(userIdSchema),
     }),
+    { forgetting: MODERATORS_WORDS },
   ),
 };
 

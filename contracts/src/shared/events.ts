@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Forgetting } from './forgetting';
 
 /**
  * Metadata every event carries: who acted (a user id, or an anonymous
@@ -26,18 +27,25 @@ export interface EventDefinition<TType extends string = string, TData = unknown>
   readonly version: number;
   readonly schema: z.ZodType<TData>;
   readonly upcasters: Readonly<Record<number, Upcaster>>;
+  /** How its data is read once a member it carries deleted their account (see forgetting.ts). */
+  readonly forgetting?: Forgetting<TData>;
 }
 
 export function defineEvent<TType extends string, TSchema extends z.ZodType>(
   type: TType,
   schema: TSchema,
-  options: { version?: number; upcasters?: Record<number, Upcaster> } = {},
+  options: {
+    version?: number;
+    upcasters?: Record<number, Upcaster>;
+    forgetting?: Forgetting<z.infer<TSchema>>;
+  } = {},
 ): EventDefinition<TType, z.infer<TSchema>> {
   return {
     type,
     schema: schema as z.ZodType<z.infer<TSchema>>,
     version: options.version ?? 1,
     upcasters: options.upcasters ?? {},
+    ...(options.forgetting ? { forgetting: options.forgetting } : {}),
   };
 }
 

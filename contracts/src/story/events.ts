@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { automodMatchSchema } from '../automod/events';
 import { storyCategorySchema } from '../shared/categories';
 import { defineEvent, type EventOf } from '../shared/events';
+import { DELETED_TEXT, type Forgetting, MODERATORS_WORDS } from '../shared/forgetting';
 import { storyIdSchema, userIdSchema } from '../shared/ids';
 
 export const storyStatusSchema = z.enum(['pending', 'approved', 'rejected', 'hidden']);
@@ -17,6 +18,21 @@ export const trackActionSchema = z.enum(['view', 'skip', 'engage']);
 export type TrackAction = z.infer<typeof trackActionSchema>;
 
 /** Events of a `story-{id}` stream. */
+/**
+ * A story's text, each revision: deleted text once its author left, or once it is among the
+ * stories a forgotten member wrote.
+ */
+function storyTextForgetting<
+  D extends { storyId: string; authorId: string; content: string },
+>(): Forgetting<D> {
+  return {
+    forget(data, forgotten) {
+      const gone = forgotten.users.has(data.authorId) || forgotten.stories.has(data.storyId);
+      return gone ? { ...data, content: DELETED_TEXT } : data;
+    },
+  };
+}
+
 export const storyEvents = {
   StorySubmitted: defineEvent(
     'StorySubmitted',
@@ -28,6 +44,7 @@ export const storyEvents = {
       /** The automod rule its text matched: the moderation queue shows it. */
       automod: automodMatchSchema.optional(),
     }),
+    { forgetting: storyTextForgetting() },
   ),
   /**
    * The author edited their rejected story and sent it back to the queue: the text and category
@@ -43,6 +60,7 @@ export const storyEvents = {
       revision: z.number().int().min(2),
       automod: automodMatchSchema.optional(),
     }),
+    { forgetting: storyTextForgetting() },
   ),
   /** An admin moved the story between pending, approved, rejected and hidden. */
   StoryModerated: defineEvent(
@@ -54,6 +72,7 @@ export const storyEvents = {
       to: storyStatusSchema,
       reason: z.string().nullable(),
     }),
+    { forgetting: MODERATORS_WORDS },
   ),
   StoryDeleted: defineEvent(
     'StoryDeleted',
@@ -65,6 +84,7 @@ export const storyEvents = {
       /** What the admin wrote, when they did (absent in older events). */
       reason: z.string().optional(),
     }),
+    { forgetting: MODERATORS_WORDS },
   ),
   /**
    * Every comment of the deleted story has been removed. Until this follows a

@@ -1,4 +1,5 @@
 import type { EventMetadata } from '@whosright/contracts/shared/events';
+import type { Forgotten as ContractsForgotten } from '@whosright/contracts/shared/forgetting';
 
 /**
  * The event store port: one ordered log of streams, appended with an expected revision (optimistic
@@ -137,11 +138,7 @@ export type LogReader = Pick<
 declare const forgettingBrand: unique symbol;
 
 /** The members who deleted their accounts, and the stories and comments they wrote. */
-export interface Forgotten {
-  readonly users: ReadonlySet<string>;
-  readonly stories: ReadonlySet<string>;
-  readonly comments: ReadonlySet<string>;
-}
+export type Forgotten = ContractsForgotten;
 
 /**
  * The log as people may see it: read-only, with the personal fields of members who deleted their

@@ -22,7 +22,7 @@ export function openReplayStores(file: string, catalog: EventCatalog): ReplaySto
   const database = openSqliteDatabase(file);
   // As the server opens it: commits never stall on a checkpoint's fsyncs.
   const checkpoints = startBackgroundCheckpoints(database);
-  const log = forgettingEventStore(createSqliteEventStore({ database, catalog }));
+  const log = forgettingEventStore(createSqliteEventStore({ database, catalog }), { catalog });
   const readStore = createSqliteReadStore({ database });
   return {
     log,

@@ -147,7 +147,7 @@ export async function openStores(
     : undefined;
 
   const redis = leaseRedis(config, logger);
-  const forgettingLog = forgettingEventStore(eventStore);
+  const forgettingLog = forgettingEventStore(eventStore, { catalog: domainEventCatalog });
   const projections = createProjectionRunner({
     eventStore: forgettingLog,
     readStore,

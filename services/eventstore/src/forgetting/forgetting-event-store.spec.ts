@@ -4,8 +4,14 @@ import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import type { EventStore, NewEvent, RecordedEvent, SubscriptionMessage } from '../port';
 import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
-import { forgetPersonalFields } from './anonymise';
+import { forgetPersonalFields as forgetIn } from './forget-personal-fields';
 import { forgettingEventStore } from './forgetting-event-store';
+
+/** The forgetting each event type declares in the product's catalog. */
+const forgetPersonalFields = (
+  event: Parameters<typeof forgetIn>[0],
+  forgotten: Parameters<typeof forgetIn>[1],
+) => forgetIn(event, forgotten, domainEventCatalog);
 
 const alice = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const bob = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
@@ -242,7 +248,7 @@ describe('forgetting personal fields (the upcaster)', () => {
 describe('forgetting event store', () => {
   it('when nobody is forgotten every read shows the log as it is', async () => {
     const store = await sampleLog();
-    const forgetting = forgettingEventStore(store);
+    const forgetting = forgettingEventStore(store, { catalog: domainEventCatalog });
     expect(await all(forgetting.readAll())).toEqual(await all(store.readAll()));
     await store.close();
   });
@@ -254,7 +260,7 @@ describe('forgetting event store', () => {
       [forgotten(alice, [aliceStory], [aliceComment])],
       'any',
     );
-    const forgetting = forgettingEventStore(store);
+    const forgetting = forgettingEventStore(store, { catalog: domainEventCatalog });
     const read = await all(forgetting.readAll());
     const shown = texts(read);
     for (const personal of [
@@ -279,7 +285,10 @@ describe('forgetting event store', () => {
 
   it('when a member is forgotten after a read it names them and their writing on the next look', async () => {
     const store = await sampleLog();
-    const forgetting = forgettingEventStore(store, { refreshEveryMs: 60_000 });
+    const forgetting = forgettingEventStore(store, {
+      catalog: domainEventCatalog,
+      refreshEveryMs: 60_000,
+    });
     await all(forgetting.readAll());
     expect((await forgetting.forgotten()).stories.size).toBe(0);
     await store.append(
@@ -297,7 +306,10 @@ describe('forgetting event store', () => {
 
   it('when a member is forgotten while a subscription runs it forgets them from then on', async () => {
     const store = await sampleLog();
-    const forgetting = forgettingEventStore(store, { refreshEveryMs: 60_000 });
+    const forgetting = forgettingEventStore(store, {
+      catalog: domainEventCatalog,
+      refreshEveryMs: 60_000,
+    });
     const subscription = forgetting.subscribeAll();
     const messages = subscription[Symbol.asyncIterator]();
     // Reading has started (the registry is loaded, still empty) before the member is forgotten.

@@ -9,28 +9,29 @@ import type {
   Subscription,
   SubscriptionMessage,
 } from '../port';
-import { forgetPersonalFields } from './anonymise';
+import type { EventCatalog } from '@whosright/contracts/shared/events';
+import { forgetPersonalFields } from './forget-personal-fields';
 import { ForgottenRegistry } from './forgotten-registry';
 
 export interface ForgettingOptions {
+  /** The event types, each with the forgetting it declares. */
+  catalog: EventCatalog;
   /** How often a long read looks for members forgotten meanwhile (default 1 s). */
   refreshEveryMs?: number;
 }
 
 /**
  * The log as read models and people see it: every event of a member who deleted their account is
- * read with its personal fields replaced (`anonymise.ts`); the log itself is never rewritten. Each read loads the `forgottenUsers` registry first (only what is new since the
+ * read with its personal fields replaced, as its type declares (`forget-personal-fields.ts`); the
+ * log itself is never rewritten. Each read loads the `forgottenUsers` registry first (only what is new since the
  * last read), learns from `UserForgotten` events passing through, and looks again every
  * `refreshEveryMs` during long reads and subscriptions. It cannot append: writes go to the raw log.
  */
-export function forgettingEventStore(
-  inner: EventStore,
-  options: ForgettingOptions = {},
-): ForgettingLog {
+export function forgettingEventStore(inner: EventStore, options: ForgettingOptions): ForgettingLog {
   const registry = new ForgottenRegistry(inner, options.refreshEveryMs ?? 1_000);
   const shown = (event: RecordedEvent): RecordedEvent => {
     registry.learn(event);
-    return forgetPersonalFields(event, registry);
+    return forgetPersonalFields(event, registry, options.catalog);
   };
 
   async function* readStream(stream: string, readOptions?: ReadStreamOptions) {
