@@ -29,6 +29,7 @@ import { accountRoutes } from '#api/account/routes';
 import { AccountDeletion } from '#api/account/delete-account';
 import { memberDataRoutes } from '#api/account/member-data-routes';
 import { commentRoutes } from '#api/comment/routes';
+import type { CommentReads } from '#api/comment/comment-reads';
 import type { CommentService } from '#api/comment/comment-service';
 import { storyPageMeta } from '#api/story/page-meta';
 import { MemberHistoryService } from '#api/member-history/member-history-service';
@@ -141,6 +142,8 @@ export interface Application {
   accounts: AccountService;
   stories: StoryService;
   comments: CommentService;
+  /** Comments as people read them (the seed spec reads the flagged list). */
+  commentReads: CommentReads;
   queries: Queries;
   /** Where jobs run here (embedded): the daily digest, which specs run at once. */
   dailyDigest: DailyDigest | undefined;
@@ -308,7 +311,10 @@ export async function composeApplication(
     adminEmails: config.adminEmails,
     sendMail: (m: Mail) => mail.deliver(m),
   };
-  const { accounts, comments, stories, automod } = writeServicesOver(bus, writeServices);
+  const { accounts, comments, commentReads, stories, automod } = writeServicesOver(
+    bus,
+    writeServices,
+  );
   const promoted = await accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
   if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
   // A member deletes their account; their stories and comments go as their author's.
@@ -425,7 +431,9 @@ export async function composeApplication(
       });
       storyTimelineRoutes(router, { stories, timeline: queries.storyTimeline });
       liveRoutes(router, { stories, hub: liveHub, slots: liveSlots });
-      commentRoutes(router, comments, limit, (authorId) => bellHub.nudge(authorId));
+      commentRoutes(router, { comments, reads: commentReads }, limit, (authorId) =>
+        bellHub.nudge(authorId),
+      );
       memberDataRoutes(router, {
         deletion,
         log: stores.forgettingLog,
@@ -508,6 +516,7 @@ export async function composeApplication(
     accounts,
     stories,
     comments,
+    commentReads,
     queries,
     otherBodyTypes: [UNSUBSCRIBE_BODY_TYPES],
     pageMeta: storyPageMeta(stories, config.publicUrl),

@@ -5,6 +5,7 @@ import type { MemberReactionQueries } from '@whosright/projections/member-reacti
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { AccountService, type AccountServiceDeps } from '#api/account/account-service';
 import { AutomodRules } from '#api/automod/automod-rules';
+import { CommentReads } from '#api/comment/comment-reads';
 import { CommentService } from '#api/comment/comment-service';
 import { StoryService } from '#api/story/story-service';
 import type { CommandBus } from '#api/write/command-bus';
@@ -31,9 +32,6 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
   const comments: CommentService = new CommentService({
     bus,
     comments: queries.comments,
-    stories: queries.stories,
-    users: queries.users,
-    storyVotes: queries.storyVotes,
     // The story slice decides whether a story is approved; `stories` exists before any write.
     approvedStory: (storyId) => stories.approvedGuard(storyId),
     storyFacts: (storyId) => stories.facts(storyId),
@@ -53,5 +51,11 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
       return found ? { ruleId: found.ruleId, ruleName: found.ruleName } : null;
     },
   });
-  return { accounts, comments, stories, automod };
+  const commentReads = new CommentReads({
+    comments: queries.comments,
+    stories: queries.stories,
+    users: queries.users,
+    storyVotes: queries.storyVotes,
+  });
+  return { accounts, comments, commentReads, stories, automod };
 }

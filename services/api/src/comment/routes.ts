@@ -15,6 +15,7 @@ import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import { actorOf, activeUser, adminUser, authOf, currentUser } from '#api/platform/auth';
 import { toPage } from '#api/platform/page';
+import type { CommentReads } from './comment-reads';
 import type { CommentService } from './comment-service';
 import { toFlaggedComment, toMyComment } from './comment-views';
 
@@ -22,7 +23,7 @@ import { toFlaggedComment, toMyComment } from './comment-views';
 /** `onPosted` is told of each comment posted (its author's open bells then watch its story). */
 export function commentRoutes(
   router: Router,
-  comments: CommentService,
+  { comments, reads }: { comments: CommentService; reads: CommentReads },
   limit: WriteLimit,
   onPosted: (authorId: string) => void = () => undefined,
 ): void {
@@ -30,7 +31,7 @@ export function commentRoutes(
   router.get('/stories/:id/comments', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const query = storyCommentsQuerySchema.parse(req.query);
-    const page = await comments.forStory(id, authOf(req).user, query);
+    const page = await reads.forStory(id, authOf(req).user, query);
     if (page.next) {
       const next = new URLSearchParams({ cursor: page.next, limit: String(query.limit) });
       res.setHeader('Link', `</api/stories/${id}/comments?${next.toString()}>; rel="next"`);
@@ -47,14 +48,14 @@ export function commentRoutes(
       const { content } = postCommentRequestSchema.parse(req.body);
       const posted = await comments.post(id, user, content, actorOf(req));
       onPosted(user._id);
-      const body: Comment = await comments.asPosted(posted, user);
+      const body: Comment = await reads.asPosted(posted, user);
       res.status(201).json(body);
     },
   );
 
   /** A comment's counts after the member's vote, and what the member's vote now is. */
   const votedCounts = async (id: string, myVote: CommentVoteChoice | null) => {
-    const { upvotes, downvotes } = await comments.get(id);
+    const { upvotes, downvotes } = await reads.get(id);
     return { id, upvotes, downvotes, myVote };
   };
 
@@ -92,7 +93,7 @@ export function commentRoutes(
   router.get('/users/comments', async (req, res) => {
     const user = currentUser(req);
     const query = pageQuerySchema.parse(req.query);
-    res.json(toPage(await comments.byAuthor(user._id, query), toMyComment));
+    res.json(toPage(await reads.byAuthor(user._id, query), toMyComment));
   });
 
   router.delete('/admin/comments/:id', async (req, res) => {
@@ -113,7 +114,7 @@ export function commentRoutes(
 
   router.get('/admin/flagged-comments', async (req, res) => {
     adminUser(req);
-    const { page, authors } = await comments.flagged(pageQuerySchema.parse(req.query));
+    const { page, authors } = await reads.flagged(pageQuerySchema.parse(req.query));
     res.json(
       toPage(page, (item) => toFlaggedComment(item, authors.get(item.comment.authorId) ?? null)),
     );

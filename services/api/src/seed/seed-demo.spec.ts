@@ -48,7 +48,7 @@ describe('the demo seed', () => {
     expect(withComments.length).toBeGreaterThanOrEqual(
       DEMO_STORIES.filter((s) => s.comments.length > 0).length - 1,
     );
-    const flagged = await server.running.application.comments.flagged({ limit: 50 });
+    const flagged = await server.running.application.commentReads.flagged({ limit: 50 });
     expect(flagged.page.items.length).toBeGreaterThan(0);
   });
 
