@@ -100,8 +100,17 @@ export async function startServer({ seedDemo = false } = {}): Promise<RunningSer
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  let stopping = false;
+  // A server that dies mid-run fails every later journey with ECONNREFUSED: say why, once.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `The API server exited (${code ?? signal}) during the journeys:\n${log}\n`,
+      );
+  });
 
   const stop = async () => {
+    stopping = true;
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
