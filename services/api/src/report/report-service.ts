@@ -1,12 +1,9 @@
-import { displayNameOf } from '@whosright/contracts/account/display-name';
 import type {
   CloseReportsRequest,
   FiledReport,
   FileReportRequest,
-  ReportedTarget,
   ReportedTargetsPage,
 } from '@whosright/contracts/report/dto';
-import type { ReportReason } from '@whosright/contracts/report/reasons';
 import { isPublicStory } from '@whosright/contracts/story/rules';
 import type { CommentQueries } from '@whosright/projections/comments/queries';
 import { REPORTS } from '@whosright/projections/reports/docs';
@@ -21,6 +18,7 @@ import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn, type StreamCommand } from '#api/write/commands';
 import { reports, reportsStream, type ReportTarget } from './decider';
+import { toReportedTarget } from './report-views';
 
 type Admin = Pick<UserDoc, '_id'>;
 
@@ -200,52 +198,4 @@ export class ReportService {
       throw notFound(target);
     return { storyId: comment.storyId, authorId: comment.authorId };
   }
-}
-
-/**
- * A case as the admin's Reports tab lists it. A deleted member's name and notes are not shown:
- * their account is gone from the users read model, and a rebuild reads their notes forgotten.
- */
-function toReportedTarget(
-  doc: ReportCaseDoc,
-  text: string | null,
-  users: ReadonlyMap<string, UserDoc>,
-): ReportedTarget {
-  const person = (id: string | undefined) => {
-    const user = id === undefined ? undefined : users.get(id);
-    return user ? { id: user._id, displayName: displayNameOf(user) } : null;
-  };
-  const filed = Object.entries(doc.reports)
-    .map(([reporterId, report]) => ({
-      reporter: person(reporterId),
-      reason: report.reason,
-      note: users.has(reporterId) ? report.note : null,
-      at: report.at,
-    }))
-    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  const counts = new Map<ReportReason, number>();
-  for (const report of filed) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
-  return {
-    id: doc._id,
-    targetType: doc.targetType,
-    targetId: doc.targetId,
-    storyId: doc.storyId,
-    text,
-    author: person(doc.authorId),
-    count: filed.length,
-    reasons: [...counts]
-      .map(([reason, count]) => ({ reason, count }))
-      .sort((a, b) => b.count - a.count),
-    reports: filed,
-    lastReportedAt: doc.lastReportedAt ?? filed[0]?.at ?? '',
-    closed:
-      doc.status === 'closed' && doc.action && doc.closedAt
-        ? {
-            action: doc.action,
-            reason: doc.closeReason ?? null,
-            by: person(doc.moderatorId),
-            at: doc.closedAt,
-          }
-        : null,
-  };
 }
