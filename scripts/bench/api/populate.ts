@@ -9,8 +9,7 @@ import { story } from '../../../services/api/src/story/decider';
 import { storyPool } from '../../../services/api/src/story/pool-decider';
 import { POOL_STREAM } from '../../../services/api/src/story/story-service';
 import { SQLITE_FILE } from '../../../services/api/src/app/stores';
-import { rejections } from '../../../services/api/src/app/rejections';
-import { CommandBus } from '../../../services/api/src/write/command-bus';
+import { commandBusOver } from '../../../services/api/src/app/command-bus-over';
 import { StreamStates } from '../../../services/api/src/write/stream-states';
 
 /** Ids for `count` stories, in creation order: every server of a run gets the same ones. */
@@ -31,7 +30,7 @@ export async function populateApprovedStories(
 ): Promise<void> {
   const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
   const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
-  const bus = new CommandBus(eventStore, null, rejections);
+  const bus = commandBusOver(eventStore, null);
   const pool = new StreamStates(eventStore, storyPool, 1);
   const actor = { correlationId: 'bench' };
   for (const [i, storyId] of storyIds.entries()) {

@@ -181,7 +181,14 @@ export type UserCommand =
    * admins there are now, this user included (the users read model).
    */
   | { type: 'DeleteAccount'; via: 'password'; admins: number }
-  | { type: 'DeleteAccount'; via: 'link'; tokenHash: string; now: string; admins: number };
+  | { type: 'DeleteAccount'; via: 'link'; tokenHash: string; now: string; admins: number }
+  /**
+   * Guards, deciding nothing but whether a write may land beside them (see member-guards.ts).
+   * `removal`: the member removes what they wrote, allowed while their account is being deleted.
+   */
+  | { type: 'AssertMayWrite'; removal: boolean }
+  /** Someone acts on the member or their writing: `author` of a writing, or the `member` noted. */
+  | { type: 'AssertPresent'; as: 'author' | 'member' };
 
 /** Why a user command was refused; `rejections.ts` says what the client sees for each. */
 export type UserRejection =
@@ -197,7 +204,10 @@ export type UserRejection =
   | 'last_admin'
   | 'last_admin_leaving'
   | 'listed_in_admin_emails'
-  | 'invalid_deletion_token';
+  | 'invalid_deletion_token'
+  | 'leaving'
+  | 'author_gone'
+  | 'member_not_found';
 
 export class UserCommandRejected extends CommandRejected<UserRejection> {
   constructor(reason: UserRejection) {
@@ -431,6 +441,24 @@ const deleteAccount: Decide<'DeleteAccount'> = (command, state) => {
   return [{ type: 'AccountDeleted', data: { via: command.via } }];
 };
 
+// ---- guards on a member's writes ----
+
+const assertMayWrite: Decide<'AssertMayWrite'> = (command, state) => {
+  if (state.leaving) {
+    if (command.removal) return [];
+    throw new UserCommandRejected('leaving');
+  }
+  if (state.banned) throw new UserCommandRejected('banned');
+  return [];
+};
+
+const assertPresent: Decide<'AssertPresent'> = (command, state) => {
+  if (command.as === 'author' && state.leaving) throw new UserCommandRejected('author_gone');
+  if (command.as === 'member' && (!state.exists || state.leaving))
+    throw new UserCommandRejected('member_not_found');
+  return [];
+};
+
 /** One decision per command, every command listed (the type makes the table complete). */
 const decisions: { [K in UserCommand['type']]: Decide<K> } = {
   RegisterUser: registerUser,
@@ -451,6 +479,8 @@ const decisions: { [K in UserCommand['type']]: Decide<K> } = {
   RequestAccountDeletion: requestAccountDeletion,
   StartAccountDeletion: startAccountDeletion,
   DeleteAccount: deleteAccount,
+  AssertMayWrite: assertMayWrite,
+  AssertPresent: assertPresent,
 };
 
 /**

@@ -4,7 +4,7 @@ import type { ForgettingLog } from '@whosright/eventstore/port';
 import { openLogElsewhere } from '#api/app/testing/log-elsewhere';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
 import { CommandBus } from '#api/write/command-bus';
-import { rejections } from '#api/app/rejections';
+import { commandBusOver } from '#api/app/command-bus-over';
 import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import type { HeldCommentDoc } from '@whosright/projections/comments/docs';
 import type { SessionQueries } from '@whosright/projections/sessions/queries';
@@ -91,7 +91,7 @@ describe('resuming account deletions at start', () => {
     const store = await interruptedDeletion();
     const withdrawn: Array<[string, string]> = [];
     const deletion = resumingDeletion(
-      new CommandBus(store, null, rejections),
+      commandBusOver(store, null),
       [heldBy('c-ann', ann), heldBy('c-bob', 'user_01JBBBBBBBBBBBBBBBBBBBBBBB')],
       (commentId, userId) => {
         withdrawn.push([commentId, userId]);
@@ -105,7 +105,7 @@ describe('resuming account deletions at start', () => {
 
   it('when a deleted member still holds their e-mail and username it releases both, once', async () => {
     const store = await interruptedDeletion();
-    const bus = new CommandBus(store, null, rejections);
+    const bus = commandBusOver(store, null);
     const deletion = resumingDeletion(bus);
     await deletion.resume(SYSTEM_ACTOR);
     expect(await reservationHolder(bus, emailStream('ann@example.com'))).toBeNull();

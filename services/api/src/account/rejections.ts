@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_LEAVING_MESSAGE,
   BANNED_MESSAGE,
   INVALID_RESET_TOKEN_MESSAGE,
   INVALID_VERIFICATION_TOKEN_MESSAGE,
@@ -57,6 +58,9 @@ export const accountRejections: Rejections<UserRejection> = {
   invalid_reset_token: () => new ValidationError(INVALID_RESET_TOKEN_MESSAGE),
   invalid_verification_token: () => new ValidationError(INVALID_VERIFICATION_TOKEN_MESSAGE),
   banned: () => new ForbiddenError(BANNED_MESSAGE, 'banned'),
+  leaving: () => new ForbiddenError(ACCOUNT_LEAVING_MESSAGE, 'account_deleted'),
+  author_gone: () => new NotFoundError('Its author has deleted their account'),
+  member_not_found: () => new NotFoundError('Member not found'),
   cannot_ban_self: () => new ConflictError('You cannot ban yourself.'),
   cannot_demote_self: () => new ConflictError('You cannot demote yourself.'),
   demote_before_ban: () => new ConflictError('This user is an admin: demote them before banning.'),

@@ -3,8 +3,7 @@ import { AccountService } from '#api/account/account-service';
 import type { Config } from '#api/platform/config';
 import type { Logger } from '#api/platform/logger';
 import { SessionTokens } from '#api/platform/session-tokens';
-import { CommandBus } from '#api/write/command-bus';
-import { rejections } from './rejections';
+import { commandBusOver } from './command-bus-over';
 import { openStores } from './stores';
 
 /** What `npm run admin` works with, beside a running server: accounts and the users read model. */
@@ -22,7 +21,7 @@ export async function openAdminTools(config: Config, logger: Logger): Promise<Ad
   const stores = await openStores(config, logger, { runProjections: false });
   const users = new UserQueries(stores.readStore);
   const accounts = new AccountService({
-    bus: new CommandBus(stores.eventStore, null, rejections),
+    bus: commandBusOver(stores.eventStore, null),
     users,
     // The CLI signs nobody in: no session token is ever made with this key.
     tokens: new SessionTokens('unused-by-the-cli-unused-by-the-cli'),

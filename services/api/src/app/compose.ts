@@ -77,7 +77,7 @@ import { idempotency } from '#api/platform/idempotency/idempotency';
 import { IdempotencyRecords } from '#api/platform/idempotency/idempotency-records';
 import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
-import { CommandBus } from '#api/write/command-bus';
+import type { CommandBus } from '#api/write/command-bus';
 import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
 import { countReplayEvents, REPLAY_JOB, registerReplayJob } from '#api/replay/replay-job';
 import { ReplayRecords } from '#api/replay/replay-records';
@@ -103,7 +103,7 @@ import type { DailyDigest } from '#api/notification/daily-digest';
 import { UNSUBSCRIBE_BODY_TYPES, unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
 import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
 import { notificationServiceOver, startDailyDigest } from './daily-digest';
-import { rejections } from './rejections';
+import { commandBusOver } from './command-bus-over';
 import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';
 import { projectionsReadiness } from './projection-readiness';
@@ -256,7 +256,7 @@ export async function composeApplication(
   });
   const limiter = await createRateLimiter(config, logger);
   const eventStore = countingAppends(stores.eventStore, metrics);
-  const bus = new CommandBus(eventStore, stores.projections, rejections);
+  const bus = commandBusOver(eventStore, stores.projections);
   const tokens = new SessionTokens(config.sessionSecret);
   const queries = queriesOf(stores.readStore);
   const liveHub = new LiveHub({
@@ -366,7 +366,7 @@ export async function composeApplication(
       if (!config.seedDemo || closing.signal.aborted) return;
       // The seed reads nothing back, so its writes wait for no read model (a bus without
       // projections); the demo counts as seeded once every read model has caught up with it.
-      const seed = writeServicesOver(new CommandBus(eventStore, null, rejections), writeServices);
+      const seed = writeServicesOver(commandBusOver(eventStore, null), writeServices);
       await seedDemo(
         {
           bus,

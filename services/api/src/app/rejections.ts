@@ -4,13 +4,11 @@ import { commentRejections } from '#api/comment/rejections';
 import { memberNoteRejections } from '#api/member-history/rejections';
 import { reportRejections } from '#api/report/rejections';
 import { storyRejections } from '#api/story/rejections';
-import { activeUserRejections } from '#api/write/active-user-guard';
 import type { RejectionsByContext } from '#api/write/command-bus';
 
 /** Every slice's refusals, by the context its deciders name: what the command bus applies. */
 export const rejections: RejectionsByContext = {
   account: accountRejections,
-  'active-user': activeUserRejections,
   automod: automodRejections,
   comment: commentRejections,
   'member-note': memberNoteRejections,

@@ -34,7 +34,7 @@ export function writeServicesOver(bus: CommandBus, { queries, ...account }: Writ
     comments: queries.comments,
     // The story slice decides whether a story is approved; `stories` exists before any write.
     approvedStory: (storyId) => stories.approvedGuard(storyId),
-    storyFacts: (storyId) => stories.facts(storyId),
+    storySubject: (storyId) => stories.subject(storyId),
     screen: async (content) => {
       const found = await automod.screen('comment', content);
       return found && found.action !== 'mark' ? { ...found, action: found.action } : null;

@@ -9,7 +9,6 @@ import {
   registerMailJob,
 } from '#api/platform/mail/mail-delivery';
 import { MAIL_BACKLOG_FILE, openMailBacklog } from '#api/platform/mail/mail-backlog';
-import { CommandBus } from '#api/write/command-bus';
 import { createKeyValueStore } from '#api/platform/kv/create-key-value-store';
 import { registerReplayJob } from '#api/replay/replay-job';
 import { registerDryRunJob } from '#api/automod/dry-run-job';
@@ -19,7 +18,7 @@ import { startBackgroundProcess, type RunningProcess } from './background-proces
 import { registerJobMetrics } from './process-metrics';
 import { queriesOf } from './compose';
 import { startDailyDigest } from './daily-digest';
-import { rejections } from './rejections';
+import { commandBusOver } from './command-bus-over';
 import { openStores } from './stores';
 
 /**
@@ -54,7 +53,7 @@ export function startWorker(
       logger,
     });
     const digest = startDailyDigest({
-      bus: new CommandBus(stores.eventStore, null, rejections),
+      bus: commandBusOver(stores.eventStore, null),
       queries: queriesOf(stores.readStore),
       queue,
       logger,

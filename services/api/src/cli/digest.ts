@@ -5,12 +5,11 @@
  */
 import { dailyDigestOver } from '#api/app/daily-digest';
 import { queriesOf } from '#api/app/compose';
-import { rejections } from '#api/app/rejections';
+import { commandBusOver } from '#api/app/command-bus-over';
 import { openStores } from '#api/app/stores';
 import { createLogger } from '#api/platform/logger';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { ensureSessionSecret } from '#api/platform/session-secret';
-import { CommandBus } from '#api/write/command-bus';
 import { configOrRefuse, refuse } from './exits';
 
 if (process.argv.length > 2) refuse('Usage: npm run digest');
@@ -20,7 +19,7 @@ const stores = await openStores(config, logger, { runProjections: false });
 try {
   const mailer = createMailer(config, logger);
   const digest = dailyDigestOver({
-    bus: new CommandBus(stores.eventStore, null, rejections),
+    bus: commandBusOver(stores.eventStore, null),
     queries: queriesOf(stores.readStore),
     config,
     send: (mail) => mailer.send(mail),

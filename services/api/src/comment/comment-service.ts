@@ -7,9 +7,8 @@ import type { UserDoc } from '@whosright/projections/users/docs';
 import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import { newIdFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
-import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
-import { commandOn, type StreamCommand } from '#api/write/commands';
+import { commandOn, memberCommandOn, type StreamCommand } from '#api/write/commands';
 import {
   comment as commentDecider,
   commentVote,
@@ -33,7 +32,7 @@ export interface CommentServiceDeps {
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
   /** The story as its own stream has it (null: none, or deleted): the story slice's fold. */
-  storyFacts: (storyId: string) => Promise<CommentedStory | null>;
+  storySubject: (storyId: string) => Promise<CommentedStory | null>;
   /** The automod rule for comments a text matches, if any (none where no rules are read). */
   screen?: (content: string) => Promise<CommentScreening | null>;
 }
@@ -50,15 +49,14 @@ export class CommentService {
     actor: Actor,
   ): Promise<{ commentId: string; held: boolean }> {
     const [story, screening] = await Promise.all([
-      this.deps.storyFacts(storyId),
+      this.deps.storySubject(storyId),
       this.deps.screen?.(content) ?? null,
     ]);
     const commentId = newIdFor(actor, 'comment');
-    await this.deps.bus.runAll(
+    await this.deps.bus.asMember(author._id).runAll(
       [
-        activeUserGuard(author._id),
         this.deps.approvedStory(storyId),
-        commandOn(`comment-${commentId}`, commentDecider, {
+        memberCommandOn(`comment-${commentId}`, commentDecider, {
           type: 'PostComment',
           commentId,
           storyId,
@@ -83,12 +81,11 @@ export class CommentService {
   ): Promise<void> {
     const state = await this.deps.bus.state(`comment-${commentId}`, commentDecider);
     const userId = voter._id;
-    const results = await this.deps.bus.runAll(
+    const results = await this.deps.bus.asMember(userId).runAll(
       [
-        activeUserGuard(userId),
         // A comment of a story that is gone or hidden takes no votes.
         ...(state.storyId ? [this.deps.approvedStory(state.storyId)] : []),
-        commandOn(
+        memberCommandOn(
           `commentVote-${commentId}-${userId}`,
           commentVote,
           vote
@@ -116,9 +113,9 @@ export class CommentService {
     reason: string | null = null,
     alongside: readonly StreamCommand[] = [],
   ): Promise<void> {
-    await this.deps.bus.runAll(
+    const door = byAdmin ? this.deps.bus : this.deps.bus.asMember(user._id, { removal: true });
+    await door.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'DeleteComment',
           commentId,

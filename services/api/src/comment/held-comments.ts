@@ -9,7 +9,6 @@ import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import type { CommandBus } from '#api/write/command-bus';
-import { authorPresentGuard } from '#api/write/active-user-guard';
 import { commandOn, type StreamCommand } from '#api/write/commands';
 import { comment as commentDecider } from './decider';
 
@@ -55,7 +54,10 @@ export class HeldComments {
     await this.deps.bus.runAll(
       [
         ...(state.held
-          ? [authorPresentGuard(state.held.authorId), this.deps.approvedStory(state.held.storyId)]
+          ? [
+              this.deps.bus.memberPresent(state.held.authorId, 'author'),
+              this.deps.approvedStory(state.held.storyId),
+            ]
           : []),
         commandOn(`comment-${commentId}`, commentDecider, {
           type: 'ApproveHeldComment',

@@ -1,6 +1,4 @@
-import type { UserEvent } from '@whosright/contracts/account/events';
 import { MEMBER_NOTE_MAX, type MemberNoteEvent } from '@whosright/contracts/member-history/events';
-import { commandOn, type Decider, type StreamCommand } from '#api/write/commands';
 import { CommandRejected } from '#api/write/rejection';
 
 /**
@@ -8,7 +6,7 @@ import { CommandRejected } from '#api/write/rejection';
  * the id the service gave it, with its text trimmed and within the limit. Notes are never
  * edited; the member's deletion of their account makes them unreadable.
  */
-export type MemberNoteRejection = 'empty_note' | 'member_not_found';
+export type MemberNoteRejection = 'empty_note';
 
 export class MemberNoteCommandRejected extends CommandRejected<MemberNoteRejection> {
   constructor(reason: MemberNoteRejection) {
@@ -44,34 +42,3 @@ export const memberNotes = {
     return [{ type: 'MemberNoteAdded', data: { noteId, memberId, adminId, text: trimmed } }];
   },
 };
-
-interface MemberStanding {
-  registered: boolean;
-  leaving: boolean;
-}
-
-/**
- * "The member is there", as a precondition on their `user-{id}` stream: a note appended with it
- * cannot land after their account's deletion began, so no note outlives the account.
- */
-const memberPresent: Decider<MemberStanding, { type: 'AssertMemberPresent' }, UserEvent> = {
-  initialState: () => ({ registered: false, leaving: false }),
-  evolve(standing, event) {
-    switch (event.type) {
-      case 'UserRegistered':
-        return { ...standing, registered: true };
-      case 'AccountDeletionStarted':
-      case 'AccountDeleted':
-        return { ...standing, leaving: true };
-      default:
-        return standing;
-    }
-  },
-  decide(_command, { registered, leaving }) {
-    if (!registered || leaving) throw new MemberNoteCommandRejected('member_not_found');
-    return [];
-  },
-};
-
-export const memberPresentGuard = (memberId: string): StreamCommand =>
-  commandOn(`user-${memberId}`, memberPresent, { type: 'AssertMemberPresent' }, { guard: true });

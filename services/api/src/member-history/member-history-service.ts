@@ -22,7 +22,7 @@ import { newUlidFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
-import { memberNotes, memberPresentGuard } from './decider';
+import { memberNotes } from './decider';
 
 /** How many decisions and report cases the sheet shows (and counts), each. */
 export const HISTORY_LIMIT = 200;
@@ -119,7 +119,7 @@ export class MemberHistoryService {
     const noteId = newUlidFor(actor);
     await this.deps.bus.runAll(
       [
-        memberPresentGuard(memberId),
+        this.deps.bus.memberPresent(memberId, 'member'),
         commandOn(memberNotesStream(memberId), memberNotes, {
           type: 'AddMemberNote',
           noteId,

@@ -14,9 +14,8 @@ import type { UserDoc } from '@whosright/projections/users/docs';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import type { Actor } from '#api/platform/actor';
 import { HttpError, NotFoundError } from '#api/platform/errors';
-import { activeUserGuard } from '#api/write/active-user-guard';
 import type { CommandBus } from '#api/write/command-bus';
-import { commandOn, type StreamCommand } from '#api/write/commands';
+import { commandOn, memberCommandOn, type StreamCommand } from '#api/write/commands';
 import { reports, reportsStream, type ReportTarget } from './decider';
 import { toReportedTarget } from './report-views';
 
@@ -89,11 +88,10 @@ export class ReportService {
     const created = !before.open.has(reporter._id);
     // Joined to the append: a ban of the reporter, or a hide of the story, appended since the
     // reads above refuses the report.
-    await this.deps.bus.runAll(
+    await this.deps.bus.asMember(reporter._id).runAll(
       [
-        activeUserGuard(reporter._id),
         this.deps.approvedStory(storyId),
-        commandOn(stream, reports, {
+        memberCommandOn(stream, reports, {
           type: 'FileReport',
           targetType: request.targetType,
           targetId: request.targetId,

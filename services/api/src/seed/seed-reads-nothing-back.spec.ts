@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queriesOf } from '#api/app/compose';
-import { rejections } from '#api/app/rejections';
+import { commandBusOver } from '#api/app/command-bus-over';
 import { writeServicesOver } from '#api/app/services';
 import { openStores, type Stores } from '#api/app/stores';
 import { loadConfig } from '#api/platform/config';
 import { createLogger } from '#api/platform/logger';
 import { SessionTokens } from '#api/platform/session-tokens';
-import { CommandBus } from '#api/write/command-bus';
 import { DEMO_STORIES } from './demo-content';
 import { seedDemo } from './seed-demo';
 import { seedDemoComments } from './seed-demo-comments';
@@ -34,7 +33,7 @@ describe('the demo seed without read models', () => {
   });
 
   it('when nothing projects while it seeds it still writes the whole demo', async () => {
-    const bus = new CommandBus(stores.eventStore, null, rejections);
+    const bus = commandBusOver(stores.eventStore, null);
     const queries = queriesOf(stores.readStore);
     const { accounts, comments, stories } = writeServicesOver(bus, {
       queries,

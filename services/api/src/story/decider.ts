@@ -51,6 +51,26 @@ export interface StoryState {
   revision: number;
   /** It was approved once: readers voted, reacted and commented on its text. */
   published: boolean;
+  /** Its category and latest text: what a comment on it quotes. */
+  category: StoryCategory | null;
+  content: string;
+}
+
+/** What a comment on a story needs of it: whether it takes comments, and what it is about. */
+export interface StorySubject {
+  approved: boolean;
+  category: StoryCategory;
+  content: string;
+}
+
+/** The story as a comment's decision sees it (null: there is no such story, or it was deleted). */
+export function subjectOf(state: StoryState): StorySubject | null {
+  if (!state.exists || state.deleted || !state.category) return null;
+  return {
+    approved: state.status === 'approved',
+    category: state.category,
+    content: state.content,
+  };
 }
 
 export const story = {
@@ -64,6 +84,8 @@ export const story = {
       status: 'pending',
       revision: 0,
       published: false,
+      category: null,
+      content: '',
     };
   },
 
@@ -76,9 +98,17 @@ export const story = {
           authorId: event.data.authorId,
           status: 'pending',
           revision: 1,
+          category: event.data.category,
+          content: event.data.content,
         };
       case 'StoryResubmitted':
-        return { ...state, status: 'pending', revision: event.data.revision };
+        return {
+          ...state,
+          status: 'pending',
+          revision: event.data.revision,
+          category: event.data.category,
+          content: event.data.content,
+        };
       case 'StoryModerated':
         return {
           ...state,

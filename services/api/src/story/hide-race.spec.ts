@@ -7,9 +7,8 @@ import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { NotFoundError } from '#api/platform/errors';
-import { rejections } from '#api/app/rejections';
+import { commandBusOver } from '#api/app/command-bus-over';
 import { openLogElsewhere, type LogElsewhere } from '#api/app/testing/log-elsewhere';
-import { CommandBus } from '#api/write/command-bus';
 import { StoryService } from './story-service';
 
 /**
@@ -64,7 +63,7 @@ describe('a write racing the story being hidden', () => {
   /** A service whose bus holds `log`, over a stories read model that has no card yet. */
   function serviceOver(log: LogElsewhere) {
     return new StoryService({
-      bus: new CommandBus(log, null, rejections),
+      bus: commandBusOver(log, null),
       stories: { byId: () => Promise.resolve(null) } as unknown as StoryQueries,
       votes: {} as StoryVoteQueries,
       reactions: {} as MemberReactionQueries,

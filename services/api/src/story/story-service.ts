@@ -21,10 +21,11 @@ import type { StoryCard } from '@whosright/contracts/story/dto';
 import { newIdFor, type Actor } from '#api/platform/actor';
 import { NotFoundError } from '#api/platform/errors';
 import type { CommandBus } from '#api/write/command-bus';
-import { activeUserGuard } from '#api/write/active-user-guard';
-import { commandOn, type StreamCommand } from '#api/write/commands';
+import { commandOn, memberCommandOn, type StreamCommand } from '#api/write/commands';
 import {
   story as storyDecider,
+  subjectOf,
+  type StorySubject,
   storyActivity,
   storyAddress,
   storyReaction,
@@ -34,7 +35,6 @@ import {
 import { storyPool } from './pool-decider';
 import { AlreadyCountedFromAddress } from './rejections';
 import { approvedStoryGuard } from './approved-story-guard';
-import { storyFacts, type StoryFacts } from './story-facts';
 import { toCard } from './story-views';
 
 export const POOL_STREAM = 'storyPool-approved';
@@ -77,9 +77,12 @@ export class StoryService {
     return toCard(doc);
   }
 
-  /** The story's facts from its own stream (null: none, or deleted), for a comment's decision. */
-  facts(storyId: string): Promise<StoryFacts | null> {
-    return this.deps.bus.state(storyStream(storyId), storyFacts);
+  /**
+   * The story as its own stream has it (null: none, or deleted), for a comment's decision: on
+   * the log, never on a read model that may not have caught up with it yet.
+   */
+  async subject(storyId: string): Promise<StorySubject | null> {
+    return subjectOf(await this.deps.bus.state(storyStream(storyId), storyDecider));
   }
 
   /**
@@ -165,14 +168,13 @@ export class StoryService {
     actor: Actor,
     readModels: string[],
   ): Promise<void> {
-    await this.deps.bus.runAll(
-      [
-        activeUserGuard(command.authorId),
-        commandOn(storyStream(command.storyId), storyDecider, command),
-      ],
-      actor,
-      readModels,
-    );
+    await this.deps.bus
+      .asMember(command.authorId)
+      .runAll(
+        [memberCommandOn(storyStream(command.storyId), storyDecider, command)],
+        actor,
+        readModels,
+      );
   }
 
   async moderate(
@@ -212,9 +214,9 @@ export class StoryService {
     actor: Actor,
     reason: string | null = null,
   ): Promise<void> {
-    await this.deps.bus.runAll(
+    const door = byAdmin ? this.deps.bus : this.deps.bus.asMember(user._id, { removal: true });
+    await door.runAll(
       [
-        ...(byAdmin ? [] : [activeUserGuard(user._id, { removal: true })]),
         commandOn(storyStream(storyId), storyDecider, {
           type: 'DeleteStory',
           storyId,
@@ -255,11 +257,10 @@ export class StoryService {
   ): Promise<void> {
     const visitorKey = visitorKeyOfUser(user._id);
     // A vote also counts as engaging with the story: both are written together, or neither.
-    await this.deps.bus.runAll(
+    await this.deps.bus.asMember(user._id).runAll(
       [
-        activeUserGuard(user._id),
         this.approvedGuard(storyId),
-        commandOn(
+        memberCommandOn(
           `storyVote-${storyId}-${user._id}`,
           storyVote,
           { type: 'CastVote', storyId, userId: user._id, vote },
@@ -328,11 +329,10 @@ export class StoryService {
     given?: boolean,
   ): Promise<void> {
     const target = { storyId, userId: user._id, reaction };
-    await this.deps.bus.runAll(
+    await this.deps.bus.asMember(user._id).runAll(
       [
-        activeUserGuard(user._id),
         this.approvedGuard(storyId),
-        commandOn(
+        memberCommandOn(
           `storyReaction-${storyId}-${user._id}`,
           storyReaction,
           given === undefined

@@ -20,6 +20,8 @@ import { isRejection, type Rejections } from './rejection';
 import { keyedAppendOf, keyedWriteStartedAt } from './keyed-appends';
 import { StreamQueue } from './stream-queue';
 import { StreamStates } from './stream-states';
+import type { MemberCommand, OtherCommand } from './commands';
+import type { MemberGuards } from './member-guards';
 
 /** What a fold needs of a decider: where a stream starts, and how each event changes it. */
 export type Folding<S, E extends DomainEvent> = Pick<
@@ -77,6 +79,15 @@ export type RejectionsByContext = Readonly<Record<string, Rejections<string>>>;
  * raw event store; slices read a stream's state for a decision through it (`state`, `fold`), from
  * one cached fold per decider.
  */
+/** A member's own writes, behind their guard (see `CommandBus.asMember`). */
+export interface MemberWrites {
+  runAll(
+    commands: ReadonlyArray<MemberCommand | OtherCommand>,
+    actor: Actor,
+    readModels?: readonly string[],
+  ): Promise<Array<CommandResult<DomainEvent>>>;
+}
+
 export class CommandBus {
   /** One cached fold per decider, made on first use, shared by every slice that decides with it. */
   private readonly folds = new Map<object, StreamStates<unknown, DomainEvent>>();
@@ -90,7 +101,35 @@ export class CommandBus {
      */
     private readonly projections: Pick<ProjectionRunner, 'waitFor'> | null,
     private readonly rejections: RejectionsByContext,
+    /** The account slice's guards on a member's stream: what `asMember` puts first. */
+    private readonly memberGuards?: MemberGuards,
   ) {}
+
+  private guards(): MemberGuards {
+    if (!this.memberGuards) throw new Error('This command bus was built without member guards');
+    return this.memberGuards;
+  }
+
+  /**
+   * The one entry for a member's own writes: the member's not-banned, not-leaving guard goes
+   * first, joined to the append. `removal`: the member removes what they wrote, which is let
+   * through while their account is being deleted (the deletion's sweep writes as them).
+   */
+  asMember(userId: string, { removal = false } = {}): MemberWrites {
+    const guard = this.guards().mayWrite(userId, { removal });
+    return {
+      runAll: (commands, actor, readModels) =>
+        this.appendAll([guard, ...commands], actor, readModels),
+    };
+  }
+
+  /**
+   * A precondition that the member is there: someone else acts on them (`member`, an admin's
+   * note) or publishes their writing (`author`, approving a held comment).
+   */
+  memberPresent(userId: string, as: 'author' | 'member'): OtherCommand {
+    return this.guards().present(userId, as);
+  }
 
   /**
    * The cached fold of `decider`'s streams: hand it to `commandOn(..., { fold })` so the command
@@ -164,7 +203,15 @@ export class CommandBus {
    * Commands on several streams (`commandOn`), appended in one step where the store can (see
    * decideMany); waits for `readModels` when something was appended.
    */
-  async runAll(
+  runAll(
+    commands: readonly OtherCommand[],
+    actor: Actor,
+    readModels: readonly string[] = [],
+  ): Promise<Array<CommandResult<DomainEvent>>> {
+    return this.appendAll(commands, actor, readModels);
+  }
+
+  private async appendAll(
     commands: readonly StreamCommand[],
     actor: Actor,
     readModels: readonly string[] = [],
