@@ -70,8 +70,9 @@ const ioModules = [
 
 /**
  * services/api's rooms: the composition root `app/` imports everything and only entry points
- * (`cli/`) and tests import it; `platform/` (HTTP edge, adapters) and `write/` (command bus, stream
- * caches) know no slice; a slice does not reach into another one. Every other folder of
+ * (`cli/`) and tests import it; `platform/` (HTTP edge, adapters), `write/` (command bus, stream
+ * caches) and `wiring/` (what a slice is built from) know no slice; a slice does not reach into
+ * another one. Every other folder of
  * services/api/src is a slice, read from the folder listing, so a new one is under the rules at
  * once (`apiSlicesIn`).
  */
@@ -110,13 +111,18 @@ const behindTheBus = [...apiSlices, 'seed', 'cli'];
 const apiRooms = [
   {
     room: 'platform',
-    forbid: [...apiSlices, 'seed', 'cli', 'app', 'write'],
+    forbid: [...apiSlices, 'seed', 'cli', 'app', 'write', 'wiring'],
     message: 'platform/ is the HTTP edge and its adapters: it imports no slice, write/ or app/.',
   },
   {
     room: 'write',
-    forbid: [...apiSlices, 'seed', 'cli', 'app'],
+    forbid: [...apiSlices, 'seed', 'cli', 'app', 'wiring'],
     message: 'write/ serves every slice and knows none of them, nor app/.',
+  },
+  {
+    room: 'wiring',
+    forbid: [...apiSlices, 'seed', 'cli', 'app'],
+    message: 'wiring/ says what a slice is built from and knows no slice: each adds its own ports.',
   },
   ...apiSlices.map((slice) => ({
     room: slice,

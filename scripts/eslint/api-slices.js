@@ -3,9 +3,10 @@ import { readdirSync } from 'node:fs';
 
 /**
  * The rooms of services/api/src that are not slices: the composition root, the HTTP edge and
- * adapters, the command bus, the entry points, the demo seed and test helpers.
+ * adapters, the command bus, what a slice is built from (`wiring/`), the entry points, the demo
+ * seed and test helpers.
  */
-const NOT_SLICES = new Set(['app', 'platform', 'write', 'cli', 'seed', 'testing']);
+const NOT_SLICES = new Set(['app', 'platform', 'write', 'wiring', 'cli', 'seed', 'testing']);
 
 /**
  * services/api's slices: every folder of `src` but the rooms above, from the listing itself, so

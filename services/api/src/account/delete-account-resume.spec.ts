@@ -3,7 +3,7 @@ import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
 import type { ForgettingLog } from '@whosright/eventstore/port';
 import { openLogElsewhere } from '#api/app/testing/log-elsewhere';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
-import { CommandBus } from '#api/write/command-bus';
+import type { CommandBus } from '#api/write/command-bus';
 import { commandBusOver } from '#api/app/command-bus-over';
 import type { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import type { HeldCommentDoc } from '@whosright/projections/comments/docs';

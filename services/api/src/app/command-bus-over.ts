@@ -2,7 +2,7 @@ import type { EventStore } from '@whosright/eventstore/port';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 import { memberGuards } from '#api/account/member-guards';
 import { CommandBus } from '#api/write/command-bus';
-import { rejections } from './rejections';
+import { rejections } from './slices';
 
 /**
  * The command bus every process writes through, with every slice's refusals and the account's

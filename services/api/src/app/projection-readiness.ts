@@ -1,4 +1,12 @@
-import type { ProjectionHealthMonitor } from '@whosright/projections/runner/projection-health';
+import type { Registry } from 'prom-client';
+import { readModels } from '@whosright/projections/read-models';
+import {
+  createProjectionHealthMonitor,
+  type ProjectionHealthMonitor,
+} from '@whosright/projections/runner/projection-health';
+import type { ReadinessProbe } from '#api/platform/readiness';
+import { registerProjectionMetrics } from './process-metrics';
+import type { Stores } from './stores';
 import type { ProjectionRunner } from '@whosright/projections/runner/projection-runner';
 
 /**
@@ -18,4 +26,34 @@ export function projectionsReadiness(
       .map((s) => `${s.name} (${s.state})`);
     return behind.length ? `projections not caught up: ${behind.join(', ')}` : null;
   };
+}
+
+/**
+ * The projections' health as `/api/ready` and the metrics report it: measured on the stored
+ * checkpoints, and on the runner where this process runs the projections.
+ */
+export function watchProjections(
+  stores: Pick<Stores, 'eventStore' | 'readStore' | 'projections'>,
+  {
+    readiness,
+    metrics,
+    runsProjections,
+    healthClock,
+  }: {
+    readiness: ReadinessProbe;
+    metrics: Registry;
+    runsProjections: boolean;
+    /** The clock projection lag is measured by; Date.now unless a spec moves its own. */
+    healthClock?: () => number;
+  },
+): void {
+  const health = createProjectionHealthMonitor({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    projections: readModels,
+    ...(healthClock ? { now: healthClock } : {}),
+  });
+  const runningHere = runsProjections ? stores.projections : undefined;
+  readiness.register('projections', projectionsReadiness(health, runningHere));
+  registerProjectionMetrics(metrics, () => health.report(), runningHere);
 }

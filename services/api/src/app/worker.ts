@@ -16,8 +16,9 @@ import { DryRunRecords } from '#api/automod/dry-run-records';
 import { ReplayRecords } from '#api/replay/replay-records';
 import { startBackgroundProcess, type RunningProcess } from './background-process';
 import { registerJobMetrics } from './process-metrics';
-import { queriesOf } from './compose';
-import { startDailyDigest } from './daily-digest';
+import { queriesOf } from '#api/wiring/queries';
+import { startDailyDigest } from '#api/notification/digest-wiring';
+import { notificationSettingsById } from '#api/account/notification-settings';
 import { commandBusOver } from './command-bus-over';
 import { openStores } from './stores';
 
@@ -52,9 +53,11 @@ export function startWorker(
       backlog: openMailBacklog(join(config.dataDir, MAIL_BACKLOG_FILE)),
       logger,
     });
+    const queries = queriesOf(stores.readStore);
     const digest = startDailyDigest({
       bus: commandBusOver(stores.eventStore, null),
-      queries: queriesOf(stores.readStore),
+      queries,
+      settings: (userId) => notificationSettingsById(queries.users, userId),
       queue,
       logger,
       config,

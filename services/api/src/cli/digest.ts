@@ -3,8 +3,9 @@
  * digest on and news no digest told yet (a second run finds nothing new). It appends to the same
  * store as the running server and mails through the configured mailer (SMTP, or the outbox).
  */
-import { dailyDigestOver } from '#api/app/daily-digest';
-import { queriesOf } from '#api/app/compose';
+import { dailyDigestOver } from '#api/notification/digest-wiring';
+import { notificationSettingsById } from '#api/account/notification-settings';
+import { queriesOf } from '#api/wiring/queries';
 import { commandBusOver } from '#api/app/command-bus-over';
 import { openStores } from '#api/app/stores';
 import { createLogger } from '#api/platform/logger';
@@ -18,9 +19,11 @@ const logger = createLogger({ ...config, logLevel: 'warn' });
 const stores = await openStores(config, logger, { runProjections: false });
 try {
   const mailer = createMailer(config, logger);
+  const queries = queriesOf(stores.readStore);
   const digest = dailyDigestOver({
     bus: commandBusOver(stores.eventStore, null),
-    queries: queriesOf(stores.readStore),
+    queries,
+    settings: (userId) => notificationSettingsById(queries.users, userId),
     config,
     send: (mail) => mailer.send(mail),
   });

@@ -108,6 +108,7 @@ describe('the demo seed', () => {
         bus: application.bus,
         accounts: application.accounts,
         stories: application.stories,
+        engagement: application.engagement,
       },
       { info() {} } as never,
     );

@@ -4,7 +4,7 @@ import type { Actor } from '#api/platform/actor';
 import type { Logger } from '#api/platform/logger';
 import type { StoryService } from '#api/story/story-service';
 import type { CommandBus } from '#api/write/command-bus';
-import { visitorKeyOfVisitor } from '#api/story/story-service';
+import { visitorKeyOfVisitor, type StoryEngagement } from '#api/story/story-engagement';
 import { createDemoAdmin } from './demo-admin';
 import { DEMO_MEMBERS, DEMO_STORIES, type DemoStory } from './demo-content';
 import { seedDemoModeration } from './seed-demo-moderation';
@@ -28,6 +28,7 @@ export interface SeedServices {
   bus: Pick<CommandBus, 'logIsEmpty'>;
   accounts: AccountService;
   stories: StoryService;
+  engagement: StoryEngagement;
   /** Seeds what later slices add (comments), given the story ids, voters and clock. */
   extras?: Array<(context: SeedContext) => Promise<void>>;
   /** In development: where to write the demo admin's e-mail and password (none elsewhere). */
@@ -131,7 +132,7 @@ export async function seedDemo(
     const heVotes = Math.round(voters.length * story.heShare);
     for (const [i, voterId] of voters.entries()) {
       clock += 60_000 * (1 + random() * 20);
-      await services.stories.vote(
+      await services.engagement.vote(
         storyId,
         { _id: voterId },
         i < heVotes ? 'he' : 'she',
@@ -142,9 +143,9 @@ export async function seedDemo(
     for (let v = 0; v < story.views; v++) {
       clock += 30_000 * (1 + random() * 10);
       const key = visitorKeyOfVisitor(`demo-${storyId}-${v}`);
-      await services.stories.track(storyId, key, 'view', { ...actorAt(clock), visitorId: key });
+      await services.engagement.track(storyId, key, 'view', { ...actorAt(clock), visitorId: key });
       if (v < skips)
-        await services.stories.track(storyId, key, 'skip', {
+        await services.engagement.track(storyId, key, 'skip', {
           ...actorAt((clock += 5_000)),
           visitorId: key,
         });

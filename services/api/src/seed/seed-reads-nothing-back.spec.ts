@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queriesOf } from '#api/app/compose';
+import { queriesOf } from '#api/wiring/queries';
 import { commandBusOver } from '#api/app/command-bus-over';
-import { writeServicesOver } from '#api/app/services';
+import { servicesOf } from '#api/app/slices';
 import { openStores, type Stores } from '#api/app/stores';
 import { loadConfig } from '#api/platform/config';
 import { createLogger } from '#api/platform/logger';
@@ -35,15 +35,15 @@ describe('the demo seed without read models', () => {
   it('when nothing projects while it seeds it still writes the whole demo', async () => {
     const bus = commandBusOver(stores.eventStore, null);
     const queries = queriesOf(stores.readStore);
-    const { accounts, comments, stories } = writeServicesOver(bus, {
+    const { accounts, comments, stories, engagement } = servicesOf({
+      bus,
       queries,
       tokens: new SessionTokens('a-session-secret-that-is-long-enough-for-hs256'),
-      publicUrl: 'http://localhost',
-      adminEmails: [],
+      config: { publicUrl: 'http://localhost', adminEmails: [] },
       sendMail: () => Promise.resolve(),
     });
     const seeded = await seedDemo(
-      { bus, accounts, stories, extras: [seedDemoComments(comments)] },
+      { bus, accounts, stories, engagement, extras: [seedDemoComments(comments)] },
       logger,
     );
 

@@ -3,13 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '@whosright/contracts/shared/ids';
-import type { StoryQueries } from '@whosright/projections/stories/queries';
-import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
-import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { NotFoundError } from '#api/platform/errors';
 import { commandBusOver } from '#api/app/command-bus-over';
 import { openLogElsewhere, type LogElsewhere } from '#api/app/testing/log-elsewhere';
-import { StoryService } from './story-service';
+import { StoryEngagement } from './story-engagement';
 
 /**
  * The hide lands after the write read the story and before it appends: the moment a second API
@@ -62,12 +59,7 @@ describe('a write racing the story being hidden', () => {
 
   /** A service whose bus holds `log`, over a stories read model that has no card yet. */
   function serviceOver(log: LogElsewhere) {
-    return new StoryService({
-      bus: commandBusOver(log, null),
-      stories: { byId: () => Promise.resolve(null) } as unknown as StoryQueries,
-      votes: {} as StoryVoteQueries,
-      reactions: {} as MemberReactionQueries,
-    });
+    return new StoryEngagement(commandBusOver(log, null));
   }
 
   beforeEach(async () => {

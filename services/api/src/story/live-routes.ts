@@ -9,11 +9,12 @@ import { byIp } from '#api/platform/rate-limit/rate-limit-middleware';
 import type { LiveSlots } from '#api/platform/live/live-slots';
 import { LiveStream, type LiveTiming } from '#api/platform/live/live-stream';
 import type { LiveHub } from './live-hub';
-import type { StoryService } from './story-service';
+import type { StoryReads } from './story-reads';
 import { toCard } from './story-views';
 
 export interface LiveRoutesDeps {
-  stories: StoryService;
+  /** Decides who may follow the story: who may read it. */
+  reads: Pick<StoryReads, 'visible'>;
   hub: LiveHub;
   slots: LiveSlots;
   timing?: LiveTiming;
@@ -36,10 +37,10 @@ export function tallyReader(
  * and when to come back. A reconnection with `Last-Event-ID` starts with the current tally.
  * Who may follow a story is who may read it.
  */
-export function liveRoutes(router: Router, { stories, hub, slots, timing }: LiveRoutesDeps): void {
+export function liveRoutes(router: Router, { reads, hub, slots, timing }: LiveRoutesDeps): void {
   router.get('/stories/:id/live', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    await stories.visible(id, authOf(req).user);
+    await reads.visible(id, authOf(req).user);
     if (!hub.accepting) throw new HttpError(503, 'unavailable', 'The server is restarting');
     // Gone while the story was read: its 'close' has passed, nothing would free the slot.
     if (req.socket.destroyed) return;

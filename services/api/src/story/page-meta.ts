@@ -2,7 +2,7 @@ import { categoryLabel } from '@whosright/contracts/shared/categories';
 import { excerpt } from '@whosright/contracts/shared/excerpt';
 import { storyIdSchema } from '@whosright/contracts/shared/ids';
 import { PAGE_NOT_FOUND, type PageMeta, type PageMetaSource } from '#api/platform/page-meta';
-import type { StoryService } from './story-service';
+import type { StoryReads } from './story-reads';
 
 const DESCRIPTION_LENGTH = 200;
 
@@ -10,7 +10,10 @@ const DESCRIPTION_LENGTH = 200;
  * /story/{id} of an approved story previews with its category and first 200 characters; a story
  * nobody may see (missing, pending, hidden) is PAGE_NOT_FOUND; other paths get the generic tags.
  */
-export function storyPageMeta(stories: StoryService, publicUrl: string): PageMetaSource {
+export function storyPageMeta(
+  stories: Pick<StoryReads, 'visible'>,
+  publicUrl: string,
+): PageMetaSource {
   return async (path) => {
     const match = /^\/story\/([^/]+)\/?$/.exec(path);
     const id = match && storyIdSchema.safeParse(match[1]).success ? match[1]! : null;

@@ -22,12 +22,16 @@ import { toPage } from '#api/platform/page';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { Visitors } from '#api/platform/visitor';
-import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryService } from './story-service';
+import type { StoryService } from './story-service';
+import type { StoryReads } from './story-reads';
+import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryEngagement } from './story-engagement';
 import { feedVerdict } from '@whosright/contracts/story/rules';
 import { toAdminStory, toDashboardStory, toFeedStory, toMyStory, toStoryView } from './story-views';
 
 export interface StoryRoutesDeps {
   stories: StoryService;
+  reads: StoryReads;
+  engagement: StoryEngagement;
   queries: StoryQueries;
   /** What each viewer voted on or skipped: Random and Next leave it out. */
   seen: SeenStoryQueries;
@@ -42,13 +46,23 @@ export interface StoryRoutesDeps {
 /** The stories: submit, feed, random, read, vote, track, react, delete; the admin queue and dashboard. */
 export function storyRoutes(
   router: Router,
-  { stories, queries, seen, history, visitors, limit, trackLimit }: StoryRoutesDeps,
+  {
+    stories,
+    reads,
+    engagement,
+    queries,
+    seen,
+    history,
+    visitors,
+    limit,
+    trackLimit,
+  }: StoryRoutesDeps,
 ): void {
   router.post('/stories', limit(rateLimitPolicies.storiesPerAccount), async (req, res) => {
     const user = activeUser(req);
     const body = submitStoryRequestSchema.parse(req.body);
     const storyId = await stories.submit(user, body.content, body.category, actorOf(req));
-    res.status(201).json(await stories.card(storyId));
+    res.status(201).json(await reads.card(storyId));
   });
 
   // The author's rejected story, edited, goes back to the queue; validated as a submission.
@@ -60,14 +74,14 @@ export function storyRoutes(
       const user = activeUser(req);
       const body = resubmitStoryRequestSchema.parse(req.body);
       await stories.resubmit(id, user, body.content, body.category, actorOf(req));
-      res.json(await stories.card(id));
+      res.json(await reads.card(id));
     },
   );
 
   router.get('/stories', async (req, res) => {
     const query = storyFeedQuerySchema.parse(req.query);
     const page = await queries.feed(query);
-    const voted = await stories.votedAmong(
+    const voted = await reads.votedAmong(
       page.items.map((doc) => doc._id),
       authOf(req).user,
     );
@@ -95,13 +109,13 @@ export function storyRoutes(
 
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    const { story, vote, reactions } = await stories.visibleWithVote(id, authOf(req).user);
+    const { story, vote, reactions } = await reads.visibleWithVote(id, authOf(req).user);
     res.json(toStoryView(story, vote, reactions));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    res.json(await stories.myVote(id, authOf(req).user));
+    res.json(await reads.myVote(id, authOf(req).user));
   });
 
   router.post(
@@ -111,8 +125,8 @@ export function storyRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { vote } = castVoteRequestSchema.parse(req.body);
-      await stories.vote(id, user, vote, actorOf(req));
-      res.json({ vote: { vote }, story: await stories.card(id) });
+      await engagement.vote(id, user, vote, actorOf(req));
+      res.json({ vote: { vote }, story: await reads.card(id) });
     },
   );
 
@@ -122,10 +136,10 @@ export function storyRoutes(
     const user = authOf(req).user;
     // A banned member's views and skips do not count (quietly, like a repeat).
     if (user?.status !== 'banned') {
-      if (user) await stories.track(id, visitorKeyOfUser(user._id), action, actorOf(req));
+      if (user) await engagement.track(id, visitorKeyOfUser(user._id), action, actorOf(req));
       else {
         const key = visitorKeyOfVisitor(visitors.idOf(req, res));
-        await stories.track(id, key, action, actorOf(req, key), visitors.addressKeyOf(req));
+        await engagement.track(id, key, action, actorOf(req, key), visitors.addressKeyOf(req));
       }
     }
     res.status(204).end();
@@ -138,8 +152,8 @@ export function storyRoutes(
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
       const { type } = reactRequestSchema.parse(req.body);
-      await stories.react(id, user, type, actorOf(req));
-      res.json((await stories.card(id)).reactions);
+      await engagement.react(id, user, type, actorOf(req));
+      res.json((await reads.card(id)).reactions);
     },
   );
 
@@ -155,8 +169,8 @@ export function storyRoutes(
       async (req, res) => {
         const { id, type } = storyReactionParamsSchema.parse(req.params);
         const user = activeUser(req);
-        await stories.react(id, user, type, actorOf(req), given);
-        res.json((await stories.card(id)).reactions);
+        await engagement.react(id, user, type, actorOf(req), given);
+        res.json((await reads.card(id)).reactions);
       },
     );
 
@@ -185,7 +199,7 @@ export function storyRoutes(
     const admin = adminUser(req);
     const body = moderateStoryRequestSchema.parse(req.body);
     await stories.moderate(id, admin, body.status, body.reason, actorOf(req));
-    res.json(await stories.card(id));
+    res.json(await reads.card(id));
   });
 
   router.delete('/admin/stories/:id', async (req, res) => {

@@ -39,10 +39,10 @@ async function approvedStory() {
 
 /** Votes as members cast them, back-dated (as the demo seed does), then the timeline caught up. */
 async function votes(storyId: string, cast: ReadonlyArray<[VoteChoice, string]>) {
-  const { stories, stores } = server.running.application;
+  const { engagement, stores } = server.running.application;
   for (const [i, [vote, recordedAt]] of cast.entries()) {
     const userId = voters[i]!.id;
-    await stories.vote(storyId, { _id: userId }, vote, {
+    await engagement.vote(storyId, { _id: userId }, vote, {
       userId,
       correlationId: `timeline-${i}`,
       recordedAt,

@@ -3,11 +3,11 @@ import { storyIdParamsSchema, type StoryTimeline } from '@whosright/contracts/st
 import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { verdictOf } from '@whosright/projections/story-timeline/verdict';
 import { authOf } from '#api/platform/auth';
-import type { StoryService } from './story-service';
+import type { StoryReads } from './story-reads';
 
 export interface StoryTimelineRoutesDeps {
   /** Decides who may see the story (as GET /api/stories/{id}). */
-  stories: Pick<StoryService, 'visible'>;
+  stories: Pick<StoryReads, 'visible'>;
   timeline: StoryTimelineQueries;
 }
 

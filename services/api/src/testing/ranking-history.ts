@@ -1,5 +1,5 @@
 import type { TestServer } from '#api/app/test-server';
-import { visitorKeyOfVisitor } from '#api/story/story-service';
+import { visitorKeyOfVisitor } from '#api/story/story-engagement';
 
 /** One story of the history, with its tallies at the two moments the specs look at. */
 export interface HistoryStory {
@@ -84,7 +84,7 @@ async function track(
   skips: number,
   from: number,
 ): Promise<void> {
-  const { stories } = server.running.application;
+  const { engagement } = server.running.application;
   for (let v = 0; v < views; v++) {
     const key = visitorKeyOfVisitor(`${prefix}-${storyId}-${v}`);
     const when = (ms: number) => ({
@@ -92,8 +92,8 @@ async function track(
       visitorId: key,
       recordedAt: new Date(ms).toISOString(),
     });
-    await stories.track(storyId, key, 'view', when(from + v * 1_000));
-    if (v < skips) await stories.track(storyId, key, 'skip', when(from + v * 1_000 + 500));
+    await engagement.track(storyId, key, 'view', when(from + v * 1_000));
+    if (v < skips) await engagement.track(storyId, key, 'skip', when(from + v * 1_000 + 500));
   }
 }
 

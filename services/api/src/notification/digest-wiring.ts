@@ -1,9 +1,9 @@
-import { notificationSettingsById } from '#api/account/notification-settings';
-import { DailyDigest } from '#api/notification/daily-digest';
-import { registerDigestJob, scheduleDailyDigest } from '#api/notification/digest-job';
-import { NotificationService } from '#api/notification/notification-service';
-import type { StoryFactsCache } from '#api/notification/story-facts-cache';
-import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
+import { DailyDigest } from './daily-digest';
+import { registerDigestJob, scheduleDailyDigest } from './digest-job';
+import { NotificationService } from './notification-service';
+import type { StoryFactsCache } from './story-facts-cache';
+import { UnsubscribeTokens } from './unsubscribe-token';
+import type { NotificationSettings } from '@whosright/contracts/notification/settings';
 import type { Config } from '#api/platform/config';
 import type { JobQueue } from '#api/platform/jobs/job-queue';
 import type { Logger } from '#api/platform/logger';
@@ -17,7 +17,7 @@ import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 
-/** The read models a member's notifications are derived from (compose.ts's queries have them). */
+/** The read models a member's notifications are derived from (the wiring's queries have them). */
 export interface NotificationQueries {
   stories: StoryQueries;
   comments: CommentQueries;
@@ -28,9 +28,13 @@ export interface NotificationQueries {
   users: UserQueries;
 }
 
+/** A member's notification settings, as the account slice keeps them. */
+export type SettingsOf = (userId: string) => Promise<NotificationSettings>;
+
 export interface DigestDeps {
   bus: CommandBus;
   queries: NotificationQueries;
+  settings: SettingsOf;
   config: Pick<Config, 'publicUrl'> & { sessionSecret: string };
   send: (mail: Mail, jobId: string) => Promise<void>;
 }
@@ -48,6 +52,7 @@ export interface DigestWiring extends DigestDeps {
 export function notificationServiceOver(
   bus: CommandBus,
   queries: NotificationQueries,
+  settings: SettingsOf,
   storyFacts?: StoryFactsCache,
 ): NotificationService {
   return new NotificationService({
@@ -59,14 +64,14 @@ export function notificationServiceOver(
     moderationLog: queries.moderationLog,
     reads: queries.notificationReads,
     reports: queries.reports,
-    settings: (userId) => notificationSettingsById(queries.users, userId),
+    settings,
   });
 }
 
 /** The daily digest over the read models and the bus (`npm run digest` runs it once). */
 export function dailyDigestOver(deps: DigestDeps): DailyDigest {
   const tokens = new UnsubscribeTokens(deps.config.sessionSecret);
-  const notifications = notificationServiceOver(deps.bus, deps.queries);
+  const notifications = notificationServiceOver(deps.bus, deps.queries, deps.settings);
   return new DailyDigest({
     bus: deps.bus,
     users: deps.queries.users,
