@@ -102,7 +102,7 @@ import { reportRoutes } from '#api/report/routes';
 import type { DailyDigest } from '#api/notification/daily-digest';
 import { UNSUBSCRIBE_BODY_TYPES, unsubscribeRoutes } from '#api/notification/unsubscribe-routes';
 import { UnsubscribeTokens } from '#api/notification/unsubscribe-token';
-import { notificationServiceOver, startDailyDigest } from './daily-digest';
+import { notificationServiceOver, startDailyDigest } from './notification-wiring';
 import { rejections } from './rejections';
 import { writeServicesOver } from './services';
 import { openStores, type Stores } from './stores';

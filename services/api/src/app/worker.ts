@@ -18,7 +18,7 @@ import { ReplayRecords } from '#api/replay/replay-records';
 import { startBackgroundProcess, type RunningProcess } from './background-process';
 import { registerJobMetrics } from './process-metrics';
 import { queriesOf } from './compose';
-import { startDailyDigest } from './daily-digest';
+import { startDailyDigest } from './notification-wiring';
 import { rejections } from './rejections';
 import { openStores } from './stores';
 

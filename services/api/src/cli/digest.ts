@@ -3,7 +3,7 @@
  * digest on and news no digest told yet (a second run finds nothing new). It appends to the same
  * store as the running server and mails through the configured mailer (SMTP, or the outbox).
  */
-import { dailyDigestOver } from '#api/app/daily-digest';
+import { dailyDigestOver } from '#api/app/notification-wiring';
 import { queriesOf } from '#api/app/compose';
 import { rejections } from '#api/app/rejections';
 import { openStores } from '#api/app/stores';
