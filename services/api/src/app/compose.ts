@@ -31,7 +31,7 @@ import { memberDataRoutes } from '#api/account/member-data-routes';
 import { commentRoutes } from '#api/comment/routes';
 import type { CommentReads } from '#api/comment/comment-reads';
 import type { CommentService } from '#api/comment/comment-service';
-import { storyPageMeta } from '#api/story/page-meta';
+import { storyPageMeta } from '#api/story/story-page-meta';
 import { MemberHistoryService } from '#api/member-history/member-history-service';
 import { memberHistoryRoutes } from '#api/member-history/routes';
 import { moderationRoutes } from '#api/moderation/routes';
