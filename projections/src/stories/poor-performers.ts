@@ -1,6 +1,6 @@
 import { DEFAULT_RANKING_RULE, type RankingRule } from '@whosright/contracts/story/ranking-rule';
 import type { Page } from '../store/port';
-import { topCount } from './ranking-rule';
+import { topCount } from './ranking-rule-query';
 
 /** A window on a ranking: `limit` stories after `cursor` (a previous window's `next`). */
 export interface RankWindow {

@@ -2,7 +2,7 @@ import { decodeCursor, InvalidCursorError } from '../store/cursor';
 import type { ReadCollection } from '../store/port';
 import type { StoryDoc } from './docs';
 import type { RankedStories } from './poor-performers';
-import { BY_SKIP_RATE, rankableWhere } from './ranking-rule';
+import { BY_SKIP_RATE, rankableWhere } from './ranking-rule-query';
 
 /**
  * The stories read model in ranking order: each call one indexed count or one sorted, limited

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankingRule } from '@whosright/contracts/story/ranking-rule';
 import { poorPerformers } from './poor-performers';
 import { keptRanking, type RankRow } from './ranking-snapshot';
-import { rankableWhere, topCount } from './ranking-rule';
+import { rankableWhere, topCount } from './ranking-rule-query';
 
 const row = (id: string, viewCount: number, skipRate: number): RankRow => ({
   id,

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 import { ApiError, createApiRequest, isRateLimited, isUnauthorized } from '#web/lib/api-client.ts';
-import { createRateLimiter, RateLimitError } from '#web/lib/rate-limiter.ts';
+import { createClientRateLimiter, RateLimitError } from '#web/lib/client-rate-limiter.ts';
 
 function setup(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(response));
-  const limiter = createRateLimiter({ minIntervalMs: 0 });
+  const limiter = createClientRateLimiter({ minIntervalMs: 0 });
   return { fetchMock, apiRequest: createApiRequest({ fetch: fetchMock, limiter }) };
 }
 
@@ -69,7 +69,7 @@ describe('apiRequest', () => {
 
   it('when the client rate limit is hit it fails before calling the server', async () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(json({})));
-    const limiter = createRateLimiter({ minIntervalMs: 0, maxRequestsPerWindow: 1 });
+    const limiter = createClientRateLimiter({ minIntervalMs: 0, maxRequestsPerWindow: 1 });
     const apiRequest = createApiRequest({ fetch: fetchMock, limiter });
     await apiRequest('GET', '/api/config');
     await expect(apiRequest('GET', '/api/config')).rejects.toThrow(
@@ -86,7 +86,7 @@ describe('Idempotency-Key', () => {
       const next = answers.shift()!;
       return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
     });
-    const limiter = createRateLimiter({ minIntervalMs: 0 });
+    const limiter = createClientRateLimiter({ minIntervalMs: 0 });
     const apiRequest = createApiRequest({ fetch: fetchMock, limiter });
     const keyOf = (call: number) =>
       (fetchMock.mock.calls[call]![1]!.headers as Record<string, string> | undefined)?.[

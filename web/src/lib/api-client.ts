@@ -13,9 +13,9 @@ import type { Shape } from '#web/lib/shape.ts';
 import {
   RateLimitError,
   rateLimitGroup,
-  rateLimiter,
-  type RateLimiter,
-} from '#web/lib/rate-limiter.ts';
+  clientRateLimiter,
+  type ClientRateLimiter,
+} from '#web/lib/client-rate-limiter.ts';
 import { createIdempotencyKeys, settles, type IdempotencyKeys } from '#web/lib/idempotency-keys.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -94,7 +94,7 @@ const loadSchemas = () => import('#web/lib/response-schemas.ts');
 
 export interface ApiClientDeps {
   fetch?: typeof fetch;
-  limiter?: RateLimiter;
+  limiter?: ClientRateLimiter;
   idempotencyKeys?: IdempotencyKeys;
 }
 
@@ -124,7 +124,7 @@ async function dataOf<T>(
 }
 
 export function createApiRequest(deps: ApiClientDeps = {}) {
-  const limiter = deps.limiter ?? rateLimiter;
+  const limiter = deps.limiter ?? clientRateLimiter;
   const doFetch: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const keys = deps.idempotencyKeys ?? createIdempotencyKeys();
 

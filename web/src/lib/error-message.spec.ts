@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '#web/lib/api-client.ts';
 import { errorMessage, failureDescription } from '#web/lib/error-message.ts';
-import { RateLimitError } from '#web/lib/rate-limiter.ts';
+import { RateLimitError } from '#web/lib/client-rate-limiter.ts';
 
 const apiError = (status: number, body: unknown) =>
   new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Error');

@@ -6,7 +6,7 @@
 import { RATE_LIMIT_MESSAGE } from '@whosright/contracts/shared/constants';
 
 import { ApiError } from '#web/lib/api-client.ts';
-import { RateLimitError } from '#web/lib/rate-limiter.ts';
+import { RateLimitError } from '#web/lib/client-rate-limiter.ts';
 
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof RateLimitError) return RATE_LIMIT_MESSAGE;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '#web/lib/api-client.ts';
 import { createQueryClient, shouldRetryQuery } from '#web/lib/query-client.ts';
-import { RateLimitError } from '#web/lib/rate-limiter.ts';
+import { RateLimitError } from '#web/lib/client-rate-limiter.ts';
 
 describe('query defaults', () => {
   it('when a query fails it retries up to 2 times', () => {

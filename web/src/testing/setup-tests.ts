@@ -5,7 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 
 import { resetToasts } from '#web/hooks/use-toast.ts';
-import { rateLimiter } from '#web/lib/rate-limiter.ts';
+import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetUnauthorizedState } from '#web/lib/unauthorized.ts';
 
 // A screen's first render loads its modules; on a loaded machine (two cores running suites side
@@ -15,7 +15,7 @@ configure({ asyncUtilTimeout: 5_000 });
 beforeEach(() => {
   // As after a sign-in: the app asks the server who is signed in (a 401 stub answers "nobody").
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
-  rateLimiter.reset();
+  clientRateLimiter.reset();
   resetUnauthorizedState();
   window.localStorage.clear();
 });

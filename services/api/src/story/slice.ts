@@ -5,7 +5,7 @@ import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import { defineSlice } from '#api/wiring/slice';
 import { LiveHub } from './live-hub';
 import { liveRoutes, tallyReader } from './live-routes';
-import { storyPageMeta } from './page-meta';
+import { storyPageMeta } from './story-page-meta';
 import { storyRejections } from './rejections';
 import { storyRoutes } from './routes';
 import { storyHistory } from './story-history';

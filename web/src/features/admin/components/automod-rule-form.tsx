@@ -20,7 +20,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { isUnauthorized } from '#web/lib/api-client.ts';
 import { useStartRuleDryRun } from '#web/features/admin/api/automod-dry-run.ts';
-import { useSaveAutomodRule } from '#web/features/admin/api/automod-rules.ts';
+import { useSaveAutomodRule } from '#web/features/admin/api/automod-rule-requests.ts';
 import { AutomodDryRun } from '#web/features/admin/components/automod-dry-run.tsx';
 
 const ACTIONS: Record<AutomodTarget, Array<{ value: AutomodAction; label: string }>> = {

@@ -10,9 +10,12 @@ import { ConfirmActionDialog } from '#web/components/confirm-action-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useAutomodRules, useDeleteAutomodRule } from '#web/features/admin/api/automod-rules.ts';
+import {
+  useAutomodRules,
+  useDeleteAutomodRule,
+} from '#web/features/admin/api/automod-rule-requests.ts';
 import { AutomodRuleForm } from '#web/features/admin/components/automod-rule-form.tsx';
-import { HeldComments } from '#web/features/admin/components/held-comments.tsx';
+import { HeldCommentList } from '#web/features/admin/components/held-comment-list.tsx';
 
 const DOES: Record<AutomodRule['action'], string> = {
   mark: 'Marks the story in the pending queue',
@@ -113,7 +116,7 @@ export function AutomodTab() {
         <h2 id="automod-held" className="text-lg font-semibold">
           Held comments
         </h2>
-        <HeldComments />
+        <HeldCommentList />
       </section>
     </div>
   );

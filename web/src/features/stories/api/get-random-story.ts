@@ -12,7 +12,7 @@ import { QUERY_FRESHNESS_MS } from '@whosright/contracts/shared/constants';
 
 import { randomStoryShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/rate-limiter.ts';
+import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/client-rate-limiter.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 
 export async function getRandomStoryId(

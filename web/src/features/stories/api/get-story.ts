@@ -11,7 +11,7 @@ import { storyViewShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorStatus } from '#web/lib/error-message.ts';
 import { shouldRetryQuery } from '#web/lib/query-client.ts';
-import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/rate-limiter.ts';
+import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/client-rate-limiter.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
 
 export function getStory(

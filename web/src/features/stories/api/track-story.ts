@@ -6,7 +6,7 @@
 import type { TrackAction } from '@whosright/contracts/story/events';
 
 import { apiRequest } from '#web/lib/api-client.ts';
-import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/rate-limiter.ts';
+import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/client-rate-limiter.ts';
 
 const MAX_REFUSALS = 3;
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
-import { rateLimiter } from '#web/lib/rate-limiter.ts';
+import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
 import {
@@ -242,7 +242,7 @@ describe('story screen', () => {
       }).fetch,
     );
     // A fast reader has used the story group's 25 calls of this minute.
-    for (let i = 0; i < 25; i += 1) void rateLimiter.acquire('story-get');
+    for (let i = 0; i < 25; i += 1) void clientRateLimiter.acquire('story-get');
     renderStory();
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(screen.getByText('Slow down a moment')).toBeInTheDocument();

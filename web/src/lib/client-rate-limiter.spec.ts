@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createRateLimiter, rateLimitGroup, RateLimitError } from '#web/lib/rate-limiter.ts';
+import {
+  createClientRateLimiter,
+  rateLimitGroup,
+  RateLimitError,
+} from '#web/lib/client-rate-limiter.ts';
 
 describe('rateLimitGroup', () => {
   it.each([
@@ -22,7 +26,7 @@ describe('rateLimitGroup', () => {
   });
 });
 
-describe('createRateLimiter', () => {
+describe('createClientRateLimiter', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
@@ -33,7 +37,7 @@ describe('createRateLimiter', () => {
 
   /** Starts `n` acquisitions and records when each one is let through. */
   function startMany(
-    limiter: ReturnType<typeof createRateLimiter>,
+    limiter: ReturnType<typeof createClientRateLimiter>,
     group: 'general' | 'auth',
     n: number,
   ) {
@@ -52,7 +56,7 @@ describe('createRateLimiter', () => {
   }
 
   it('when calls arrive together it queues them 100 ms apart instead of dropping them', async () => {
-    const limiter = createRateLimiter();
+    const limiter = createClientRateLimiter();
     const { started, results } = startMany(limiter, 'general', 3);
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toEqual([0]);
@@ -66,7 +70,7 @@ describe('createRateLimiter', () => {
   });
 
   it('when the gap applies across groups it still spaces any two requests by 100 ms', async () => {
-    const limiter = createRateLimiter();
+    const limiter = createClientRateLimiter();
     const started: string[] = [];
     void limiter.acquire('auth').then(() => started.push(`auth@${Date.now() % 100_000}`));
     void limiter.acquire('general').then(() => started.push(`general@${Date.now() % 100_000}`));
@@ -77,7 +81,7 @@ describe('createRateLimiter', () => {
   });
 
   it('when a group has had 25 calls in 60 s the 26th fails with the 429 message', async () => {
-    const limiter = createRateLimiter();
+    const limiter = createClientRateLimiter();
     const { results } = startMany(limiter, 'general', 26);
     await vi.advanceTimersByTimeAsync(5_000);
     const outcome = await results;
@@ -90,7 +94,7 @@ describe('createRateLimiter', () => {
   });
 
   it('when one group is full the other groups are not affected', async () => {
-    const limiter = createRateLimiter();
+    const limiter = createClientRateLimiter();
     const { results } = startMany(limiter, 'general', 26);
     await vi.advanceTimersByTimeAsync(5_000);
     await results;
@@ -100,7 +104,7 @@ describe('createRateLimiter', () => {
   });
 
   it('when the 60 s window has moved on the group accepts calls again', async () => {
-    const limiter = createRateLimiter();
+    const limiter = createClientRateLimiter();
     const first = startMany(limiter, 'general', 25);
     await vi.advanceTimersByTimeAsync(5_000);
     await first.results;
@@ -113,7 +117,7 @@ describe('createRateLimiter', () => {
   });
 
   it('when a group is full the refusal says how long until its oldest call leaves the window', async () => {
-    const limiter = createRateLimiter();
+    const limiter = createClientRateLimiter();
     const first = startMany(limiter, 'general', 25);
     await vi.advanceTimersByTimeAsync(5_000);
     await first.results;

@@ -48,7 +48,7 @@ export function rateLimitGroup(method: string, url: string): RateLimitGroup {
   return 'general';
 }
 
-export interface RateLimiterOptions {
+export interface ClientRateLimiterOptions {
   maxRequestsPerWindow?: number;
   windowMs?: number;
   minIntervalMs?: number;
@@ -57,13 +57,13 @@ export interface RateLimiterOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface RateLimiter {
+export interface ClientRateLimiter {
   /** Resolves when the call may start; rejects with RateLimitError when its group is full. */
   acquire(group: RateLimitGroup): Promise<void>;
   reset(): void;
 }
 
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+export function createClientRateLimiter(options: ClientRateLimiterOptions = {}): ClientRateLimiter {
   const max = options.maxRequestsPerWindow ?? CLIENT_RATE_LIMIT.maxRequestsPerWindow;
   const windowMs = options.windowMs ?? CLIENT_RATE_LIMIT.windowMs;
   const minIntervalMs = options.minIntervalMs ?? CLIENT_RATE_LIMIT.minIntervalMs;
@@ -99,4 +99,4 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
 }
 
 /** The one limiter every apiRequest goes through. */
-export const rateLimiter = createRateLimiter();
+export const clientRateLimiter = createClientRateLimiter();

@@ -14,7 +14,7 @@ import {
   useApproveHeldComment,
   useDeleteHeldComment,
   useHeldComments,
-} from '#web/features/admin/api/held-comments.ts';
+} from '#web/features/admin/api/held-comment-requests.ts';
 import { PermanentDeleteDialog } from '#web/features/admin/components/permanent-delete-dialog.tsx';
 
 function HeldCommentCard({ comment }: { comment: HeldComment }) {
@@ -63,7 +63,7 @@ function HeldCommentCard({ comment }: { comment: HeldComment }) {
   );
 }
 
-export function HeldComments() {
+export function HeldCommentList() {
   return (
     <PagedList
       query={useHeldComments()}
