@@ -1,5 +1,5 @@
 import type { RecordedEvent, SubscriptionMessage } from '@whosright/eventstore/port';
-import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
+import type { AfterAppend } from './in-append';
 import type { DocWrite, Generation, GuaranteedWriter, WriterInTransaction } from '../store/port';
 import { BatchFolder, DeriveError, type FoldFailure } from './batch-fold';
 import { DocCache } from './doc-cache';
@@ -140,7 +140,7 @@ export class GenerationRun {
     events: readonly RecordedEvent[],
     positionBefore: bigint,
     writer: WriterInTransaction,
-  ): AfterTransaction | undefined {
+  ): AfterAppend | undefined {
     if (!this.isLive || this.building || this.batch.length) return undefined;
     if (this.processed !== positionBefore || this.queued !== positionBefore) return undefined;
     const { target } = this.chosen;

@@ -1,5 +1,5 @@
 import type { LogReader, RecordedEvent } from '@whosright/eventstore/port';
-import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
+import type { AfterAppend } from './in-append';
 import type { GuaranteedWriter } from '../store/port';
 import { createInProcessLeaseManager } from './lease/in-process-lease';
 import type { LeaseManager } from './lease/port';
@@ -55,7 +55,7 @@ export interface ProjectionRunner {
   applyInTransaction?(
     events: readonly RecordedEvent[],
     positionBefore: bigint,
-  ): AfterTransaction | undefined;
+  ): AfterAppend | undefined;
 }
 
 /** Embedded mode: one lease holder per projection and read store in this process, whichever runner asks. */
@@ -141,7 +141,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     ...(writer
       ? {
           applyInTransaction(events, positionBefore) {
-            const afters: AfterTransaction[] = [];
+            const afters: AfterAppend[] = [];
             for (const w of workers.values()) {
               const after = w.applyInTransaction(events, positionBefore, writer);
               if (after) afters.push(after);

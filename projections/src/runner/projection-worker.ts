@@ -1,5 +1,5 @@
 import type { LogReader, RecordedEvent, Subscription } from '@whosright/eventstore/port';
-import type { AfterTransaction } from '@whosright/eventstore/sqlite/in-transaction';
+import type { AfterAppend } from './in-append';
 import type { Generation, WriterInTransaction } from '../store/port';
 import type { FoldFailure } from './batch-fold';
 import {
@@ -94,7 +94,7 @@ export class ProjectionWorker {
     events: readonly RecordedEvent[],
     positionBefore: bigint,
     writer: WriterInTransaction,
-  ): AfterTransaction | undefined {
+  ): AfterAppend | undefined {
     if (this.state !== 'live') return undefined;
     const after = this.current?.applyInTransaction(events, positionBefore, writer);
     if (!after) return undefined;
