@@ -31,6 +31,11 @@ export const commentsProjection = defineProjection<
   | Recorded<Extract<StoryEvent, { type: 'StoryDeleted' | 'StoryCommentsRemoved' }>>
 >({
   name: COMMENTS,
+  // The comment list, and a comment's +10.
+  storyChanges: {
+    kind: 'comments',
+    eventTypes: ['CommentPosted', 'CommentDeleted', 'CommentVoteCast', 'CommentVoteWithdrawn'],
+  },
   // 3: without a copy of the story each comment answers.
   // 4: the flagged order indexes flagged comments only; a vote keeps only its choice, no index.
   // 5: when a comment first reached the score its author is told about (`topAt`).

@@ -79,6 +79,8 @@ function accountEntry(
  */
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
+  // Moderators' decisions on a story.
+  storyChanges: { kind: 'moderation', eventTypes: ['StoryModerated'] },
   // 4: automod rules, and held comments approved or deleted.
   // 5: entries name the member they are about, targets the author of a story or comment.
   version: 5,

@@ -15,6 +15,8 @@ const filedReports = (value: unknown): FiledReportDoc[] =>
  */
 export const reportsProjection = defineProjection<Handled>({
   name: REPORTS,
+  // The closing of reports on a story (its reporters' bells).
+  storyChanges: { kind: 'reports', eventTypes: ['ReportsClosed'] },
   // 2: filings, each reporter's side of a case.
   // 3: an index on the author, for a member's history.
   version: 3,

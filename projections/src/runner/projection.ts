@@ -43,6 +43,12 @@ export type ReportRow = Record<string, unknown>;
  * A projection is a fold (STYLE.md 6): it names the events it handles and maps one event to
  * read-model changes with a pure `apply`. The runner does the I/O, batching and checkpointing.
  */
+/**
+ * What a change on a story's screen is about, each kind named after what it reads: the card's
+ * tallies (`votes`), its comments, its verdict timeline, moderators' decisions, closed reports.
+ */
+export type StoryChangeKind = 'votes' | 'comments' | 'timeline' | 'moderation' | 'reports';
+
 export interface Projection<TEvent extends RecordedEvent = RecordedEvent> {
   /** Lowercase kebab-case; also the active-version pointer's key. */
   name: string;
@@ -53,6 +59,12 @@ export interface Projection<TEvent extends RecordedEvent = RecordedEvent> {
   /** Defaults to "the event's type is in `eventTypes`". */
   canHandle?(event: RecordedEvent): boolean;
   apply(event: TEvent): readonly Change[];
+  /**
+   * The stories on screen a committed batch of this read model changes: the story (its `storyId`)
+   * of each event of `eventTypes` is published as a change of `kind` (live tallies, bells). Read
+   * models that change nothing a story screen or bell shows declare none.
+   */
+  storyChanges?: { kind: StoryChangeKind; eventTypes: readonly string[] };
   /** What `npm run replay` prints for this read model; defaults to every document of every collection. */
   report?(collection: (name: string) => ReadCollection<Doc>): Promise<ReportRow[]>;
 }

@@ -62,6 +62,17 @@ const feedSortIndexes: IndexSpec[] = [FEED_ORDERS.votes, FEED_ORDERS.divisive].f
  */
 export const storiesProjection = defineProjection<Handled>({
   name: STORIES,
+  // The card's tallies and comment count.
+  storyChanges: {
+    kind: 'votes',
+    eventTypes: [
+      'StoryVoteCast',
+      'StoryReactionAdded',
+      'StoryReactionRemoved',
+      'CommentPosted',
+      'CommentDeleted',
+    ],
+  },
   // 2: the random pool's slots moved from the story cards to their own documents.
   // 4: the feed's sorts (votes, divisive) and each pooled story's slot (draws of unseen stories).
   // 5: an index on (status, viewCount, skipRate) for the admin's dry runs of other minimum views.

@@ -9,6 +9,8 @@ import { BUCKETS, STORY_TIMELINE, bucketId, dayStart, hourStart, type BucketSize
  */
 export const storyTimelineProjection = defineProjection<Recorded<StoryVoteEvent>>({
   name: STORY_TIMELINE,
+  // Vote milestones and flips.
+  storyChanges: { kind: 'timeline', eventTypes: ['StoryVoteCast'] },
   // 2: no index on (storyId, at) and no storyId field: a story's buckets are a range of ids,
   // in time order.
   // 3: hours and days in one collection, a story's side by side.

@@ -19,7 +19,7 @@ import { Visitors } from '#api/platform/visitor';
 import type { CommandBus } from '#api/write/command-bus';
 import { queriesOf, type Queries } from '#api/wiring/queries';
 import type { EdgeDeps, ServiceDeps } from '#api/wiring/slice';
-import { publishStoryChanges } from '#api/story/live-changes';
+import { publishStoryChanges } from '#api/platform/live/publish-story-changes';
 import { commandBusOver } from './command-bus-over';
 import { openProcessAdapters } from './process-adapters';
 import { watchProjections } from './projection-readiness';

@@ -8,7 +8,7 @@ import { registerProjectionMetrics } from './process-metrics';
 import { projectionsReadiness } from './projection-readiness';
 import { openStores } from './stores';
 import { createStoryChanges } from '#api/platform/live/create-story-changes';
-import { publishStoryChanges } from '#api/story/live-changes';
+import { publishStoryChanges } from '#api/platform/live/publish-story-changes';
 
 /**
  * The `projector` process: runs every projection whose lease it wins (Redis); for the others it

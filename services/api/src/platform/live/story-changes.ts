@@ -1,3 +1,5 @@
+import type { StoryChangeKind } from '@whosright/projections/runner/projection';
+
 /**
  * The "story changes" port: the processes that run the projections publish which stories' tallies,
  * comment lists, verdict timelines, moderation decisions or closed reports just changed; every API process
@@ -6,7 +8,7 @@
  * data: the subscriber reads it. Each kind names the read model that changed, so a subscriber
  * reads only once that read model has the change.
  */
-export type StoryChangeKind = 'votes' | 'comments' | 'timeline' | 'moderation' | 'reports';
+export type { StoryChangeKind };
 
 export interface StoryChange {
   storyId: string;

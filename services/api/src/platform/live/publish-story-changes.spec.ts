@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@whosright/eventstore/port';
-import { storyChangesOf } from './live-changes';
+import { storyChangesOf } from './publish-story-changes';
 
 let position = 0n;
 const event = (type: string, data: object): RecordedEvent => ({
