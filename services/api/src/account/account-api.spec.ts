@@ -467,7 +467,9 @@ describe('admins and bans', () => {
     const userId = parseBody(res, currentUserSchema).id;
     // Signed in before the ban: the cookie has been verified and is recognised from memory since.
     expect((await agent.get('/api/auth/user')).status).toBe(200);
-    await server.running.application.accounts.change(userId, 'ban', { correlationId: 'test' });
+    await server.running.application.accounts.rolesAndBans.change(userId, 'ban', {
+      correlationId: 'test',
+    });
     expect((await agent.get('/api/auth/user')).status).toBe(401);
     const again = server.agent();
     expect((await again.post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(
@@ -475,7 +477,9 @@ describe('admins and bans', () => {
     );
     const me = await again.get('/api/auth/user');
     expect(parseBody(me, currentUserSchema).status).toBe('banned');
-    await server.running.application.accounts.change(userId, 'unban', { correlationId: 'test' });
+    await server.running.application.accounts.rolesAndBans.change(userId, 'unban', {
+      correlationId: 'test',
+    });
     expect(parseBody(await again.get('/api/auth/user'), currentUserSchema).status).toBe('active');
   });
 });

@@ -231,13 +231,13 @@ describe('admin user actions', () => {
       const second = await signUp(lonely);
       const accounts = lonely.running.application.accounts;
       const system = { correlationId: 'test' };
-      await accounts.change(first.id, 'promote', system);
-      await expect(accounts.change(first.id, 'demote', system)).rejects.toMatchObject({
+      await accounts.rolesAndBans.change(first.id, 'promote', system);
+      await expect(accounts.rolesAndBans.change(first.id, 'demote', system)).rejects.toMatchObject({
         status: 409,
         message: expect.stringMatching(/last admin/) as unknown,
       });
-      await accounts.change(second.id, 'promote', system);
-      await accounts.change(first.id, 'demote', system);
+      await accounts.rolesAndBans.change(second.id, 'promote', system);
+      await accounts.rolesAndBans.change(first.id, 'demote', system);
       expect(await accounts.currentUser(first.id)).toMatchObject({ role: 'user' });
     } finally {
       await lonely.stop();

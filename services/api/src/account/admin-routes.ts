@@ -13,11 +13,11 @@ import type { UserSearchQueries } from '@whosright/projections/user-search/queri
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { actorOf, adminUser } from '#api/platform/auth';
 import { toPage } from '#api/platform/page';
-import type { AccountService } from './account-service';
+import type { AccountUseCases } from './account-use-cases';
 import { toCurrentUser } from './current-user';
 
 export interface AdminRoutesDeps {
-  accounts: AccountService;
+  accounts: AccountUseCases;
   users: UserQueries;
   search: UserSearchQueries;
   stories: StoryQueries;
@@ -73,7 +73,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
       const { id } = userIdParamsSchema.parse(req.params);
       adminUser(req);
       const { reason } = adminUserActionRequestSchema.parse(req.body);
-      await deps.accounts.change(id, action, actorOf(req), reason);
+      await deps.accounts.rolesAndBans.change(id, action, actorOf(req), reason);
       res.json(await deps.accounts.currentUser(id));
     });
   }

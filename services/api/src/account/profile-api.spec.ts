@@ -317,7 +317,10 @@ describe('profile update', () => {
     ).toBe(401);
     const banned = await signUp(server);
     const accounts = server.running.application.accounts;
-    await accounts.change(banned.id, 'ban', { correlationId: 'test', userId: admin.id });
+    await accounts.rolesAndBans.change(banned.id, 'ban', {
+      correlationId: 'test',
+      userId: admin.id,
+    });
     const again = server.agent();
     await again
       .post('/api/auth/login')

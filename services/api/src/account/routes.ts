@@ -31,7 +31,7 @@ import { ForbiddenError, RateLimitedError, UnauthorizedError } from '#api/platfo
 import { isOwnPageNavigation, isTopLevelNavigation } from '#api/platform/navigation';
 import type { RateLimiter } from '#api/platform/rate-limit/rate-limiter';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
-import type { AccountService } from './account-service';
+import type { AccountUseCases } from './account-use-cases';
 import { toCurrentUser } from './current-user';
 import type { SignedIn } from './sessions';
 import {
@@ -56,7 +56,7 @@ function ignoreRateLimited(error: unknown): void {
 }
 
 export interface AccountRoutesDeps {
-  accounts: AccountService;
+  accounts: AccountUseCases;
   stats: UserStatsQueries;
   limiter: RateLimiter;
   /** The per-account limits of the member's own writes (profile, preferences, settings). */
@@ -84,7 +84,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     rateLimit(deps.limiter, rateLimitPolicies.registrationPerIp, byIp),
     async (req, res) => {
       const body = registerRequestSchema.parse(req.body);
-      const signedIn = await deps.accounts.register(body, actorOf(req));
+      const signedIn = await deps.accounts.signUp(body, actorOf(req));
       signIn(res, signedIn);
       res.status(201).json(signedIn.user);
     },
@@ -101,7 +101,11 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
       await deps.limiter.check(failures, emailKey(body.email));
       let signedIn: SignedIn;
       try {
-        signedIn = await deps.accounts.login(body.email, body.password, actorOf(req));
+        signedIn = await deps.accounts.passwordSignIn.login(
+          body.email,
+          body.password,
+          actorOf(req),
+        );
       } catch (error) {
         if (error instanceof UnauthorizedError)
           await deps.limiter.consume(failures, emailKey(body.email)).catch(ignoreRateLimited);
@@ -128,7 +132,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     async (req, res) => {
       const user = activeUser(req);
       const profile = updateProfileRequestSchema.parse(req.body);
-      await deps.accounts.updateProfile(user._id, profile, actorOf(req));
+      await deps.accounts.profiles.update(user._id, profile, actorOf(req));
       res.json(await deps.accounts.currentUser(user._id));
     },
   );
@@ -140,7 +144,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     async (req, res) => {
       const user = currentUser(req);
       const { showSideOnComments } = updatePreferencesRequestSchema.parse(req.body);
-      await deps.accounts.setSideOnComments(user._id, showSideOnComments, actorOf(req));
+      await deps.accounts.profiles.setSideOnComments(user._id, showSideOnComments, actorOf(req));
       res.json(await deps.accounts.currentUser(user._id));
     },
   );
@@ -158,7 +162,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     async (req, res) => {
       const user = currentUser(req);
       const change = updateNotificationSettingsRequestSchema.parse(req.body);
-      await deps.accounts.setNotificationSettings(user._id, change, actorOf(req));
+      await deps.accounts.profiles.setNotificationSettings(user._id, change, actorOf(req));
       res.json(await deps.accounts.notificationSettings(user._id));
     },
   );
@@ -168,7 +172,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     rateLimit(deps.limiter, rateLimitPolicies.forgotPasswordPerEmail, byEmail),
     async (req, res) => {
       const body = forgotPasswordRequestSchema.parse(req.body);
-      await deps.accounts.forgotPassword(body.email, actorOf(req));
+      await deps.accounts.passwordReset.forgot(body.email, actorOf(req));
       res.json(FORGOT_PASSWORD_ANSWER);
     },
   );
@@ -178,7 +182,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
     rateLimit(deps.limiter, rateLimitPolicies.verifyEmailPerIp, byIp),
     async (req, res) => {
       const { token } = verifyEmailRequestSchema.parse(req.body);
-      await deps.accounts.verifyEmail(token, actorOf(req));
+      await deps.accounts.verification.verify(token, actorOf(req));
       const answer: VerifyEmailResponse = { verified: true };
       res.json(answer);
     },
@@ -187,7 +191,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
   router.post('/auth/resend-verification', async (req, res) => {
     const user = currentUser(req);
     await deps.limiter.consume(rateLimitPolicies.resendVerificationPerAccount, user._id);
-    await deps.accounts.resendVerification(user._id, actorOf(req));
+    await deps.accounts.verification.send(user._id, actorOf(req));
     res.status(202).json({
       message: user.emailVerified
         ? 'Your e-mail address is already verified.'
@@ -204,7 +208,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
         rateLimitPolicies.resetPasswordPerAccount,
         body.token.split('.')[0]!,
       );
-      await deps.accounts.resetPassword(body.token, body.password, actorOf(req));
+      await deps.accounts.passwordReset.reset(body.token, body.password, actorOf(req));
       res.json({ message: 'Password reset. You can now log in with your new password.' });
     },
   );
@@ -221,7 +225,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
       throw new ForbiddenError(LOGOUT_NOT_NAVIGATION_MESSAGE);
     }
     const { sessionId } = authOf(req);
-    if (sessionId) await deps.accounts.endSession(sessionId, actorOf(req));
+    if (sessionId) await deps.accounts.sessions.end(sessionId, actorOf(req));
     res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
     res.redirect(303, '/');
@@ -255,7 +259,7 @@ export function accountRoutes(router: Router, deps: AccountRoutesDeps): void {
         new URL(req.originalUrl, deps.publicUrl),
         transaction,
       );
-      signIn(res, await deps.accounts.externalSignIn(identity, actorOf(req)));
+      signIn(res, await deps.accounts.external.signIn(identity, actorOf(req)));
       res.redirect(303, '/');
     } catch (error) {
       deps.logger.warn({ err: error }, 'external sign-in failed');

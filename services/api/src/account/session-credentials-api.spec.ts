@@ -34,8 +34,8 @@ describe('sessions and credentials', () => {
     // The interleaving the attack found: the password was checked against version 0, the reset
     // moved the credentials to version 1, and only then was the session recorded.
     const { accounts } = server.running.application;
-    const stale = await accounts.startSession(member.id, 'password', { correlationId: 't' }, 0);
-    const fresh = await accounts.startSession(member.id, 'password', { correlationId: 't' }, 1);
+    const stale = await accounts.sessions.start(member.id, 'password', { correlationId: 't' }, 0);
+    const fresh = await accounts.sessions.start(member.id, 'password', { correlationId: 't' }, 1);
     const withCookie = (value: string) =>
       server.agent().get('/api/auth/user').set('Cookie', `wr_session=${value}`);
     expect((await withCookie(stale.cookie.value)).status).toBe(401);

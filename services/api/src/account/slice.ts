@@ -2,7 +2,7 @@ import { MEMBER_STREAMS } from '@whosright/projections/member-streams/docs';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
 import { createOidcClient } from '#api/platform/oidc/oidc-client';
 import { defineSlice } from '#api/wiring/slice';
-import { AccountService } from './account-service';
+import { accountUseCases, type AccountUseCases } from './account-use-cases';
 import { adminRoutes } from './admin-routes';
 import { AccountDeletion } from './delete-account';
 import { memberDataRoutes } from './member-data-routes';
@@ -12,7 +12,7 @@ import { accountRoutes } from './routes';
 
 declare module '#api/wiring/slice' {
   interface SlicePorts {
-    accounts: AccountService;
+    accounts: AccountUseCases;
   }
 }
 
@@ -21,7 +21,7 @@ export const accountSlice = defineSlice({
   name: 'account',
   rejections: { account: accountRejections },
   services: ({ bus, queries, tokens, config, sendMail }) => ({
-    accounts: new AccountService({
+    accounts: accountUseCases({
       bus,
       users: queries.users,
       tokens,
@@ -82,7 +82,7 @@ export const accountSlice = defineSlice({
         });
       },
       async prepare() {
-        const promoted = await ports.accounts.promoteConfiguredAdmins(SYSTEM_ACTOR);
+        const promoted = await ports.accounts.adminEmails.promoteListed(SYSTEM_ACTOR);
         if (promoted) deps.logger.info({ promoted }, 'ADMIN_EMAILS accounts promoted to admin');
       },
       // Finish the account deletions a crash stopped between their appends.

@@ -1,5 +1,5 @@
 import { UserQueries } from '@whosright/projections/users/queries';
-import { AccountService } from '#api/account/account-service';
+import { accountUseCases, type AccountUseCases } from '#api/account/account-use-cases';
 import type { Config } from '#api/platform/config';
 import type { Logger } from '#api/platform/logger';
 import { SessionTokens } from '#api/platform/session-tokens';
@@ -8,7 +8,7 @@ import { openStores } from './stores';
 
 /** What `npm run admin` works with, beside a running server: accounts and the users read model. */
 export interface AdminTools {
-  accounts: AccountService;
+  accounts: AccountUseCases;
   users: UserQueries;
   close(): Promise<void>;
 }
@@ -20,7 +20,7 @@ export interface AdminTools {
 export async function openAdminTools(config: Config, logger: Logger): Promise<AdminTools> {
   const stores = await openStores(config, logger, { runProjections: false });
   const users = new UserQueries(stores.readStore);
-  const accounts = new AccountService({
+  const accounts = accountUseCases({
     bus: commandBusOver(stores.eventStore, null),
     users,
     // The CLI signs nobody in: no session token is ever made with this key.

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Registry } from 'prom-client';
-import type { AccountService } from '#api/account/account-service';
+import type { AccountUseCases } from '#api/account/account-use-cases';
 import type { CommentReads } from '#api/comment/comment-reads';
 import type { CommentService } from '#api/comment/comment-service';
 import type { DailyDigest } from '#api/notification/daily-digest';
@@ -37,7 +37,7 @@ export interface Application {
   otherBodyTypes: readonly OtherBodyTypes[];
   /** The one door to the log: every write of the slices goes through it. */
   bus: CommandBus;
-  accounts: AccountService;
+  accounts: AccountUseCases;
   stories: StoryService;
   /** Votes, reactions and the views counted (specs back-date votes through it). */
   engagement: StoryEngagement;
@@ -139,7 +139,7 @@ export async function composeApplication(
         ...adapters,
         publicUrl: config.publicUrl,
         renewSession: (sessionId, expiresAt, actor) =>
-          ports.accounts.renewSession(sessionId, expiresAt, actor),
+          ports.accounts.sessions.renew(sessionId, expiresAt, actor),
       });
       for (const { edge } of edges) edge.routes?.(router);
     },

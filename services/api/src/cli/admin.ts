@@ -36,7 +36,7 @@ async function main(args: string[]): Promise<void> {
       }
       return;
     }
-    await tools.accounts.changeByEmail(email!, command as Action, {
+    await tools.accounts.rolesAndBans.changeByEmail(email!, command as Action, {
       correlationId: `cli-${process.pid}`,
     });
     console.log(`${email!.trim().toLowerCase()} ${DONE[command as Action]}.`);

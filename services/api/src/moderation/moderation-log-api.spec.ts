@@ -100,7 +100,11 @@ describe('moderation log', () => {
   });
 
   it('when the command line acts it is listed with no actor, as the command line', async () => {
-    await server.running.application.accounts.changeByEmail(author.email, 'promote', SYSTEM_ACTOR);
+    await server.running.application.accounts.rolesAndBans.changeByEmail(
+      author.email,
+      'promote',
+      SYSTEM_ACTOR,
+    );
     const [latest] = (await log('?limit=1')).items;
     expect(latest).toMatchObject({
       actor: null,
@@ -108,7 +112,11 @@ describe('moderation log', () => {
       action: 'user.promote',
       target: { id: author.id },
     });
-    await server.running.application.accounts.changeByEmail(author.email, 'demote', SYSTEM_ACTOR);
+    await server.running.application.accounts.rolesAndBans.changeByEmail(
+      author.email,
+      'demote',
+      SYSTEM_ACTOR,
+    );
   });
 
   it('when filtered by action, actor, target or time it lists only the matching entries', async () => {

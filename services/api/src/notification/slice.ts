@@ -59,7 +59,7 @@ export const notificationSlice = defineSlice({
         unsubscribeRoutes(router, {
           tokens,
           turnDigestOff: (userId, actor) =>
-            ports.accounts.setNotificationSettings(userId, { digest: false }, actor),
+            ports.accounts.profiles.setNotificationSettings(userId, { digest: false }, actor),
         });
       },
       otherBodyTypes: [UNSUBSCRIBE_BODY_TYPES],

@@ -219,7 +219,7 @@ describe('POST /api/reports', () => {
     const { storyId } = await reportable();
     const reader = await signUp(server);
     const { accounts } = server.running.application;
-    afterTheChecks(() => accounts.change(reader.id, 'ban', { correlationId: 'test' }));
+    afterTheChecks(() => accounts.rolesAndBans.change(reader.id, 'ban', { correlationId: 'test' }));
     const res = await report(reader, { targetType: 'story', targetId: storyId, reason: 'spam' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'banned' });

@@ -21,7 +21,7 @@ export const reportSlice = defineSlice({
           deleteComment: (commentId, admin, reason, actor, alongside) =>
             ports.comments.delete(commentId, admin, true, actor, reason, alongside),
           banUser: (userId, reason, actor, alongside) =>
-            ports.accounts.change(userId, 'ban', actor, reason, alongside),
+            ports.accounts.rolesAndBans.change(userId, 'ban', actor, reason, alongside),
         },
         approvedStory: (storyId) => ports.stories.approvedGuard(storyId),
       });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import type { AccountService } from '#api/account/account-service';
+import type { AccountUseCases } from '#api/account/account-use-cases';
 import type { Actor } from '#api/platform/actor';
 import type { Logger } from '#api/platform/logger';
 
@@ -13,19 +13,19 @@ export const DEMO_ADMIN_FILE = 'demo-admin.txt';
  * written to `file` (readable by its owner only) and printed once, in the start log that seeded it.
  */
 export async function createDemoAdmin(
-  accounts: AccountService,
+  accounts: AccountUseCases,
   file: string,
   created: Actor,
   promotedBy: Actor,
   logger: Logger,
 ): Promise<void> {
   const password = randomBytes(12).toString('base64url');
-  const userId = await accounts.createAccount(
+  const userId = await accounts.registration.createAccount(
     { email: DEMO_ADMIN_EMAIL, password, firstName: 'Demo', lastName: 'Admin' },
     created,
   );
-  await accounts.markVerifiedBySeed(userId, created);
-  await accounts.change(userId, 'promote', promotedBy);
+  await accounts.verification.markVerifiedBySeed(userId, created);
+  await accounts.rolesAndBans.change(userId, 'promote', promotedBy);
   await writeFile(file, `email: ${DEMO_ADMIN_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
   logger.info(
     { email: DEMO_ADMIN_EMAIL, password, file },

@@ -1,10 +1,10 @@
-import type { AccountService } from '#api/account/account-service';
+import type { AccountUseCases } from '#api/account/account-use-cases';
 import type { Actor } from '#api/platform/actor';
 import type { StoryService } from '#api/story/story-service';
 import { DEMO_BAN_REASON, DEMO_HIDE_REASON, DEMO_PENDING, DEMO_REJECTED } from './demo-moderation';
 
 export interface ModerationSeed {
-  accounts: AccountService;
+  accounts: AccountUseCases;
   stories: StoryService;
   moderatorId: string;
   members: readonly string[];
@@ -36,7 +36,7 @@ export async function seedDemoModeration(seed: ModerationSeed): Promise<void> {
     await stories.moderate(hidden, moderator, 'hidden', DEMO_HIDE_REASON, at(moderatorId));
 
   const banned = members[members.length - 1]!;
-  await accounts.change(banned, 'ban', at(moderatorId), DEMO_BAN_REASON);
+  await accounts.rolesAndBans.change(banned, 'ban', at(moderatorId), DEMO_BAN_REASON);
 
   for (const [i, story] of DEMO_PENDING.entries()) {
     const authorId = authorOf(i + 2);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountService } from '#api/account/account-service';
+import type { AccountUseCases } from '#api/account/account-use-cases';
 import type { Actor } from '#api/platform/actor';
 import type { Logger } from '#api/platform/logger';
 import type { StoryService } from '#api/story/story-service';
@@ -26,7 +26,7 @@ function prng(seed: number) {
 export interface SeedServices {
   /** The seed writes only into an empty log. */
   bus: Pick<CommandBus, 'logIsEmpty'>;
-  accounts: AccountService;
+  accounts: AccountUseCases;
   stories: StoryService;
   engagement: StoryEngagement;
   /** Seeds what later slices add (comments), given the story ids, voters and clock. */
@@ -69,7 +69,7 @@ export async function seedDemo(
   const members: string[] = [];
   for (const [i, member] of DEMO_MEMBERS.entries()) {
     clock += 60_000;
-    const userId = await services.accounts.createAccount(
+    const userId = await services.accounts.registration.createAccount(
       {
         email: `member${i + 1}@${DEMO_EMAIL_DOMAIN}`,
         password: randomBytes(24).toString('base64url'),
@@ -79,14 +79,14 @@ export async function seedDemo(
       actorAt(clock),
     );
     if (member.username)
-      await services.accounts.updateProfile(
+      await services.accounts.profiles.update(
         userId,
         { username: member.username, profileImageUrl: null },
         actorAt(clock, userId),
       );
     members.push(userId);
   }
-  const moderatorId = await services.accounts.createAccount(
+  const moderatorId = await services.accounts.registration.createAccount(
     {
       email: `moderator@${DEMO_EMAIL_DOMAIN}`,
       password: randomBytes(24).toString('base64url'),
@@ -95,7 +95,7 @@ export async function seedDemo(
     },
     actorAt(clock),
   );
-  await services.accounts.change(moderatorId, 'promote', actorAt(clock));
+  await services.accounts.rolesAndBans.change(moderatorId, 'promote', actorAt(clock));
 
   const approvedStoryIds: string[] = [];
   const spacing = ((HISTORY_DAYS - 3) * DAY_MS) / DEMO_STORIES.length;

@@ -101,7 +101,9 @@ describe('submitting a story', () => {
     expect(await head()).toBe(before);
 
     const banned = await signUp(server);
-    await server.running.application.accounts.change(banned.id, 'ban', { correlationId: 'test' });
+    await server.running.application.accounts.rolesAndBans.change(banned.id, 'ban', {
+      correlationId: 'test',
+    });
     await banned.agent
       .post('/api/auth/login')
       .send({ email: banned.email, password: 'a good password' })

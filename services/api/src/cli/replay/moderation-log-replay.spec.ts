@@ -55,7 +55,11 @@ beforeAll(async () => {
     .send({ status: 'rejected', reason: 'Posted twice' })
     .expect(200);
   await admin.agent.patch(`/api/admin/users/${member.id}/ban`).send({ reason: 'Spam' }).expect(200);
-  await server.running.application.accounts.changeByEmail(member.email, 'unban', SYSTEM_ACTOR);
+  await server.running.application.accounts.rolesAndBans.changeByEmail(
+    member.email,
+    'unban',
+    SYSTEM_ACTOR,
+  );
 });
 afterAll(async () => {
   await server.stop();
