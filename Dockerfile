@@ -11,6 +11,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
+COPY services/sqlite/package.json services/sqlite/
 COPY services/eventstore/package.json services/eventstore/
 COPY services/api/package.json services/api/
 COPY projections/package.json projections/

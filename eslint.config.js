@@ -9,13 +9,21 @@ import { noCrossFeatureImports } from './scripts/eslint/no-cross-feature-imports
 
 /**
  * Workspace packages depend one way, with no cycles.
- *   web -> contracts; services/api -> contracts, eventstore, projections;
- *   projections -> contracts, eventstore; eventstore -> contracts; testing -> nothing.
+ *   web -> contracts; services/api -> contracts, eventstore, projections, sqlite;
+ *   projections -> contracts, eventstore, sqlite; eventstore -> contracts, sqlite;
+ *   sqlite -> nothing (the embedded database both stores open); testing -> nothing.
  * Each package lists the workspace packages it must not import. Relative paths that climb out
  * of a package into another one are refused everywhere: cross the boundary by package name.
  */
 const forbiddenByPackage = {
   contracts: [
+    '@whosright/eventstore',
+    '@whosright/projections',
+    '@whosright/api',
+    '@whosright/web',
+  ],
+  'services/sqlite': [
+    '@whosright/contracts',
     '@whosright/eventstore',
     '@whosright/projections',
     '@whosright/api',
@@ -100,6 +108,7 @@ const oneDoorToTheLog = {
         '@whosright/eventstore/sqlite/*',
         '@whosright/eventstore/kurrentdb/*',
         '@whosright/eventstore/forgetting/*',
+        '@whosright/sqlite/*',
       ],
       message:
         'Slices reach the log through the command bus: build commands with #api/write/commands; stores are opened in app/.',

@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // (environment, setup files) and its tests next to the code.
 export default defineConfig({
   test: {
-    projects: ['scripts', 'contracts', 'services/eventstore', 'projections', 'services/api', 'web'],
+    projects: ['scripts', 'contracts', 'services/sqlite', 'services/eventstore', 'projections', 'services/api', 'web'],
   },
 });

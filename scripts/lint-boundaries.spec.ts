@@ -60,7 +60,8 @@ describe('the import-boundary lint rule (workspace packages depend one way)', ()
     ['services/api/src/automod/x.ts', "import { x } from '../comment/decider';"],
     ['services/api/src/member-history/x.ts', "import { x } from '#api/account/decider';"],
     ['services/api/src/notification/x.ts', "import { x } from '#api/app/compose';"],
-    ['services/api/src/report/x.ts', "import { x } from '@whosright/eventstore/sqlite/database';"],
+    ['services/api/src/report/x.ts', "import { x } from '@whosright/sqlite/database';"],
+    ['services/sqlite/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['testing/src/x.ts', "import { x } from '@whosright/eventstore/port';"],
     ['testing/src/x.ts', "import { x } from '@whosright/contracts/shared/events';"],
   ])('when %s imports across the boundary (%s) it fails', async (file, code) => {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { defineEvent, eventCatalog } from '@whosright/contracts/shared/events';
 import type { Database } from 'better-sqlite3';
 import type { EventStore, NewEvent } from '@whosright/eventstore/port';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { migrateEventsTable } from '@whosright/eventstore/sqlite/schema';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import {

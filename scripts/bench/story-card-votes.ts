@@ -16,7 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { Database } from 'better-sqlite3';
 import type { RecordedEvent } from '@whosright/eventstore/port';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import type { AnyProjection } from '@whosright/projections/runner/projection';
 import { STORIES } from '@whosright/projections/stories/docs';
 import { StoryQueries } from '@whosright/projections/stories/queries';

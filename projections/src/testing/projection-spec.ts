@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { eventMetadataSchema } from '@whosright/contracts/shared/events';
 import type { RecordedEvent } from '@whosright/eventstore/port';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import type { AnyProjection } from '../runner/projection';
 import type { Doc, Generation, ReadStore } from '../store/port';
 import { createSqliteReadStore } from '../store/sqlite/sqlite-read-store';

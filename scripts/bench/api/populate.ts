@@ -3,7 +3,7 @@ import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { newId } from '@whosright/contracts/shared/ids';
 import { STORY_CATEGORIES } from '@whosright/contracts/shared/categories';
 import { commandOn } from '@whosright/eventstore/command/decide-many';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { story } from '../../../services/api/src/story/decider';
 import { storyPool } from '../../../services/api/src/story/pool-decider';

@@ -6,7 +6,7 @@ import type { AutomodRuleBody } from '@whosright/contracts/automod/dto';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { StreamAppend } from '@whosright/eventstore/port';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { seededRandom } from '@whosright/projections/testing/sample-log';
 import { SQLITE_FILE } from '../../../services/api/src/app/stores';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { readModels } from '@whosright/projections/read-models';
 import type { AnyProjection } from '@whosright/projections/runner/projection';

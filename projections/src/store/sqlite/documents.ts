@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { GroupCommit } from '@whosright/eventstore/sqlite/group-commit';
+import { GroupCommit } from '@whosright/sqlite/group-commit';
 import { physicalName } from '../names';
 import type {
   CommitOptions,

@@ -1,7 +1,7 @@
 import type { EventCatalog } from '@whosright/contracts/shared/events';
 import type { ForgettingLog } from '@whosright/eventstore/port';
 import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import type { ReadStore } from '@whosright/projections/store/port';

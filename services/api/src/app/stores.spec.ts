@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
 import { loadConfig } from '#api/platform/config';
 import { createLogger } from '#api/platform/logger';

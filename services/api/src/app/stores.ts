@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import type { EventStore, ForgettingLog } from '@whosright/eventstore/port';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import {
   startBackgroundCheckpoints,
   type BackgroundCheckpoints,

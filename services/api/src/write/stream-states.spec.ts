@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { newId } from '@whosright/contracts/shared/ids';
 import type { StoryEvent } from '@whosright/contracts/story/events';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import type { EventStore } from '@whosright/eventstore/port';
 import { story, type StoryState } from '#api/story/decider';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBackgroundCheckpoints } from './background-checkpoints';
-import { openSqliteDatabase } from './database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { runTsChild } from '@whosright/testing/ts-child';
 
 const workerThreadsChild = new URL('../testing/worker-threads-child.ts', import.meta.url);

@@ -1,12 +1,7 @@
+import type { AfterTransaction } from '@whosright/sqlite/after-transaction';
 import type { RecordedEvent } from '../port';
 
-/** What an in-transaction step does once the append's transaction has ended. */
-export interface AfterTransaction {
-  /** The transaction committed: what was written with it is now what everybody reads. */
-  committed(): void;
-  /** The transaction rolled back: anything kept in memory about its writes is wrong now. */
-  rolledBack(): void;
-}
+export type { AfterTransaction };
 
 /**
  * Runs inside an append's SQLite transaction, after its events are written: `positionBefore` is

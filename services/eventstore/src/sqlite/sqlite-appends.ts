@@ -4,7 +4,7 @@ import { prepareEvents, type PreparedEvent } from '../event-codec';
 import type { AppendResult, EventStore, ExpectedRevision, StreamAppend } from '../port';
 import { recordedOf, type WrittenAppend } from './announce-appends';
 import { appendTransactions } from './append-transactions';
-import { GroupCommit } from './group-commit';
+import { GroupCommit } from '@whosright/sqlite/group-commit';
 import type { AfterTransaction, InTransactionStep } from './in-transaction';
 import { guarded, translated } from './sqlite-errors';
 

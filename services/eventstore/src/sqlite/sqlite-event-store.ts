@@ -3,7 +3,7 @@ import type { EventCatalog } from '@whosright/contracts/shared/events';
 import type { EventStore, Subscription } from '../port';
 import { trackedSubscription } from '../tracked-subscription';
 import { EventStoreClosed } from '../errors';
-import { openSqliteDatabase, type SqliteSync } from './database';
+import { openSqliteDatabase, type SqliteSync } from '@whosright/sqlite/database';
 import { migrateEventsTable } from './schema';
 import { closeSharedNotifier, sharedNotifier } from './change-notifier';
 import { RecentEvents } from './recent-events';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../testing/event-store-contract';
 import { runTsChild, spawnTsChild } from '@whosright/testing/ts-child';
 import { counterEvents, testCatalog } from '../testing/test-catalog';
-import { openSqliteDatabase, syncFromEnv } from './database';
+import { openSqliteDatabase, syncFromEnv } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from './sqlite-event-store';
 import { filterClauses } from './filter-clauses';
 import type { EventFilter, SubscriptionMessage } from '../port';

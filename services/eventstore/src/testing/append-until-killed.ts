@@ -4,7 +4,7 @@
  * append is acknowledged, until the parent kills it.
  */
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
-import { syncFromEnv } from '../sqlite/database';
+import { syncFromEnv } from '@whosright/sqlite/database';
 import { counterEvents, testCatalog } from './test-catalog';
 import { v7 as uuidv7 } from 'uuid';
 

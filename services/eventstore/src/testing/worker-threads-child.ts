@@ -4,7 +4,7 @@
  * lines: an unreferenced worker awaited on would let it exit silently.
  */
 import { startBackgroundCheckpoints } from '../sqlite/background-checkpoints';
-import { openSqliteDatabase } from '../sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import { counterEvents, testCatalog } from './test-catalog';
 

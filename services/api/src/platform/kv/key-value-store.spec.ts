@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
 import { createLogger } from '#api/platform/logger';

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 
 /** Beside the event store in DATA_DIR: mails kept until the job queue has taken them. */
 export const MAIL_BACKLOG_FILE = 'mail-backlog.sqlite';

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { RateLimiterMemory, RateLimiterSQLite } from 'rate-limiter-flexible';
-import { openSqliteDatabase } from '@whosright/eventstore/sqlite/database';
+import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createRateLimiterFrom, type RateLimiter } from './rate-limiter';
 
 /** Beside the event store in DATA_DIR: its own file, so counting never waits on an append's lock. */

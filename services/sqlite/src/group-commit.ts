@@ -1,5 +1,5 @@
 import type { Database, Transaction } from 'better-sqlite3';
-import type { AfterTransaction } from './in-transaction';
+import type { AfterTransaction } from './after-transaction';
 
 type Outcome<R> = { value: R } | { error: unknown };
 
