@@ -1,27 +1,20 @@
-import type { Router } from 'express';
-import type { Registry } from 'prom-client';
-import type { AccountUseCases } from '#api/account/account-use-cases';
-import type { CommentReads } from '#api/comment/comment-reads';
-import type { CommentService } from '#api/comment/comment-service';
-import type { DailyDigest } from '#api/notification/daily-digest';
-import type { StoryService } from '#api/story/story-service';
-import type { StoryEngagement } from '#api/story/story-engagement';
 import type { Config } from '#api/platform/config';
 import { createStoryChanges } from '#api/platform/live/create-story-changes';
+import type { StoryChanges } from '#api/platform/live/story-changes';
 import type { Logger } from '#api/platform/logger';
 import { countingAppends } from '#api/platform/metrics/event-store-metrics';
 import type { PageMetaSource } from '#api/platform/page-meta';
 import { writeLimits } from '#api/platform/rate-limit/write-limits';
 import type { ReadinessProbe } from '#api/platform/readiness';
-import type { OtherBodyTypes } from '#api/platform/security';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { Visitors } from '#api/platform/visitor';
 import type { CommandBus } from '#api/write/command-bus';
 import { queriesOf, type Queries } from '#api/wiring/queries';
-import type { EdgeDeps, ServiceDeps } from '#api/wiring/slice';
+import type { EdgeDeps, ServiceDeps, SliceEdge, SlicePorts } from '#api/wiring/slice';
 import { publishStoryChanges } from '#api/platform/live/publish-story-changes';
+import type { Application, ComposeOptions } from './application';
 import { commandBusOver } from './command-bus-over';
-import { openProcessAdapters } from './process-adapters';
+import { openProcessAdapters, type ProcessAdapters } from './process-adapters';
 import { watchProjections } from './projection-readiness';
 import { requestEdge } from './request-edge';
 import { servicesOf, slices } from './slices';
@@ -29,40 +22,64 @@ import { StartupWork } from './startup-work';
 import { openStores, type Stores } from './stores';
 
 export { queriesOf, type Queries };
+export type { Application, ComposeOptions };
 
-export interface Application {
-  /** Adds every slice's routes, behind authentication, to the /api router. */
-  routes(router: Router): void;
-  /** Those routes that take a body besides JSON. */
-  otherBodyTypes: readonly OtherBodyTypes[];
-  /** The one door to the log: every write of the slices goes through it. */
-  bus: CommandBus;
-  accounts: AccountUseCases;
-  stories: StoryService;
-  /** Votes, reactions and the views counted (specs back-date votes through it). */
-  engagement: StoryEngagement;
-  comments: CommentService;
-  /** Comments as people read them (the seed spec reads the flagged list). */
-  commentReads: CommentReads;
-  queries: Queries;
-  /** Where jobs run here (embedded): the daily digest, which specs run at once. */
-  dailyDigest: DailyDigest | undefined;
-  pageMeta: PageMetaSource;
-  stores: Stores;
-  /** Before the server drains: ends every live stream (they would hold their connections open). */
-  endLiveStreams(): void;
-  /** After the server listens: resumed work and the demo seed (SEED_DEMO on, empty store). */
-  startBackgroundWork(): void;
-  close(): Promise<void>;
+/** What the slices are built from in a server process: their services', then their edges'. */
+function slicesDeps(
+  config: Config & { sessionSecret: string },
+  logger: Logger,
+  {
+    stores,
+    adapters,
+    bus,
+    runsJobs,
+    liveChanges,
+  }: {
+    stores: Stores;
+    adapters: ProcessAdapters;
+    bus: CommandBus;
+    runsJobs: boolean;
+    liveChanges: StoryChanges;
+  },
+): { serviceDeps: Omit<ServiceDeps, 'bus'>; edgeDeps: EdgeDeps } {
+  const serviceDeps: Omit<ServiceDeps, 'bus'> = {
+    queries: queriesOf(stores.readStore),
+    tokens: new SessionTokens(config.sessionSecret),
+    config,
+    sendMail: (mail) => adapters.mail.deliver(mail),
+  };
+  const edgeDeps: EdgeDeps = {
+    ...serviceDeps,
+    ...adapters,
+    bus,
+    config,
+    logger,
+    log: stores.forgettingLog,
+    readStore: stores.readStore,
+    runsJobs,
+    limit: writeLimits(adapters.limiter, config.writeLimits),
+    visitors: new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:')),
+    liveChanges,
+  };
+  return { serviceDeps, edgeDeps };
 }
 
-export interface ComposeOptions {
-  role: 'all' | 'api';
-  metrics: Registry;
-  /** Live streams the process's descriptors allow (its connection budget). */
-  liveStreams: number;
-  /** The clock projection lag is measured by; Date.now unless a spec moves its own. */
-  healthClock?: () => number;
+type NamedEdges = ReadonlyArray<{ name: string; edge: SliceEdge }>;
+
+/** Every slice's edge over the process's shared deps, in the list's order, each prepared. */
+async function edgesOf(deps: EdgeDeps, ports: SlicePorts): Promise<NamedEdges> {
+  const edges = slices.map((slice) => ({
+    name: slice.name,
+    edge: slice.edge?.(deps, ports) ?? {},
+  }));
+  for (const { edge } of edges) await edge.prepare?.();
+  return edges;
+}
+
+function pageMetaOf(edges: NamedEdges): PageMetaSource {
+  const pageMeta = edges.find(({ edge }) => edge.pageMeta)?.edge.pageMeta;
+  if (!pageMeta) throw new Error('No slice serves the pages’ meta tags');
+  return pageMeta;
 }
 
 /**
@@ -92,31 +109,15 @@ export async function composeApplication(
   });
   const eventStore = countingAppends(stores.eventStore, metrics);
   const bus = commandBusOver(eventStore, stores.projections);
-  const serviceDeps: Omit<ServiceDeps, 'bus'> = {
-    queries: queriesOf(stores.readStore),
-    tokens: new SessionTokens(config.sessionSecret),
-    config,
-    sendMail: (mail) => adapters.mail.deliver(mail),
-  };
-  const ports = servicesOf({ ...serviceDeps, bus });
-  const edgeDeps: EdgeDeps = {
-    ...serviceDeps,
-    ...adapters,
+  const { serviceDeps, edgeDeps } = slicesDeps(config, logger, {
+    stores,
+    adapters,
     bus,
-    config,
-    logger,
-    log: stores.forgettingLog,
-    readStore: stores.readStore,
     runsJobs: inProcess,
-    limit: writeLimits(adapters.limiter, config.writeLimits),
-    visitors: new Visitors(config.sessionSecret, config.publicUrl.startsWith('https:')),
     liveChanges,
-  };
-  const edges = slices.map((slice) => ({
-    name: slice.name,
-    edge: slice.edge?.(edgeDeps, ports) ?? {},
-  }));
-  for (const { edge } of edges) await edge.prepare?.();
+  });
+  const ports = servicesOf({ ...serviceDeps, bus });
+  const edges = await edgesOf(edgeDeps, ports);
   const startup = new StartupWork({
     config,
     logger,
@@ -127,9 +128,6 @@ export async function composeApplication(
     edges,
     serviceDeps,
   });
-  const pageMeta = edges.find(({ edge }) => edge.pageMeta)?.edge.pageMeta;
-  if (!pageMeta) throw new Error('No slice serves the pages’ meta tags');
-  const endLiveStreams = () => edges.forEach(({ edge }) => edge.endLiveStreams?.());
 
   return {
     routes(router) {
@@ -152,9 +150,9 @@ export async function composeApplication(
     commentReads: ports.commentReads,
     queries: serviceDeps.queries,
     dailyDigest: ports.dailyDigest,
-    pageMeta,
+    pageMeta: pageMetaOf(edges),
     stores,
-    endLiveStreams,
+    endLiveStreams: () => edges.forEach(({ edge }) => edge.endLiveStreams?.()),
     startBackgroundWork: () => startup.start(),
     async close() {
       await startup.close();
