@@ -7,15 +7,22 @@
  * ever downloaded. Without it the journeys are skipped with one line saying how to install it
  * (`npm run test:e2e` passes `--pass-with-no-tests`), except under CI=true, where the global
  * setup fails the run.
+ *
+ * The docs' pictures are not taken here: `npm run screenshots` (playwright.screenshots.config.ts)
+ * runs the journeys tagged @screenshots and saves them. This run checks the same screens with axe
+ * and skips the journeys that only take pictures.
  */
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromium, chromiumPath } from '@whosright/testing/chromium';
 import { missingServiceLine, serviceVerdict } from '@whosright/testing/local-service';
+
+/** The journeys that only take pictures (no assertion of their own the others lack). */
+export const PICTURES_ONLY = ['**/screenshots.spec.ts', '**/screenshots-stories.spec.ts'];
 
 const browser = serviceVerdict(chromium);
 if (browser === 'skip') console.log(missingServiceLine(chromium, 'browser journeys'));
 
-export default defineConfig({
+export const journeys: PlaywrightTestConfig = {
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results/web-e2e',
@@ -27,7 +34,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     // Set by global setup before any worker starts; workers read it when they load this file.
     baseURL: process.env.E2E_BASE_URL,
@@ -48,4 +55,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
+};
+
+export default defineConfig({
+  ...journeys,
+  ...(browser === 'skip' ? {} : { testIgnore: PICTURES_ONLY }),
 });
