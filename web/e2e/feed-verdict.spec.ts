@@ -49,6 +49,7 @@ test(
   'when a verdict shows in the feed at each size, light and dark, axe finds nothing',
   PICTURES,
   async ({ browser }, testInfo) => {
+    test.setTimeout(60_000);
     const clientIp = clientIpFor(testInfo);
     const page = await consentedPage(browser, clientIp);
     const story = await votedStory(page, clientIp);
