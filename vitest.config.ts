@@ -5,5 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['scripts', 'contracts', 'services/eventstore', 'projections', 'services/api', 'web'],
+    // Vitest's default on a 2-core machine is one worker; most files wait on I/O (servers,
+    // child processes, timers), so two keep both cores busy.
+    maxWorkers: 2,
   },
 });

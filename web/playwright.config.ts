@@ -27,9 +27,10 @@ export const journeys: PlaywrightTestConfig = {
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results/web-e2e',
   ...(browser === 'skip' ? { testIgnore: '**/*' } : { globalSetup: './e2e/global-setup.ts' }),
-  // A 2-core machine: one browser at a time keeps timings honest.
-  workers: 1,
-  fullyParallel: false,
+  // Two browsers on a 2-core machine: much of a journey is waiting on the server or the page,
+  // and every journey makes its own members, stories and client address (support/fixtures.ts).
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
