@@ -61,7 +61,8 @@ export async function captureChecked(page: Page, name: string): Promise<void> {
  * The screen as it stands, at each size in each colour scheme, resized and re-coloured in place
  * (the app's layout and theme follow CSS media queries only, so this is the screen a reader at
  * that size and scheme gets): each checked by axe and pictured as `<name>-<size>-<scheme>`.
- * `frame` runs after each resize, to scroll what the picture is about into view.
+ * `frame` runs after each resize, from the top of the page, to scroll what the picture is about
+ * into view.
  */
 export async function captureEverywhere(
   page: Page,
@@ -80,7 +81,11 @@ export async function captureEverywhere(
     await page.emulateMedia({ colorScheme });
     for (const size of sizes) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      if (frame) await frame(size);
+      if (frame) {
+        // From the top, as a page loaded at this size would be, then to what it frames.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await frame(size);
+      }
       await captureChecked(page, `${name}-${size.name}-${colorScheme}`);
     }
   }
