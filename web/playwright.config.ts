@@ -1,11 +1,12 @@
 /**
  * Browser journeys against the REAL server (services/api) serving the production build in
- * web/dist. `npm run test:e2e` builds first. e2e/global-setup.ts starts the server on a free port
+ * web/dist. `npm run test:e2e` builds first (`npm test` builds once, before Vitest, and runs
+ * `test:journeys`). e2e/global-setup.ts starts the server on a free port
  * with a fresh DATA_DIR and SEED_DEMO=0 and hands its URL to the tests through E2E_BASE_URL.
  *
  * Chromium is the Debian package at CHROMIUM_PATH (default /usr/bin/chromium); no browser is
  * ever downloaded. Without it the journeys are skipped with one line saying how to install it
- * (`npm run test:e2e` passes `--pass-with-no-tests`), except under CI=true, where the global
+ * (`test:journeys` passes `--pass-with-no-tests`), except under CI=true, where the global
  * setup fails the run.
  *
  * The docs' pictures are not taken here: `npm run screenshots` (playwright.screenshots.config.ts)
