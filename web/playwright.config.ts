@@ -18,7 +18,7 @@ import { chromium, chromiumPath } from '@whosright/testing/chromium';
 import { missingServiceLine, serviceVerdict } from '@whosright/testing/local-service';
 
 /** The journeys that only take pictures (no assertion of their own the others lack). */
-export const PICTURES_ONLY = ['**/screenshots.spec.ts', '**/screenshots-stories.spec.ts'];
+const PICTURES_ONLY = ['**/screenshots.spec.ts', '**/screenshots-stories.spec.ts'];
 
 const browser = serviceVerdict(chromium);
 if (browser === 'skip') console.log(missingServiceLine(chromium, 'browser journeys'));

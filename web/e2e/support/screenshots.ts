@@ -11,12 +11,12 @@ import { axe } from './axe.ts';
 const outDir = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 
 /** Whether this run saves the docs' pictures (`npm run screenshots`). */
-export const savingPictures = process.env.E2E_SCREENSHOTS === '1';
+const savingPictures = process.env.E2E_SCREENSHOTS === '1';
 
 /** The tag of every journey that saves a picture: `npm run screenshots` runs those. */
 export const PICTURES = { tag: '@screenshots' } as const;
 
-export interface ShotSize {
+interface ShotSize {
   name: string;
   width: number;
   height: number;
@@ -28,8 +28,8 @@ export const SHOT_VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const satisfies readonly ShotSize[];
 
-export const SHOT_SCHEMES = ['light', 'dark'] as const;
-export type ColorScheme = (typeof SHOT_SCHEMES)[number];
+const SHOT_SCHEMES = ['light', 'dark'] as const;
+type ColorScheme = (typeof SHOT_SCHEMES)[number];
 
 /** Waits until no finite animation or transition runs (a sheet fading in, colours changing). */
 export async function animationsDone(page: Page): Promise<void> {
