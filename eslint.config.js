@@ -56,6 +56,7 @@ const testFiles = [
   '**/testing/**/*.{ts,tsx,js,mjs}',
   'e2e/**/*.ts',
   'playwright.config.ts',
+  'playwright.screenshots.config.ts',
 ];
 
 const escapingRelativeImport = {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from '@whosright/testing/free-port';
 import { buildServer } from './build-server';
 
@@ -32,12 +32,15 @@ describe('npm run build:server', () => {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      let ready: Response | undefined;
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-        ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => undefined);
-        if (ready?.ok || child.exitCode !== null) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const ready = await vi.waitFor(
+        async () => {
+          const answer = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => undefined);
+          // A server that exited answers nothing more: stop waiting and show why.
+          if (!answer?.ok && child.exitCode === null) throw new Error('not ready yet');
+          return answer;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       expect(ready?.status, output).toBe(200);
       expect(await ready!.json()).toEqual({ status: 'ready', reasons: [] });
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSupervisor, type Supervised } from './supervisor';
 
 /** A tiny Node child running `code`. */
@@ -21,10 +21,13 @@ function node(code: string): Promise<Supervised> {
 
 const dies = (afterMs: number) => () => node(`setTimeout(() => process.exit(3), ${afterMs})`);
 const lives = () => node('setInterval(() => {}, 1000)');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !condition(); await sleep(20))
-    if (Date.now() > deadline) throw new Error(`not met within ${timeoutMs} ms`);
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error('not yet');
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 describe('the scale:local supervisor', () => {
@@ -97,10 +100,16 @@ describe('the scale:local supervisor', () => {
       starts += 1;
       return lives();
     };
-    await supervisor.add('api-1', start);
-    await supervisor.add('api-2', start);
-    expect(await supervisor.stop()).toEqual([null, null]);
-    await sleep(100);
+    // The restart waits run on a fake clock: past them, nothing has been started again.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await supervisor.add('api-1', start);
+      await supervisor.add('api-2', start);
+      expect(await supervisor.stop()).toEqual([null, null]);
+      await vi.advanceTimersByTimeAsync(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(starts).toBe(2);
     expect(lines).toEqual([]);
   });

@@ -49,7 +49,7 @@ test.describe('the Poor Performing tab, as it stood', () => {
     browser,
     clientIp,
   }, testInfo) => {
-    // Waits for a minute to pass, so that the past moment holds the stories made here.
+    // Waits for the next minute, so that the past moment holds the stories made here.
     test.setTimeout(150_000);
     const suffix = Math.random().toString(36).slice(2, 8);
     // Few views, all skipped: the worst today. Many views, nearly all skipped: the worst with 25.
@@ -77,14 +77,23 @@ test.describe('the Poor Performing tab, as it stood', () => {
     await pick(page, 'Minimum views', '10 views (current)');
     await expect(page.getByText(/This is the current rule/)).toBeVisible();
 
-    // The moment: the minute after the stories were made (past by the time it is asked for).
-    await page.waitForTimeout(Math.max(0, 60_000 - (madeAt % 60_000) + 1_000));
-    // The first poll answers slowly, so the bar stays on screen long enough to be seen.
-    let slowed = false;
+    // The moment: the minute after the stories were made. The server replays whole minutes and
+    // refuses a moment in its future, so this waits until its clock (each answer's Date) is there.
+    const nextMinute = (Math.floor(madeAt / 60_000) + 1) * 60_000;
+    await expect
+      .poll(async () => Date.parse((await page.request.get('/api/health')).headers()['date']!), {
+        timeout: 75_000,
+        intervals: [1_000],
+      })
+      .toBeGreaterThanOrEqual(nextMinute);
+    // The first poll is held until the bar has been seen: a small log builds in one poll.
+    let releasePoll = () => {};
+    const pollHeld = new Promise<void>((resolve) => (releasePoll = resolve));
+    let held = false;
     await page.route('**/api/admin/replays/*', async (route) => {
-      if (!slowed) {
-        slowed = true;
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      if (!held) {
+        held = true;
+        await pollHeld;
       }
       await route.continue();
     });
@@ -93,6 +102,7 @@ test.describe('the Poor Performing tab, as it stood', () => {
     const bar = page.getByRole('progressbar', { name: /^Building the ranking as of / });
     await expect(bar).toBeVisible();
     await expect(page.getByText(/[\d,]+ \/ [\d,]+ events · [\d,]+ events\/s · /)).toBeVisible();
+    releasePoll();
 
     const past = section(page, /^As of /);
     await expect(past.getByRole('listitem').filter({ hasText: few.content })).toBeVisible({

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { approvedStory, newAccount, postComment } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 /** A story with three comments, oldest first; upvotes put the second on top, then the third. */
 async function storyWithRankedComments(clientIp: string) {
@@ -74,20 +74,20 @@ test('when a reader orders the comments by Top or Newest the order is kept in th
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the comment order renders at ${viewport.name} in ${colorScheme} it is captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const clientIp = clientIpFor(testInfo);
-      const { story, texts } = await storyWithRankedComments(clientIp);
-      const page = await consentedPage(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.goto(`/story/${story.id}?comments=top`);
-      await expect(shown(page).first()).toHaveText(texts[1]!);
-      await page.getByRole('region', { name: 'Comments' }).scrollIntoViewIfNeeded();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `story-comment-order-${viewport.name}-${colorScheme}`);
-      await page.context().close();
+test(
+  'when the comment order renders at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const { story, texts } = await storyWithRankedComments(clientIp);
+    const page = await consentedPage(browser, clientIp);
+    await page.goto(`/story/${story.id}?comments=top`);
+    await expect(shown(page).first()).toHaveText(texts[1]!);
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'story-comment-order', {
+      frame: () => page.getByRole('region', { name: 'Comments' }).scrollIntoViewIfNeeded(),
     });
+    await page.context().close();
+  },
+);

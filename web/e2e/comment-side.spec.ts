@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { approvedStory, newAccount, postComment, signUp } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 import { expectToast } from './support/toast.ts';
 
 async function voteAndComment(api: APIRequestContext, storyId: string, vote: string, text: string) {
@@ -69,25 +69,27 @@ test('when commenters voted their side shows beside them, until a member turns t
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the comment sides and the privacy card render at ${viewport.name} in ${colorScheme} they are captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const clientIp = clientIpFor(testInfo);
-      const page = await consentedPage(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const story = await storyWithSides(page, clientIp);
-      await page.goto(`/story/${story.id}`);
-      await expect(commentBy(page, 'Sky_P').getByTitle("Voted He's Right")).toBeVisible();
-      await page.getByRole('list', { name: 'Comments' }).scrollIntoViewIfNeeded();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `story-comment-sides-${viewport.name}-${colorScheme}`);
-
-      await page.goto('/profile');
-      await page.getByRole('region', { name: 'Privacy' }).scrollIntoViewIfNeeded();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `profile-privacy-${viewport.name}-${colorScheme}`);
-      await page.context().close();
+test(
+  'when the comment sides and the privacy card render at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const page = await consentedPage(browser, clientIp);
+    const story = await storyWithSides(page, clientIp);
+    await page.goto(`/story/${story.id}`);
+    await expect(commentBy(page, 'Sky_P').getByTitle("Voted He's Right")).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'story-comment-sides', {
+      frame: () => page.getByRole('list', { name: 'Comments' }).scrollIntoViewIfNeeded(),
     });
+
+    await page.goto('/profile');
+    await expect(page.getByRole('region', { name: 'Privacy' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'profile-privacy', {
+      frame: () => page.getByRole('region', { name: 'Privacy' }).scrollIntoViewIfNeeded(),
+    });
+    await page.context().close();
+  },
+);

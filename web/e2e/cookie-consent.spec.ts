@@ -51,9 +51,13 @@ test.describe('cookie consent', () => {
       preferences: { necessary: true, analytics: true, advertising: true },
     });
 
+    // Past the banner's 1 s delay on Playwright's clock, paused from before the reload.
+    const start = new Date('2026-01-01T00:00:00.000Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(1_500);
     await expect(banner(page)).toBeHidden();
   });
 

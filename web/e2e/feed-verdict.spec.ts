@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { approvedStory, signUp } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 /** The feed card that links to the story (earlier runs may have posted the same text). */
 const cardOf = (page: Page, storyId: string) =>
@@ -45,20 +45,19 @@ test('when a member voted on a story its feed card shows the verdict; a visitor 
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when a verdict shows in the feed at ${viewport.name} in ${colorScheme} it is captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      const clientIp = clientIpFor(testInfo);
-      const page = await consentedPage(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const story = await votedStory(page, clientIp);
-      await page.goto('/');
-      const card = cardOf(page, story.id);
-      await expect(card).toContainText("She's Right · 100%");
-      await card.scrollIntoViewIfNeeded();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `feed-verdict-${viewport.name}-${colorScheme}`);
-      await page.context().close();
-    });
+test(
+  'when a verdict shows in the feed at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(60_000);
+    const clientIp = clientIpFor(testInfo);
+    const page = await consentedPage(browser, clientIp);
+    const story = await votedStory(page, clientIp);
+    await page.goto('/');
+    const card = cardOf(page, story.id);
+    await expect(card).toContainText("She's Right · 100%");
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'feed-verdict', { frame: () => card.scrollIntoViewIfNeeded() });
+    await page.context().close();
+  },
+);

@@ -12,7 +12,7 @@ import { adminAccount, moderate, signUp, submitStory } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { digestMailFor, runDigest, verificationLinkFor } from './support/outbox.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 const digestSwitch = (page: Page) => page.getByRole('switch', { name: 'Daily e-mail digest' });
 
@@ -77,26 +77,26 @@ test('a member turns the digest on, gets it by mail and turns it off from its li
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the notification settings and the unsubscribe page render at ${viewport.name} in ${colorScheme} they are captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(60_000);
-      const clientIp = clientIpFor(testInfo);
-      const page = await consentedPage(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signUp(page.request, { firstName: 'Robin', lastName: 'Hale' });
+test(
+  'when the notification settings and the unsubscribe page render at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(60_000);
+    const clientIp = clientIpFor(testInfo);
+    const page = await consentedPage(browser, clientIp);
+    await signUp(page.request, { firstName: 'Robin', lastName: 'Hale' });
 
-      await page.goto('/profile');
-      await expect(digestSwitch(page)).toBeVisible();
-      await page.getByRole('region', { name: 'Notifications' }).scrollIntoViewIfNeeded();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `profile-notifications-${viewport.name}-${colorScheme}`);
-
-      await page.goto('/unsubscribe?token=a-link-from-a-digest');
-      await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `unsubscribe-${viewport.name}-${colorScheme}`);
-      await page.context().close();
+    await page.goto('/profile');
+    await expect(digestSwitch(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'profile-notifications', {
+      frame: () => page.getByRole('region', { name: 'Notifications' }).scrollIntoViewIfNeeded(),
     });
+
+    await page.goto('/unsubscribe?token=a-link-from-a-digest');
+    await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'unsubscribe');
+    await page.context().close();
+  },
+);

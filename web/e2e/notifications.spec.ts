@@ -17,7 +17,7 @@ import {
 } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 const bell = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });
@@ -109,23 +109,22 @@ test("when a member's story is approved and commented on, their open bell's coun
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the notifications panel opens at ${viewport.name} in ${colorScheme} it is captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const clientIp = clientIpFor(testInfo);
-      const page = await consentedPage(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const { story, admin } = await storyWithNews(page, clientIp);
-      await moderate(admin.api, story.id);
-      await admin.api.dispose();
-      await page.goto('/');
-      await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
-      await bell(page).click();
-      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `notifications-${viewport.name}-${colorScheme}`);
-      await page.context().close();
-    });
+test(
+  'when the notifications panel opens at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const page = await consentedPage(browser, clientIp);
+    const { story, admin } = await storyWithNews(page, clientIp);
+    await moderate(admin.api, story.id);
+    await admin.api.dispose();
+    await page.goto('/');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+    await bell(page).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'notifications');
+    await page.context().close();
+  },
+);

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { approvedStory, signUp } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 const chip = (page: Page, label: string) =>
   page
@@ -60,36 +60,34 @@ test('when a member gives and withdraws reactions they stay so after a reload, a
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when reactions render at ${viewport.name} in ${colorScheme} they are captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const suffix = `${viewport.name}-${colorScheme}`;
-      const clientIp = clientIpFor(testInfo);
-      const story = await approvedStory(
-        clientIp,
-        'He says the thermostat stays at 18 because "sweaters exist". I say I should not need a coat indoors.',
-        'household',
-      );
-      const page = await consentedPage(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+test(
+  'when reactions render at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const story = await approvedStory(
+      clientIp,
+      'He says the thermostat stays at 18 because "sweaters exist". I say I should not need a coat indoors.',
+      'household',
+    );
+    const page = await consentedPage(browser, clientIp);
 
-      await page.goto(`/story/${story.id}`);
-      await chip(page, 'Relatable').click();
-      const sheet = page.getByRole('dialog', { name: 'Sign in to react' });
-      await expect(sheet).toContainText('Your Relatable is added as soon as you are in.');
-      await captureChecked(page, `story-react-sign-in-${suffix}`);
-      await page.keyboard.press('Escape');
-      await expect(sheet).toBeHidden();
+    await page.goto(`/story/${story.id}`);
+    await chip(page, 'Relatable').click();
+    const sheet = page.getByRole('dialog', { name: 'Sign in to react' });
+    await expect(sheet).toContainText('Your Relatable is added as soon as you are in.');
+    await captureEverywhere(page, 'story-react-sign-in');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
-      await signUp(page.request, { firstName: 'Casey' });
-      await page.reload();
-      await chip(page, 'Relatable').click();
-      await expect(chip(page, 'Relatable')).toHaveAttribute('aria-pressed', 'true');
-      await expect(chip(page, 'Relatable')).toHaveAccessibleName('Relatable 1');
-      await page.waitForLoadState('networkidle');
-      await captureChecked(page, `story-reactions-${suffix}`);
-      await page.context().close();
-    });
+    await signUp(page.request, { firstName: 'Casey' });
+    await page.reload();
+    await chip(page, 'Relatable').click();
+    await expect(chip(page, 'Relatable')).toHaveAttribute('aria-pressed', 'true');
+    await expect(chip(page, 'Relatable')).toHaveAccessibleName('Relatable 1');
+    await page.waitForLoadState('networkidle');
+    await captureEverywhere(page, 'story-reactions');
+    await page.context().close();
+  },
+);

@@ -2,8 +2,8 @@
  * Reports against the real server: a reader reports a comment and a story from the story screen,
  * and the admin finds both in the Reports tab, deletes the comment and dismisses the story's
  * report, each then listed as closed, and the reader's open bell tells them both outcomes.
- * Captured into docs/screenshots/ at 390x844 and 1280x800, light and dark, each checked by axe
- * first (the report dialog, and the Reports tab).
+ * The report dialog and the Reports tab are checked by axe at 390x844 and 1280x800, light and
+ * dark (and pictured for docs/screenshots/ under `npm run screenshots`).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -12,7 +12,7 @@ import { approvedStory, newAccount, postComment, signUp } from './support/api.ts
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { itemWith } from './support/lists.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 import { expectToast } from './support/toast.ts';
 
 const SPAM = 'Cheap watches, today only, at watches.example.';
@@ -124,34 +124,31 @@ test('when a reader reports a comment and a story the admin deletes the one and 
   await admin.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the report dialog and the Reports tab render at ${viewport.name} in ${colorScheme} they are captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const clientIp = clientIpFor(testInfo);
-      const reader = await consentedPage(browser, clientIp, { colorScheme });
-      await reader.setViewportSize({ width: viewport.width, height: viewport.height });
-      const { story, comment } = await storyWithSpam(reader, clientIp);
-      await reader.goto(`/story/${story.id}`);
-      await commentWith(reader, comment)
-        .getByRole('button', { name: 'Report this comment' })
-        .click();
-      const dialog = reader.getByRole('dialog', { name: 'Report this comment' });
-      await dialog.getByRole('radio', { name: 'Harassment' }).click();
-      await dialog.getByLabel('Note (optional)').fill('Insults the author in every reply.');
-      await captureChecked(reader, `report-dialog-${viewport.name}-${colorScheme}`);
-      await dialog.getByRole('button', { name: 'Send report' }).click();
-      await expectToast(reader, 'Report sent');
-      await reader.context().close();
+test(
+  'when the report dialog and the Reports tab render at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const reader = await consentedPage(browser, clientIp);
+    const { story, comment } = await storyWithSpam(reader, clientIp);
+    await reader.goto(`/story/${story.id}`);
+    await commentWith(reader, comment).getByRole('button', { name: 'Report this comment' }).click();
+    const dialog = reader.getByRole('dialog', { name: 'Report this comment' });
+    await dialog.getByRole('radio', { name: 'Harassment' }).click();
+    await dialog.getByLabel('Note (optional)').fill('Insults the author in every reply.');
+    await captureEverywhere(reader, 'report-dialog');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expectToast(reader, 'Report sent');
+    await reader.context().close();
 
-      const admin = await adminPage(browser, clientIp, colorScheme);
-      await admin.setViewportSize({ width: viewport.width, height: viewport.height });
-      await openTab(admin, 'Reports');
-      const reported = await itemWith(admin, 'Open reports', comment);
-      await reported.scrollIntoViewIfNeeded();
-      await admin.waitForLoadState('networkidle');
-      await captureChecked(admin, `reports-tab-${viewport.name}-${colorScheme}`);
-      await admin.context().close();
+    const admin = await adminPage(browser, clientIp);
+    await openTab(admin, 'Reports');
+    const reported = await itemWith(admin, 'Open reports', comment);
+    await admin.waitForLoadState('networkidle');
+    await captureEverywhere(admin, 'reports-tab', {
+      frame: () => reported.scrollIntoViewIfNeeded(),
     });
+    await admin.context().close();
+  },
+);

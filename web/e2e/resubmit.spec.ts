@@ -11,7 +11,7 @@ import { adminAccount, signUp, submitStory, uniqueEmail } from './support/api.ts
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { itemWith } from './support/lists.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureChecked, captureEverywhere, PICTURES } from './support/screenshots.ts';
 import { expectToast } from './support/toast.ts';
 
 const NOTE = 'Please add his side: what does he say about it?';
@@ -26,12 +26,8 @@ async function reject(page: Page, content: string) {
 }
 
 /** The author's browser on /profile, their story rejected with NOTE through the API. */
-async function authorWithRejectedStory(
-  browser: Browser,
-  clientIp: string,
-  options: { colorScheme?: 'light' | 'dark' } = {},
-) {
-  const page = await consentedPage(browser, clientIp, options);
+async function authorWithRejectedStory(browser: Browser, clientIp: string) {
+  const page = await consentedPage(browser, clientIp);
   await signUp(page.request, { email: uniqueEmail('resubmit'), firstName: 'Robin' });
   const tag = Math.random().toString(36).slice(2, 8);
   const story = await submitStory(
@@ -108,42 +104,33 @@ test('when the author edits and resubmits a rejected story the admin sees it Res
   await admin.context().close();
 });
 
-test('when the Edit & resubmit dialog is 320 px wide nothing overflows and axe finds nothing', async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(60_000);
-  const { page, story } = await authorWithRejectedStory(browser, clientIpFor(testInfo));
-  await page.setViewportSize({ width: 320, height: 640 });
-  await openEditAndResubmit(page, story.content);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-  await captureChecked(page, 'resubmit-dialog-small-light');
-  await page.context().close();
-});
+test(
+  'when Edit & resubmit and the queue render at each size, light and dark, nothing overflows at 320 px and axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const { page, story } = await authorWithRejectedStory(browser, clientIp);
+    const dialog = await openEditAndResubmit(page, story.content);
+    await captureEverywhere(page, 'resubmit-dialog');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await captureChecked(page, 'resubmit-dialog-small-light');
+    await dialog.getByLabel('Your story').fill(`${story.content} He says I never ask.`);
+    await dialog.getByRole('button', { name: 'Resubmit' }).click();
+    await expectToast(page, 'Story resubmitted');
+    await page.context().close();
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when Edit & resubmit and the queue render at ${viewport.name} in ${colorScheme} they are captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const clientIp = clientIpFor(testInfo);
-      const { page, story } = await authorWithRejectedStory(browser, clientIp, { colorScheme });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const dialog = await openEditAndResubmit(page, story.content);
-      await captureChecked(page, `resubmit-dialog-${viewport.name}-${colorScheme}`);
-      await dialog.getByLabel('Your story').fill(`${story.content} He says I never ask.`);
-      await dialog.getByRole('button', { name: 'Resubmit' }).click();
-      await expectToast(page, 'Story resubmitted');
-      await page.context().close();
-
-      const admin = await adminPage(browser, clientIp, colorScheme);
-      await admin.setViewportSize({ width: viewport.width, height: viewport.height });
-      const queued = await itemWith(admin, 'Pending stories', story.content);
-      await expect(queued.getByText('Resubmitted')).toBeVisible();
-      await queued.scrollIntoViewIfNeeded();
-      await admin.waitForLoadState('networkidle');
-      await captureChecked(admin, `resubmit-queue-${viewport.name}-${colorScheme}`);
-      await admin.context().close();
+    const admin = await adminPage(browser, clientIp);
+    const queued = await itemWith(admin, 'Pending stories', story.content);
+    await expect(queued.getByText('Resubmitted')).toBeVisible();
+    await admin.waitForLoadState('networkidle');
+    await captureEverywhere(admin, 'resubmit-queue', {
+      frame: () => queued.scrollIntoViewIfNeeded(),
     });
+    await admin.context().close();
+  },
+);

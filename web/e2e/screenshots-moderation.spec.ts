@@ -1,6 +1,6 @@
 /**
- * The screens the moderation work changed, captured into docs/screenshots/ at 390x844 and
- * 1280x800, light and dark, each checked by axe first: the admin panel's Users tab (its filter,
+ * The screens the moderation work changed, checked by axe at 390x844 and 1280x800, light and dark
+ * (and pictured for docs/screenshots/ under `npm run screenshots`): the admin panel's Users tab (its filter,
  * a banned member's ban date and reason beside Unban, the admin's own row without Ban or
  * Demote), its Flagged comments tab (Keep beside Delete, the story excerpt a link), the Promote
  * confirmation with its optional reason, and on the story screen a member's delete confirmation
@@ -22,7 +22,7 @@ import {
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { itemWith } from './support/lists.ts';
 import { consentedPage } from './support/pages.ts';
-import { captureChecked } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -48,24 +48,23 @@ async function frame(page: Page, target: Locator | undefined) {
 }
 
 /**
- * Captures the screen as it stands at each size, after checking that nothing is wider than the
- * window; with `frames`, scrolled to that size's target first.
+ * Checks the screen as it stands at each size and scheme (captureEverywhere), after checking that
+ * nothing is wider than the window; with `frames`, scrolled to that size's target first.
  */
 async function captureSizes(
   page: Page,
   screen: string,
-  colorScheme: string,
   frames?: Partial<Record<Viewport, Locator>>,
 ) {
-  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      `${screen} at ${viewport} is wider than the window`,
-    ).toBeLessThanOrEqual(0);
-    if (frames) await frame(page, frames[viewport as Viewport]);
-    await captureChecked(page, `${screen}-${viewport}-${colorScheme}`);
-  }
+  await captureEverywhere(page, screen, {
+    frame: async ({ name }) => {
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${screen} at ${name} is wider than the window`,
+      ).toBeLessThanOrEqual(0);
+      if (frames) await frame(page, frames[name as Viewport]);
+    },
+  });
 }
 
 /** The members the Users tab shows start with "Ada": one search lists them beside Ada Admin. */
@@ -115,7 +114,7 @@ async function arrange(testInfo: TestInfo): Promise<Scene> {
   return { memberStory: theirs.id, memberEmail: mine.email };
 }
 
-async function adminScreens(page: Page, colorScheme: string) {
+async function adminScreens(page: Page) {
   await openTab(page, 'User Management');
   await page.getByRole('searchbox', { name: 'Search users' }).fill(SEARCH);
   const users = page.getByRole('list', { name: 'Users' }).getByRole('listitem');
@@ -136,7 +135,7 @@ async function adminScreens(page: Page, colorScheme: string) {
   await page.setViewportSize(VIEWPORTS.phone);
   for (const email of await users.getByText(/@e2e\.test$/).all())
     expect(await email.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
-  await captureSizes(page, 'admin-users', colorScheme, {
+  await captureSizes(page, 'admin-users', {
     desktop: page.getByRole('tablist'),
     phone: page.getByRole('searchbox', { name: 'Search users' }),
   });
@@ -144,7 +143,7 @@ async function adminScreens(page: Page, colorScheme: string) {
   await users.filter({ hasText: 'Adam Price' }).getByRole('button', { name: 'Promote' }).click();
   const promote = page.getByRole('dialog', { name: 'Promote Adam Price?' });
   await promote.getByLabel('Reason (optional)').fill('Answers new members kindly in every thread.');
-  await captureSizes(page, 'promote-confirm', colorScheme);
+  await captureSizes(page, 'promote-confirm');
   await promote.getByRole('button', { name: 'Cancel' }).click();
   await expect(promote).toBeHidden();
 
@@ -155,10 +154,10 @@ async function adminScreens(page: Page, colorScheme: string) {
   await expect(
     flagged.getByRole('link', { name: /^He sleeps with the window open/ }),
   ).toBeVisible();
-  await captureSizes(page, 'admin-flagged', colorScheme, { phone: page.getByRole('tablist') });
+  await captureSizes(page, 'admin-flagged', { phone: page.getByRole('tablist') });
 }
 
-async function memberScreens(page: Page, scene: Scene, colorScheme: string) {
+async function memberScreens(page: Page, scene: Scene) {
   await page.goto(`/story/${scene.memberStory}`);
   const comments = page.getByRole('region', { name: /Comments/ });
   await comments
@@ -168,7 +167,7 @@ async function memberScreens(page: Page, scene: Scene, colorScheme: string) {
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this comment?' });
   await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
-  await captureSizes(page, 'comment-delete-confirm', colorScheme);
+  await captureSizes(page, 'comment-delete-confirm');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
 
@@ -178,34 +177,25 @@ async function memberScreens(page: Page, scene: Scene, colorScheme: string) {
   await expect(comments.getByRole('status')).toHaveText(
     "You're offline. Your comment will be posted when you're back online.",
   );
-  await captureSizes(page, 'comment-offline', colorScheme);
+  await captureSizes(page, 'comment-offline');
   // Cancelled before the connection returns: nothing is posted, the next scheme sees the same.
   await comments.getByRole('button', { name: 'Cancel' }).click();
   await expect(comments.getByRole('status')).toHaveCount(0);
 }
 
-test.describe('moderation screenshots', () => {
-  test.describe.configure({ mode: 'serial' });
-  let scene: Scene;
+test(
+  'when the moderation screens render at each size, light and dark, axe finds nothing',
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(180_000);
+    const scene = await arrange(testInfo);
+    const admin = await adminPage(browser, clientIpFor(testInfo));
+    await adminScreens(admin);
+    await admin.context().close();
 
-  // eslint-disable-next-line no-empty-pattern
-  test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(120_000);
-    scene = await arrange(testInfo);
-  });
-
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when the moderation screens render in ${colorScheme} they are captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(150_000);
-      const admin = await adminPage(browser, clientIpFor(testInfo), colorScheme);
-      await adminScreens(admin, colorScheme);
-      await admin.context().close();
-
-      const member = await consentedPage(browser, clientIpFor(testInfo), { colorScheme });
-      await signUp(member.request, { email: scene.memberEmail });
-      await memberScreens(member, scene, colorScheme);
-      await member.context().close();
-    });
-});
+    const member = await consentedPage(browser, clientIpFor(testInfo));
+    await signUp(member.request, { email: scene.memberEmail });
+    await memberScreens(member, scene);
+    await member.context().close();
+  },
+);

@@ -1,12 +1,14 @@
 /**
  * Visual check: home, privacy, not-found and the cookie banner at a phone (390x844) and a
  * desktop (1280x800) size, in light and dark, into web/e2e/screenshots/ (gitignored). Look at
- * them after a UI change; the best ones are copied to docs/screenshots/ for the README.
+ * them after a UI change; the best ones are copied to docs/screenshots/ for the README. Pictures
+ * only: `npm run screenshots` runs it, `npm test` does not (what it shows on the way is checked
+ * by the journeys of each screen).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { baseURL } from './support/api.ts';
-import { SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { animationsDone, PICTURES, SHOT_VIEWPORTS } from './support/screenshots.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -26,7 +28,7 @@ for (const viewport of SHOT_VIEWPORTS) {
       test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });
       const shot = (name: string) => `${outDir}${name}-${viewport.name}-${colorScheme}.png`;
 
-      test('when the pages render they are captured', async ({ page }) => {
+      test('when the pages render they are captured', PICTURES, async ({ page }) => {
         await page.addInitScript(consented);
 
         await page.goto('/');
@@ -60,7 +62,7 @@ for (const viewport of SHOT_VIEWPORTS) {
         await page.screenshot({ path: shot('crash') });
       });
 
-      test('when an admin is signed in the header is captured', async ({ page }) => {
+      test('when an admin is signed in the header is captured', PICTURES, async ({ page }) => {
         await page.addInitScript(consented);
         // An admin account is stubbed in the browser: the header is all this shot needs. The
         // signed-in hint cookie makes the app ask who it is.
@@ -92,14 +94,14 @@ for (const viewport of SHOT_VIEWPORTS) {
         });
       });
 
-      test('when there is no consent the banner is captured', async ({ page }) => {
+      test('when there is no consent the banner is captured', PICTURES, async ({ page }) => {
         await page.goto('/');
         await expect(page.getByTestId('cookie-banner')).toBeVisible();
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         await page.screenshot({ path: shot('cookie-banner') });
         await page.getByRole('button', { name: 'Preferences' }).click();
         await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         await page.screenshot({ path: shot('cookie-preferences') });
       });
     });

@@ -1,3 +1,4 @@
+import { baseURL } from './support/api.ts';
 import { expect, test } from './support/fixtures';
 
 test.describe('static screens', () => {
@@ -52,5 +53,45 @@ test.describe('static screens', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
     await expect(page.getByRole('button', { name: 'Add new' })).toBeVisible();
+  });
+
+  test('when a keyboard user tabs from the top the skip link, the title and Add new come in order', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: "Who's Right" })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Add new' })).toBeFocused();
+  });
+
+  test('when an admin points at Dashboard in the header its tooltip names it', async ({ page }) => {
+    // An admin stubbed in the browser: the header is all this needs. The signed-in hint cookie
+    // makes the app ask who it is.
+    await page.context().addCookies([{ name: 'wr_signed_in', value: '1', url: baseURL() }]);
+    await page.route('**/api/auth/user', (route) =>
+      route.fulfill({
+        json: {
+          id: 'user_1',
+          username: 'sam',
+          firstName: 'Sam',
+          lastName: 'Lee',
+          email: 'sam@example.com',
+          profileImageUrl: null,
+          role: 'admin',
+          status: 'active',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          emailVerified: true,
+          showSideOnComments: true,
+        },
+      }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /^Profile: sam / })).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Dashboard' })).toBeVisible();
   });
 });

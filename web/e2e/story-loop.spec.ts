@@ -1,9 +1,12 @@
 /**
- * The core loop at a reader's real pace, against the real server: a member votes and presses
- * Next 20 times in about a minute, a visitor skips 20 times. No story may be reported missing and
- * no error toast may show (the client rate limiter allows 25 calls per group per minute, so the
- * loop must fit in it). Each journey prints the time from the press to the next story on screen
- * as a benchmark line (p50 / p90): a figure to read, not an assertion on time.
+ * The core loop against the real server: a member votes and presses Next 20 times, a visitor
+ * skips 20 times, all within a minute. No story may be reported missing and no error toast may
+ * show (the client rate limiter allows 25 calls per group per minute, so 20 presses in a minute,
+ * with the draws, fetches and tracking each brings, must fit in it). Before each press the test
+ * waits, as a reader's pause would allow, until the story screen has drawn the next story and
+ * fetched its card (the prefetch), so what is measured is a reader's press. Each journey prints
+ * the time from the press to the next story on screen as a benchmark line (p50 / p90): a figure
+ * to read, not an assertion on time.
  */
 import type { Page } from '@playwright/test';
 
@@ -12,8 +15,8 @@ import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { consentedPage } from './support/pages.ts';
 
 const STORIES = 20;
-/** 20 stories in about a minute. */
-const PACE_MS = 2_900;
+/** The 20 presses must all fall in one minute of the rate limiters' windows. */
+const MINUTE_MS = 60_000;
 const article = 'article[aria-labelledby="story-title"]';
 
 test.describe.configure({ mode: 'serial' });
@@ -70,28 +73,56 @@ function report(who: string, times: number[]) {
   );
 }
 
-async function atPace(startedAt: number) {
-  const left = PACE_MS - (Date.now() - startedAt);
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+/**
+ * Every story the page drew (GET /api/stories/random, in order) and every story card it fetched
+ * (GET /api/stories/:id), from the page's own responses.
+ */
+function watchDraws(page: Page) {
+  const draws: Array<Promise<string | null>> = [];
+  const fetched = new Set<string>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!response.ok() || response.request().method() !== 'GET') return;
+    if (path === '/api/stories/random')
+      draws.push(response.json().then((body: { id: string | null }) => body.id));
+    else if (/^\/api\/stories\/[^/]+$/.test(path)) fetched.add(path.split('/').pop()!);
+  });
+  return {
+    /**
+     * Waits until the story on screen has drawn its next story and fetched that card: the latest
+     * draw is another story (the one before it chose the story on screen) and its card is in.
+     */
+    async nextReady() {
+      const current = new URL(page.url()).pathname.split('/').pop();
+      await expect
+        .poll(async () => {
+          const latest = await draws.at(-1);
+          return !!latest && latest !== current && fetched.has(latest);
+        })
+        .toBe(true);
+    },
+  };
 }
 
 test('when a member votes and presses Next 20 times in a minute no story is reported missing and no error shows', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const page = await consentedPage(browser, clientIpFor(testInfo));
+  const draws = watchDraws(page);
   await signUp(page.request);
+  const startedAt = Date.now();
   await page.goto('/random');
   await expect(page.locator(article)).toBeVisible({ timeout: 20_000 });
   const times: number[] = [];
   for (let i = 0; i < STORIES; i += 1) {
-    const startedAt = Date.now();
     await page.getByRole('button', { name: "He's Right", exact: true }).click();
     await expect(page.getByRole('region', { name: 'Results' })).toContainText('You voted');
-    await atPace(startedAt);
+    await draws.nextReady();
     times.push(await pressAndTimeNext(page, 'Next Story'));
     await expectNoFailure(page);
   }
+  expect(Date.now() - startedAt).toBeLessThan(MINUTE_MS);
   report('member vote + Next', times);
   await page.context().close();
 });
@@ -99,17 +130,19 @@ test('when a member votes and presses Next 20 times in a minute no story is repo
 test('when a visitor skips 20 times in a minute no story is reported missing and no error shows', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const page = await consentedPage(browser, clientIpFor(testInfo));
+  const draws = watchDraws(page);
+  const startedAt = Date.now();
   await page.goto('/random');
   await expect(page.locator(article)).toBeVisible({ timeout: 20_000 });
   const times: number[] = [];
   for (let i = 0; i < STORIES; i += 1) {
-    const startedAt = Date.now();
-    await atPace(startedAt);
+    await draws.nextReady();
     times.push(await pressAndTimeNext(page, 'Skip'));
     await expectNoFailure(page);
   }
+  expect(Date.now() - startedAt).toBeLessThan(MINUTE_MS);
   report('visitor Skip', times);
   await page.context().close();
 });

@@ -11,7 +11,7 @@ import { adminPage, openTab } from './support/admin.ts';
 import { adminAccount, ban, newAccount, submitStory, type Account } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
 import { itemWith } from './support/lists.ts';
-import { captureChecked, SHOT_VIEWPORTS } from './support/screenshots.ts';
+import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 import { expectToast } from './support/toast.ts';
 
 const NOTE = 'Second account suspected: same wording as a banned one.';
@@ -115,28 +115,27 @@ test('when an admin bans a member and opens their history it shows every decisio
   await page.context().close();
 });
 
-for (const viewport of SHOT_VIEWPORTS)
-  for (const colorScheme of ['light', 'dark'] as const)
-    test(`when a member's history renders at ${viewport.name} in ${colorScheme} it is captured and axe finds nothing`, async ({
-      browser,
-    }, testInfo) => {
-      test.setTimeout(90_000);
-      const clientIp = clientIpFor(testInfo);
-      const member = await moderatedMember(clientIp);
-      await ban(member.admin.api, member, 'Insults in every comment.');
-      const noted = await member.admin.api.post(`/api/admin/users/${member.id}/notes`, {
-        data: { text: NOTE },
-      });
-      expect(noted.status(), await noted.text()).toBe(201);
-      await member.admin.api.dispose();
-
-      const page = await adminPage(browser, clientIp, colorScheme);
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const row = await memberRow(page, member.email);
-      await row.getByRole('button', { name: 'History of Casey Quinn' }).click();
-      const sheet = page.getByRole('dialog', { name: 'Casey Quinn' });
-      await expect(sheet.getByRole('list', { name: 'Notes' })).toContainText(NOTE);
-      await expect(sheet.getByText('Banned by Ada Admin')).toBeVisible();
-      await captureChecked(page, `user-history-${viewport.name}-${colorScheme}`);
-      await page.context().close();
+test(
+  "when a member's history renders at each size, light and dark, axe finds nothing",
+  PICTURES,
+  async ({ browser }, testInfo) => {
+    test.setTimeout(90_000);
+    const clientIp = clientIpFor(testInfo);
+    const member = await moderatedMember(clientIp);
+    await ban(member.admin.api, member, 'Insults in every comment.');
+    const noted = await member.admin.api.post(`/api/admin/users/${member.id}/notes`, {
+      data: { text: NOTE },
     });
+    expect(noted.status(), await noted.text()).toBe(201);
+    await member.admin.api.dispose();
+
+    const page = await adminPage(browser, clientIp);
+    const row = await memberRow(page, member.email);
+    await row.getByRole('button', { name: 'History of Casey Quinn' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Casey Quinn' });
+    await expect(sheet.getByRole('list', { name: 'Notes' })).toContainText(NOTE);
+    await expect(sheet.getByText('Banned by Ada Admin')).toBeVisible();
+    await captureEverywhere(page, 'user-history');
+    await page.context().close();
+  },
+);

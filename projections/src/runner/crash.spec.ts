@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activeHashes } from '../testing/read-models';
 import { appendSampleLog, sampleLog } from '../testing/sample-log';
 import { sampleProjections } from '../testing/sample-projections';
@@ -50,11 +50,10 @@ describe('projector crash', () => {
 
     const child = spawnTsChild(projectorChild, [crashed, '100']);
     const done = exited(child);
-    let seen = 0;
-    while (seen < head / 3) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      seen = progress(crashed);
-    }
+    await vi.waitFor(() => expect(progress(crashed)).toBeGreaterThanOrEqual(head / 3), {
+      timeout: 30_000,
+      interval: 5,
+    });
     child.kill('SIGKILL');
     const killed = await done;
     expect(killed.signal).toBe('SIGKILL');

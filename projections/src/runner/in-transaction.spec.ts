@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogReader } from '@whosright/eventstore/port';
 import { activeHashes } from '../testing/read-models';
 import { sampleLog } from '../testing/sample-log';
@@ -147,8 +147,15 @@ describe('projections applied inside the append transaction', () => {
     expect(await inline.eventStore.headPosition()).toBe(head);
     expect(await cleanRunner.waitFor(head, undefined, 20_000)).toBe(true);
     expect(await inline.runner.waitFor(head, undefined, 20_000)).toBe(true);
-    // Let every subscription deliver what was already applied.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // One more append, outside the transaction and the same on both: once each runner has it,
+    // every subscription has delivered (in order) all that was applied before it.
+    inline.eventStore.stepInAppends(() => undefined);
+    const last = await submitStory(inline.eventStore, 'story_last', 'last');
+    for await (const { stream, type, data, metadata } of inline.eventStore.readAll({ after: head }))
+      await clean.eventStore.append(stream, [{ type, data, metadata }], 'any');
+    expect(await clean.eventStore.headPosition()).toBe(last.position);
+    expect(await cleanRunner.waitFor(last.position, undefined, 20_000)).toBe(true);
+    expect(await inline.runner.waitFor(last.position, undefined, 20_000)).toBe(true);
     expect(inline.committed.length).toBeGreaterThan(1_000);
     expect(await activeHashes(inline.readStore, sampleProjections)).toEqual(
       await activeHashes(clean.readStore, sampleProjections),
@@ -159,13 +166,12 @@ describe('projections applied inside the append transaction', () => {
     const { eventStore, runner, delivered } = await embedded();
     delivered.length = 0;
     for (let i = 0; i < 20; i++) await submitStory(eventStore, `story_quiet_${i}`, 'quiet');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(delivered).toEqual([]);
-    // An append the step leaves alone reaches the projections through their subscriptions.
+    // An append the step leaves alone reaches the projections through their subscriptions, in
+    // order: once it has, any delivery of the 20 before it would have come first.
     eventStore.stepInAppends(() => undefined);
     const outside = await submitStory(eventStore, 'story_outside', 'outside');
     expect(await runner.waitFor(outside.position, undefined, 5_000)).toBe(true);
-    expect(delivered).toContain(outside.position);
+    expect(new Set(delivered)).toEqual(new Set([outside.position]));
   });
 
   it('when a projection ignores the appends its stored checkpoint still follows the log', async () => {
@@ -182,9 +188,16 @@ describe('projections applied inside the append transaction', () => {
     );
     delivered.length = 0;
     let last = 0n;
-    for (let i = 0; i < 4; i++) {
-      last = (await submitStory(eventStore, `story_idle_${i}`, 'idle')).position;
-      await new Promise((resolve) => setTimeout(resolve, 60));
+    // The appends come 60 ms apart on the clock the runner reads (Date.now), faked here: past its
+    // 50 ms, an append's transaction stores the position reached.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 4; i++) {
+        vi.setSystemTime(Date.now() + 60);
+        last = (await submitStory(eventStore, `story_idle_${i}`, 'idle')).position;
+      }
+    } finally {
+      vi.useRealTimers();
     }
     const active = await readStore.active('ignores-stories');
     expect(await readStore.checkpoint(active!)).toBe(last);

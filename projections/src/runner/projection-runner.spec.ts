@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventStore } from '@whosright/eventstore/port';
 import { duplicatingStoreFor, type DuplicationMode } from '../testing/duplicating-event-store';
 import { activeHashes } from '../testing/read-models';
@@ -165,8 +165,7 @@ describe('projection runner', () => {
     const first = runner({ eventStore, readStore, projections: [userStats], leases });
     await caughtUp(first, eventStore);
     const second = runner({ eventStore, readStore, projections: [userStats], leases });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(second.status()[0]!.state).toBe('waitingForLease');
+    await vi.waitFor(() => expect(second.status()[0]!.state).toBe('waitingForLease'));
     // Meanwhile its waits follow the lease holder's stored checkpoint (scale mode's API processes).
     const vote = await eventStore.append(
       'storyVote-story_x-user_waiter',
@@ -234,8 +233,10 @@ describe('projection runner', () => {
     const v2Projection = { ...storyTallies, version: 2 } as unknown as AnyProjection;
     const v2 = runner({ eventStore, readStore, projections: [v2Projection] });
     // Version 1 keeps serving (and satisfying waits) until version 2 has caught up and flipped.
-    for (let i = 0; i < 400 && v2.status()[0]!.state !== 'live'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    await vi.waitFor(() => expect(v2.status()[0]!.state).toBe('live'), {
+      timeout: 10_000,
+      interval: 25,
+    });
     await caughtUp(v2, eventStore);
     const now = (await readStore.active('story-tallies'))!;
     expect(now).toMatchObject({ version: 2 });

@@ -9,6 +9,7 @@ export function leaseContract(name: string, managers: () => [LeaseManager, Lease
       const first = await a.acquire('projection:x');
       let second: Awaited<ReturnType<LeaseManager['acquire']>> | undefined;
       const waiting = b.acquire('projection:x').then((lease) => (second = lease));
+      // Shows the second does NOT get the lease while it is held: only time can show that.
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(second).toBeUndefined();
       await first.release();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { commentSchema } from '@whosright/contracts/comment/dto';
 import { signUp } from '#api/testing/people';
@@ -54,7 +54,7 @@ describe('an account deletion racing the member’s own writes', () => {
       }
     })();
     // Let the racer start before the deletion does.
-    while (statuses.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(3), { interval: 5 });
     await member.agent
       .post('/api/users/me/delete')
       .send({ password: 'a good password' })

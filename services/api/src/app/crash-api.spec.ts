@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@whosright/testing/free-port';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { waitForMailTo, withLink } from '#api/platform/mail/outbox-reader';
@@ -47,12 +47,13 @@ async function start(): Promise<void> {
     },
     stdio: 'ignore',
   });
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => undefined);
-    if (ready?.ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not get ready');
+  await vi.waitFor(
+    async () => {
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => undefined);
+      if (!ready?.ok) throw new Error('the server did not get ready');
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 }
 
 async function kill(): Promise<void> {
@@ -122,27 +123,40 @@ describe('the server killed under load', () => {
     for (let round = 0; round < ROUNDS; round++) {
       if (round > 0) await start();
       const writes: Array<Promise<void>> = [];
+      let answered = 0;
+      const counted = (write: Promise<void>) => write.finally(() => (answered += 1));
       voters.forEach((as, v) => {
         const story = stories[round % stories.length]!;
         const vote = (v + round) % 2 ? 'he' : 'she';
         writes.push(
-          as('POST', `/stories/${story}/vote`, { vote })
-            .then((res) => {
-              if (res.status === 200) ackedVotes.set(`${v}:${story}`, { voter: v, story, vote });
-            })
-            .catch(() => undefined),
+          counted(
+            as('POST', `/stories/${story}/vote`, { vote })
+              .then((res) => {
+                if (res.status === 200) ackedVotes.set(`${v}:${story}`, { voter: v, story, vote });
+              })
+              .catch(() => undefined),
+          ),
         );
         const content = `Round ${round}, voter ${v}`;
         writes.push(
-          as('POST', `/stories/${story}/comments`, { content })
-            .then((res) => {
-              if (res.status === 201) ackedComments.push({ story, content });
-            })
-            .catch(() => undefined),
+          counted(
+            as('POST', `/stories/${story}/comments`, { content })
+              .then((res) => {
+                if (res.status === 201) ackedComments.push({ story, content });
+              })
+              .catch(() => undefined),
+          ),
         );
       });
-      // Killed while the writes are in flight: earlier in some rounds, later in others.
-      await new Promise((r) => setTimeout(r, 40 + round * 40));
+      // Killed while the writes are in flight: after the first answer in the first round, after
+      // more of the 32 in each later one.
+      const killAfter = 1 + round * 6;
+      await vi.waitFor(
+        () => {
+          if (answered < killAfter) throw new Error(`${answered} of ${killAfter} answered`);
+        },
+        { timeout: 20_000, interval: 1 },
+      );
       await kill();
       await Promise.all(writes);
     }

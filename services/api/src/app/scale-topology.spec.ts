@@ -2,7 +2,7 @@ import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
@@ -124,16 +124,18 @@ async function member(email: string, via: RoleProcess): Promise<Browser> {
 
 /** The newest mail the SMTP server received for `to` with a link containing `part`. */
 async function linkMailedTo(to: string, part: string, timeoutMs = 15_000): Promise<URL> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
-    for (const mail of [...smtp.received].reverse()) {
-      if (!mail.envelopeTo.includes(to)) continue;
-      const links = [...(parseEml(mail.raw).text ?? '').matchAll(/https?:\/\/[^\s<>"]+/g)];
-      const link = links.map((m) => m[0]).find((l) => l.includes(part));
-      if (link) return new URL(link);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to} with ${part} within ${timeoutMs} ms`);
+  return vi.waitFor(
+    () => {
+      for (const mail of [...smtp.received].reverse()) {
+        if (!mail.envelopeTo.includes(to)) continue;
+        const links = [...(parseEml(mail.raw).text ?? '').matchAll(/https?:\/\/[^\s<>"]+/g)];
+        const link = links.map((m) => m[0]).find((l) => l.includes(part));
+        if (link) return new URL(link);
+      }
+      throw new Error(`no mail to ${to} with ${part} within ${timeoutMs} ms`);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 async function metrics(of: RoleProcess): Promise<string> {
@@ -271,12 +273,14 @@ describeWithService(
       });
       expect(started.status).toBe(202);
       const id = String(started.body.id);
-      let job = started.body;
-      const deadline = Date.now() + 20_000;
-      while (job.status !== 'done' && job.status !== 'failed' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        job = (await admin(apiB, 'GET', `/admin/replays/${id}`)).body;
-      }
+      const job = await vi.waitFor(
+        async () => {
+          const polled = (await admin(apiB, 'GET', `/admin/replays/${id}`)).body;
+          expect(['done', 'failed']).toContain(polled.status);
+          return polled;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
       expect(job).toMatchObject({ id, status: 'done', result: { rule: { minViews: 10 } } });
       expect(job.progress).toMatchObject({ etaSeconds: 0 });
     });
@@ -396,11 +400,20 @@ describeWithService(
       let ackedBeforeStop = 0;
       let exitCode: number | null;
       try {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Under load: every writer has had a comment acknowledged.
+        await vi.waitFor(() => expect(acked.length).toBeGreaterThanOrEqual(writers.length), {
+          timeout: 20_000,
+          interval: 10,
+        });
         ackedBeforeStop = acked.length;
         apiA.signal('SIGTERM');
         exitCode = await apiA.exited;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Instance B goes on acknowledging writes after A has gone.
+        const ackedAtExit = acked.length;
+        await vi.waitFor(() => expect(acked.length).toBeGreaterThan(ackedAtExit), {
+          timeout: 20_000,
+          interval: 10,
+        });
       } finally {
         // Whatever happened, the load stops before the next test compares the read models.
         running = false;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { automodDryRunJobSchema, type AutomodDryRunJob } from '@whosright/contracts/automod/dto';
 import { parseBody } from '#api/testing/parse-body';
@@ -26,15 +26,17 @@ async function dryRun(rule: object): Promise<AutomodDryRunJob> {
   const res = await admin.agent.post('/api/admin/automod-rules/dry-run').send({ rule }).expect(202);
   const started = parseBody(res, automodDryRunJobSchema);
   expect(started.progress.read).toBe(0);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const polled = await admin.agent
-      .get(`/api/admin/automod-rules/dry-run/${started.id}`)
-      .expect(200);
-    const job = parseBody(polled, automodDryRunJobSchema);
-    if (job.status !== 'running' || Date.now() > deadline) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const polled = await admin.agent
+        .get(`/api/admin/automod-rules/dry-run/${started.id}`)
+        .expect(200);
+      const job = parseBody(polled, automodDryRunJobSchema);
+      expect(job.status).not.toBe('running');
+      return job;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 const submit = async (author: Member, content: string) =>

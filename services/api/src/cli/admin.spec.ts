@@ -29,13 +29,12 @@ describe('the admin CLI', () => {
       .expect(201);
     const { stdout } = await admin('ban', 'cli-user@example.com');
     expect(stdout).toContain('cli-user@example.com is banned');
-    const banned = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - banned < 1000) {
-      status = (await agent.get('/api/auth/user')).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status).toBe(401);
+    await expect
+      .poll(async () => (await agent.get('/api/auth/user')).status, {
+        timeout: 1_000,
+        interval: 20,
+      })
+      .toBe(401);
 
     await admin('promote', 'cli-user@example.com');
     const list = await admin('list');

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openLogElsewhere } from '#api/app/testing/log-elsewhere';
 import { createLogger } from '#api/platform/logger';
 import { signUp } from '#api/testing/people';
@@ -48,9 +48,10 @@ describe('an interrupted story deletion', () => {
         if (event.type === 'StoryCommentsRemoved') return event.data;
       return undefined;
     };
-    for (let i = 0; i < 100 && !(await removed()); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(await removed()).toMatchObject({ storyId, count: 3 });
+    await vi.waitFor(async () => expect(await removed()).toMatchObject({ storyId, count: 3 }), {
+      timeout: 10_000,
+      interval: 100,
+    });
     await stores.projections.waitFor(await stores.eventStore.headPosition(), ['comments']);
     expect((await queries.comments.ofStory(storyId, { limit: 10 })).items).toEqual([]);
     expect((await queries.comments.unfinishedSweeps({ limit: 10 })).items).toEqual([]);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   notificationsPageSchema,
@@ -33,13 +33,14 @@ async function notificationsOf(member: Member, query = ''): Promise<Notification
 
 /** The member's notifications once `ready` holds of them, which must be within 2 seconds. */
 async function within2s(member: Member, ready: (page: NotificationsPage) => boolean) {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    const page = await notificationsOf(member);
-    if (ready(page)) return page;
-    if (Date.now() > deadline) throw new Error(`not within 2 s: ${JSON.stringify(page)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const page = await notificationsOf(member);
+      if (!ready(page)) throw new Error(`not within 2 s: ${JSON.stringify(page)}`);
+      return page;
+    },
+    { timeout: 2_000, interval: 50 },
+  );
 }
 
 async function submitted(author: Member): Promise<string> {

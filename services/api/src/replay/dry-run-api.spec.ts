@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 import { signUp } from '#api/testing/people';
@@ -64,14 +64,13 @@ describe('GET /api/admin/stories/poor/dry-run', () => {
       await admin.agent.post('/api/admin/replays').send({ until: history.before }).expect(202),
       replayJobSchema,
     );
-    const deadline = Date.now() + 30_000;
-    let status = started.status;
-    while (status !== 'done' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const res = await admin.agent.get(`/api/admin/replays/${started.id}`).expect(200);
-      status = parseBody(res, replayJobSchema).status;
-    }
-    expect(status).toBe('done');
+    await vi.waitFor(
+      async () => {
+        const res = await admin.agent.get(`/api/admin/replays/${started.id}`).expect(200);
+        expect(parseBody(res, replayJobSchema).status).toBe('done');
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     const rule = { topFraction: 0.1, minViews: 25 };
     const result = await dryRun(`topFraction=0.1&minViews=25&replay=${started.id}`);
     const chosen = expectedRanking(history.stories, 'then', rule);

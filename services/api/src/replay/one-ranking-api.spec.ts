@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { adminSummarySchema } from '@whosright/contracts/account/dto';
 import {
@@ -92,13 +92,15 @@ async function replayed(rule: RankingRule): Promise<ReplayJob> {
     await admin.agent.post('/api/admin/replays').send({ until }).expect(202),
     replayJobSchema,
   );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await admin.agent.get(`/api/admin/replays/${started.id}?${ruleQuery(rule)}`);
-    const job = parseBody(res, replayJobSchema);
-    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const res = await admin.agent.get(`/api/admin/replays/${started.id}?${ruleQuery(rule)}`);
+      const job = parseBody(res, replayJobSchema);
+      expect(['done', 'failed']).toContain(job.status);
+      return job;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 describe('one poor performers ranking', () => {

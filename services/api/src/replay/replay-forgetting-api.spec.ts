@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DELETED_TEXT } from '@whosright/contracts/account/events';
 import {
   dryRunResponseSchema,
@@ -29,13 +29,15 @@ afterAll(async () => {
 const THEIR_TEXT = 'he leaves the lights on';
 
 async function finished(id: string): Promise<ReplayJob> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await admin.agent.get(`/api/admin/replays/${id}?minViews=10&topFraction=0.5`);
-    const job = parseBody(res, replayJobSchema);
-    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const res = await admin.agent.get(`/api/admin/replays/${id}?minViews=10&topFraction=0.5`);
+      const job = parseBody(res, replayJobSchema);
+      expect(['done', 'failed']).toContain(job.status);
+      return job;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 describe('a kept replay when its author deletes their account', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replayJobSchema, type ReplayJob } from '@whosright/contracts/story/ranking-dto';
 import type { ReadAllOptions, RecordedEvent } from '@whosright/eventstore/port';
 import { startTestServer, type TestServer } from '#api/app/test-server';
@@ -59,14 +59,14 @@ describe('replays in line', () => {
     expect(new Set(ids).size).toBe(5);
 
     // The first two take the slots; the line stays as it is while they run.
-    const deadline = Date.now() + 10_000;
-    let now = await statuses(ids);
-    while (now.filter((s) => s === 'running').length < REPLAYS_AT_ONCE && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      now = await statuses(ids);
-    }
+    await vi.waitFor(
+      async () =>
+        expect((await statuses(ids)).filter((s) => s === 'running')).toHaveLength(REPLAYS_AT_ONCE),
+      { timeout: 10_000, interval: 20 },
+    );
+    // Shows that no third replay starts while two run: only time can show that.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    now = await statuses(ids);
+    const now = await statuses(ids);
     expect(now.filter((s) => s === 'running')).toHaveLength(REPLAYS_AT_ONCE);
     expect(now.filter((s) => s === 'queued')).toHaveLength(5 - REPLAYS_AT_ONCE);
 
@@ -82,9 +82,9 @@ describe('replays in line', () => {
     expect(['queued', 'running']).toContain(again.status);
 
     release();
-    const finished = Date.now() + 30_000;
-    while ((await statuses(ids)).some((s) => s !== 'done') && Date.now() < finished)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await statuses(ids)).toEqual(['done', 'done', 'done', 'done', 'done']);
+    await vi.waitFor(
+      async () => expect(await statuses(ids)).toEqual(['done', 'done', 'done', 'done', 'done']),
+      { timeout: 30_000, interval: 50 },
+    );
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replayJobSchema, type ReplayJob } from '@whosright/contracts/story/ranking-dto';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 import { signUp } from '#api/testing/people';
@@ -25,13 +25,15 @@ afterAll(async () => {
 const minuteOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
 
 async function pollUntilDone(id: string, query = ''): Promise<ReplayJob> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await admin.agent.get(`/api/admin/replays/${id}${query}`).expect(200);
-    const job = parseBody(res, replayJobSchema);
-    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const res = await admin.agent.get(`/api/admin/replays/${id}${query}`).expect(200);
+      const job = parseBody(res, replayJobSchema);
+      expect(['done', 'failed']).toContain(job.status);
+      return job;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 describe('POST /api/admin/replays', () => {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { replayJobSchema, type ReplayJob } from '@whosright/contracts/story/ranking-dto';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
@@ -36,12 +36,17 @@ describeWithService(
         await admin.agent.post('/api/admin/replays').send({ until: history.before }).expect(202),
         replayJobSchema,
       );
-      let job: ReplayJob = started;
-      const deadline = Date.now() + 30_000;
-      while (job.status !== 'done' && job.status !== 'failed' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        job = parseBody(await admin.agent.get(`/api/admin/replays/${started.id}`), replayJobSchema);
-      }
+      const job: ReplayJob = await vi.waitFor(
+        async () => {
+          const polled = parseBody(
+            await admin.agent.get(`/api/admin/replays/${started.id}`),
+            replayJobSchema,
+          );
+          expect(['done', 'failed']).toContain(polled.status);
+          return polled;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
       expect(job.status).toBe('done');
       expect(job.result?.list.map((s) => s.id)).toEqual(
         expectedRanking(history.stories, 'then', { topFraction: 0.05, minViews: 10 }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentUserSchema } from '@whosright/contracts/account/dto';
@@ -13,11 +13,10 @@ import { seedDemo } from './seed-demo';
 import { DEMO_STORIES } from './demo-content';
 
 async function untilReady(server: TestServer) {
-  for (;;) {
-    const res = await fetch(`${server.url}/api/ready`);
-    if (res.status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(async () => expect((await fetch(`${server.url}/api/ready`)).status).toBe(200), {
+    timeout: 60_000,
+    interval: 100,
+  });
 }
 
 describe('the demo seed', () => {

@@ -75,14 +75,15 @@ describe('writes sent at the same moment as a hide', () => {
         wave(storyId),
         wave(storyId),
       ]);
-      // Sent just before, beside and just after the hide; the last wave once it answered.
+      // Sent just before and beside the hide, then once the first racing write is answered (the
+      // hide still on its way); the last wave once the hide answered.
       const racing = before.map((send) => send());
       const hide = admin.agent
         .patch(`/api/admin/stories/${storyId}`)
         .send({ status: 'hidden' })
         .then((res) => res.status);
       racing.push(...beside.map((send) => send()));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await Promise.race(racing);
       racing.push(...soon.map((send) => send()));
       expect(await hide).toBe(200);
       const late = await Promise.all(after.map((send) => send()));

@@ -5,7 +5,7 @@ import type {
   KurrentDBClient,
   SubscribeToAllOptions,
 } from '@kurrent/kurrentdb-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SubscriptionMessage } from '../port';
 import { testCatalog } from '../testing/test-catalog';
 import { createKurrentSubscription } from './kurrentdb-subscription';
@@ -52,7 +52,8 @@ describe('kurrentdb subscription (fake client)', () => {
     streams[0]!.write(resolved(2));
     const first = [await next(), await next()];
     streams[0]!.emit('error', new UnavailableError());
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Subscribed again after its back-off.
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
     streams[1]!.write(resolved(3));
     streams[1]!.emit('caughtUp', { position: { commit: 300n, prepare: 300n } });
     const after = [await next(), await next()];

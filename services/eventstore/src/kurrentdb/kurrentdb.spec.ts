@@ -107,7 +107,14 @@ describe('kurrentdb event store without a server', () => {
     const store = unreachable();
     const subscription = store.subscribeAll();
     const next = subscription[Symbol.asyncIterator]().next();
+    let settled = false;
+    void next.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // Shows the read does NOT end or fail while the server stays away: only time can show that.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
     await subscription.close();
     expect(await next).toEqual({ done: true, value: undefined });
     await store.close();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { readModels } from '@whosright/projections/read-models';
 import { signUp } from '#api/testing/people';
@@ -22,14 +22,19 @@ async function replay(argv: string[]) {
   return { code, stdout };
 }
 
+/** Resolves once the clock has moved past `moment` (ms). */
+const clockPast = (moment: number) =>
+  vi.waitFor(() => expect(Date.now()).toBeGreaterThan(moment), { interval: 1 });
+
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'forgotten-admin@example.com' });
   const admin = await signUp(server, { email: 'forgotten-admin@example.com' });
   member = await signUp(server, { firstName: 'Forgettable' });
   await approvedStory(member, admin, 'A story nobody may read again. Who is right?');
-  await new Promise((r) => setTimeout(r, 20));
+  // The moment falls strictly between the events before it and those after it.
+  await clockPast(Date.now());
   beforeDeletion = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 20));
+  await clockPast(Date.parse(beforeDeletion));
   await member.agent.post('/api/users/me/delete').send({ password: 'a good password' }).expect(200);
 }, 60_000);
 afterAll(async () => {

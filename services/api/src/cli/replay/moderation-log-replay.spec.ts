@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { readModelHash } from '@whosright/projections/runner/content-hash';
@@ -40,15 +40,20 @@ async function submitted(content: string) {
   );
 }
 
+/** Resolves once the clock has moved past `moment` (ms). */
+const clockPast = (moment: number) =>
+  vi.waitFor(() => expect(Date.now()).toBeGreaterThan(moment), { interval: 1 });
+
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'replay-admin@example.com' });
   admin = await signUp(server, { email: 'replay-admin@example.com' });
   member = await signUp(server);
   const first = await submitted('He wants a cat, I want a dog. Who is right?');
   await admin.agent.patch(`/api/admin/stories/${first}`).send({ status: 'approved' }).expect(200);
-  await new Promise((r) => setTimeout(r, 20));
+  // The moment falls strictly between the events before it and those after it.
+  await clockPast(Date.now());
   midpoint = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 20));
+  await clockPast(Date.parse(midpoint));
   const second = await submitted('She says the thermostat belongs at 24 degrees. Who is right?');
   await admin.agent
     .patch(`/api/admin/stories/${second}`)

@@ -1,15 +1,16 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Logger } from '#api/platform/logger';
 import { captureLogs } from './capture-logs';
 import type { JobQueue } from './job-queue';
 
 /** Resolves once `done()` holds (polled), or fails the test after two seconds. */
 async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 2_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await vi.waitFor(
+    () => {
+      if (!done()) throw new Error('timed out waiting');
+    },
+    { timeout: 2_000, interval: 5 },
+  );
 }
 
 /**

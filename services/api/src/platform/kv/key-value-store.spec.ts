@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
@@ -10,7 +10,6 @@ import { createSqliteKeyValueStore } from './sqlite-key-value-store';
 
 let counter = 0;
 const key = () => `kv-test-${process.pid}-${++counter}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What every adapter does: set, get, set only when absent, delete, and drop when expired. */
 function keyValueContract(open: () => KeyValueStore) {
@@ -43,8 +42,7 @@ function keyValueContract(open: () => KeyValueStore) {
   it('when its time is up a value is dropped', async () => {
     const k = key();
     await store.set(k, 'brief', 50);
-    await sleep(150);
-    expect(await store.get(k)).toBeUndefined();
+    await vi.waitFor(async () => expect(await store.get(k)).toBeUndefined(), { interval: 20 });
     expect(await store.setIfAbsent(k, 'again', 60_000)).toBe(true);
   });
 }

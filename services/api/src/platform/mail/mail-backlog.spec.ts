@@ -1,7 +1,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openMailBacklog } from './mail-backlog';
 
 const fileIn = () => join(mkdtempSync(join(tmpdir(), 'wr-backlog-')), 'mail-backlog.sqlite');
@@ -24,13 +24,21 @@ describe('mail backlog', () => {
     b.close();
   });
 
-  it('when a claim has run out the entry can be claimed again', async () => {
-    const backlog = openMailBacklog(fileIn());
-    backlog.keep(mail('ann@example.com'), 'job-1', 20);
-    expect(backlog.claimNext(60_000)).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(backlog.claimNext(60_000)).toMatchObject({ jobId: 'job-1' });
-    backlog.close();
+  it('when a claim has run out the entry can be claimed again', () => {
+    // Claims run out on the clock the backlog reads (Date.now), faked here.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const backlog = openMailBacklog(fileIn());
+      backlog.keep(mail('ann@example.com'), 'job-1', 20);
+      expect(backlog.claimNext(60_000)).toBeUndefined();
+      vi.setSystemTime(Date.now() + 19);
+      expect(backlog.claimNext(60_000)).toBeUndefined();
+      vi.setSystemTime(Date.now() + 21);
+      expect(backlog.claimNext(60_000)).toMatchObject({ jobId: 'job-1' });
+      backlog.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('when a job id is kept already keeping it again is a no-op', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBullmqJobQueue } from '#api/platform/jobs/bullmq-job-queue';
 import { describeWithService } from '@whosright/testing/describe-with-service';
 import { redisServer, type RedisServer, startRedisServer } from '@whosright/testing/redis-server';
@@ -47,11 +47,13 @@ function recorder() {
   return { sent, mailer };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(25))
-    if (await condition()) return;
-  throw new Error(`not met within ${timeoutMs} ms`);
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`not met within ${timeoutMs} ms`);
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 describe('createMailDelivery', () => {

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { RATE_LIMIT_MESSAGE } from '@whosright/contracts/shared/constants';
 import { errorBodySchema } from '@whosright/contracts/shared/errors';
 import { errorHandler } from '#api/platform/error-handler';
@@ -149,7 +149,10 @@ export function rateLimiterContract(makeLimiter: () => RateLimiter | Promise<Rat
     const error = await limiter.consume(policy, 'k').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterSeconds).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await expect(limiter.consume(policy, 'k')).resolves.toMatchObject({ limit: 1, remaining: 0 });
+    // Refused until the window has passed, then allowed again.
+    await vi.waitFor(
+      () => expect(limiter.consume(policy, 'k')).resolves.toMatchObject({ limit: 1, remaining: 0 }),
+      { timeout: 3_000, interval: 100 },
+    );
   });
 }
