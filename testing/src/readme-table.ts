@@ -28,3 +28,23 @@ function cellsOf(row: string): string[] {
     .split('|')
     .map((cell) => cell.trim());
 }
+
+/**
+ * A package's README import table and its package.json `exports`, side by side: `listed` the
+ * README's names, `exported` the package's import paths, both sorted, for a spec to compare.
+ */
+export function readmeImportsAndExports(packageRoot: URL): {
+  listed: string[];
+  exported: string[];
+} {
+  const manifest = JSON.parse(readFileSync(new URL('package.json', packageRoot), 'utf8')) as {
+    name: string;
+    exports: Record<string, string>;
+  };
+  return {
+    listed: readmeTableNames(new URL('README.md', packageRoot), 'import').sort(),
+    exported: Object.keys(manifest.exports)
+      .map((path) => manifest.name + path.slice(1))
+      .sort(),
+  };
+}

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { baseURL } from './support/api.ts';
+import { stubSignedInAdmin } from './support/stubbed-admin.ts';
 import { animationsDone, PICTURES, SHOT_VIEWPORTS } from './support/screenshots.ts';
 
 const outDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -64,26 +64,7 @@ for (const viewport of SHOT_VIEWPORTS) {
 
       test('when an admin is signed in the header is captured', PICTURES, async ({ page }) => {
         await page.addInitScript(consented);
-        // An admin account is stubbed in the browser: the header is all this shot needs. The
-        // signed-in hint cookie makes the app ask who it is.
-        await page.context().addCookies([{ name: 'wr_signed_in', value: '1', url: baseURL() }]);
-        await page.route('**/api/auth/user', (route) =>
-          route.fulfill({
-            json: {
-              id: 'user_1',
-              username: 'sam',
-              firstName: 'Sam',
-              lastName: 'Lee',
-              email: 'sam@example.com',
-              profileImageUrl: null,
-              role: 'admin',
-              status: 'active',
-              createdAt: '2026-01-01T00:00:00.000Z',
-              emailVerified: true,
-              showSideOnComments: true,
-            },
-          }),
-        );
+        await stubSignedInAdmin(page);
         await page.goto('/');
         await expect(page.getByRole('link', { name: /^Profile: sam / })).toBeVisible();
         await page.getByRole('link', { name: 'Dashboard' }).hover();

@@ -1,4 +1,4 @@
-import { baseURL } from './support/api.ts';
+import { stubSignedInAdmin } from './support/stubbed-admin.ts';
 import { expect, test } from './support/fixtures';
 
 test.describe('static screens', () => {
@@ -69,26 +69,7 @@ test.describe('static screens', () => {
   });
 
   test('when an admin points at Dashboard in the header its tooltip names it', async ({ page }) => {
-    // An admin stubbed in the browser: the header is all this needs. The signed-in hint cookie
-    // makes the app ask who it is.
-    await page.context().addCookies([{ name: 'wr_signed_in', value: '1', url: baseURL() }]);
-    await page.route('**/api/auth/user', (route) =>
-      route.fulfill({
-        json: {
-          id: 'user_1',
-          username: 'sam',
-          firstName: 'Sam',
-          lastName: 'Lee',
-          email: 'sam@example.com',
-          profileImageUrl: null,
-          role: 'admin',
-          status: 'active',
-          createdAt: '2026-01-01T00:00:00.000Z',
-          emailVerified: true,
-          showSideOnComments: true,
-        },
-      }),
-    );
+    await stubSignedInAdmin(page);
     await page.goto('/');
     await expect(page.getByRole('link', { name: /^Profile: sam / })).toBeVisible();
     await page.getByRole('link', { name: 'Dashboard' }).hover();
