@@ -9,7 +9,7 @@ import type { ReadinessProbe } from '#api/platform/readiness';
 import { SessionTokens } from '#api/platform/session-tokens';
 import { Visitors } from '#api/platform/visitor';
 import type { CommandBus } from '#api/write/command-bus';
-import { queriesOf, type Queries } from '#api/wiring/queries';
+import { queriesOf } from '#api/wiring/queries';
 import type { EdgeDeps, ServiceDeps, SliceEdge, SlicePorts } from '#api/wiring/slice';
 import { publishStoryChanges } from '#api/platform/live/publish-story-changes';
 import type { Application, ComposeOptions } from './application';
