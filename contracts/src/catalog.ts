@@ -4,6 +4,7 @@ import { commentEvents, commentVoteEvents } from './comment/events';
 import { memberNoteEvents } from './member-history/events';
 import { notificationReadEvents } from './notification/events';
 import { reportEvents } from './report/events';
+import { savedStoryEvents } from './saved/events';
 import { eventCatalog } from './shared/events';
 import {
   storyActivityEvents,
@@ -32,4 +33,5 @@ export const domainEventCatalog = eventCatalog(
   reportEvents,
   automodRuleEvents,
   memberNoteEvents,
+  savedStoryEvents,
 );

@@ -6,6 +6,7 @@ import { memberStreamsProjection } from './member-streams/projection';
 import { moderationLogProjection } from './moderation-log/projection';
 import { notificationReadsProjection } from './notification-reads/projection';
 import { reportsProjection } from './reports/projection';
+import { savedStoriesProjection } from './saved-stories/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
@@ -35,4 +36,5 @@ export const readModels = [
   notificationReadsProjection,
   reportsProjection,
   memberNotesProjection,
+  savedStoriesProjection,
 ] as unknown as readonly AnyProjection[];

@@ -50,7 +50,9 @@ describe('reader responses', () => {
         'GET /api/stories': {
           body: { items: [{ ...card, verdict: { leader: 'she', percent: 67 } }], nextCursor: null },
         },
-        [`GET /api/stories/${id}`]: { body: { ...card, myVote: 'she', myReactions: ['wtf'] } },
+        [`GET /api/stories/${id}`]: {
+          body: { ...card, myVote: 'she', myReactions: ['wtf'], saved: true },
+        },
         [`GET /api/stories/${id}/comments`]: { body: [] },
       }).fetch,
     );
@@ -59,7 +61,11 @@ describe('reader responses', () => {
     await expect(
       getStoryFeed({ category: null, sort: 'newest', cursor: null }),
     ).resolves.toMatchObject({ items: [{ ...card, verdict: { leader: 'she', percent: 67 } }] });
-    await expect(getStory(id)).resolves.toMatchObject({ myVote: 'she', myReactions: ['wtf'] });
+    await expect(getStory(id)).resolves.toMatchObject({
+      myVote: 'she',
+      myReactions: ['wtf'],
+      saved: true,
+    });
     await expect(getComments(id)).resolves.toEqual([]);
   });
 

@@ -22,6 +22,7 @@ const exportSchema = z.object({
   comments: z.array(z.object({ id: z.string(), content: z.string() })),
   votes: z.array(z.object({ storyId: z.string(), vote: z.string() })),
   reactions: z.array(z.object({ storyId: z.string(), reaction: z.string() })),
+  saved: z.array(z.object({ storyId: z.string(), at: z.string() })),
   sessions: z.array(z.object({ startedAt: z.string(), method: z.string() })),
   events: z.array(z.object({ position: z.string(), stream: z.string(), type: z.string() })),
 });
@@ -56,6 +57,7 @@ async function busyMember(tag: string, other: Member) {
     .expect(201);
   await member.agent.post(`/api/stories/${otherStory}/vote`).send({ vote: 'he' }).expect(200);
   await member.agent.post(`/api/stories/${otherStory}/reactions`).send({ type: 'lol' }).expect(200);
+  await member.agent.put(`/api/stories/${otherStory}/saved`).expect(200);
   return { ...member, username, ownStory, otherStory, comment, firstName: `Firstname${tag}` };
 }
 
@@ -83,7 +85,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/users/me/export', () => {
-  it('when a member exports it answers an attachment with their story, comment, vote, reaction and sessions, and no secrets nor anything of another member', async () => {
+  it('when a member exports it answers an attachment with their story, comment, vote, reaction, saved story and sessions, and no secrets nor anything of another member', async () => {
     const other = await signUp(server, { firstName: 'Otherperson' });
     const member = await busyMember('exporter', other);
     const res = await member.agent.get('/api/users/me/export').expect(200);
@@ -109,6 +111,7 @@ describe('GET /api/users/me/export', () => {
     expect(data.reactions).toEqual([
       expect.objectContaining({ storyId: member.otherStory, reaction: 'lol' }),
     ]);
+    expect(data.saved).toEqual([{ storyId: member.otherStory, at: expect.any(String) }]);
     expect(data.sessions).toEqual([expect.objectContaining({ method: 'registration' })]);
     expect(data.events.map((e) => e.type)).toContain('UserRegistered');
 

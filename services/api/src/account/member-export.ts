@@ -29,6 +29,8 @@ export interface MemberExport {
     at: string;
     removedAt?: string;
   }[];
+  /** The stories she saved to read again, and when she took one off her list. */
+  saved: { storyId: string; at: string; unsavedAt?: string }[];
   /** The reports she filed, each as she last filed it. */
   reports: {
     targetType: string;
@@ -256,6 +258,12 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
         (r) => r.storyId === str(data, 'storyId') && r.reaction === str(data, 'reaction'),
       );
     },
+    StorySaved: ({ out }, data, at) => {
+      out.saved.push({ storyId: str(data, 'storyId'), at });
+    },
+    StoryUnsaved: ({ out }, data, at) => {
+      closeLastOpen(out.saved, 'unsavedAt', at, (s) => s.storyId === str(data, 'storyId'));
+    },
     ReportFiled: ({ memberId, reports }, data, at) => {
       if (str(data, 'reporterId') !== memberId) return;
       const note = data.note;
@@ -298,6 +306,7 @@ export function buildMemberExport(
       votes: [],
       commentVotes: [],
       reactions: [],
+      saved: [],
       reports: [],
       sessions: [],
       events: [],

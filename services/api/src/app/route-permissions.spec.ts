@@ -45,6 +45,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /stories/:id/reactions': { access: 'active', body: { type: 'lol' } },
   'PUT /stories/:id/reactions/:type': { access: 'active' },
   'DELETE /stories/:id/reactions/:type': { access: 'active' },
+  'PUT /stories/:id/saved': { access: 'active' },
+  'DELETE /stories/:id/saved': { access: 'active' },
   // Only the author's rejected story is resubmitted: the approved fixture answers the owner 409,
   // anyone else 404, as for a story not theirs.
   'POST /stories/:id/resubmit': {
@@ -53,6 +55,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /stories/:id': { access: 'ownerOrAdmin' },
   'GET /users/stories': { access: 'member' },
+  'GET /users/saved': { access: 'member' },
   'GET /admin/stories': { access: 'admin' },
   'PATCH /admin/stories/:id': { access: 'admin', body: { status: 'hidden', reason: 'Test' } },
   'DELETE /admin/stories/:id': { access: 'admin' },

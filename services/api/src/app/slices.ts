@@ -6,6 +6,7 @@ import { moderationSlice } from '#api/moderation/slice';
 import { notificationSlice } from '#api/notification/slice';
 import { replaySlice } from '#api/replay/slice';
 import { reportSlice } from '#api/report/slice';
+import { savedSlice } from '#api/saved/slice';
 import { storySlice } from '#api/story/slice';
 import type { RejectionsByContext } from '#api/write/command-bus';
 import type { ServiceDeps, Slice, SlicePorts } from '#api/wiring/slice';
@@ -25,6 +26,7 @@ export const slices: readonly Slice[] = [
   reportSlice,
   replaySlice,
   automodSlice,
+  savedSlice,
 ];
 
 /** Every slice's refusals, by the context its deciders name: what the command bus applies. */

@@ -109,8 +109,8 @@ export function storyRoutes(
 
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    const { story, vote, reactions } = await reads.visibleWithVote(id, authOf(req).user);
-    res.json(toStoryView(story, vote, reactions));
+    const { story, vote, reactions, saved } = await reads.visibleWithVote(id, authOf(req).user);
+    res.json(toStoryView(story, vote, reactions, saved));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {

@@ -31,6 +31,7 @@ export const storySlice = defineSlice({
       stories: queries.stories,
       votes: queries.storyVotes,
       reactions: queries.memberReactions,
+      saved: queries.savedStories,
     }),
     engagement: new StoryEngagement(bus),
     stories: new StoryService({

@@ -1,19 +1,30 @@
-import type { StoryCard } from '@whosright/contracts/story/dto';
+import type { FeedStory, StoryCard } from '@whosright/contracts/story/dto';
 import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
-import { isPublicStory } from '@whosright/contracts/story/rules';
+import { feedVerdict, isPublicStory } from '@whosright/contracts/story/rules';
 import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
+import type { SavedStoryQueries } from '@whosright/projections/saved-stories/queries';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import { NotFoundError } from '#api/platform/errors';
-import { toCard } from './story-views';
+import { toCard, toFeedStory } from './story-views';
 
 export interface StoryReadsDeps {
   stories: StoryQueries;
   votes: StoryVoteQueries;
   /** The reactions each member gives each story (their chips show pressed). */
   reactions: MemberReactionQueries;
+  /** Whether a member keeps a story saved (their Save toggle shows it). */
+  saved: Pick<SavedStoryQueries, 'isSaved'>;
+}
+
+/** A story as one viewer reads it: with their vote, their reactions and their save. */
+export interface ViewerStory {
+  story: StoryDoc;
+  vote: VoteChoice | null;
+  reactions: ReactionType[];
+  saved: boolean;
 }
 
 /** Stories as people read them, with the access rules on reads (writes: StoryService). */
@@ -45,19 +56,37 @@ export class StoryReads {
   }
 
   /**
-   * The story, the viewer's vote and the reactions they give it, read side by side (one call per
-   * story for a reader; a visitor reads the story alone).
+   * The story, the viewer's vote, the reactions they give it and whether they saved it, read side
+   * by side (one call per story for a reader; a visitor reads the story alone).
    */
-  async visibleWithVote(
-    storyId: string,
-    viewer: UserDoc | null,
-  ): Promise<{ story: StoryDoc; vote: VoteChoice | null; reactions: ReactionType[] }> {
-    const [story, vote, reactions] = await Promise.all([
+  async visibleWithVote(storyId: string, viewer: UserDoc | null): Promise<ViewerStory> {
+    const [story, vote, reactions, saved] = await Promise.all([
       this.visible(storyId, viewer),
       this.voteOf(storyId, viewer),
       viewer ? this.deps.reactions.givenBy(storyId, viewer._id) : [],
+      viewer ? this.deps.saved.isSaved(storyId, viewer._id) : false,
     ]);
-    return { story, vote: vote?.vote ?? null, reactions };
+    return { story, vote: vote?.vote ?? null, reactions, saved };
+  }
+
+  /**
+   * The public ones of `storyIds` as the feed shows them to the viewer (with the verdict when they
+   * may see it), by id: a list of stories kept elsewhere (a member's saved ones) shows these.
+   */
+  async publicFeedCards(
+    storyIds: readonly string[],
+    viewer: UserDoc | null,
+  ): Promise<Map<string, FeedStory>> {
+    const [docs, voted] = await Promise.all([
+      this.deps.stories.byIds(storyIds),
+      this.votedAmong(storyIds, viewer),
+    ]);
+    const now = new Date();
+    const cards = new Map<string, FeedStory>();
+    for (const [id, doc] of docs)
+      if (isPublicStory(doc))
+        cards.set(id, toFeedStory(doc, feedVerdict(doc, { voted: voted.has(id), now })));
+    return cards;
   }
 
   /** Which of `storyIds` the viewer voted on (none for a visitor). */

@@ -50,13 +50,14 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
   };
 }
 
-/** The story screen's answer: the card, the viewer's own vote and the reactions they give. */
+/** The story screen's answer: the card, the viewer's own vote, their reactions and their save. */
 export function toStoryView(
   doc: StoryDoc,
   myVote: VoteChoice | null,
   myReactions: ReactionType[],
+  saved: boolean,
 ): StoryView {
-  return { ...toCard(doc), myVote, myReactions };
+  return { ...toCard(doc), myVote, myReactions, saved };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

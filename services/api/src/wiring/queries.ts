@@ -9,6 +9,7 @@ import { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
 import { ReportQueries } from '@whosright/projections/reports/queries';
+import { SavedStoryQueries } from '@whosright/projections/saved-stories/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -33,6 +34,7 @@ export function queriesOf(models: ReadModels) {
     notificationReads: new NotificationReadQueries(models),
     reports: new ReportQueries(models),
     memberNotes: new MemberNoteQueries(models),
+    savedStories: new SavedStoryQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;

@@ -49,6 +49,8 @@ export const rateLimitPolicies = {
   storyVotesPerAccount: { name: 'story-votes-account', points: 60, durationSeconds: 60 },
   commentVotesPerAccount: { name: 'comment-votes-account', points: 60, durationSeconds: 60 },
   reactionsPerAccount: { name: 'reactions-account', points: 60, durationSeconds: 60 },
+  /** Saving and unsaving stories. */
+  savesPerAccount: { name: 'saves-account', points: 60, durationSeconds: 60 },
   reportsPerAccount: {
     name: 'reports-account',
     points: REPORTS_PER_HOUR,
