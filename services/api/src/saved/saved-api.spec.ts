@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedStateSchema, savedStoriesPageSchema } from '@whosright/contracts/saved/dto';
-import { storyCardSchema, storyViewSchema } from '@whosright/contracts/story/dto';
+import { storyViewSchema } from '@whosright/contracts/story/dto';
 import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
+import { approvedStory as approved, submittedStory as submitted } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
 
 let server: TestServer;
@@ -12,19 +13,10 @@ type Agent = Awaited<ReturnType<typeof signUp>>['agent'];
 
 const head = () => server.running.application.stores.eventStore.headPosition();
 
-async function submittedStory(text = 'He keeps the thermostat at 25') {
-  const res = await author.agent
-    .post('/api/stories')
-    .send({ content: `${text} ${Math.random()}. Who is right?`, category: 'other' })
-    .expect(201);
-  return parseBody(res, storyCardSchema).id;
-}
-
-async function approvedStory(text?: string) {
-  const id = await submittedStory(text);
-  await admin.agent.patch(`/api/admin/stories/${id}`).send({ status: 'approved' }).expect(200);
-  return id;
-}
+const text = (words = 'He keeps the thermostat at 25') =>
+  `${words} ${Math.random()}. Who is right?`;
+const submittedStory = () => submitted(author, text());
+const approvedStory = (words?: string) => approved(author, admin, text(words));
 
 const save = (agent: Agent, storyId: string) => agent.put(`/api/stories/${storyId}/saved`);
 const unsave = (agent: Agent, storyId: string) => agent.delete(`/api/stories/${storyId}/saved`);

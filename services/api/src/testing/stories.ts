@@ -5,16 +5,23 @@ type Member = Awaited<ReturnType<typeof signUp>>;
 
 const idOf = (res: { body: unknown }) => z.object({ id: z.string() }).parse(res.body).id;
 
+/** A story `author` submits, pending moderation; answers its id. */
+export async function submittedStory(
+  author: Member,
+  content = 'He keeps every receipt. Who is right?',
+  category = 'money',
+): Promise<string> {
+  return idOf(await author.agent.post('/api/stories').send({ content, category }).expect(201));
+}
+
 /** A story `author` submits and `admin` approves, as the API does it; answers its id. */
 export async function approvedStory(
   author: Member,
   admin: Member,
-  content = 'He keeps every receipt. Who is right?',
-  category = 'money',
+  content?: string,
+  category?: string,
 ): Promise<string> {
-  const storyId = idOf(
-    await author.agent.post('/api/stories').send({ content, category }).expect(201),
-  );
+  const storyId = await submittedStory(author, content, category);
   await admin.agent.patch(`/api/admin/stories/${storyId}`).send({ status: 'approved' }).expect(200);
   return storyId;
 }
