@@ -31,6 +31,7 @@ export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contract
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
 export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
+export { savedStoriesPageSchema } from '@whosright/contracts/saved/dto';
 export {
   automodDryRunJobSchema,
   automodRuleSchema,

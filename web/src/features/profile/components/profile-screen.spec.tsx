@@ -34,6 +34,7 @@ function render(routes: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/users/stats': { body: stats },
     'GET /api/users/stories': { body: { items: [rejected], nextCursor: null } },
     'GET /api/users/comments': { body: emptyPage },
+    'GET /api/users/saved': { body: emptyPage },
     ...routes,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -112,6 +113,28 @@ describe('profile screen', () => {
     expect(await screen.findByText("You haven't submitted any stories yet.")).toBeInTheDocument();
     await actor.click(screen.getByRole('tab', { name: 'My Comments' }));
     expect(await screen.findByText("You haven't posted any comments yet.")).toBeInTheDocument();
+    await actor.click(screen.getByRole('tab', { name: 'Saved' }));
+    expect(
+      await screen.findByText('No saved stories yet. Tap Save on a story to keep it here.'),
+    ).toBeInTheDocument();
+  });
+
+  it('when the member saved stories the Saved tab lists them, each a link with when it was saved', async () => {
+    const saved = {
+      ...rejected,
+      id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAX',
+      status: 'approved',
+      content: 'She reads the last page of every book first.',
+      verdict: null,
+      savedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    };
+    const { actor } = render({
+      'GET /api/users/saved': { body: { items: [saved], nextCursor: null } },
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'Saved' }));
+    const link = await screen.findByRole('link', { name: saved.content });
+    expect(link).toHaveAttribute('href', `/story/${saved.id}`);
+    expect(link.closest('article')).toHaveTextContent(/Saved 2 hours ago/);
   });
 
   it('when the profile is edited it sends trimmed values, leaves empty ones out and keeps a refusal in the dialog', async () => {

@@ -1,4 +1,7 @@
-/** /profile: who you are, your counters, your stories and comments, privacy, notifications and your data. */
+/**
+ * /profile: who you are, your counters, your stories, comments and saved stories, privacy,
+ * notifications and your data.
+ */
 import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -7,6 +10,7 @@ import { useMyStories } from '#web/features/profile/api/get-my-stories.ts';
 import { MyStoriesList } from '#web/features/profile/components/my-stories-list.tsx';
 import { NotificationsCard } from '#web/features/profile/components/notifications-card.tsx';
 import { PrivacyCard } from '#web/features/profile/components/privacy-card.tsx';
+import { SavedStoriesList } from '#web/features/profile/components/saved-stories-list.tsx';
 import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx';
 import { ProfileStats } from '#web/features/profile/components/profile-stats.tsx';
 import { isBanned } from '#web/lib/ban.ts';
@@ -30,12 +34,16 @@ export function ProfileScreen({
         <TabsList>
           <TabsTrigger value="stories">My Stories</TabsTrigger>
           <TabsTrigger value="comments">My Comments</TabsTrigger>
+          <TabsTrigger value="saved">Saved</TabsTrigger>
         </TabsList>
         <TabsContent value="stories">
           <MyStoriesList banned={isBanned(user)} />
         </TabsContent>
         <TabsContent value="comments">
           <MyCommentsList />
+        </TabsContent>
+        <TabsContent value="saved">
+          <SavedStoriesList />
         </TabsContent>
       </Tabs>
       {listLoaded ? (

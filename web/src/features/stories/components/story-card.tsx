@@ -3,8 +3,8 @@
  * Share, and what a shown story does (the view is tracked, the next story is drawn and fetched,
  * the results follow other votes live, H / S / N work). Its code loads beside the story's data
  * (the route's loader starts it): the story screen shows the skeleton until both are there.
- * A visitor's vote or reaction opens the sign-in sheet the route passes in (`signInFirst`) and
- * is made once they are signed in.
+ * A visitor's vote, reaction or save opens the sign-in sheet the route passes in (`signInFirst`)
+ * and is made once they are signed in.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
@@ -18,10 +18,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
 import { useReactToStory } from '#web/features/stories/api/react-to-story.ts';
+import { useSaveStory } from '#web/features/stories/api/save-story.ts';
 import { trackStory } from '#web/features/stories/api/track-story.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
 import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
+import { SaveToggle } from '#web/features/stories/components/save-toggle.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
 import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
@@ -39,13 +41,18 @@ export interface SignInFirstProps {
 }
 
 /** What a visitor asked for before signing in: done once they are in. */
-type VisitorIntent = { vote: VoteChoice } | { reaction: ReactionType };
+type VisitorIntent = { vote: VoteChoice } | { reaction: ReactionType } | { save: true };
 
 function signInText(intent: VisitorIntent): { title: string; description: string } {
   if ('vote' in intent)
     return {
       title: `Sign in to vote ${voteLabel(intent.vote)}`,
       description: 'Your vote is cast as soon as you are in, and the results show right here.',
+    };
+  if ('save' in intent)
+    return {
+      title: 'Sign in to save',
+      description: 'The story is saved to your profile as soon as you are in.',
     };
   return {
     title: 'Sign in to react',
@@ -81,6 +88,7 @@ export function StoryCard({
 }) {
   const castVote = useCastVote(id);
   const react = useReactToStory(id);
+  const save = useSaveStory(id);
   const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
   const [visitorIntent, setVisitorIntent] = useState<VisitorIntent | null>(null);
   const vote = story.myVote ?? null;
@@ -109,6 +117,11 @@ export function StoryCard({
     if (signInFirst) setVisitorIntent({ reaction: type });
     else giveOrWithdraw(type);
   };
+  const onSave = () => {
+    if (banned) return;
+    if (signInFirst) setVisitorIntent({ save: true });
+    else save.mutate(!story.saved);
+  };
   const onSkip = () => {
     if (finding) return;
     trackStory(id, 'skip');
@@ -132,7 +145,12 @@ export function StoryCard({
         <h1 id="story-title" className="sr-only">
           Story
         </h1>
-        <StoryMeta category={story.category} createdAt={story.createdAt} />
+        <div className="flex items-center gap-2">
+          <div className="min-w-0 flex-1">
+            <StoryMeta category={story.category} createdAt={story.createdAt} />
+          </div>
+          <SaveToggle saved={story.saved} onToggle={onSave} disabled={banned} />
+        </div>
         <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
           {story.content}
         </p>
@@ -186,7 +204,9 @@ export function StoryCard({
             onSignedIn: () => {
               setVisitorIntent(null);
               if ('vote' in visitorIntent) cast(visitorIntent.vote);
-              // Signed in, the story is read again with their reactions: give it only if not given.
+              // Signed in, the story is read again as theirs: save it, or give the reaction, only
+              // if not so already (both writes are "make it so", a repeat changes nothing).
+              else if ('save' in visitorIntent) save.mutate(true);
               else react.mutate({ type: visitorIntent.reaction, given: true });
             },
           })
