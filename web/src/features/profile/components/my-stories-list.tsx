@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { MessageCircleIcon } from 'lucide-react';
 import type { MyStory } from '@whosright/contracts/story/dto';
 
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
@@ -10,6 +9,7 @@ import { PagedList } from '#web/components/paged-list.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { REACTION_TYPES, reactionLabel } from '#web/lib/reaction-label.ts';
 import { ResubmitButton } from '#web/features/profile/components/resubmit-button.tsx';
+import { StoryTallies } from '#web/features/profile/components/story-tallies.tsx';
 
 function MyStoryCard({ story, banned }: { story: MyStory; banned: boolean }) {
   const remove = useDeleteMine('story');
@@ -49,19 +49,13 @@ function MyStoryCard({ story, banned }: { story: MyStory; banned: boolean }) {
           <ResubmitButton story={story} disabled={banned} />
         </div>
       ) : null}
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="font-medium text-he">He {story.heVotes}</span>
-        <span className="font-medium text-she">She {story.sheVotes}</span>
-        <span className="inline-flex items-center gap-1">
-          <MessageCircleIcon className="size-4" aria-hidden="true" />
-          {story.commentCount} {story.commentCount === 1 ? 'comment' : 'comments'}
-        </span>
+      <StoryTallies story={story}>
         {REACTION_TYPES.map((type) => (
           <span key={type}>
             {reactionLabel(type)} {story.reactions[type]}
           </span>
         ))}
-      </p>
+      </StoryTallies>
     </article>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { BookmarkIcon, MessageCircleIcon } from 'lucide-react';
+import { BookmarkIcon } from 'lucide-react';
 import type { SavedStory } from '@whosright/contracts/saved/dto';
 
 import { CardTopLine } from '#web/components/card-top-line.tsx';
 import { PagedList } from '#web/components/paged-list.tsx';
 import { TimeAgo } from '#web/components/time-ago.tsx';
 import { useSavedStories } from '#web/features/profile/api/get-saved-stories.ts';
+import { StoryTallies } from '#web/features/profile/components/story-tallies.tsx';
 
 function SavedStoryCard({ story }: { story: SavedStory }) {
   return (
@@ -25,14 +26,7 @@ function SavedStoryCard({ story }: { story: SavedStory }) {
           {story.content}
         </Link>
       </p>
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="font-medium text-he">He {story.heVotes}</span>
-        <span className="font-medium text-she">She {story.sheVotes}</span>
-        <span className="inline-flex items-center gap-1">
-          <MessageCircleIcon className="size-4" aria-hidden="true" />
-          {story.commentCount} {story.commentCount === 1 ? 'comment' : 'comments'}
-        </span>
-      </p>
+      <StoryTallies story={story} />
     </article>
   );
 }

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
-import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
-import { renderWithApp, stubFetch } from '#web/testing/test-utils.tsx';
+import { renderStoryScreen } from '#web/testing/story-screen.tsx';
+import { stubFetch } from '#web/testing/test-utils.tsx';
 
 const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
 const path = `/api/stories/${id}`;
@@ -16,13 +16,8 @@ const toggle = () => screen.getByRole('button', { name: /^Save/ });
 const saveCalls = (calls: Array<{ method: string; url: string }>) =>
   calls.filter((c) => c.url.endsWith('/saved')).map((c) => `${c.method} ${c.url}`);
 
-function renderStory(
-  props: { signInFirst?: (p: SignInFirstProps) => React.ReactNode; banned?: boolean } = {},
-) {
-  return renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} {...props} />, {
-    path: '/privacy',
-  });
-}
+const renderStory = (props: Parameters<typeof renderStoryScreen>[1] = {}) =>
+  renderStoryScreen(id, props);
 
 describe('saving a story', () => {
   beforeEach(() => {

@@ -7,6 +7,7 @@ import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
+import { renderStoryScreen } from '#web/testing/story-screen.tsx';
 import {
   renderWithApp,
   requestUrl,
@@ -27,11 +28,7 @@ const toastDescription = (text: string) =>
 const he = () => screen.getByRole('button', { name: "He's Right" });
 const she = () => screen.getByRole('button', { name: "She's Right" });
 
-function renderStory() {
-  return renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} />, {
-    path: '/privacy',
-  });
-}
+const renderStory = () => renderStoryScreen(id);
 
 describe('story screen', () => {
   beforeEach(() => {
