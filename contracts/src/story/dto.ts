@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storyCategorySchema } from '../shared/categories';
-import { STORY_MAX_LENGTH } from '../shared/constants';
+import { RANDOM_EXCLUDE_MAX, STORY_MAX_LENGTH } from '../shared/constants';
 import { storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema, reasonBodySchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
@@ -52,7 +52,17 @@ export const storyFeedQuerySchema = z.strictObject({
   limit: pageLimitSchema,
 });
 
-export const randomStoryQuerySchema = z.strictObject({ exclude: storyIdSchema.optional() });
+/**
+ * GET /api/stories/random?exclude=...: the stories the draw leaves out, comma-separated (the
+ * current story first, then the skips the browser is still sending).
+ */
+export const randomStoryQuerySchema = z.strictObject({
+  exclude: z
+    .string()
+    .transform((list) => list.split(','))
+    .pipe(z.array(storyIdSchema).min(1).max(RANDOM_EXCLUDE_MAX))
+    .optional(),
+});
 
 export const reactionCountsSchema = z.object({
   relatable: z.number(),

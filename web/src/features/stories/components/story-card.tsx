@@ -18,7 +18,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
 import { useReactToStory } from '#web/features/stories/api/react-to-story.ts';
-import { trackStory } from '#web/features/stories/api/track-story.ts';
+import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
 import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
@@ -111,7 +111,7 @@ export function StoryCard({
   };
   const onSkip = () => {
     if (finding) return;
-    trackStory(id, 'skip');
+    skipQueue.add(id);
     void goNext();
   };
 

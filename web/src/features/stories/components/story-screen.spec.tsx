@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
+import { PENDING_SKIPS_KEY } from '#web/features/stories/api/skip-queue.ts';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
@@ -220,16 +221,34 @@ describe('story screen', () => {
     const { router } = renderStory();
     const user = userEvent.setup();
     await screen.findByText(story.content);
+    // The draws made before the press: with the exclusion, then without it.
+    await waitFor(() => expect(randomUrls).toHaveLength(2));
+    expect(randomUrls).toEqual([`/api/stories/random?exclude=${id}`, '/api/stories/random']);
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(randomUrls.slice(-2)).toEqual([
-      `/api/stories/random?exclude=${id}`,
-      '/api/stories/random',
-    ]);
-    // Tracking is fire and forget: it may leave after the navigation.
+    // The skip is sent, and kept in storage until the server has it.
     await waitFor(() =>
       expect(base.calls.find((c) => c.body.includes('skip'))?.url).toBe(`${path}/track`),
     );
+    await waitFor(() => expect(window.localStorage.getItem(PENDING_SKIPS_KEY)).toBeNull());
+  });
+
+  it('when skips are still on their way to the server the next draw leaves them out too', async () => {
+    const waiting = ['story_01ARZ3NDEKTSV4RRFFQ69G5FAX', 'story_01ARZ3NDEKTSV4RRFFQ69G5FAY'];
+    window.localStorage.setItem(PENDING_SKIPS_KEY, JSON.stringify(waiting));
+    const randomUrls: string[] = [];
+    const base = stubFetch({ [`GET ${path}`]: { body: story } });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = requestUrl(input);
+      if (url.startsWith('/api/stories/random')) randomUrls.push(url);
+      // The skips get no answer: they stay waiting.
+      if (url.endsWith('/track')) return new Promise<Response>(() => {});
+      return base.fetch(input, init);
+    });
+    renderStory();
+    await screen.findByText(story.content);
+    await waitFor(() => expect(randomUrls.length).toBeGreaterThan(0));
+    expect(randomUrls[0]).toBe(`/api/stories/random?exclude=${id},${waiting.join(',')}`);
   });
 
   it('when the client rate limiter holds the story back it says Slow down a moment and shows the story once there is room, never Story Not Found', async () => {
