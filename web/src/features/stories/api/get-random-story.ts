@@ -45,16 +45,27 @@ export const randomStoryQueryOptions = (exclude: string | null) =>
     retry: false,
   });
 
+/** Hears when a draw the client rate limiter held back goes again (epoch ms). */
+export type OnHeld = (until: number) => void;
+
 /**
  * A new draw, whatever is cached; the answer is cached for re-renders. A draw the client rate
- * limiter refuses never reached the server: it waits for room and goes again (a few times).
+ * limiter refuses never reached the server: it waits for room and goes again (a few times), and
+ * `onHeld` hears until when.
  */
-export function drawRandomStoryId(queryClient: QueryClient, exclude: string | null) {
+export function drawRandomStoryId(
+  queryClient: QueryClient,
+  exclude: string | null,
+  onHeld?: OnHeld,
+) {
   return queryClient.fetchQuery({
     ...randomStoryQueryOptions(exclude),
     staleTime: 0,
     retry: (failures, error) => error instanceof RateLimitError && failures < 3,
-    retryDelay: (_failures, error) => retryDelayAfterRefusal(error),
+    retryDelay: (_failures, error) => {
+      if (error instanceof RateLimitError) onHeld?.(error.retryAt);
+      return retryDelayAfterRefusal(error);
+    },
   });
 }
 
@@ -64,12 +75,13 @@ export const ALL_SEEN = Symbol('all stories seen');
 export async function findNextStoryId(
   queryClient: QueryClient,
   current: string,
+  onHeld?: OnHeld,
 ): Promise<string | typeof ALL_SEEN | null> {
   try {
-    return (await drawRandomStoryId(queryClient, current)) ?? ALL_SEEN;
+    return (await drawRandomStoryId(queryClient, current, onHeld)) ?? ALL_SEEN;
   } catch {
     try {
-      const id = await drawRandomStoryId(queryClient, null);
+      const id = await drawRandomStoryId(queryClient, null, onHeld);
       return id === current || (id !== null && skipQueue.pending().includes(id)) ? null : id;
     } catch {
       return null;

@@ -21,6 +21,7 @@ import { useReactToStory } from '#web/features/stories/api/react-to-story.ts';
 import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
+import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
@@ -84,7 +85,7 @@ export function StoryCard({
   const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
   const [visitorIntent, setVisitorIntent] = useState<VisitorIntent | null>(null);
   const vote = story.myVote ?? null;
-  const { goNext, finding } = useNextStory(id, { prefetch: true });
+  const { goNext, finding, heldUntil } = useNextStory(id, { prefetch: true });
   useViewTracking(story.id);
   // Live while the results or the comments are on screen.
   useLiveStory(id, { enabled: vote !== null || commentsBeforeVote, onComments: onCommentsChanged });
@@ -114,6 +115,9 @@ export function StoryCard({
     skipQueue.add(id);
     void goNext();
   };
+
+  // Skip or Next waits for a draw the client rate limiter holds back: until when.
+  const slowDown = <SlowDownNotice until={finding ? heldUntil : null} className="mt-4" />;
 
   useKeyboardShortcuts({
     h: () => onVote('he'),
@@ -160,14 +164,18 @@ export function StoryCard({
                 <ShareMenu storyId={story.id} content={story.content} />
               </>
             }
+            belowActions={slowDown}
           />
         ) : (
-          <div className="flex items-center justify-between gap-3">
-            <Button variant="ghost" size="lg" onClick={onSkip} disabled={finding}>
-              <SkipForwardIcon />
-              Skip
-            </Button>
-            <ShareMenu storyId={story.id} content={story.content} />
+          <div>
+            <div className="flex items-center justify-between gap-3">
+              <Button variant="ghost" size="lg" onClick={onSkip} disabled={finding}>
+                <SkipForwardIcon />
+                Skip
+              </Button>
+              <ShareMenu storyId={story.id} content={story.content} />
+            </div>
+            {slowDown}
           </div>
         )}
         {signInFirst || banned ? (

@@ -271,6 +271,77 @@ describe('story screen', () => {
     expect(screen.queryByText('Slow down a moment')).not.toBeInTheDocument();
   });
 
+  it('when Skip waits for a draw the client rate limiter holds back it says Slow down a moment with the seconds left, counting down, then shows the next story and Skip works again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const nextId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW';
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+        ['GET /api/stories/random']: { body: { id: nextId } },
+        [`GET /api/stories/${nextId}`]: { body: { ...story, id: nextId } },
+      }).fetch,
+    );
+    // A fast skimmer used this minute's 25 draws, the first of them 48 s ago.
+    const firstDraw = Date.now();
+    for (let i = 0; i < 25; i += 1) void clientRateLimiter.acquire('story-random');
+    await act(() => vi.advanceTimersByTimeAsync(48_000));
+    const { router } = renderStory();
+    for (let step = 0; step < 100 && !screen.queryByText(story.content); step += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+        await vi.dynamicImportSettled();
+      });
+    }
+    const skip = screen.getByRole('button', { name: 'Skip' });
+    const secondsLeft = Math.ceil((firstDraw + 60_000 - Date.now()) / 1000);
+    expect(secondsLeft).toBeGreaterThan(10);
+    expect(screen.queryByText(/next story in/)).not.toBeInTheDocument();
+
+    fireEvent.click(skip);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const notice = () => screen.getByText(/next story in/).closest('[role="status"]');
+    expect(notice()).toHaveTextContent(`Slow down a moment — next story in ${secondsLeft} s`);
+    expect(skip).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(notice()).toHaveTextContent(`Slow down a moment — next story in ${secondsLeft - 1} s`);
+    expect(skip).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/privacy');
+
+    await act(() => vi.advanceTimersByTimeAsync(secondsLeft * 1_000));
+    expect(router.state.location.pathname).toBe(`/story/${nextId}`);
+    expect(screen.queryByText(/next story in/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skip' })).toBeEnabled();
+  });
+
+  it('when the next story was fetched before the limit was reached Skip serves it at once, without a word', async () => {
+    const nextId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW';
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+        ['GET /api/stories/random']: { body: { id: nextId } },
+        [`GET /api/stories/${nextId}`]: { body: { ...story, id: nextId } },
+      }).fetch,
+    );
+    const { router, queryClient } = renderStory();
+    await screen.findByText(story.content);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['stories', 'detail', nextId])).toMatchObject({ id: nextId }),
+    );
+    // Then the reader reaches the limit of draws and of stories.
+    const refused = () => undefined;
+    for (let i = 0; i < 25; i += 1) {
+      clientRateLimiter.acquire('story-random').catch(refused);
+      clientRateLimiter.acquire('story-get').catch(refused);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/story/${nextId}`));
+    expect(screen.queryByText('Slow down a moment')).not.toBeInTheDocument();
+  });
+
   it("when the server is unavailable it says Couldn't load this story, and Try again loads it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let available = false;
