@@ -24,8 +24,8 @@ export function SlowDownNotice({ until, className }: { until: number | null; cla
           <HourglassIcon className="size-4 shrink-0" aria-hidden="true" />
           <span>
             <strong className="font-semibold text-foreground">Slow down a moment</strong> — next
-            story in{' '}
-            <span aria-live="off" className="tabular-nums">
+            story in{'\u00a0'}
+            <span aria-live="off" className="whitespace-nowrap tabular-nums">
               {seconds} s
             </span>
           </span>
