@@ -109,11 +109,14 @@ export const randomStorySchema = z.object({ id: z.string().nullable() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
 /**
  * GET /api/stories/{id}: the card, the viewer's own vote (null for a visitor or before they
- * vote) and the reactions they gave (none for a visitor), so a reader's story costs one call.
+ * vote), the reactions they gave (none for a visitor) and whether they wrote it (`isOwn`: the
+ * card says "Your story" with its status and offers no Report), so a reader's story costs one
+ * call.
  */
 export const storyViewSchema = storyCardSchema.extend({
   myVote: voteChoiceSchema.nullable(),
   myReactions: z.array(reactionTypeSchema),
+  isOwn: z.boolean(),
 });
 export type StoryView = z.infer<typeof storyViewSchema>;
 

@@ -50,7 +50,9 @@ describe('reader responses', () => {
         'GET /api/stories': {
           body: { items: [{ ...card, verdict: { leader: 'she', percent: 67 } }], nextCursor: null },
         },
-        [`GET /api/stories/${id}`]: { body: { ...card, myVote: 'she', myReactions: ['wtf'] } },
+        [`GET /api/stories/${id}`]: {
+          body: { ...card, myVote: 'she', myReactions: ['wtf'], isOwn: false },
+        },
         [`GET /api/stories/${id}/comments`]: { body: [] },
       }).fetch,
     );

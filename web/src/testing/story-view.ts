@@ -13,6 +13,7 @@ export function storyView(overrides: Partial<StoryView> & Pick<StoryView, 'id'>)
     reactions: { relatable: 0, lol: 0, wtf: 0 },
     myVote: null,
     myReactions: [],
+    isOwn: false,
     ...overrides,
   };
 }

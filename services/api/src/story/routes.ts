@@ -112,8 +112,9 @@ export function storyRoutes(
 
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    const { story, vote, reactions } = await reads.visibleWithVote(id, authOf(req).user);
-    res.json(toStoryView(story, vote, reactions));
+    const viewer = authOf(req).user;
+    const { story, vote, reactions } = await reads.visibleWithVote(id, viewer);
+    res.json(toStoryView(story, vote, reactions, viewer?._id));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {

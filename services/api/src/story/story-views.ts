@@ -51,12 +51,14 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
 }
 
 /** The story screen's answer: the card, the viewer's own vote and the reactions they give. */
+/** A reader's story: the card, their vote and reactions, and whether they wrote it. */
 export function toStoryView(
   doc: StoryDoc,
   myVote: VoteChoice | null,
   myReactions: ReactionType[],
+  viewerId: string | undefined,
 ): StoryView {
-  return { ...toCard(doc), myVote, myReactions };
+  return { ...toCard(doc), myVote, myReactions, isOwn: doc.authorId === viewerId };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

@@ -32,6 +32,7 @@ export function useCastVote(id: string) {
         ...story,
         myVote: vote.vote,
         myReactions: old?.myReactions ?? [],
+        isOwn: old?.isOwn ?? false,
       }));
       void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
       toast({ title: 'Vote Recorded!', description: `You voted ${voteLabel(vote.vote)}` });

@@ -10,7 +10,7 @@ import type {
 } from '@whosright/contracts/story/dto';
 import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
 
-import { array, nullable, number, object, oneOf, string } from '#web/lib/shape.ts';
+import { array, boolean, nullable, number, object, oneOf, string } from '#web/lib/shape.ts';
 
 const voteChoice = oneOf<VoteChoice>({ he: true, she: true });
 const reactionType = oneOf<ReactionType>({ relatable: true, lol: true, wtf: true });
@@ -37,6 +37,7 @@ export const storyViewShape = object<StoryView>({
   ...cardFields,
   myVote: nullable(voteChoice),
   myReactions: array(reactionType),
+  isOwn: boolean,
 });
 export const reactionCountsShape = cardFields.reactions;
 const verdictShape = object<NonNullable<FeedStory['verdict']>>({

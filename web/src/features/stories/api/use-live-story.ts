@@ -39,10 +39,12 @@ export function useLiveStory(
       on: {
         tally: (data) => {
           const card = tallyCard(data);
-          // The card is everyone's; the viewer's own vote and reactions stay as they were.
+          // The card is everyone's; the viewer's own vote, reactions and authorship stay.
           if (card && card.id === id)
             queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
-              old ? { ...card, myVote: old.myVote, myReactions: old.myReactions } : undefined,
+              old
+                ? { ...card, myVote: old.myVote, myReactions: old.myReactions, isOwn: old.isOwn }
+                : undefined,
             );
         },
         comments: () => onCommentsRef.current?.(),

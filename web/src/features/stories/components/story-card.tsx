@@ -13,6 +13,7 @@ import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events
 
 import { BannedHint } from '#web/components/banned-hint.tsx';
 import { ReportButton } from '#web/components/report/report-button.tsx';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { StoryMeta } from '#web/components/story-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
@@ -30,6 +31,15 @@ import { reactionLabel } from '#web/lib/reaction-label.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
+
+/** The author reading their own story: it is theirs, and where it stands (pending, approved...). */
+function YourStory({ status }: { status: StoryView['status'] }) {
+  return (
+    <p className="flex items-center gap-2 text-sm font-semibold">
+      Your story <StatusBadge status={status} />
+    </p>
+  );
+}
 
 /** What the route renders while a visitor signs in to vote or react: what for, and then what. */
 export interface SignInFirstProps {
@@ -137,6 +147,7 @@ export function StoryCard({
           Story
         </h1>
         <StoryMeta category={story.category} createdAt={story.createdAt} />
+        {story.isOwn ? <YourStory status={story.status} /> : null}
         <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
           {story.content}
         </p>
@@ -178,7 +189,8 @@ export function StoryCard({
             {slowDown}
           </div>
         )}
-        {signInFirst || banned ? (
+        {/* Visitors and banned members report nothing; nobody reports their own story. */}
+        {signInFirst || banned || story.isOwn ? (
           <ShortcutHint />
         ) : (
           <div className="flex items-center justify-between gap-3">

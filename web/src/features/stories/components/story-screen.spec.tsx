@@ -425,6 +425,33 @@ describe('story screen', () => {
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
   });
 
+  it('when the author opens their own story it says Your story with its status and offers no Report', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: { ...story, status: 'pending', isOwn: true } },
+        [`POST ${path}/track`]: { status: 204 },
+      }).fetch,
+    );
+    renderStory();
+    await screen.findByText(story.content);
+    expect(screen.getByText('Your story')).toHaveTextContent('Your story pending');
+    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+  });
+
+  it('when a member opens someone else story it offers Report and says nothing of whose it is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+      }).fetch,
+    );
+    renderStory();
+    expect(await screen.findByRole('button', { name: 'Report this story' })).toBeInTheDocument();
+    expect(screen.queryByText('Your story')).not.toBeInTheDocument();
+  });
+
   it('when the member is banned the vote buttons are disabled and say why', async () => {
     const fetch = stubFetch({
       [`GET ${path}`]: { body: story },
