@@ -18,8 +18,7 @@ const AdminLinks = lazy(() =>
 const adminLinksRoom = <div aria-hidden="true" className="h-10 w-[5.375rem] sm:w-[5.5rem]" />;
 
 /** "AV, profile of Ann Vega": the avatar's initials first, then what the link is. */
-export const profileLinkName = (shownName: string) =>
-  `${initialsOf(shownName)}, profile of ${shownName}`;
+const profileLinkName = (shownName: string) => `${initialsOf(shownName)}, profile of ${shownName}`;
 
 /** The header on every screen. */
 export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
