@@ -88,7 +88,7 @@ test.describe('admin panel', () => {
     const logRow = await itemWith(page, 'Moderation log', bad.content);
     await expect(logRow.getByText('Ada Admin')).toBeVisible();
     await expect(logRow.getByText(reason)).toBeVisible();
-    await logRow.getByRole('button', { name: 'Story history' }).click();
+    await logRow.getByRole('button', { name: 'History of this story' }).click();
     const sheet = page.getByRole('dialog', { name: 'Story history' });
     await expect(sheet.getByText('Submitted by')).toBeVisible();
     await expect(sheet.getByText('Rejected by Ada Admin')).toBeVisible();
@@ -100,7 +100,7 @@ test.describe('admin panel', () => {
     await (
       await itemWith(page, 'Moderation log', good.content)
     )
-      .getByRole('button', { name: 'Story history' })
+      .getByRole('button', { name: 'History of this story' })
       .click();
     await expect(sheet.getByText('Approved by Ada Admin')).toBeVisible();
   });
@@ -211,7 +211,7 @@ test.describe('admin panel', () => {
     await (
       await itemWith(page, 'Moderation log', skipped.content.slice(0, 40))
     )
-      .getByRole('button', { name: 'Story history' })
+      .getByRole('button', { name: 'History of this story' })
       .click();
     await expect(
       page.getByRole('dialog', { name: 'Story history' }).getByText('Hidden by Ada Admin'),
@@ -272,7 +272,7 @@ test.describe('admin panel', () => {
         ).toBeVisible();
         await expectAxeClean();
       }
-      await page.getByRole('button', { name: 'Story history' }).first().click();
+      await page.getByRole('button', { name: 'History of this story' }).first().click();
       await expect(
         page.getByRole('dialog', { name: 'Story history' }).getByText('Timeline'),
       ).toBeVisible();

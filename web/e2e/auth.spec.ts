@@ -26,7 +26,7 @@ test.describe('login', () => {
       "Welcome to Who's Right! Check your inbox for a link to verify your email.",
     );
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: /^Profile: Robin/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /, profile of Robin/ })).toBeVisible();
   });
 
   test('when the e-mail is taken registration fails with the server message', async ({
@@ -67,7 +67,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectToast(page, 'Login successful', 'Welcome back!');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Profile: Kim Lee (KL)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'KL, profile of Kim Lee' })).toBeVisible();
     await member.api.dispose();
   });
 

@@ -87,7 +87,7 @@ test.describe('on a phone', () => {
     await watchHeroAndShifts(page);
 
     await page.goto('/');
-    await expect(page.getByRole('link', { name: /^Profile:/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /, profile of / })).toBeVisible();
     await expect(page.locator('[data-hero="compact"]')).toBeVisible();
     await expectFirstCardAboveTheFold(page);
     expect(await heroesSeen(page)).toEqual(['compact']);

@@ -66,7 +66,7 @@ for (const viewport of SHOT_VIEWPORTS) {
         await page.addInitScript(consented);
         await stubSignedInAdmin(page);
         await page.goto('/');
-        await expect(page.getByRole('link', { name: /^Profile: sam / })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'S, profile of sam' })).toBeVisible();
         await page.getByRole('link', { name: 'Dashboard' }).hover();
         await expect(page.getByRole('tooltip', { name: 'Dashboard' })).toBeVisible();
         await page.screenshot({

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from '#web/app/provider.tsx';
 import { createAppRouter } from '#web/app/router.ts';
 import { trackPageViews } from '#web/app/track-page-views.ts';
+import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { analytics } from '#web/lib/analytics.ts';
 import { setNavigator } from '#web/lib/navigation.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
@@ -14,6 +15,8 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 setNavigator((to) => router.history.push(to));
 trackPageViews(router, analytics);
+// Skips an earlier page left unsent go now; later ones go as the page hides.
+skipQueue.start();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

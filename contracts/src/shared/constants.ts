@@ -84,6 +84,12 @@ export const STORAGE_KEYS = {
 
 export const PAGE_SIZE = { default: 20, max: 50 } as const;
 
+/**
+ * How many stories one random draw may leave out (`exclude`, comma-separated): the current story
+ * and the skips the browser has not yet had acknowledged.
+ */
+export const RANDOM_EXCLUDE_MAX = 50;
+
 /** The password rule as the forms show it (the server refuses the 10,000 most common ones). */
 export const PASSWORD_RULE = 'At least 8 characters, and not a commonly used password.';
 

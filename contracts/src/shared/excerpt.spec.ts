@@ -20,6 +20,25 @@ describe('excerpt', () => {
     expect(excerpt('Money - again - every month', 15)).toBe('Money - again…');
   });
 
+  it('when the cut ends a sentence its end mark stands alone, with no ellipsis after it', () => {
+    expect(excerpt('He cooked dinner. She cleaned the whole kitchen', 20)).toBe(
+      'He cooked dinner.',
+    );
+    expect(excerpt('He cooked dinner. She cleaned the whole kitchen', 17)).toBe(
+      'He cooked dinner.',
+    );
+    expect(excerpt('Who is right? Not him, that much is sure', 15)).toBe('Who is right?');
+    expect(excerpt('She said "never!" and left the room', 20)).toBe('She said "never!"');
+    expect(excerpt('She said no (twice!) then left', 22)).toBe('She said no (twice!)');
+  });
+
+  it('when the cut ends inside a sentence at a word it still ends with an ellipsis', () => {
+    expect(excerpt('He cooked dinner. She cleaned the whole kitchen', 30)).toBe(
+      'He cooked dinner. She cleaned…',
+    );
+    expect(excerpt('The 3.5 hours he spent on it', 8)).toBe('The 3.5…');
+  });
+
   it('when one long word fills the start it is cut inside it', () => {
     expect(excerpt('https://example.com/a/very/long/link and more', 20)).toBe(
       'https://example.com/…',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storyCategorySchema } from '../shared/categories';
-import { STORY_MAX_LENGTH } from '../shared/constants';
+import { RANDOM_EXCLUDE_MAX, STORY_MAX_LENGTH } from '../shared/constants';
 import { storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema, reasonBodySchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
@@ -52,7 +52,17 @@ export const storyFeedQuerySchema = z.strictObject({
   limit: pageLimitSchema,
 });
 
-export const randomStoryQuerySchema = z.strictObject({ exclude: storyIdSchema.optional() });
+/**
+ * GET /api/stories/random?exclude=...: the stories the draw leaves out, comma-separated (the
+ * current story first, then the skips the browser is still sending).
+ */
+export const randomStoryQuerySchema = z.strictObject({
+  exclude: z
+    .string()
+    .transform((list) => list.split(','))
+    .pipe(z.array(storyIdSchema).min(1).max(RANDOM_EXCLUDE_MAX))
+    .optional(),
+});
 
 export const reactionCountsSchema = z.object({
   relatable: z.number(),
@@ -99,13 +109,15 @@ export const randomStorySchema = z.object({ id: z.string().nullable() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
 /**
  * GET /api/stories/{id}: the card, the viewer's own vote (null for a visitor or before they
- * vote), the reactions they gave (none for a visitor) and whether they saved it (false for a
- * visitor), so a reader's story costs one call.
+ * vote), the reactions they gave (none for a visitor), whether they saved it (false for a
+ * visitor) and whether they wrote it (`isOwn`: the card says "Your story" with its status and
+ * offers no Report), so a reader's story costs one call.
  */
 export const storyViewSchema = storyCardSchema.extend({
   myVote: voteChoiceSchema.nullable(),
   myReactions: z.array(reactionTypeSchema),
   saved: z.boolean(),
+  isOwn: z.boolean(),
 });
 export type StoryView = z.infer<typeof storyViewSchema>;
 

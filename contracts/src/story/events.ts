@@ -106,7 +106,7 @@ export const storyVoteEvents = {
 
 /**
  * What one visitor did with one story: a `storyActivity-{storyId}-{visitorKey}` stream of at most
- * one view, one skip and one engage, so counts stay exact without scanning anything.
+ * one view, one skip (counted or not) and one engage, so counts stay exact without scanning anything.
  */
 export const storyActivityEvents = {
   StoryViewed: defineEvent(
@@ -115,6 +115,14 @@ export const storyActivityEvents = {
   ),
   StorySkipped: defineEvent(
     'StorySkipped',
+    z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) }),
+  ),
+  /**
+   * A visitor skipped the story from an address whose anonymous skip of it was counted already
+   * today: the story stays out of this visitor's draws, and its skip count does not move.
+   */
+  StorySkippedAgainFromAddress: defineEvent(
+    'StorySkippedAgainFromAddress',
     z.object({ storyId: storyIdSchema, visitorKey: z.string().min(1) }),
   ),
   StoryEngaged: defineEvent(

@@ -11,7 +11,7 @@ const rent = 'story_01JEEEEEEEEEEEEEEEEEEEEEEE';
 describe('seen stories projection', () => {
   const spec = projectionSpec(seenStoriesProjection);
 
-  it('when a member votes (an engagement) and a visitor skips it records one row per viewer and story', async () => {
+  it('when a member votes (an engagement) and a visitor skips (counted or not) it records one row per viewer and story', async () => {
     const log = eventLog();
     await spec
       .given([])
@@ -19,12 +19,17 @@ describe('seen stories projection', () => {
         log.storyActivity({ type: 'StoryEngaged', data: { storyId: dishes, visitorKey: ann } }),
         log.storyActivity({ type: 'StorySkipped', data: { storyId: rent, visitorKey: ann } }),
         log.storyActivity({ type: 'StorySkipped', data: { storyId: dishes, visitorKey: visitor } }),
+        log.storyActivity({
+          type: 'StorySkippedAgainFromAddress',
+          data: { storyId: rent, visitorKey: visitor },
+        }),
       )
       .then({
         seen: [
           { _id: `${ann}:${dishes}` },
           { _id: `${ann}:${rent}` },
           { _id: `${visitor}:${dishes}` },
+          { _id: `${visitor}:${rent}` },
         ],
       });
   });

@@ -51,7 +51,7 @@ describe('reader responses', () => {
           body: { items: [{ ...card, verdict: { leader: 'she', percent: 67 } }], nextCursor: null },
         },
         [`GET /api/stories/${id}`]: {
-          body: { ...card, myVote: 'she', myReactions: ['wtf'], saved: true },
+          body: { ...card, myVote: 'she', myReactions: ['wtf'], saved: true, isOwn: false },
         },
         [`GET /api/stories/${id}/comments`]: { body: [] },
       }).fetch,

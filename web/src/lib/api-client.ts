@@ -63,6 +63,8 @@ export class ApiError extends Error {
     /** The raw response text (often the JSON error body). */
     readonly responseText: string,
     statusText: string,
+    /** How long the server asked to wait (its Retry-After, in seconds, made milliseconds). */
+    readonly retryAfterMs?: number,
   ) {
     super(`${status}: ${responseText || statusText}`);
     this.name = 'ApiError';
@@ -91,6 +93,12 @@ export interface ApiRequestOptions<T> {
 }
 
 const loadSchemas = () => import('#web/lib/response-schemas.ts');
+
+/** A Retry-After given in seconds, in milliseconds; undefined without one (or as a date). */
+function retryAfterMsOf(headers: Headers): number | undefined {
+  const seconds = Number(headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
 
 export interface ApiClientDeps {
   fetch?: typeof fetch;
@@ -153,7 +161,12 @@ export function createApiRequest(deps: ApiClientDeps = {}) {
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
-      const error = new ApiError(response.status, text, response.statusText);
+      const error = new ApiError(
+        response.status,
+        text,
+        response.statusText,
+        retryAfterMsOf(response.headers),
+      );
       if (key) keys.ended(method, url, key, settles(error.status, error.code));
       throw error;
     }

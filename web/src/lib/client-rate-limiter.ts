@@ -12,6 +12,9 @@ import {
 
 export class RateLimitError extends Error {
   readonly status = 429;
+  /** When (epoch ms) a call that queues after this refusal goes again: see `retryDelayAfterRefusal`. */
+  readonly retryAt: number;
+
   /**
    * @param retryAfterMs when the group has room again: a caller that queues the call (rather than
    * showing the refusal) waits this long.
@@ -19,6 +22,7 @@ export class RateLimitError extends Error {
   constructor(readonly retryAfterMs = 0) {
     super(`429: ${RATE_LIMIT_MESSAGE}`);
     this.name = 'RateLimitError';
+    this.retryAt = Date.now() + retryDelayAfterRefusal(this);
   }
 }
 

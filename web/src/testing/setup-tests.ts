@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 
+import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { resetToasts } from '#web/hooks/use-toast.ts';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetUnauthorizedState } from '#web/lib/unauthorized.ts';
@@ -16,6 +17,7 @@ beforeEach(() => {
   // As after a sign-in: the app asks the server who is signed in (a 401 stub answers "nobody").
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
   clientRateLimiter.reset();
+  skipQueue.reset();
   resetUnauthorizedState();
   window.localStorage.clear();
 });

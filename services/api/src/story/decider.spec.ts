@@ -242,6 +242,18 @@ describe('story activity decider', () => {
       .when({ type: 'TrackStory', storyId, visitorKey: 'v1', action: 'skip' })
       .then([{ type: 'StorySkipped', data: { storyId, visitorKey: 'v1' } }]);
   });
+
+  it('when the address counted the skip already it records the visitor skip uncounted, once', () => {
+    const uncounted = { type: 'TrackStory', storyId, visitorKey: 'v2', action: 'skip' } as const;
+    spec
+      .given([])
+      .when({ ...uncounted, countedFromAddress: false })
+      .then([{ type: 'StorySkippedAgainFromAddress', data: { storyId, visitorKey: 'v2' } }]);
+    spec
+      .given([{ type: 'StorySkippedAgainFromAddress', data: { storyId, visitorKey: 'v2' } }])
+      .when(uncounted)
+      .thenNothingHappens();
+  });
 });
 
 describe('story reaction decider', () => {

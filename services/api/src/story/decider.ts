@@ -329,6 +329,7 @@ export const storyActivity = {
       case 'StoryViewed':
         return { ...state, view: true };
       case 'StorySkipped':
+      case 'StorySkippedAgainFromAddress':
         return { ...state, skip: true };
       case 'StoryEngaged':
         return { ...state, engage: true };
@@ -338,15 +339,16 @@ export const storyActivity = {
       }
     }
   },
-  /** Each visitor counts at most once per action and story; a repeat changes nothing. */
+  /**
+   * Each visitor counts at most once per action and story; a repeat changes nothing. A skip the
+   * address counted already is still the visitor's own skip: it is recorded, uncounted.
+   */
   decide(command: TrackStory, state: ActivityState): StoryActivityEvent[] {
     if (state[command.action]) return [];
-    return [
-      {
-        type: activityEventType[command.action],
-        data: { storyId: command.storyId, visitorKey: command.visitorKey },
-      },
-    ];
+    const data = { storyId: command.storyId, visitorKey: command.visitorKey };
+    if (command.action === 'skip' && command.countedFromAddress === false)
+      return [{ type: 'StorySkippedAgainFromAddress', data }];
+    return [{ type: activityEventType[command.action], data }];
   },
 };
 
@@ -355,6 +357,8 @@ export interface TrackStory {
   storyId: string;
   visitorKey: string;
   action: TrackAction;
+  /** False when this visitor's address already counted the same anonymous action today. */
+  countedFromAddress?: boolean;
 }
 
 // ---- storyAddress-{storyId}-{addressKey} ----

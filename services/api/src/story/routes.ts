@@ -24,6 +24,7 @@ import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { Visitors } from '#api/platform/visitor';
 import type { StoryService } from './story-service';
 import type { StoryReads } from './story-reads';
+import { seenOrLeftOut } from './seen-or-left-out';
 import { visitorKeyOfUser, visitorKeyOfVisitor, type StoryEngagement } from './story-engagement';
 import { feedVerdict } from '@whosright/contracts/story/rules';
 import { toAdminStory, toDashboardStory, toFeedStory, toMyStory, toStoryView } from './story-views';
@@ -91,26 +92,29 @@ export function storyRoutes(
     );
   });
 
-  // A viewer known by account or visitor cookie never draws a story they voted on or skipped;
-  // `{id: null}` says they have seen every story. Without any story: 404.
+  // A viewer known by account or visitor cookie never draws a story they voted on or skipped,
+  // nor any story of `exclude` (the current one, then skips still on their way); `{id: null}`
+  // says they have seen every story. Without any story: 404.
   router.get('/stories/random', async (req, res) => {
-    const { exclude } = randomStoryQuerySchema.parse(req.query);
+    const [current, ...skipped] = randomStoryQuerySchema.parse(req.query).exclude ?? [];
     const user = authOf(req).user;
     const visitorId = user ? undefined : visitors.existingIdOf(req);
     const viewer = user ? visitorKeyOfUser(user._id) : visitorId && visitorKeyOfVisitor(visitorId);
     const viewerSeen = viewer ? seen.of(viewer) : undefined;
-    const id = viewerSeen
-      ? await queries.randomUnseenId(viewerSeen, exclude)
-      : await queries.randomId(exclude);
+    const leftOut = skipped.length > 0 ? seenOrLeftOut(viewerSeen, skipped) : viewerSeen;
+    const id = leftOut
+      ? await queries.randomUnseenId(leftOut, current)
+      : await queries.randomId(current);
     if (id) res.json({ id });
-    else if (viewerSeen && (await viewerSeen.count()) > 0) res.json({ id: null });
+    else if (leftOut && (await leftOut.count()) > 0) res.json({ id: null });
     else throw new NotFoundError('No story to show yet');
   });
 
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
-    const { story, vote, reactions, saved } = await reads.visibleWithVote(id, authOf(req).user);
-    res.json(toStoryView(story, vote, reactions, saved));
+    const viewer = authOf(req).user;
+    const { story, vote, reactions, saved } = await reads.visibleWithVote(id, viewer);
+    res.json(toStoryView(story, vote, reactions, saved, viewer?._id));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {

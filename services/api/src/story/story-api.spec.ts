@@ -222,6 +222,17 @@ describe('voting', () => {
     expect(visitor.myVote).toBeNull();
   });
 
+  it('when the author opens their own story the answer says it is theirs; to anyone else it does not', async () => {
+    const storyId = await approvedStory();
+    const own = parseBody(await author.agent.get(`/api/stories/${storyId}`), storyViewSchema);
+    expect(own.isOwn).toBe(true);
+    const reader = await signUp(server);
+    for (const agent of [reader.agent, server.agent()])
+      expect(parseBody(await agent.get(`/api/stories/${storyId}`), storyViewSchema).isOwn).toBe(
+        false,
+      );
+  });
+
   it('when a member votes again it answers 409 Already voted and the tally stays', async () => {
     const storyId = await approvedStory();
     const voter = await signUp(server);

@@ -73,16 +73,18 @@ export class StoryEngagement {
     addressKey?: string,
   ): Promise<void> {
     const approved = this.approvedGuard(storyId);
-    const activity = commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
-      type: 'TrackStory',
-      storyId,
-      visitorKey,
-      action,
-    });
+    const activity = (countedFromAddress?: false) =>
+      commandOn(`storyActivity-${storyId}-${visitorKey}`, storyActivity, {
+        type: 'TrackStory',
+        storyId,
+        visitorKey,
+        action,
+        ...(countedFromAddress === false ? { countedFromAddress } : {}),
+      });
     // After a skip, the next Random or Next must already leave the story out.
     const settle = action === 'skip' ? [SEEN_STORIES] : [];
     if (addressKey === undefined || action === 'engage') {
-      await this.bus.runAll([approved, activity], actor, settle);
+      await this.bus.runAll([approved, activity()], actor, settle);
       return;
     }
     const byAddress = commandOn(
@@ -92,9 +94,12 @@ export class StoryEngagement {
       { expectNew: true },
     );
     try {
-      await this.bus.runAll([approved, byAddress, activity], actor, settle);
+      await this.bus.runAll([approved, byAddress, activity()], actor, settle);
     } catch (error) {
       if (!(error instanceof AlreadyCountedFromAddress)) throw error;
+      // Another visitor on this address (or this one with an earlier cookie) was counted: this
+      // visitor's skip still keeps the story out of their own draws, uncounted.
+      if (action === 'skip') await this.bus.runAll([approved, activity(false)], actor, settle);
     }
   }
 

@@ -50,14 +50,15 @@ export function toAdminStory(doc: StoryDoc): AdminStory {
   };
 }
 
-/** The story screen's answer: the card, the viewer's own vote, their reactions and their save. */
+/** A reader's story: the card, their vote, reactions and save, and whether they wrote it. */
 export function toStoryView(
   doc: StoryDoc,
   myVote: VoteChoice | null,
   myReactions: ReactionType[],
   saved: boolean,
+  viewerId: string | undefined,
 ): StoryView {
-  return { ...toCard(doc), myVote, myReactions, saved };
+  return { ...toCard(doc), myVote, myReactions, saved, isOwn: doc.authorId === viewerId };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

@@ -60,7 +60,7 @@ describe('site header', () => {
   it('when an admin is signed in it shows the avatar, dashboard and admin links', async () => {
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: admin } }).fetch);
     renderWithApp(<Header />);
-    expect(await screen.findByRole('link', { name: /^Profile: sam / })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'S, profile of sam' })).toHaveAttribute(
       'href',
       '/profile',
     );
@@ -74,12 +74,27 @@ describe('site header', () => {
     expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
   });
 
-  it('when a member is signed in the avatar shows the initials of their shown name and is named with them', async () => {
+  it('when a member is signed in the avatar shows the initials of their shown name, and its name starts with them', async () => {
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: admin } }).fetch);
     renderWithApp(<Header />);
     // The shown name is the username 'sam': one letter, not the full name's SL.
-    const link = await screen.findByRole('link', { name: 'Profile: sam (S)' });
+    const link = await screen.findByRole('link', { name: 'S, profile of sam' });
     expect(link).toHaveTextContent(/^S$/);
+  });
+
+  it('when the member is on their profile the active profile link is named by what it shows first', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/auth/user': {
+          body: { ...admin, username: null, firstName: 'Ann', lastName: 'Vega' },
+        },
+      }).fetch,
+    );
+    renderWithApp(<Header />, { path: '/profile' });
+    const link = await screen.findByRole('link', { name: 'AV, profile of Ann Vega' });
+    expect(link).toHaveClass('active');
+    expect(link).toHaveTextContent(/^AV$/);
   });
 
   it('when a signed-in user presses Add new it opens the registered submit dialog', async () => {
@@ -93,7 +108,7 @@ describe('site header', () => {
         <RegisteredDialog />
       </>,
     );
-    await screen.findByRole('link', { name: /^Profile: sam / });
+    await screen.findByRole('link', { name: 'S, profile of sam' });
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add new' }));
     expect(await screen.findByRole('dialog', { name: 'Share Your Story' })).toBeInTheDocument();

@@ -17,6 +17,9 @@ const AdminLinks = lazy(() =>
 /** The two icons' room while they load, so nothing moves when they arrive. */
 const adminLinksRoom = <div aria-hidden="true" className="h-10 w-[5.375rem] sm:w-[5.5rem]" />;
 
+/** "AV, profile of Ann Vega": the avatar's initials first, then what the link is. */
+const profileLinkName = (shownName: string) => `${initialsOf(shownName)}, profile of ${shownName}`;
+
 /** The header on every screen. */
 export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
   const { user, isPending, isAdmin } = useCurrentUser();
@@ -75,11 +78,9 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
               <Skeleton data-testid="account-skeleton" className="h-10 w-full" />
             ) : user ? (
               <Button asChild variant="ghost" size="icon" round>
-                {/* The initials the avatar shows are part of its name (label in name). */}
-                <Link
-                  to="/profile"
-                  aria-label={`Profile: ${userDisplayName(user)} (${initialsOf(userDisplayName(user))})`}
-                >
+                {/* The name starts with the initials the avatar shows (label in name), so
+                    voice control users can say what they see. */}
+                <Link to="/profile" aria-label={profileLinkName(userDisplayName(user))}>
                   <UserAvatar user={user} />
                 </Link>
               </Button>

@@ -31,7 +31,7 @@ describe('submit story dialog slot', () => {
     vi.stubGlobal('fetch', stubFetch({ 'GET /api/auth/user': { body: member } }).fetch);
     const { runIdle } = stubIdle();
     renderWithApp(<Layout />);
-    await screen.findByRole('link', { name: /^Profile/ });
+    await screen.findByRole('link', { name: /, profile of / });
     expect(loaded.dialog).toBe(false);
     runIdle();
     await waitFor(() => expect(loaded.dialog).toBe(true));

@@ -321,7 +321,7 @@ describe('admin screen', () => {
       },
     });
     await screen.findByText(story.content);
-    await actor.click(screen.getByRole('button', { name: 'Story history' }));
+    await actor.click(screen.getByRole('button', { name: 'History of this story' }));
     const sheet = await screen.findByRole('dialog', { name: 'Story history' });
     expect(await within(sheet).findByText('Submitted by sam')).toBeInTheDocument();
     expect(within(sheet).getByText('Rejected by ada')).toBeInTheDocument();

@@ -178,6 +178,31 @@ describe('auth form', () => {
     );
   });
 
+  it.each([
+    { who: 'an active member', status: 'active', welcome: 'Welcome back!' },
+    {
+      who: 'a banned member',
+      status: 'banned',
+      welcome: 'Your account is banned: you can read, but not post, vote or comment.',
+    },
+  ])(
+    'when $who signs in it toasts Login successful and says $welcome',
+    async ({ status, welcome }) => {
+      vi.stubGlobal(
+        'fetch',
+        stubFetch({ 'POST /api/auth/login': { body: { ...user, status } } }).fetch,
+      );
+      const { user: u, onSignedIn } = renderForm();
+      await heading('Welcome back');
+      await u.type(field('Email'), 'robin@example.com');
+      await u.type(screen.getByLabelText('Password'), 'secret-password');
+      await u.click(screen.getByRole('button', { name: 'Sign In' }));
+      await toastTitle('Login successful');
+      toastDescription(welcome);
+      expect(onSignedIn).toHaveBeenCalledTimes(1);
+    },
+  );
+
   it('when sign-in fails it shows the server message, or the fallback without one', async () => {
     let answer: Response = new Response(
       JSON.stringify({ message: 'Invalid email or password', code: 'unauthorized' }),

@@ -3,7 +3,10 @@
  * the call; failures toast the server's message or the mode's fixed fallback; successes toast and
  * move on (home, back to login, fields cleared).
  */
+import type { CurrentUser } from '@whosright/contracts/account/dto';
+
 import { toast } from '#web/hooks/use-toast.ts';
+import { BANNED_MESSAGE, isBanned } from '#web/lib/ban.ts';
 import { errorMessage } from '#web/lib/error-message.ts';
 import { useForgotPassword, useResetPassword } from '#web/features/auth/api/password-reset.ts';
 import { useLogin, useRegister } from '#web/features/auth/api/sign-in.ts';
@@ -17,6 +20,10 @@ export interface AuthSubmitEffects {
   onSignedIn: () => void;
   onResetDone?: () => void;
 }
+
+/** "Welcome back!", except to a banned member: what their account still lets them do. */
+const welcomeFor = (user: Pick<CurrentUser, 'status'>) =>
+  isBanned(user) ? BANNED_MESSAGE : 'Welcome back!';
 
 const failed = (title: string, error: unknown, fallback: string) =>
   toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
@@ -41,8 +48,8 @@ export function useAuthSubmit(effects: AuthSubmitEffects) {
         login.mutate(
           { email, password: fields.password },
           {
-            onSuccess: () => {
-              toast({ title: 'Login successful', description: 'Welcome back!' });
+            onSuccess: (signedIn) => {
+              toast({ title: 'Login successful', description: welcomeFor(signedIn) });
               effects.onSignedIn();
             },
             onError: (error) => failed('Login failed', error, 'Invalid email or password'),

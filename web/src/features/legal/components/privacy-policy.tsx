@@ -118,7 +118,8 @@ export function PrivacyPolicy({
             <strong>Essential.</strong> A session cookie that keeps you signed in and protects your
             requests, and a local record of your cookie choices. The site cannot work without them,
             so they are always on. A local note that you have been here before lets the home page
-            skip its introduction; it never leaves your browser.
+            skip its introduction; it never leaves your browser. The stories you skip wait in a
+            local list until our server has recorded them, so they are not shown to you again.
           </li>
           <li>
             <strong>Analytics.</strong> Set only if you allow analytics. They tell us, in aggregate,

@@ -38,6 +38,18 @@ describe('delete account dialog', () => {
     expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
   });
 
+  it('when Cancel is pressed it closes the dialog and deletes nothing', async () => {
+    const { actor, api } = render();
+    const dialog = await openDialog(actor);
+    await actor.type(within(dialog).getByLabelText('Password'), 'half typed');
+    await actor.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls).toEqual([]);
+    // Opened again, it starts empty.
+    const again = await openDialog(actor);
+    expect(within(again).getByLabelText('Password')).toHaveValue('');
+  });
+
   it('when the password is empty it says so and sends nothing', async () => {
     const { actor, api } = render();
     const dialog = await openDialog(actor);

@@ -151,19 +151,34 @@ export function DeleteAccountDialog() {
             ) : null}
             <DialogFooter>
               {byLink ? (
-                <Button type="button" variant="link" onClick={() => setByLink(false)}>
+                <Button
+                  type="button"
+                  variant="link"
+                  className="sm:mr-auto"
+                  onClick={() => setByLink(false)}
+                >
                   Use my password instead
                 </Button>
               ) : (
                 <Button
                   type="button"
                   variant="link"
+                  className="sm:mr-auto"
                   onClick={sendLink}
                   disabled={requestLink.isPending}
                 >
                   {requestLink.isPending ? 'Sending...' : 'No password? E-mail me a link'}
                 </Button>
               )}
+              {/* A deletion already sent cannot be taken back: Cancel waits for its answer. */}
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => openWith(false)}
+                disabled={remove.isPending}
+              >
+                Cancel
+              </Button>
               <Button type="submit" variant="destructive" disabled={remove.isPending}>
                 {remove.isPending ? 'Deleting...' : 'Delete my account'}
               </Button>

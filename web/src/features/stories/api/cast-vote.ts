@@ -33,6 +33,7 @@ export function useCastVote(id: string) {
         myVote: vote.vote,
         myReactions: old?.myReactions ?? [],
         saved: old?.saved ?? false,
+        isOwn: old?.isOwn ?? false,
       }));
       void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });
       toast({ title: 'Vote Recorded!', description: `You voted ${voteLabel(vote.vote)}` });

@@ -54,6 +54,11 @@ export function useStory(id: string) {
   return useQuery(storyQueryOptions(id));
 }
 
+/** When a story the client rate limiter held back goes again (epoch ms), while it waits. */
+export function slowDownUntil(failureReason: unknown): number | null {
+  return failureReason instanceof RateLimitError ? failureReason.retryAt : null;
+}
+
 /** What the story screen shows while the story is not there. */
 export type StoryLoadProblem = 'slow-down' | 'not-found' | 'unavailable' | null;
 

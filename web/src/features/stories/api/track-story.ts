@@ -1,7 +1,8 @@
 /**
  * POST /api/stories/{id}/track {action}: fire and forget; failures are only logged. A call the
- * client rate limiter refuses waits for room in its group and goes again (a fast skipper's
- * views and skips arrive a little late rather than never).
+ * client rate limiter refuses waits for room in its group and goes again (a fast reader's views
+ * arrive a little late rather than never). Skips go through skip-queue.ts, which keeps them
+ * until the server has them.
  */
 import type { TrackAction } from '@whosright/contracts/story/events';
 

@@ -37,13 +37,14 @@ afterEach(() => {
 });
 
 describe('useLiveStory', () => {
-  it("when a tally arrives the story in the cache takes its counts and keeps the viewer's vote and reactions", async () => {
+  it("when a tally arrives the story in the cache takes its counts and keeps the viewer's vote, reactions and authorship", async () => {
     const { queryClient } = setup();
     queryClient.setQueryData(storyKeys.detail('story_1'), {
       ...card,
       heVotes: 0,
       myVote: 'he',
       myReactions: ['lol'],
+      isOwn: true,
     });
     const source = FakeEventSource.opened[0]!;
     expect(source.url).toBe('/api/stories/story_1/live');
@@ -55,6 +56,7 @@ describe('useLiveStory', () => {
           ...card,
           myVote: 'he',
           myReactions: ['lol'],
+          isOwn: true,
         }),
       { timeout: 5_000 },
     );

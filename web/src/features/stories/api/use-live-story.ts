@@ -39,11 +39,17 @@ export function useLiveStory(
       on: {
         tally: (data) => {
           const card = tallyCard(data);
-          // The card is everyone's; the viewer's own vote, reactions and save stay as they were.
+          // The card is everyone's; the viewer's own vote, reactions, save and authorship stay.
           if (card && card.id === id)
             queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
               old
-                ? { ...card, myVote: old.myVote, myReactions: old.myReactions, saved: old.saved }
+                ? {
+                    ...card,
+                    myVote: old.myVote,
+                    myReactions: old.myReactions,
+                    saved: old.saved,
+                    isOwn: old.isOwn,
+                  }
                 : undefined,
             );
         },

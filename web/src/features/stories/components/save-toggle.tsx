@@ -18,13 +18,7 @@ export function SaveToggle({
   disabled?: boolean;
 }) {
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-pressed={saved}
-      disabled={disabled}
-      onClick={onToggle}
-    >
+    <Button variant="ghost" size="sm" aria-pressed={saved} disabled={disabled} onClick={onToggle}>
       <BookmarkIcon className={cn(saved && 'fill-current')} aria-hidden="true" />
       {saved ? 'Saved' : 'Save'}
     </Button>

@@ -13,15 +13,17 @@ import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events
 
 import { BannedHint } from '#web/components/banned-hint.tsx';
 import { ReportButton } from '#web/components/report/report-button.tsx';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { StoryMeta } from '#web/components/story-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
 import { useReactToStory } from '#web/features/stories/api/react-to-story.ts';
 import { useSaveStory } from '#web/features/stories/api/save-story.ts';
-import { trackStory } from '#web/features/stories/api/track-story.ts';
+import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
+import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
 import { SaveToggle } from '#web/features/stories/components/save-toggle.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
@@ -31,6 +33,15 @@ import { reactionLabel } from '#web/lib/reaction-label.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
+
+/** The author reading their own story: it is theirs, and where it stands (pending, approved...). */
+function YourStory({ status }: { status: StoryView['status'] }) {
+  return (
+    <p className="flex items-center gap-2 text-sm font-semibold">
+      Your story <StatusBadge status={status} />
+    </p>
+  );
+}
 
 /** What the route renders while a visitor signs in to vote or react: what for, and then what. */
 export interface SignInFirstProps {
@@ -92,7 +103,7 @@ export function StoryCard({
   const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
   const [visitorIntent, setVisitorIntent] = useState<VisitorIntent | null>(null);
   const vote = story.myVote ?? null;
-  const { goNext, finding } = useNextStory(id, { prefetch: true });
+  const { goNext, finding, heldUntil } = useNextStory(id, { prefetch: true });
   useViewTracking(story.id);
   // Live while the results or the comments are on screen.
   useLiveStory(id, { enabled: vote !== null || commentsBeforeVote, onComments: onCommentsChanged });
@@ -124,9 +135,12 @@ export function StoryCard({
   };
   const onSkip = () => {
     if (finding) return;
-    trackStory(id, 'skip');
+    skipQueue.add(id);
     void goNext();
   };
+
+  // Skip or Next waits for a draw the client rate limiter holds back: until when.
+  const slowDown = <SlowDownNotice until={finding ? heldUntil : null} className="mt-4" />;
 
   useKeyboardShortcuts({
     h: () => onVote('he'),
@@ -151,6 +165,7 @@ export function StoryCard({
           </div>
           <SaveToggle saved={story.saved} onToggle={onSave} disabled={banned} />
         </div>
+        {story.isOwn ? <YourStory status={story.status} /> : null}
         <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
           {story.content}
         </p>
@@ -178,17 +193,22 @@ export function StoryCard({
                 <ShareMenu storyId={story.id} content={story.content} />
               </>
             }
+            belowActions={slowDown}
           />
         ) : (
-          <div className="flex items-center justify-between gap-3">
-            <Button variant="ghost" size="lg" onClick={onSkip} disabled={finding}>
-              <SkipForwardIcon />
-              Skip
-            </Button>
-            <ShareMenu storyId={story.id} content={story.content} />
+          <div>
+            <div className="flex items-center justify-between gap-3">
+              <Button variant="ghost" size="lg" onClick={onSkip} disabled={finding}>
+                <SkipForwardIcon />
+                Skip
+              </Button>
+              <ShareMenu storyId={story.id} content={story.content} />
+            </div>
+            {slowDown}
           </div>
         )}
-        {signInFirst || banned ? (
+        {/* Visitors and banned members report nothing; nobody reports their own story. */}
+        {signInFirst || banned || story.isOwn ? (
           <ShortcutHint />
         ) : (
           <div className="flex items-center justify-between gap-3">

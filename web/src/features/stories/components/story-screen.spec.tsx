@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
+import { PENDING_SKIPS_KEY } from '#web/features/stories/api/skip-queue.ts';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
@@ -217,16 +218,34 @@ describe('story screen', () => {
     const { router } = renderStory();
     const user = userEvent.setup();
     await screen.findByText(story.content);
+    // The draws made before the press: with the exclusion, then without it.
+    await waitFor(() => expect(randomUrls).toHaveLength(2));
+    expect(randomUrls).toEqual([`/api/stories/random?exclude=${id}`, '/api/stories/random']);
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(randomUrls.slice(-2)).toEqual([
-      `/api/stories/random?exclude=${id}`,
-      '/api/stories/random',
-    ]);
-    // Tracking is fire and forget: it may leave after the navigation.
+    // The skip is sent, and kept in storage until the server has it.
     await waitFor(() =>
       expect(base.calls.find((c) => c.body.includes('skip'))?.url).toBe(`${path}/track`),
     );
+    await waitFor(() => expect(window.localStorage.getItem(PENDING_SKIPS_KEY)).toBeNull());
+  });
+
+  it('when skips are still on their way to the server the next draw leaves them out too', async () => {
+    const waiting = ['story_01ARZ3NDEKTSV4RRFFQ69G5FAX', 'story_01ARZ3NDEKTSV4RRFFQ69G5FAY'];
+    window.localStorage.setItem(PENDING_SKIPS_KEY, JSON.stringify(waiting));
+    const randomUrls: string[] = [];
+    const base = stubFetch({ [`GET ${path}`]: { body: story } });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = requestUrl(input);
+      if (url.startsWith('/api/stories/random')) randomUrls.push(url);
+      // The skips get no answer: they stay waiting.
+      if (url.endsWith('/track')) return new Promise<Response>(() => {});
+      return base.fetch(input, init);
+    });
+    renderStory();
+    await screen.findByText(story.content);
+    await waitFor(() => expect(randomUrls.length).toBeGreaterThan(0));
+    expect(randomUrls[0]).toBe(`/api/stories/random?exclude=${id},${waiting.join(',')}`);
   });
 
   it('when the client rate limiter holds the story back it says Slow down a moment and shows the story once there is room, never Story Not Found', async () => {
@@ -246,6 +265,77 @@ describe('story screen', () => {
     expect(screen.queryByText('Story Not Found')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(screen.getByText(story.content)).toBeInTheDocument();
+    expect(screen.queryByText('Slow down a moment')).not.toBeInTheDocument();
+  });
+
+  it('when Skip waits for a draw the client rate limiter holds back it says Slow down a moment with the seconds left, counting down, then shows the next story and Skip works again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const nextId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW';
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+        ['GET /api/stories/random']: { body: { id: nextId } },
+        [`GET /api/stories/${nextId}`]: { body: { ...story, id: nextId } },
+      }).fetch,
+    );
+    // A fast skimmer used this minute's 25 draws, the first of them 48 s ago.
+    const firstDraw = Date.now();
+    for (let i = 0; i < 25; i += 1) void clientRateLimiter.acquire('story-random');
+    await act(() => vi.advanceTimersByTimeAsync(48_000));
+    const { router } = renderStory();
+    for (let step = 0; step < 100 && !screen.queryByText(story.content); step += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+        await vi.dynamicImportSettled();
+      });
+    }
+    const skip = screen.getByRole('button', { name: 'Skip' });
+    const secondsLeft = Math.ceil((firstDraw + 60_000 - Date.now()) / 1000);
+    expect(secondsLeft).toBeGreaterThan(10);
+    expect(screen.queryByText(/next story in/)).not.toBeInTheDocument();
+
+    fireEvent.click(skip);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const notice = () => screen.getByText(/next story in/).closest('[role="status"]');
+    expect(notice()).toHaveTextContent(`Slow down a moment — next story in ${secondsLeft} s`);
+    expect(skip).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(notice()).toHaveTextContent(`Slow down a moment — next story in ${secondsLeft - 1} s`);
+    expect(skip).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/privacy');
+
+    await act(() => vi.advanceTimersByTimeAsync(secondsLeft * 1_000));
+    expect(router.state.location.pathname).toBe(`/story/${nextId}`);
+    expect(screen.queryByText(/next story in/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Skip' })).toBeEnabled();
+  });
+
+  it('when the next story was fetched before the limit was reached Skip serves it at once, without a word', async () => {
+    const nextId = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAW';
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+        ['GET /api/stories/random']: { body: { id: nextId } },
+        [`GET /api/stories/${nextId}`]: { body: { ...story, id: nextId } },
+      }).fetch,
+    );
+    const { router, queryClient } = renderStory();
+    await screen.findByText(story.content);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['stories', 'detail', nextId])).toMatchObject({ id: nextId }),
+    );
+    // Then the reader reaches the limit of draws and of stories.
+    const refused = () => undefined;
+    for (let i = 0; i < 25; i += 1) {
+      clientRateLimiter.acquire('story-random').catch(refused);
+      clientRateLimiter.acquire('story-get').catch(refused);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/story/${nextId}`));
     expect(screen.queryByText('Slow down a moment')).not.toBeInTheDocument();
   });
 
@@ -330,6 +420,33 @@ describe('story screen', () => {
     expect(screen.queryByRole('dialog', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(fetch.calls.find((c) => c.url.endsWith('/vote'))?.body).toBe('{"vote":"she"}');
     expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+  });
+
+  it('when the author opens their own story it says Your story with its status and offers no Report', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: { ...story, status: 'pending', isOwn: true } },
+        [`POST ${path}/track`]: { status: 204 },
+      }).fetch,
+    );
+    renderStory();
+    await screen.findByText(story.content);
+    expect(screen.getByText('Your story')).toHaveTextContent('Your story pending');
+    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+  });
+
+  it('when a member opens someone else story it offers Report and says nothing of whose it is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        [`GET ${path}`]: { body: story },
+        [`POST ${path}/track`]: { status: 204 },
+      }).fetch,
+    );
+    renderStory();
+    expect(await screen.findByRole('button', { name: 'Report this story' })).toBeInTheDocument();
+    expect(screen.queryByText('Your story')).not.toBeInTheDocument();
   });
 
   it('when the member is banned the vote buttons are disabled and say why', async () => {

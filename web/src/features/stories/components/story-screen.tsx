@@ -4,7 +4,7 @@
  * visitor sees the comments read-only straight away (`commentsBeforeVote`).
  * The story's answer carries the viewer's vote (one call per story). Only a missing story shows
  * Story Not Found; a failed load offers Try again; a call the client rate limiter holds back says
- * "Slow down a moment".
+ * "Slow down a moment" with the seconds left.
  *
  * The first render is the skeleton, so the card's code is not part of the page's first load: it
  * loads beside the story's data (the route's loader starts both). What shows when the story is
@@ -13,7 +13,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 
-import { storyLoadProblem, useStory } from '#web/features/stories/api/get-story.ts';
+import { slowDownUntil, storyLoadProblem, useStory } from '#web/features/stories/api/get-story.ts';
 import { BackToStoriesLink } from '#web/features/stories/components/back-to-stories-link.tsx';
 import type { StoryCardProps } from '#web/features/stories/components/story-card.tsx';
 import { StoryNotFound } from '#web/features/stories/components/story-not-found.tsx';
@@ -44,9 +44,13 @@ export function StoryScreen({
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-5 px-4 py-5 sm:py-10">
-      <BackToStoriesLink />
-
-      {problem === 'slow-down' ? <SlowDownNotice /> : null}
+      <div className="grid">
+        <BackToStoriesLink />
+        <SlowDownNotice
+          until={problem === 'slow-down' ? slowDownUntil(story.failureReason) : null}
+          className="mt-5"
+        />
+      </div>
       {story.isSuccess ? (
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
         <Suspense fallback={skeleton}>

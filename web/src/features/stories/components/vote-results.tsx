@@ -24,6 +24,7 @@ export function VoteResults({
   sheVotes,
   myVote,
   actions,
+  belowActions = null,
   focusWhen = false,
 }: {
   /** Whose verdict timeline to show below the split. */
@@ -32,6 +33,8 @@ export function VoteResults({
   sheVotes: number;
   myVote: VoteChoice;
   actions: ReactNode;
+  /** Said right under the actions (the wait before the next story). */
+  belowActions?: ReactNode;
   /** Set when the reader has just voted: the buttons they used are gone, focus comes here. */
   focusWhen?: boolean;
 }) {
@@ -82,7 +85,10 @@ export function VoteResults({
         </p>
         <p className="font-semibold">You voted {voteLabel(myVote)}</p>
       </div>
-      <div className="grid grid-cols-[1fr_auto] gap-3">{actions}</div>
+      <div>
+        <div className="grid grid-cols-[1fr_auto] gap-3">{actions}</div>
+        {belowActions}
+      </div>
       {/* The fallback has the timeline's fixed height (h-44), so nothing moves when it loads. */}
       <Suspense fallback={<Skeleton rounded="lg" className="h-44" />}>
         <VerdictTimeline storyId={storyId} />

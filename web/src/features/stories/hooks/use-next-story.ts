@@ -2,7 +2,9 @@
  * Next Story and Skip: a random story other than this one; the "You've seen every story" screen
  * when the viewer has voted on or skipped all the others; the feed when there is none.
  * The next story is drawn and its card fetched while the reader reads (`prefetch`), so Next and
- * Skip only navigate to a story that is already in the cache.
+ * Skip only navigate to a story that is already in the cache. When the client rate limiter holds
+ * that draw back, `heldUntil` says until when (epoch ms): a press then waits (`finding`) for it,
+ * and the card says so.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,12 +31,15 @@ export function useNextStory(currentId: string, { prefetch = false }: { prefetch
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [finding, setFinding] = useState(false);
+  const [held, setHeld] = useState<{ for: string; until: number } | null>(null);
   const upcoming = useRef<{ for: string; next: Promise<NextStory> } | null>(null);
 
   /** The draw for this story, started once: on the prefetch or on the first Next. */
   const drawNext = useCallback(() => {
     if (upcoming.current?.for !== currentId) {
-      const next = findNextStoryId(queryClient, currentId).then((found) => {
+      const onHeld = (until: number) => setHeld({ for: currentId, until });
+      const next = findNextStoryId(queryClient, currentId, onHeld).then((found) => {
+        setHeld(null);
         if (typeof found === 'string') void queryClient.prefetchQuery(storyQueryOptions(found));
         // Nothing found (or the draw failed): the next press draws again.
         else if (found === null) upcoming.current = null;
@@ -63,5 +68,5 @@ export function useNextStory(currentId: string, { prefetch = false }: { prefetch
     }
   }, [currentId, drawNext, finding, navigate]);
 
-  return { goNext, finding };
+  return { goNext, finding, heldUntil: held?.for === currentId ? held.until : null };
 }
