@@ -71,6 +71,7 @@ const ioModules = [
   'fs',
   'better-sqlite3',
   'mongodb',
+  'pg',
   'express',
   'ioredis',
   'bullmq',
