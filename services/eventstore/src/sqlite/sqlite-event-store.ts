@@ -14,7 +14,7 @@ import type { InTransactionStep } from './in-transaction';
 import { sqliteAppends } from './sqlite-appends';
 import { streamReads } from './stream-reads';
 import { logReads } from './log-reads';
-import { createSqliteSubscription } from './sqlite-subscription';
+import { createCatchUpSubscription } from '../catch-up-subscription';
 
 export type SqliteEventStoreOptions = (
   { database: Database; file?: never } | { file: string; database?: never }
@@ -98,7 +98,10 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
         readPage: (after: bigint, upTo: bigint, limit: number) =>
           log.page(after, upTo, subscribeOptions.filter, undefined, limit),
       };
-      return trackedSubscription(subscriptions, createSqliteSubscription(source, subscribeOptions));
+      return trackedSubscription(
+        subscriptions,
+        createCatchUpSubscription(source, subscribeOptions),
+      );
     },
     async headPosition() {
       assertOpen();
