@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { childExited } from './child-exit';
 import { freePort } from './free-port';
 import { executable, type LocalService } from './local-service';
 
@@ -85,12 +86,6 @@ function unprivilegedUser(): { uid: number; gid: number } | undefined {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /** Runs `binary` to its end as `user`; rejects with its output when it fails. */
 async function run(
   binary: string,
@@ -105,7 +100,7 @@ async function run(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await exited(child);
+  await childExited(child);
   if (child.exitCode !== 0)
     throw new Error(`${binary} exited with code ${String(child.exitCode)}: ${output.trim()}`);
 }
@@ -162,35 +157,42 @@ function databases(url: string) {
   };
 }
 
+/**
+ * Runs postgres (`$0`, with its arguments) under a shell that stops it, with a fast shutdown that
+ * does not wait for clients, once the shell's standard input closes: when `stop()` closes it, or
+ * when the test process ends in any way, SIGKILL included (its end of the pipe closes then). The
+ * shell ends with postgres.
+ */
+const STOPPED_WITH_STDIN =
+  'exec 3<&0; "$0" "$@" & pid=$!; (read -r _ <&3; kill -INT "$pid" 2>/dev/null) & wait "$pid"';
+
 async function startOnce(
   bin: string,
   dir: string,
   port: number,
   user: { uid: number; gid: number } | undefined,
 ): Promise<PostgresServer | undefined> {
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    fsync: 'on',
+    synchronous_commit: 'on',
+  };
   const child = spawn(
-    join(bin, 'postgres'),
+    '/bin/sh',
     [
-      '-D',
-      join(dir, 'data'),
-      '-p',
-      String(port),
       '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'fsync=on',
-      '-c',
-      'synchronous_commit=on',
+      STOPPED_WITH_STDIN,
+      join(bin, 'postgres'),
+      ...['-D', join(dir, 'data'), '-p', String(port)],
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], ...user },
+    { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'], ...user },
   );
-  // Never leave a server behind, even when the test process ends without calling stop():
-  // SIGQUIT is PostgreSQL's immediate shutdown, which ends its backends too.
-  const killOnExit = () => child.kill('SIGQUIT');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
+  const stopped = async () => {
+    child.stdin?.end();
+    await childExited(child);
+  };
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -198,6 +200,7 @@ async function startOnce(
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
+      child.stdin?.end();
       if (/could not bind|address already in use/i.test(output)) return undefined;
       throw new Error(`postgres exited with code ${child.exitCode}: ${output.trim()}`);
     }
@@ -207,17 +210,14 @@ async function startOnce(
         url,
         createDatabase,
         async stop() {
-          // SIGINT: fast shutdown, which does not wait for clients to disconnect.
-          child.kill('SIGINT');
-          await exited(child);
+          await stopped();
           rmSync(dir, { recursive: true, force: true });
         },
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  child.kill('SIGQUIT');
-  await exited(child);
+  await stopped();
   throw new Error(`postgres did not answer on port ${port} within 20 s: ${output.trim()}`);
 }
 
