@@ -109,6 +109,7 @@ const oneDoorToTheLog = {
         '@whosright/eventstore/command/*',
         '@whosright/eventstore/sqlite/*',
         '@whosright/eventstore/kurrentdb/*',
+        '@whosright/eventstore/postgres/*',
         '@whosright/eventstore/forgetting/*',
         '@whosright/sqlite/*',
       ],
