@@ -23,7 +23,10 @@ import { executable, type LocalService } from './local-service';
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, or `DATABASE_URL`. */
   url: string;
-  /** Creates a fresh database whose name starts with `name`; answers its URL. */
+  /**
+   * Creates a fresh database whose name starts with `name` (UTF-8, strings sorted by code point);
+   * answers its URL.
+   */
   createDatabase(name: string): Promise<string>;
   /** Stops the cluster and removes its folder; on `DATABASE_URL`, drops the databases created. */
   stop(): Promise<void>;
@@ -146,7 +149,11 @@ function databases(url: string) {
       if (!/^[a-z][a-z0-9_]{0,40}$/.test(name))
         throw new Error(`Invalid database name "${name}": lowercase letters, digits and _`);
       const database = `${name}_${randomBytes(4).toString('hex')}`;
-      await onServer(url, `CREATE DATABASE "${database}"`);
+      // UTF-8 and the C collation: strings sort by code point whatever the server's default.
+      await onServer(
+        url,
+        `CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+      );
       created.push(database);
       return withDatabase(url, database);
     },
