@@ -49,7 +49,7 @@ function debianBinDir(): string | undefined {
     .find((dir) => executable(join(dir, 'initdb')) && executable(join(dir, 'postgres')));
 }
 
-/** The folder with initdb and postgres: `POSTGRES_BIN_DIR` when set (a wrong one means "missing"). */
+/** The folder with initdb and postgres: `POSTGRES_BIN_DIR` when set (a wrong one: "missing"). */
 function binDir(): string | undefined {
   const configured = process.env.POSTGRES_BIN_DIR;
   if (configured === undefined) return debianBinDir();
@@ -58,7 +58,10 @@ function binDir(): string | undefined {
     : undefined;
 }
 
-/** PostgreSQL's binaries (`POSTGRES_BIN_DIR`, else the newest `/usr/lib/postgresql/<n>/bin`): initdb's path. */
+/**
+ * PostgreSQL's binaries (`POSTGRES_BIN_DIR`, else the newest `/usr/lib/postgresql/<n>/bin`):
+ * initdb's path.
+ */
 export const postgresBinaries: LocalService = {
   name: 'postgresql',
   install: 'apt-get install postgresql',

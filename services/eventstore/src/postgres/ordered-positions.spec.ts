@@ -52,7 +52,7 @@ async function allPositions(client: pg.Client): Promise<bigint[]> {
   return rows.map((row) => BigInt(row.position));
 }
 
-/** One writer's loop: appends of 1 to 3 events, every fourth to a held stream, some to two streams. */
+/** One writer's loop: appends of 1 to 3 events, every fourth to a held stream, some to two. */
 async function writeLoop(store: EventStore, name: string): Promise<void> {
   for (let i = 0; i < APPENDS_PER_LOOP; i++) {
     const stream = i % 4 === 0 ? `held-${name}-${i}` : `fast-${name}-${i % 3}`;
