@@ -13,13 +13,27 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const webDir = join(root, 'web');
 
-export function buildWeb({ dist = join(webDir, 'dist') }: { dist?: string } = {}): void {
+/** `npm run build -- --report` also writes this treemap of what each chunk carries. */
+const REPORT = join(webDir, 'bundle-report.html');
+
+export function buildWeb({
+  dist = join(webDir, 'dist'),
+  report = false,
+}: { dist?: string; report?: boolean } = {}): void {
   const next = join(webDir, `dist.next-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   const build = spawnSync(
     'npx',
     ['vite', 'build', '--mode', 'production', '--outDir', next, '--emptyOutDir'],
-    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ...(report ? { WEB_BUILD_REPORT: REPORT } : {}),
+      },
+    },
   );
   if (build.status !== 0) {
     rmSync(next, { recursive: true, force: true });
@@ -27,11 +41,12 @@ export function buildWeb({ dist = join(webDir, 'dist') }: { dist?: string } = {}
   }
   swapBuild(next, dist);
   console.log(`Web app built into ${relative(process.cwd(), dist) || '.'}`);
+  if (report) console.log(`What each chunk carries: ${relative(process.cwd(), REPORT)}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
-    buildWeb();
+    buildWeb({ report: process.argv.includes('--report') });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

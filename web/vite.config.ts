@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 
 import { appRoutes } from './build-plugins/app-routes.ts';
@@ -24,6 +25,14 @@ export default defineConfig({
     pureIcons(),
     appRoutes('src/routes'),
     precompress(),
+    // `npm run build -- --report`: a treemap of what each chunk carries, gzip sizes included.
+    process.env.WEB_BUILD_REPORT
+      ? visualizer({
+          filename: process.env.WEB_BUILD_REPORT,
+          template: process.env.WEB_BUILD_REPORT.endsWith('.yml') ? 'list' : 'treemap',
+          gzipSize: true,
+        })
+      : undefined,
   ] as unknown as PluginOption[],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -53,6 +53,10 @@ export function firstLoad(dist: string, manifest: Manifest, routeFile: string): 
   visit(entry);
   visit(route);
   const files = [...seen].map((key) => manifest[key]?.file ?? key).filter((f) => f.endsWith('.js'));
+  return gzipTotals(dist, files);
+}
+
+function gzipTotals(dist: string, files: string[]): FirstLoad {
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of files) {
@@ -61,6 +65,32 @@ export function firstLoad(dist: string, manifest: Manifest, routeFile: string): 
     gzipBytes += gzipSync(content, { level: 9 }).length;
   }
   return { files, rawBytes, gzipBytes };
+}
+
+/**
+ * What the built HTML has the browser load before anything renders: its module scripts and
+ * modulepreloads, with every chunk they import statically, each counted once, gzip level 9.
+ */
+export function htmlFirstLoad(dist: string, manifest: Manifest): FirstLoad {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const named = tags
+    .filter((tag) => /type="module"/.test(tag) || /rel="modulepreload"/.test(tag))
+    .map((tag) => /(?:src|href)="\/?([^"]+\.js)"/.exec(tag)?.[1])
+    .filter((file): file is string => file !== undefined);
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const key = keyOf.get(file);
+    for (const imported of (key && manifest[key]?.imports) || []) {
+      const next = manifest[imported]?.file;
+      if (next) visit(next);
+    }
+  };
+  named.forEach(visit);
+  return gzipTotals(dist, [...files]);
 }
 
 /** The largest chunk of the build, raw. */

@@ -21,7 +21,6 @@ import { servicesOf, slices } from './slices';
 import { StartupWork } from './startup-work';
 import { openStores, type Stores } from './stores';
 
-export { queriesOf, type Queries };
 export type { Application, ComposeOptions };
 
 /** What the slices are built from in a server process: their services', then their edges'. */

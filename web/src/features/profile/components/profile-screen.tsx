@@ -3,6 +3,7 @@ import type { CurrentUser } from '@whosright/contracts/account/dto';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { MyCommentsList } from '#web/features/profile/components/my-comments-list.tsx';
+import { useMyStories } from '#web/features/profile/api/get-my-stories.ts';
 import { MyStoriesList } from '#web/features/profile/components/my-stories-list.tsx';
 import { NotificationsCard } from '#web/features/profile/components/notifications-card.tsx';
 import { PrivacyCard } from '#web/features/profile/components/privacy-card.tsx';
@@ -18,6 +19,9 @@ export function ProfileScreen({
   user: CurrentUser;
   onUpdated: (user: CurrentUser) => void;
 }) {
+  // The cards below the list are drawn once it has loaded: drawn before, they would move down as
+  // it filled in. (The list's own query; the tab asks for the same one.)
+  const listLoaded = !useMyStories().isPending;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-10">
       <ProfileHeader user={user} onUpdated={onUpdated} />
@@ -34,9 +38,13 @@ export function ProfileScreen({
           <MyCommentsList />
         </TabsContent>
       </Tabs>
-      <PrivacyCard user={user} onUpdated={onUpdated} />
-      <NotificationsCard />
-      <YourDataCard />
+      {listLoaded ? (
+        <>
+          <PrivacyCard user={user} onUpdated={onUpdated} />
+          <NotificationsCard />
+          <YourDataCard />
+        </>
+      ) : null}
     </div>
   );
 }

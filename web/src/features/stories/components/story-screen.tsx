@@ -48,14 +48,14 @@ export function StoryScreen({
 
       {problem === 'slow-down' ? <SlowDownNotice /> : null}
       {story.isSuccess ? (
+        // The comments wait for the card: drawn below its skeleton, they would move when it came.
         <Suspense fallback={skeleton}>
           <StoryCard id={id} story={story.data} {...cardProps} />
+          {vote || cardProps.commentsBeforeVote ? comments : null}
         </Suspense>
       ) : (
         skeleton
       )}
-
-      {story.isSuccess && (vote || cardProps.commentsBeforeVote) ? comments : null}
     </div>
   );
 }

@@ -1,0 +1,86 @@
+import type { Notification } from '@whosright/contracts/notification/dto';
+
+import { Button } from '#web/components/ui/button.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
+import type { useNotifications } from '#web/features/notifications/api/get-notifications.ts';
+import { useMarkRead } from '#web/features/notifications/api/mark-read.ts';
+import { BellButton } from '#web/features/notifications/components/bell-button.tsx';
+import { NotificationItem } from '#web/features/notifications/components/notification-item.tsx';
+
+interface NotificationPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  notifications: ReturnType<typeof useNotifications>;
+  unread: number;
+}
+
+/**
+ * The bell with its panel of notifications, newest first, each opening its story (and marked
+ * read by it); "Mark all read" above them. Loaded after the page (notification-bell.tsx).
+ */
+export function NotificationPanel({
+  open,
+  onOpenChange,
+  notifications,
+  unread,
+}: NotificationPanelProps) {
+  const markRead = useMarkRead();
+  const items = (notifications.data?.pages ?? []).flatMap((page) => page.items);
+
+  const opened = (notification: Notification) => {
+    if (!notification.read) markRead.mutate({ ids: [notification.id] });
+    onOpenChange(false);
+  };
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>
+        <BellButton unread={unread} />
+      </PopoverTrigger>
+      <PopoverContent
+        aria-labelledby="notifications-title"
+        className="w-[min(22rem,calc(100vw-1rem))] p-0"
+      >
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
+          <h2 id="notifications-title" className="font-semibold">
+            Notifications
+          </h2>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={unread === 0 || markRead.isPending}
+            onClick={() => markRead.mutate({ all: true })}
+          >
+            Mark all read
+          </Button>
+        </div>
+        {notifications.isPending ? (
+          <p className="px-4 py-8 text-center text-sm text-muted-foreground">Loading...</p>
+        ) : items.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-muted-foreground">
+            You&apos;re all caught up. News about your stories and comments shows up here.
+          </p>
+        ) : (
+          <ul aria-label="Your notifications" className="divide-y">
+            {items.map((item) => (
+              <NotificationItem key={item.id} notification={item} onOpen={opened} />
+            ))}
+          </ul>
+        )}
+        {notifications.hasNextPage ? (
+          <div className="border-t p-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-full"
+              disabled={notifications.isFetchingNextPage}
+              onClick={() => void notifications.fetchNextPage()}
+            >
+              Show older
+            </Button>
+          </div>
+        ) : null}
+      </PopoverContent>
+    </Popover>
+  );
+}
