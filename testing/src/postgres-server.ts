@@ -24,10 +24,10 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, or `DATABASE_URL`. */
   url: string;
   /**
-   * Creates a fresh database whose name starts with `name` (UTF-8, strings sorted by code point);
-   * answers its URL.
+   * Creates a fresh database whose name starts with `name` (UTF-8, strings sorted by code point,
+   * or by English with `{ order: 'language' }`, which the read-model store refuses); answers its URL.
    */
-  createDatabase(name: string): Promise<string>;
+  createDatabase(name: string, options?: { order?: 'code-point' | 'language' }): Promise<string>;
   /** Stops the cluster and removes its folder; on `DATABASE_URL`, drops the databases created. */
   stop(): Promise<void>;
 }
@@ -148,14 +148,21 @@ function withDatabase(url: string, database: string): string {
 function databases(url: string) {
   const created: string[] = [];
   return {
-    createDatabase: async (name: string): Promise<string> => {
+    createDatabase: async (
+      name: string,
+      { order = 'code-point' }: { order?: 'code-point' | 'language' } = {},
+    ): Promise<string> => {
       if (!/^[a-z][a-z0-9_]{0,40}$/.test(name))
         throw new Error(`Invalid database name "${name}": lowercase letters, digits and _`);
       const database = `${name}_${randomBytes(4).toString('hex')}`;
       // UTF-8 and the C collation: strings sort by code point whatever the server's default.
+      const collation =
+        order === 'language'
+          ? "LOCALE_PROVIDER icu ICU_LOCALE 'en' LOCALE 'C'"
+          : "LC_COLLATE 'C' LC_CTYPE 'C'";
       await onServer(
         url,
-        `CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+        `CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' ${collation}`,
       );
       created.push(database);
       return withDatabase(url, database);
