@@ -57,7 +57,7 @@ describeWithService(postgresServer, 'PostgreSQL mode: DATABASE_URL', () => {
   const cli = (name: string, args: string[]) =>
     runTsChild(new URL(`../cli/${name}.ts`, import.meta.url), args, { env });
 
-  it('when members and an admin use the product over HTTP every call answers from PostgreSQL', async () => {
+  it('when members and an admin use the product over HTTP every call answers from PostgreSQL, and the admin, digest and replay CLIs work on it', async () => {
     const admin = await member(ADMIN, app);
     expect(await cli('admin', ['promote', ADMIN])).toContain('is now an admin');
     await vi.waitFor(
@@ -105,6 +105,14 @@ describeWithService(postgresServer, 'PostgreSQL mode: DATABASE_URL', () => {
       expect.objectContaining({ content: 'Twenty-two is a fair ask in winter.', side: 'she' }),
     ]);
     expect(await cli('digest', [])).toMatch(/digests? mailed/);
+    const until = new Date().toISOString();
+    expect(
+      JSON.parse(await cli('replay', ['stories', '--until', until, '--format', 'json'])),
+    ).toEqual([]);
+    expect(await cli('replay', ['stories', '--format', 'json'])).toContain(
+      '"projection": "stories"',
+    );
+    expect((await visitor(app, 'GET', `/stories/${id}`)).body).toMatchObject({ sheVotes: 1 });
   }, 90_000);
 
   it('when DATABASE_URL names a server nobody listens on the process exits 1 with one line naming it', async () => {
