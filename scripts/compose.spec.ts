@@ -9,6 +9,10 @@ import { CONFIG_VARIABLES } from '../services/api/src/platform/config';
 const composeFile = fileURLToPath(new URL('../docker-compose.yml', import.meta.url));
 
 interface Service {
+  image?: string;
+  profiles?: string[];
+  volumes?: string[];
+  ports?: string[];
   command?: string[];
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
@@ -48,6 +52,14 @@ function validator() {
 const appServices = (compose: ComposeFile) =>
   Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
 
+/** The services `docker compose up` starts (no profile), or those of `profile`. */
+const inProfile = (compose: ComposeFile, profile?: string) =>
+  Object.fromEntries(
+    Object.entries(compose.services).filter(([, service]) =>
+      profile ? service.profiles?.includes(profile) : !service.profiles,
+    ),
+  );
+
 describe('docker-compose.yml', () => {
   it('when validated against the Compose Specification schema it has no errors', () => {
     const validate = validator();
@@ -72,19 +84,52 @@ describe('docker-compose.yml', () => {
         expect(CONFIG_VARIABLES, `${name}: ${variable}`).toContain(variable);
   });
 
-  it('when it runs scale mode every process role is there, behind a proxy the APIs trust', () => {
+  it.each([
+    ['KurrentDB and MongoDB (no profile)', undefined, 'proxy'],
+    ['PostgreSQL (profile postgres)', 'postgres', 'proxy-pg'],
+  ])(
+    'when it runs scale mode on %s every process role is there, behind a proxy the APIs trust',
+    (_, profile, proxy) => {
+      const compose = { services: inProfile(loadCompose(), profile) };
+      const roles = appServices(compose).map(([, s]) => s.command?.[0]);
+      expect(roles.filter((r) => r === 'api')).toHaveLength(2);
+      expect(roles).toEqual(expect.arrayContaining(['projector', 'worker']));
+      for (const [name, service] of appServices(compose)) {
+        expect(service.healthcheck?.test, name).toBeDefined();
+        for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {}))
+          expect(['service_healthy', 'service_started'], `${name} -> ${dependency}`).toContain(
+            condition,
+          );
+        if (service.command?.[0] === 'api') expect(service.environment?.TRUST_PROXY).toBe('1');
+      }
+      const apis = appServices(compose)
+        .filter(([, s]) => s.command?.[0] === 'api')
+        .map(([name]) => name);
+      expect(Object.keys(compose.services[proxy]?.depends_on ?? {})).toEqual(
+        expect.arrayContaining(apis),
+      );
+    },
+  );
+
+  it('when the postgres profile runs, every app process uses DATABASE_URL on a healthy PostgreSQL 15 with a volume, and no other store', () => {
     const compose = loadCompose();
-    const roles = appServices(compose).map(([, s]) => s.command?.[0]);
-    expect(roles.filter((r) => r === 'api')).toHaveLength(2);
-    expect(roles).toEqual(expect.arrayContaining(['projector', 'worker']));
-    for (const [name, service] of appServices(compose)) {
-      expect(service.healthcheck?.test, name).toBeDefined();
-      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {}))
-        expect(['service_healthy', 'service_started'], `${name} -> ${dependency}`).toContain(
-          condition,
-        );
-      if (service.command?.[0] === 'api') expect(service.environment?.TRUST_PROXY).toBe('1');
+    const postgres = compose.services.postgres!;
+    expect(postgres.profiles).toEqual(['postgres']);
+    expect(postgres.image).toMatch(/^postgres:15/);
+    expect(postgres.healthcheck?.test.join(' ')).toContain('pg_isready');
+    expect(postgres.volumes).toEqual([expect.stringMatching(/:\/var\/lib\/postgresql\/data$/)]);
+    const pgApps = appServices({ services: inProfile(compose, 'postgres') });
+    expect(pgApps.length).toBeGreaterThanOrEqual(4);
+    for (const [name, service] of pgApps) {
+      const env = service.environment ?? {};
+      expect(env.DATABASE_URL, name).toMatch(/^postgres:\/\/[^@]+@postgres:5432\/whosright$/);
+      expect([env.EVENTSTORE_URL, env.MONGO_URL], name).toEqual(['', '']);
+      expect(service.depends_on?.postgres, name).toEqual({ condition: 'service_healthy' });
     }
-    expect(Object.keys(compose.services.proxy?.depends_on ?? {})).toEqual(['api-1', 'api-2']);
+    // Without the profile nothing starts PostgreSQL or points at it.
+    for (const [name, service] of Object.entries(inProfile(compose))) {
+      expect(service.environment?.DATABASE_URL, name).toBeUndefined();
+      expect(Object.keys(service.depends_on ?? {}), name).not.toContain('postgres');
+    }
   });
 });

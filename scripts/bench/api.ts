@@ -25,6 +25,10 @@
  * BENCH_ROWS=<part>[,<part>...] measures only the rows whose name contains one of the parts
  * (case does not matter), e.g. `vote`; BENCH_LIVE=0 skips the live case.
  * BENCH_PROFILE=<dir> writes a V8 CPU profile of every server into that folder.
+ * `--store postgres` measures, beside this checkout's embedded server (A), the same checkout's
+ * server on PostgreSQL (DATABASE_URL; a throw-away cluster of Debian's binaries, fsync on, or the
+ * server in DATABASE_URL), as one more checkout of the A/B table: its "/ A" column is the ratio
+ * to the embedded mode in the same run.
  */
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -42,7 +46,13 @@ import {
   type ApiServer,
   type PreparedServer,
 } from './api/server';
-import { apiBenchSettings, rowSelected, type ApiBenchSettings } from './api/settings';
+import {
+  apiBenchSettings,
+  rowSelected,
+  type ApiBenchSettings,
+  type Checkout,
+} from './api/settings';
+import { startPostgresServer, type PostgresServer } from '@whosright/testing/postgres-server';
 
 const CONNECTIONS = 10;
 /** Stories written when only the live case runs. */
@@ -119,10 +129,36 @@ async function measureAll(
   }
 }
 
+/** `--store postgres`: this checkout again, on a fresh database of a PostgreSQL server. */
+async function postgresCheckout(
+  args: readonly string[],
+): Promise<{ checkout: Checkout; server: PostgresServer } | undefined> {
+  const at = args.indexOf('--store');
+  if (at < 0) return undefined;
+  const store = args[at + 1];
+  if (store !== 'postgres')
+    throw new Error(`--store takes postgres (the embedded store is always measured), got ${store}`);
+  const server = await startPostgresServer();
+  const url = await server.createDatabase('bench_api');
+  return {
+    checkout: {
+      name: `${basename(repoRoot)} on PostgreSQL`,
+      dir: repoRoot,
+      env: { DATABASE_URL: url },
+    },
+    server,
+  };
+}
+
 export async function run(args: string[] = []): Promise<void> {
   const settings = apiBenchSettings(process.env);
   const liveOnly = args.includes('live');
-  const checkouts = [{ name: basename(repoRoot), dir: repoRoot }, ...settings.others];
+  const postgres = await postgresCheckout(args);
+  const checkouts = [
+    { name: basename(repoRoot), dir: repoRoot },
+    ...(postgres ? [postgres.checkout] : []),
+    ...settings.others,
+  ];
   const started: ApiServer[] = [];
   try {
     for (const checkout of checkouts) started.push(await startApiServer(checkout));
@@ -145,5 +181,6 @@ export async function run(args: string[] = []): Promise<void> {
     }
   } finally {
     for (const server of started) await stopApiServer(server);
+    await postgres?.server.stop();
   }
 }

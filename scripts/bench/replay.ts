@@ -4,10 +4,14 @@
  * file), over a realistic log of the product's own events, beside a raw scan of the same events in
  * the same run: all of them in one shared scan, then each alone. Past 500,000 events a log of
  * 500,000 is measured as well, to show whether the cost per event stays flat as the log grows.
+ * `--store postgres` also copies that log (same events, ids and order) into a throw-away
+ * PostgreSQL cluster (fsync on) and rebuilds every read model there: its rate beside SQLite's, the
+ * budget 50% of it (the read models alone are then left out, for time).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { measureLog } from './replay/measure-log';
-import { printGrowth, printLog, type Budgets } from './replay/report';
+import { printGrowth, printLog, printPostgres, type Budgets } from './replay/report';
+import { measurePostgresRebuild, type PostgresMeasurement } from './replay/postgres-rebuild';
 
 const REFERENCE_EVENTS = 500_000;
 /** Best of 3 up to a million events; one round past that (5M takes minutes per rebuild). */
@@ -20,6 +24,15 @@ const BUDGETS: Budgets = {
   aloneOfScan: 0.5,
   growth: 0.85,
 };
+/** A full rebuild on PostgreSQL, as a share of SQLite's on the same log. */
+const POSTGRES_OF_SQLITE = 0.5;
+
+function storeArgument(args: string[]): 'sqlite' | 'postgres' {
+  const i = args.indexOf('--store');
+  if (i < 0) return 'sqlite';
+  if (args[i + 1] !== 'postgres') throw new Error('--store takes postgres');
+  return 'postgres';
+}
 
 function eventsArgument(args: string[]): number {
   const i = args.indexOf('--events');
@@ -31,11 +44,25 @@ function eventsArgument(args: string[]): number {
 
 export async function run(args: string[]): Promise<void> {
   const events = eventsArgument(args);
+  const onPostgres = storeArgument(args) === 'postgres';
   console.log(
     `machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}; best of ${roundsFor(events)} runs`,
   );
-  const measured = await measureLog({ events, rounds: roundsFor(events), eachAlone: true });
+  let postgres: PostgresMeasurement | undefined;
+  const measured = await measureLog({
+    events,
+    rounds: roundsFor(events),
+    eachAlone: !onPostgres,
+    ...(onPostgres
+      ? {
+          alsoOn: async (log) => {
+            postgres = await measurePostgresRebuild(log, events, 1);
+          },
+        }
+      : {}),
+  });
   let met = printLog(measured, BUDGETS);
+  if (postgres) met = printPostgres(measured, postgres, POSTGRES_OF_SQLITE) && met;
   if (events > REFERENCE_EVENTS) {
     const reference = await measureLog({
       events: REFERENCE_EVENTS,

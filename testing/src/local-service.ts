@@ -3,16 +3,17 @@ import { delimiter, join } from 'node:path';
 
 /**
  * A program some suites need on this machine (redis-server for the Redis adapters and scale mode,
- * Chromium for the browser journeys). Installing it is the newcomer's choice: where it is missing
- * such a suite is skipped with one line saying how to install it. CI installs every one of them,
- * so under CI=true a missing program fails the suite instead of skipping it.
+ * PostgreSQL for its adapters, Chromium for the browser journeys). Installing it is the
+ * newcomer's choice: where it is missing such a suite is skipped with one line saying how to
+ * install it. CI installs every one of them, so under CI=true a missing program fails the suite
+ * instead of skipping it.
  */
 export interface LocalService {
   /** The program, as its package calls it: `redis-server`, `chromium`. */
   name: string;
   /** The command that installs it on Debian, e.g. `apt-get install redis-server`. */
   install: string;
-  /** Its binary's path, or undefined where it is not installed. */
+  /** Its binary's path (or the URL of a server given instead), or undefined where it is missing. */
   find(): string | undefined;
 }
 

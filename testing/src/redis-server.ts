@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childExited } from './child-exit';
 import { freePort } from './free-port';
 import { executable, onPath, type LocalService } from './local-service';
 
@@ -58,12 +59,6 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 async function startOnce(
   binary: string,
   port: number,
@@ -106,7 +101,7 @@ async function startOnce(
         port,
         async stop() {
           child.kill('SIGTERM');
-          await exited(child);
+          await childExited(child);
           rmSync(dir, { recursive: true, force: true });
         },
       };

@@ -161,6 +161,19 @@ export interface WriterInTransaction {
   ): boolean;
 }
 
+/** The writer's steps on generations, which each adapter keeps in a module of their own. */
+export type GenerationSteps =
+  | 'active'
+  | 'createGeneration'
+  | 'findRunnerBuild'
+  | 'ensureCollections'
+  | 'checkpoint'
+  | 'activate'
+  | 'drop'
+  | 'touch'
+  | 'dropAbandoned'
+  | 'collectionNames';
+
 /** What the runner and rebuilds need: generations, their checkpoints and commits, dead letters. */
 export interface ReadModelWriter {
   /** Present where the store shares the event store's SQLite connection (embedded mode). */

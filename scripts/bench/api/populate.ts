@@ -5,6 +5,8 @@ import { STORY_CATEGORIES } from '@whosright/contracts/shared/categories';
 import { commandOn } from '@whosright/eventstore/command/decide-many';
 import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import { openPostgresEventStore } from '@whosright/eventstore/postgres/postgres-event-store';
+import type { EventStore } from '@whosright/eventstore/port';
 import { story } from '../../../services/api/src/story/decider';
 import { storyPool } from '../../../services/api/src/story/pool-decider';
 import { POOL_STREAM } from '../../../services/api/src/story/story-service';
@@ -23,13 +25,13 @@ export function newStoryIds(count: number): string[] {
  * events from the admin CLI.
  */
 export async function populateApprovedStories(
-  dataDir: string,
+  store: { dataDir: string; databaseUrl?: string | undefined },
   storyIds: readonly string[],
   authorId: string,
   moderatorId: string,
 ): Promise<void> {
-  const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
-  const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
+  const log = await openLog(store);
+  const { eventStore } = log;
   const bus = commandBusOver(eventStore, null);
   const pool = new StreamStates(eventStore, storyPool, 1);
   const actor = { correlationId: 'bench' };
@@ -61,6 +63,31 @@ export async function populateApprovedStories(
       actor,
     );
   }
-  await eventStore.close();
-  database.close();
+  await log.close();
+}
+
+/** The server's log: PostgreSQL when it runs on DATABASE_URL, else the SQLite file in DATA_DIR. */
+async function openLog({
+  dataDir,
+  databaseUrl,
+}: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Promise<{ eventStore: EventStore; close(): Promise<void> }> {
+  if (databaseUrl) {
+    const eventStore = await openPostgresEventStore({
+      connectionString: databaseUrl,
+      catalog: domainEventCatalog,
+    });
+    return { eventStore, close: () => eventStore.close() };
+  }
+  const database = openSqliteDatabase(join(dataDir, SQLITE_FILE));
+  const eventStore = createSqliteEventStore({ database, catalog: domainEventCatalog });
+  return {
+    eventStore,
+    async close() {
+      await eventStore.close();
+      database.close();
+    },
+  };
 }

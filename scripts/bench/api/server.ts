@@ -50,7 +50,7 @@ export async function startApiServer(checkout: Checkout): Promise<ApiServer> {
   const child = startNode(
     join(checkout.dir, API_ENTRY),
     [],
-    serverEnv(port, dataDir),
+    { ...serverEnv(port, dataDir), ...checkout.env },
     checkout.dir,
   );
   return { checkout, base: `http://127.0.0.1:${port}`, child, dataDir };
@@ -81,7 +81,12 @@ export async function prepareServer(
   const admin = await register(base, 'bench-admin@example.com', '10.9.0.1');
   const voters = await registerMany(base, 'voter', 1, VOTERS);
   const started = Date.now();
-  await populateApprovedStories(server.dataDir, storyIds, admin.id, admin.id);
+  await populateApprovedStories(
+    { dataDir: server.dataDir, databaseUrl: server.checkout.env?.DATABASE_URL },
+    storyIds,
+    admin.id,
+    admin.id,
+  );
   console.log(
     `wrote ${storyIds.length} approved stories through the command handlers in ${((Date.now() - started) / 1000).toFixed(1)} s (${server.checkout.name})`,
   );

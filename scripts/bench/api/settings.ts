@@ -8,6 +8,8 @@ export const API_ENTRY = 'services/api/src/app/main.ts';
 export interface Checkout {
   name: string;
   dir: string;
+  /** What its server's environment adds (`--store postgres`: DATABASE_URL). */
+  env?: Record<string, string>;
 }
 
 export interface ApiBenchSettings {

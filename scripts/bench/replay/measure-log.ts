@@ -5,6 +5,7 @@ import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import type { EventStore } from '@whosright/eventstore/port';
 import { readModels } from '@whosright/projections/read-models';
 import type { AnyProjection } from '@whosright/projections/runner/projection';
 import { rebuildProjections } from '@whosright/projections/runner/rebuild';
@@ -34,7 +35,7 @@ export interface LogMeasurement {
 }
 
 /** Runs `work`, sampling the RSS every 50 ms (a rebuild's peak is between its batches). */
-async function timed(work: () => unknown): Promise<Run> {
+export async function timed(work: () => unknown): Promise<Run> {
   const t = performance.now();
   const cpu = process.cpuUsage();
   let peakRssBytes = process.memoryUsage.rss();
@@ -78,6 +79,8 @@ export async function measureLog(options: {
   events: number;
   rounds: number;
   eachAlone: boolean;
+  /** Measures more on the same log before its file is removed (the PostgreSQL rebuild). */
+  alsoOn?: (log: EventStore) => Promise<void>;
 }): Promise<LogMeasurement> {
   const { events, rounds } = options;
   const dir = mkdtempSync(join(tmpdir(), 'whosright-bench-replay-'));
@@ -107,6 +110,7 @@ export async function measureLog(options: {
       );
       alls.push(await timed(() => rebuild(readModels)));
     }
+    await options.alsoOn?.(eventStore);
     const alone = new Map<string, Run>();
     if (options.eachAlone)
       for (const model of readModels)

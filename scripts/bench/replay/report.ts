@@ -1,4 +1,5 @@
 import type { LogMeasurement, Run } from './measure-log';
+import type { PostgresMeasurement } from './postgres-rebuild';
 
 export interface Budgets {
   /** Every read model in one shared scan, events/s. */
@@ -70,6 +71,27 @@ export function printGrowth(
   const ok = growth >= budgets.growth;
   console.log(
     `\nevery read model together: ${fmt(largeRate)} events/s at ${fmt(large.events)} events (peak RSS ${megabytes(large.all.peakRssBytes)}), ${fmt(referenceRate)} at ${fmt(reference.events)} (peak RSS ${megabytes(reference.all.peakRssBytes)}): ${growth.toFixed(2)} | >= ${budgets.growth} ${verdict(ok)}`,
+  );
+  return ok;
+}
+
+/** The PostgreSQL rebuild beside SQLite's on the same log; answers whether its budget was met. */
+export function printPostgres(
+  sqlite: LogMeasurement,
+  postgres: PostgresMeasurement,
+  ofSqlite: number,
+): boolean {
+  const { events } = sqlite;
+  const sqliteRate = rate(events, sqlite.all);
+  console.log(
+    `\nPostgreSQL, the same ${fmt(events)} events copied in (events/s, share of SQLite's all-read-models rate)`,
+  );
+  console.log(row('', ['events/s', 'wall', 'CPU', 'peak RSS', 'of SQLite']) + ' | target');
+  console.log(row('copy in (appends of <= 1,000)', runCells(events, postgres.load, sqliteRate)));
+  console.log(row('store readAll (decoded, zod)', runCells(events, postgres.readAll, sqliteRate)));
+  const ok = rate(events, postgres.all) / sqliteRate >= ofSqlite;
+  console.log(
+    `${row(`all ${sqlite.models} read models together`, runCells(events, postgres.all, sqliteRate))} | >= ${percent(ofSqlite)} ${verdict(ok)}`,
   );
   return ok;
 }

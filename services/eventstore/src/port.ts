@@ -3,8 +3,8 @@ import type { Forgotten as ContractsForgotten } from '@whosright/contracts/share
 
 /**
  * The event store port: one ordered log of streams, appended with an expected revision (optimistic
- * concurrency). Every adapter (SQLite, KurrentDB) passes the same contract suite. Positions and
- * revisions are bigint end to end.
+ * concurrency). Every adapter (SQLite, PostgreSQL, KurrentDB) passes the same contract suite.
+ * Positions and revisions are bigint end to end.
  */
 
 /** The stream state a decision was made on. A bigint is the exact last revision (0-based). */
@@ -107,7 +107,8 @@ export interface EventStore {
   /**
    * Appends to several streams in one step: every expectation holds and everything is written,
    * in order, or nothing is (the first failure is thrown). Only stores that can do this
-   * atomically offer it (SQLite); elsewhere callers append one stream after the other.
+   * atomically offer it (SQLite, PostgreSQL); elsewhere callers append one stream after the
+   * other.
    */
   appendAll?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
@@ -117,13 +118,14 @@ export interface EventStore {
   headPosition(): Promise<bigint>;
   /**
    * How many events `readAll({ until, filter })` would read (the whole log without either): a
-   * replay's total. Only stores that can count without reading the events offer it (SQLite).
+   * replay's total. Only stores that can count without reading the events offer it (SQLite,
+   * PostgreSQL).
    */
   countEvents?(options?: CountEventsOptions): Promise<number>;
   /**
    * The events with these ids, in log order (those not in the log are left out): how a keyed
    * write finds what an earlier attempt of it appended. Only stores that index event ids offer
-   * it (SQLite).
+   * it (SQLite, PostgreSQL).
    */
   eventsById?(ids: readonly string[]): Promise<RecordedEvent[]>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { MongoServerError, type ClientSession, type Db } from 'mongodb';
 import { assertName, physicalName } from '../names';
-import type { CollectionSpec, Generation, ReadModelWriter } from '../port';
+import type { CollectionSpec, Generation, GenerationSteps, ReadModelWriter } from '../port';
 import { withIdTieBreaker } from '../sort';
 import {
   documentsOf,
@@ -10,18 +10,6 @@ import {
   type MetaCollections,
 } from './mongo-schema';
 import { inSession, type Atomically } from './mongo-transactions';
-
-type GenerationSteps =
-  | 'active'
-  | 'createGeneration'
-  | 'findRunnerBuild'
-  | 'ensureCollections'
-  | 'checkpoint'
-  | 'activate'
-  | 'drop'
-  | 'touch'
-  | 'dropAbandoned'
-  | 'collectionNames';
 
 /** The active generation of a projection, read through the pointer (in `session`, if given). */
 export async function activeGeneration(

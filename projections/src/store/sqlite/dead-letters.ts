@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { DEAD_LETTER_COLUMNS, deadLetterValues } from '../dead-letter-row';
 import type { DeadLetter, ReadModelWriter } from '../port';
 import { asPromise } from './as-promise';
 
@@ -7,7 +8,7 @@ export function sqliteDeadLetters(
   db: Database,
 ): Pick<ReadModelWriter, 'recordDeadLetter' | 'deadLetters'> {
   const insert = db.prepare<[string, number, bigint, string, string, string, string]>(
-    'INSERT INTO rm_dead_letters (projection, generation, position, event_id, event_type, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO rm_dead_letters (${DEAD_LETTER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const select = (projection: string | undefined) =>
     db
@@ -21,15 +22,7 @@ export function sqliteDeadLetters(
   return {
     recordDeadLetter: (letter) =>
       asPromise(() => {
-        insert.run(
-          letter.projection,
-          letter.generation,
-          letter.position,
-          letter.eventId,
-          letter.eventType,
-          letter.error,
-          letter.at,
-        );
+        insert.run(...deadLetterValues(letter));
       }),
     deadLetters: (projection) =>
       asPromise(() =>

@@ -1,22 +1,16 @@
 import type { Database } from 'better-sqlite3';
 import { assertName, physicalName } from '../names';
-import type { CollectionSpec, CreateGenerationOptions, Generation, ReadModelWriter } from '../port';
+import type {
+  CollectionSpec,
+  CreateGenerationOptions,
+  Generation,
+  GenerationSteps,
+  ReadModelWriter,
+} from '../port';
 import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
 import type { TableLayouts } from './columns';
 import { createTables, quote, stagedName, tableOf } from './tables';
-
-type GenerationSteps =
-  | 'active'
-  | 'createGeneration'
-  | 'findRunnerBuild'
-  | 'ensureCollections'
-  | 'checkpoint'
-  | 'activate'
-  | 'drop'
-  | 'touch'
-  | 'dropAbandoned'
-  | 'collectionNames';
 
 /**
  * The copies of each projection (`rm_generations`: version, collections, checkpoint, owner) and

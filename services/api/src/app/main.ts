@@ -41,6 +41,11 @@ function start() {
 }
 
 const running = await start().catch((error: unknown) => {
+  // A store the environment names that cannot be used: one line naming the variable.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, 'could not start');
   process.exit(1);
 });

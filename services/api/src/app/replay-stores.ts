@@ -6,6 +6,8 @@ import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-even
 import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import type { ReadStore } from '@whosright/projections/store/port';
 import { createSqliteReadStore } from '@whosright/projections/store/sqlite/sqlite-read-store';
+import type { DatabaseConfig } from '#api/platform/config';
+import { openPostgresStores } from './postgres-stores';
 
 /** What `npm run replay` reads and writes: the log as people may see it, and the read models. */
 export interface ReplayStores {
@@ -32,6 +34,23 @@ export function openReplayStores(file: string, catalog: EventCatalog): ReplaySto
       await readStore.close();
       await checkpoints.stop();
       database.close();
+    },
+  };
+}
+
+/** The PostgreSQL database DATABASE_URL names, for a replay (a ConfigError when unusable). */
+export async function openPostgresReplayStores(
+  database: DatabaseConfig,
+  catalog: EventCatalog,
+): Promise<ReplayStores> {
+  const { eventStore, readStore } = await openPostgresStores(database, catalog);
+  const log = forgettingEventStore(eventStore, { catalog });
+  return {
+    log,
+    readStore,
+    async close() {
+      await log.close();
+      await readStore.close();
     },
   };
 }

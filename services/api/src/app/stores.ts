@@ -7,7 +7,10 @@ import {
   startBackgroundCheckpoints,
   type BackgroundCheckpoints,
 } from '@whosright/eventstore/sqlite/background-checkpoints';
-import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
+import {
+  createSqliteEventStore,
+  type SqliteEventStore,
+} from '@whosright/eventstore/sqlite/sqlite-event-store';
 import { createKurrentDbEventStore } from '@whosright/eventstore/kurrentdb/kurrentdb-event-store';
 import { forgettingEventStore } from '@whosright/eventstore/forgetting/forgetting-event-store';
 import type { ReadStore } from '@whosright/projections/store/port';
@@ -25,6 +28,7 @@ import type { LeaseManager } from '@whosright/projections/runner/lease/port';
 import type { Config } from '#api/platform/config';
 import type { Logger } from '#api/platform/logger';
 import { connectRedis, redisOutageLog } from '#api/platform/redis/redis-connection';
+import { openPostgresStores } from './postgres-stores';
 
 export const SQLITE_FILE = 'whosright.sqlite';
 
@@ -130,13 +134,10 @@ export async function openStores(
   options: OpenStoresOptions = {},
 ): Promise<Stores> {
   const embedded = embeddedDatabaseOf(config, logger);
-  const sqliteEventStore = config.eventStoreUrl
-    ? undefined
-    : createSqliteEventStore({ database: embedded.open(), catalog: domainEventCatalog });
-  const eventStore: EventStore =
-    sqliteEventStore ??
-    createKurrentDbEventStore({ url: config.eventStoreUrl!, catalog: domainEventCatalog });
-  const readStore = await openReadStore(config, embedded.open);
+  const { eventStore, readStore, sqliteEventStore } = await openEventAndReadStores(
+    config,
+    embedded.open,
+  );
   const runProjections = options.runProjections ?? true;
   const sweeps = runProjections
     ? await sweepAbandonedCopies(
@@ -160,7 +161,7 @@ export async function openStores(
   if (runProjections) {
     // Embedded mode: one process, one SQLite connection for the log and the read models, so the
     // events a request appends are projected in the append's own transaction (scale mode's
-    // projectors live in their own processes and follow the log as before).
+    // projectors, and every projection on PostgreSQL, follow the log by subscription).
     const applyInTransaction = projections.applyInTransaction?.bind(projections);
     if (!redis && sqliteEventStore && applyInTransaction)
       sqliteEventStore.stepInAppends((events, positionBefore) =>
@@ -185,6 +186,35 @@ export async function openStores(
       redis?.disconnect();
       await embedded.close();
     },
+  };
+}
+
+/**
+ * The two stores the environment chooses: PostgreSQL for both (DATABASE_URL), else the log in
+ * KurrentDB (EVENTSTORE_URL) or SQLite and the read models in MongoDB (MONGO_URL) or SQLite.
+ * The SQLite event store is answered apart: only it can project in its appends' transactions.
+ */
+async function openEventAndReadStores(
+  config: Config,
+  sqlite: () => Database,
+): Promise<{ eventStore: EventStore; readStore: ReadStore; sqliteEventStore?: SqliteEventStore }> {
+  if (config.database) return openPostgresStores(config.database, domainEventCatalog);
+  if (config.eventStoreUrl)
+    return {
+      eventStore: createKurrentDbEventStore({
+        url: config.eventStoreUrl,
+        catalog: domainEventCatalog,
+      }),
+      readStore: await openReadStore(config, sqlite),
+    };
+  const sqliteEventStore = createSqliteEventStore({
+    database: sqlite(),
+    catalog: domainEventCatalog,
+  });
+  return {
+    eventStore: sqliteEventStore,
+    readStore: await openReadStore(config, sqlite),
+    sqliteEventStore,
   };
 }
 

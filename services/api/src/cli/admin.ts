@@ -5,7 +5,7 @@
 import { openAdminTools } from '#api/app/admin-tools';
 import { HttpError } from '#api/platform/errors';
 import { createLogger } from '#api/platform/logger';
-import { configOrRefuse, fail, refuse } from './exits';
+import { configOrRefuse, fail, openedOrRefuse, refuse } from './exits';
 
 const USAGE = 'Usage: npm run admin -- <promote|demote|ban|unban> <email> | list';
 const ACTIONS = ['promote', 'demote', 'ban', 'unban'] as const;
@@ -24,7 +24,7 @@ async function main(args: string[]): Promise<void> {
   const config = configOrRefuse();
 
   const logger = createLogger({ ...config, logLevel: 'warn' });
-  const tools = await openAdminTools(config, logger);
+  const tools = await openedOrRefuse(() => openAdminTools(config, logger));
   try {
     if (command === 'list') {
       const users = await tools.users.all(10_000);

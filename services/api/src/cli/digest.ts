@@ -11,12 +11,12 @@ import { openStores } from '#api/app/stores';
 import { createLogger } from '#api/platform/logger';
 import { createMailer } from '#api/platform/mail/create-mailer';
 import { ensureSessionSecret } from '#api/platform/session-secret';
-import { configOrRefuse, refuse } from './exits';
+import { configOrRefuse, openedOrRefuse, refuse } from './exits';
 
 if (process.argv.length > 2) refuse('Usage: npm run digest');
 const config = ensureSessionSecret(configOrRefuse());
 const logger = createLogger({ ...config, logLevel: 'warn' });
-const stores = await openStores(config, logger, { runProjections: false });
+const stores = await openedOrRefuse(() => openStores(config, logger, { runProjections: false }));
 try {
   const mailer = createMailer(config, logger);
   const queries = queriesOf(stores.readStore);

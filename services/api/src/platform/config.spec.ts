@@ -71,11 +71,48 @@ describe('loadConfig', () => {
     ['DIGEST_HOUR_UTC', '24'],
     ['DIGEST_HOUR_UTC', '7.5'],
     ['DIGEST_HOUR_UTC', 'dawn'],
+    ['DATABASE_URL', 'mysql://localhost/whosright'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['DATABASE_URL', 'postgres://localhost/whosright?sslmode=sometimes'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', '101'],
+    ['DATABASE_POOL_SIZE', 'many'],
+    ['DATABASE_POOL_SIZE', '2.5'],
   ])('when %s=%s it names that variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrowError(
       new RegExp(`^Invalid configuration: ${variable} `),
     );
   });
+
+  it('when DATABASE_URL is set PostgreSQL holds both stores with the pool size given', () => {
+    expect(loadConfig({}).database).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:pw@db:5432/whosright' }).database).toEqual({
+      url: 'postgres://app:pw@db:5432/whosright',
+      poolSize: 10,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgresql://db/whosright?sslmode=verify-full',
+        DATABASE_POOL_SIZE: '25',
+      }).database,
+    ).toEqual({ url: 'postgresql://db/whosright?sslmode=verify-full', poolSize: 25 });
+  });
+
+  it('when DATABASE_URL is wrong the line names it without its password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:secret-pw@db/whosright' })).toThrowError(
+      /^Invalid configuration: DATABASE_URL .*"mysql:\/\/app:\*\*\*@db\/whosright"\)$/,
+    );
+  });
+
+  it.each(['EVENTSTORE_URL', 'MONGO_URL'])(
+    'when DATABASE_URL and %s are both set it refuses to choose',
+    (other) => {
+      const url = other === 'MONGO_URL' ? 'mongodb://localhost:27017' : 'esdb://localhost:2113';
+      expect(() =>
+        loadConfig({ DATABASE_URL: 'postgres://localhost/whosright', [other]: url }),
+      ).toThrowError(new RegExp(`^Invalid configuration: DATABASE_URL .*unset ${other}`));
+    },
+  );
 
   it('when NODE_ENV is production without SESSION_SECRET it refuses to start', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET is required/);

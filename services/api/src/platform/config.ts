@@ -27,6 +27,21 @@ const optionalUrl = (protocols: string[], example: string) =>
       .optional(),
   );
 
+/** TLS as libpq names it, passed through to node-postgres with the rest of the URL. */
+const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
+
+const postgresUrl = optionalUrl(
+  ['postgres:', 'postgresql:'],
+  'postgres://user:password@localhost:5432/whosright',
+).refine(
+  (value) => {
+    if (value === undefined || !URL.canParse(value)) return true;
+    const mode = new URL(value).searchParams.get('sslmode');
+    return mode === null || SSL_MODES.includes(mode);
+  },
+  `must have an sslmode of ${SSL_MODES.join(', ')}`,
+);
+
 const booleanFlag = z.preprocess(
   emptyToUndefined,
   z
@@ -79,6 +94,16 @@ const envSchema = z.object({
   MONGO_URL: optionalUrl(
     ['mongodb:', 'mongodb+srv:'],
     'mongodb://localhost:27017/whosright?replicaSet=rs0',
+  ),
+  DATABASE_URL: postgresUrl,
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of connections from 1 to 100' })
+      .int('must be a whole number of connections from 1 to 100')
+      .min(1, 'must be a number of connections from 1 to 100')
+      .max(100, 'must be a number of connections from 1 to 100')
+      .default(10),
   ),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://localhost:6379'),
   SESSION_SECRET: z.preprocess(
@@ -164,6 +189,14 @@ const envSchema = z.object({
 /** Every variable the configuration reads (the compose file may set no other). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
+/** PostgreSQL, holding both the event log and the read models. */
+export interface DatabaseConfig {
+  /** `postgres://...`; TLS is its `sslmode` (and `sslrootcert`, `sslcert`, `sslkey`). */
+  url: string;
+  /** Connections each of the two stores' pools opens at most. */
+  poolSize: number;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -174,6 +207,8 @@ export interface Config {
   sqliteSync: 'normal' | 'full';
   eventStoreUrl: string | undefined;
   mongoUrl: string | undefined;
+  /** Set: the event log and the read models live in PostgreSQL. */
+  database: DatabaseConfig | undefined;
   redisUrl: string | undefined;
   /** Undefined until `ensureSessionSecret` fills it outside production. */
   sessionSecret: string | undefined;
@@ -205,9 +240,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** A URL as it may be shown: without its password. */
+function withoutPassword(raw: string): string {
+  return raw.replace(/^([a-z]+:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}
+
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const variable = String(issue.path[0] ?? 'environment');
-  const raw = env[variable];
+  const given = env[variable];
+  const raw = given !== undefined && variable === 'DATABASE_URL' ? withoutPassword(given) : given;
   const got =
     raw === undefined
       ? ''
@@ -224,20 +265,46 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+function parsedOrThrow<T>(schema: z.ZodType<T>, env: Record<string, string | undefined>): T {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(`Invalid configuration: ${describeIssue(parsed.error.issues[0]!, env)}`);
+}
+
+const storeVariables = envSchema.pick({
+  DATABASE_URL: true,
+  DATABASE_POOL_SIZE: true,
+  EVENTSTORE_URL: true,
+  MONGO_URL: true,
+});
+
+/** PostgreSQL holds both stores or neither: DATABASE_URL beside another store's URL is refused. */
+function databaseOf(e: z.infer<typeof storeVariables>): DatabaseConfig | undefined {
+  if (!e.DATABASE_URL) return undefined;
+  if (e.EVENTSTORE_URL || e.MONGO_URL)
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL holds both the event log and the read models; unset ${e.EVENTSTORE_URL ? 'EVENTSTORE_URL' : 'MONGO_URL'} (or DATABASE_URL)`,
+    );
+  return { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE };
+}
+
+/** Only the PostgreSQL settings, for tools that read nothing else (the replay). */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): DatabaseConfig | undefined {
+  return databaseOf(parsedOrThrow(storeVariables, env));
+}
+
 /** Parses the environment. Throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${describeIssue(first, env)}`);
-  }
-  const e = parsed.data;
+  const e = parsedOrThrow(envSchema, env);
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least 32 characters)',
     );
   }
+  const database = databaseOf(e);
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError(
@@ -255,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqliteSync: e.SQLITE_SYNC,
     eventStoreUrl: e.EVENTSTORE_URL,
     mongoUrl: e.MONGO_URL,
+    database,
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET,
     adminEmails: e.ADMIN_EMAILS,

@@ -18,6 +18,7 @@ export async function cliRanking(
     projections: readModels,
     catalog: domainEventCatalog,
     dataDir: server.dataDir,
+    ...(server.config.database ? { database: server.config.database } : {}),
     stdout: { write: (text: string) => (stdout += text), isTTY: false },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
   });

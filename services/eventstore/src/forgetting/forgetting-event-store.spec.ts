@@ -1,120 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
-import { FORGOTTEN_USERS_STREAM } from '@whosright/contracts/account/events';
-import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
-import type { EventStore, NewEvent, RecordedEvent, SubscriptionMessage } from '../port';
 import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
+import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
+import type { NewEvent, RecordedEvent } from '../port';
+import { forgettingContract } from '../testing/forgetting-contract';
+import {
+  alice,
+  aliceComment,
+  aliceStory,
+  bob,
+  bobComment,
+  bobStory,
+  comment,
+  meta,
+  registered,
+  resubmitted,
+  story,
+} from '../testing/forgetting-sample';
 import { forgetPersonalFields as forgetIn } from './forget-personal-fields';
-import { forgettingEventStore } from './forgetting-event-store';
 
 /** The forgetting each event type declares in the product's catalog. */
 const forgetPersonalFields = (
   event: Parameters<typeof forgetIn>[0],
   forgotten: Parameters<typeof forgetIn>[1],
 ) => forgetIn(event, forgotten, domainEventCatalog);
-
-const alice = 'user_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const bob = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
-const aliceStory = 'story_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const bobStory = 'story_01JBBBBBBBBBBBBBBBBBBBBBBB';
-const aliceComment = 'comment_01JAAAAAAAAAAAAAAAAAAAAAAA';
-const bobComment = 'comment_01JBBBBBBBBBBBBBBBBBBBBBBB';
-const meta = { correlationId: 'test' };
-
-const registered = (userId: string, name: string): NewEvent => ({
-  type: 'UserRegistered',
-  data: {
-    userId,
-    email: `${name}@example.com`,
-    firstName: name,
-    lastName: 'Smith',
-    passwordHash: '$argon2id$hash',
-    role: 'user',
-    profileImageUrl: `https://img.example.com/${name}.png`,
-  },
-  metadata: { ...meta, actorId: userId },
-});
-const story = (storyId: string, authorId: string, content: string): NewEvent => ({
-  type: 'StorySubmitted',
-  data: { storyId, authorId, content, category: 'other' },
-  metadata: { ...meta, actorId: authorId },
-});
-const resubmitted = (storyId: string, authorId: string, content: string): NewEvent => ({
-  type: 'StoryResubmitted',
-  data: { storyId, authorId, content, category: 'money', revision: 2 },
-  metadata: { ...meta, actorId: authorId },
-});
-const comment = (
-  commentId: string,
-  storyId: string,
-  authorId: string,
-  content: string,
-  storyContent: string,
-): NewEvent => ({
-  type: 'CommentPosted',
-  data: {
-    commentId,
-    storyId,
-    authorId,
-    content,
-    story: { category: 'other', content: storyContent },
-  },
-  metadata: { ...meta, actorId: authorId },
-});
-const forgotten = (userId: string, storyIds: string[], commentIds: string[]): NewEvent => ({
-  type: 'UserForgotten',
-  data: { userId, storyIds, commentIds },
-  metadata: meta,
-});
-
-async function sampleLog(): Promise<EventStore> {
-  const store = createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog });
-  await store.append(`user-${alice}`, [registered(alice, 'alice')], 'no_stream');
-  await store.append(
-    `user-${alice}`,
-    [
-      {
-        type: 'ProfileUpdated',
-        data: { username: 'alice_s', profileImageUrl: 'https://img.example.com/a2.png' },
-        metadata: meta,
-      },
-      {
-        type: 'ExternalIdentityLinked',
-        data: { issuer: 'https://id.example.com', subject: 'alice-subject' },
-        metadata: meta,
-      },
-    ],
-    0n,
-  );
-  await store.append(`user-${bob}`, [registered(bob, 'bob')], 'no_stream');
-  await store.append(`story-${aliceStory}`, [story(aliceStory, alice, 'Alice story')], 'any');
-  await store.append(`story-${bobStory}`, [story(bobStory, bob, 'Bob story')], 'any');
-  await store.append(
-    `story-${aliceStory}`,
-    [resubmitted(aliceStory, alice, 'Alice revised story')],
-    'any',
-  );
-  await store.append(`story-${bobStory}`, [resubmitted(bobStory, bob, 'Bob revised story')], 'any');
-  await store.append(
-    `comment-${aliceComment}`,
-    [comment(aliceComment, bobStory, alice, 'Alice comment', 'Bob story')],
-    'any',
-  );
-  await store.append(
-    `comment-${bobComment}`,
-    [comment(bobComment, aliceStory, bob, 'Bob comment', 'Alice story')],
-    'any',
-  );
-  return store;
-}
-
-async function all(events: AsyncIterable<RecordedEvent>): Promise<RecordedEvent[]> {
-  const read: RecordedEvent[] = [];
-  for await (const event of events) read.push(event);
-  return read;
-}
-
-const texts = (events: readonly RecordedEvent[]) => JSON.stringify(events.map((e) => e.data));
 
 describe('forgetting personal fields (the upcaster)', () => {
   const none = {
@@ -245,93 +154,6 @@ describe('forgetting personal fields (the upcaster)', () => {
   });
 });
 
-describe('forgetting event store', () => {
-  it('when nobody is forgotten every read shows the log as it is', async () => {
-    const store = await sampleLog();
-    const forgetting = forgettingEventStore(store, { catalog: domainEventCatalog });
-    expect(await all(forgetting.readAll())).toEqual(await all(store.readAll()));
-    await store.close();
-  });
-
-  it("when a member is forgotten readAll and readStream show nothing of theirs and keep everyone else's", async () => {
-    const store = await sampleLog();
-    await store.append(
-      FORGOTTEN_USERS_STREAM,
-      [forgotten(alice, [aliceStory], [aliceComment])],
-      'any',
-    );
-    const forgetting = forgettingEventStore(store, { catalog: domainEventCatalog });
-    const read = await all(forgetting.readAll());
-    const shown = texts(read);
-    for (const personal of [
-      'alice@example.com',
-      '"alice"',
-      'alice_s',
-      'alice-subject',
-      'Alice story',
-      'Alice revised story',
-      'Alice comment',
-      'a2.png',
-    ])
-      expect(shown).not.toContain(personal);
-    for (const kept of ['bob@example.com', 'Bob story', 'Bob revised story', 'Bob comment'])
-      expect(shown).toContain(kept);
-    const stream = texts(await all(forgetting.readStream(`user-${alice}`)));
-    expect(stream).not.toContain('alice@example.com');
-    // The stored log is unchanged: the store underneath still holds the original.
-    expect(texts(await all(store.readStream(`user-${alice}`)))).toContain('alice@example.com');
-    await store.close();
-  });
-
-  it('when a member is forgotten after a read it names them and their writing on the next look', async () => {
-    const store = await sampleLog();
-    const forgetting = forgettingEventStore(store, {
-      catalog: domainEventCatalog,
-      refreshEveryMs: 60_000,
-    });
-    await all(forgetting.readAll());
-    expect((await forgetting.forgotten()).stories.size).toBe(0);
-    await store.append(
-      FORGOTTEN_USERS_STREAM,
-      [forgotten(alice, [aliceStory], [aliceComment])],
-      'any',
-    );
-    // The registry the reads forget by, caught up at once (not when the interval is due).
-    const now = await forgetting.forgotten();
-    expect([...now.users]).toEqual([alice]);
-    expect([...now.stories]).toEqual([aliceStory]);
-    expect([...now.comments]).toEqual([aliceComment]);
-    await store.close();
-  });
-
-  it('when a member is forgotten while a subscription runs it forgets them from then on', async () => {
-    const store = await sampleLog();
-    const forgetting = forgettingEventStore(store, {
-      catalog: domainEventCatalog,
-      refreshEveryMs: 60_000,
-    });
-    const subscription = forgetting.subscribeAll();
-    const messages = subscription[Symbol.asyncIterator]();
-    // Reading has started (the registry is loaded, still empty) before the member is forgotten.
-    await messages.next();
-    await store.append(FORGOTTEN_USERS_STREAM, [forgotten(alice, [aliceStory], [])], 'any');
-    await store.append(
-      `comment-${aliceComment}-again`,
-      [comment(aliceComment, aliceStory, alice, 'Alice again', 'Alice story')],
-      'any',
-    );
-    const seen: RecordedEvent[] = [];
-    for (;;) {
-      const next: IteratorResult<SubscriptionMessage> = await messages.next();
-      if (next.done) break;
-      if (next.value.kind !== 'event') continue;
-      seen.push(next.value.event);
-      if (next.value.event.stream === `comment-${aliceComment}-again`) break;
-    }
-    await subscription.close();
-    const last = seen.at(-1);
-    expect(last?.type).toBe('CommentPosted');
-    expect(last?.data).toMatchObject({ content: DELETED_TEXT, story: { content: DELETED_TEXT } });
-    await store.close();
-  });
-});
+forgettingContract('sqlite', () =>
+  Promise.resolve(createSqliteEventStore({ file: ':memory:', catalog: domainEventCatalog })),
+);

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { PreparedEvent } from '../event-codec';
 import type { AppendResult, RecordedEvent } from '../port';
-import type { ChangeNotifier } from './change-notifier';
+import type { ChangeNotifier } from '../change-notifier';
 import type { RecentEvents } from './recent-events';
 
 /** One stream's events as appended, and what the append answered. */

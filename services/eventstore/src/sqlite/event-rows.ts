@@ -1,9 +1,6 @@
-import type { EventCatalog, EventMetadata } from '@whosright/contracts/shared/events';
-import { decodeData } from '../event-codec';
+import type { EventCatalog } from '@whosright/contracts/shared/events';
+import { eventFromRow, type EventRow } from '../event-rows';
 import type { RecordedEvent } from '../port';
-
-/** [id, stream, type, revision, version, position, data, metadata] */
-type EventRow = [string, string, string, number, number, number, unknown, EventMetadata];
 
 /**
  * Each row comes back as one JSON array text built by SQLite (data and metadata are stored as
@@ -14,16 +11,5 @@ export const ROW_JSON = `'[' || json_quote(id) || ',' || json_quote(stream) || '
 
 /** Turns one `ROW_JSON` text into the event readers see: data upcast and parsed by its schema. */
 export function rowDecoder(catalog: EventCatalog): (json: string) => RecordedEvent {
-  return (json) => {
-    const row = JSON.parse(json) as EventRow;
-    return {
-      id: row[0],
-      stream: row[1],
-      type: row[2],
-      revision: BigInt(row[3]),
-      position: BigInt(row[5]),
-      data: decodeData(catalog, row[2], row[4], row[6]),
-      metadata: row[7],
-    };
-  };
+  return (json) => eventFromRow(catalog, JSON.parse(json) as EventRow);
 }

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { LogPages } from '../paged-log-store';
 import type { EventFilter, ReadAllOptions, RecordedEvent } from '../port';
 import { ROW_JSON } from './event-rows';
 import { filterClauses } from './filter-clauses';
@@ -8,23 +9,6 @@ import { guarded } from './sqlite-errors';
 
 const PAGE_SIZE = 1_000;
 
-export interface LogReads {
-  /** Global position of the last event in the log (0n when empty). */
-  head(): bigint;
-  /** Matching events with `after < position <= upTo`, in order, at most `limit`. */
-  page(
-    after: bigint,
-    upTo: bigint,
-    filter: EventFilter | undefined,
-    until: string | undefined,
-    limit: number,
-  ): RecordedEvent[];
-  /** `readAll`: the log up to its head at the time of the call, a page at a time. */
-  readAll(options: ReadAllOptions): AsyncIterable<RecordedEvent>;
-  /** How many events match the filter and were recorded at or before `until` (all without either). */
-  count(filter: EventFilter | undefined, until: string | undefined): number;
-}
-
 /**
  * Reads of the global log, for `readAll` and subscriptions. Unfiltered pages of what this process
  * appended last come from memory (`RecentEvents`); statements are cached per filter shape.
@@ -33,7 +17,7 @@ export function logReads(
   db: Database,
   decode: (json: string) => RecordedEvent,
   recent: RecentEvents,
-): LogReads {
+): Omit<LogPages, 'byIds'> {
   const headStatement = db.prepare<[], number | null>('SELECT max(position) FROM events').pluck();
   const pageStatements = new Map<string, Statement<unknown[], string>>();
 

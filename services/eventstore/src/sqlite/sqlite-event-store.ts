@@ -1,8 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import type { EventStore, Subscription } from '../port';
-import { trackedSubscription } from '../tracked-subscription';
-import { EventStoreClosed } from '../errors';
+import type { EventStore } from '../port';
+import { pagedLogStore } from '../paged-log-store';
 import { openSqliteDatabase, type SqliteSync } from '@whosright/sqlite/database';
 import { migrateEventsTable } from './schema';
 import { closeSharedNotifier, sharedNotifier } from './change-notifier';
@@ -14,7 +13,6 @@ import type { InTransactionStep } from './in-transaction';
 import { sqliteAppends } from './sqlite-appends';
 import { streamReads } from './stream-reads';
 import { logReads } from './log-reads';
-import { createSqliteSubscription } from './sqlite-subscription';
 
 export type SqliteEventStoreOptions = (
   { database: Database; file?: never } | { file: string; database?: never }
@@ -56,70 +54,31 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): Sqlite
     appendAnnouncer(db, recent, notifier),
     () => inTransaction,
   );
-  const readStream = streamReads(db, decode);
   const byIds = db
     .prepare<[string], string>(
       `SELECT ${ROW_JSON} FROM events WHERE id IN (SELECT value FROM json_each(?)) ORDER BY position`,
     )
     .pluck();
-  const log = logReads(db, decode, recent);
-  const subscriptions = new Set<Subscription>();
-  let closed = false;
-
-  function assertOpen(): void {
-    if (closed) throw new EventStoreClosed();
-  }
-
-  return {
-    stepInAppends(step) {
-      inTransaction = step;
+  const store = pagedLogStore({
+    writes,
+    readStream: streamReads(db, decode),
+    log: {
+      ...logReads(db, decode, recent),
+      byIds: (ids) => guarded(() => byIds.all(JSON.stringify(ids))).map(decode),
     },
-    async append(stream, events, expected) {
-      assertOpen();
-      return writes.append(stream, events, expected);
-    },
-    async appendAll(appends) {
-      assertOpen();
-      return writes.appendAll(appends);
-    },
-    readStream(stream, readOptions = {}) {
-      assertOpen();
-      return readStream(stream, readOptions);
-    },
-    readAll(readOptions = {}) {
-      assertOpen();
-      return log.readAll(readOptions);
-    },
-    subscribeAll(subscribeOptions = {}) {
-      assertOpen();
-      const source = {
-        head: () => log.head(),
-        changes: notifier,
-        readPage: (after: bigint, upTo: bigint, limit: number) =>
-          log.page(after, upTo, subscribeOptions.filter, undefined, limit),
-      };
-      return trackedSubscription(subscriptions, createSqliteSubscription(source, subscribeOptions));
-    },
-    async headPosition() {
-      assertOpen();
-      return Promise.resolve(log.head());
-    },
-    async eventsById(ids) {
-      assertOpen();
-      return Promise.resolve(guarded(() => byIds.all(JSON.stringify(ids))).map(decode));
-    },
-    async countEvents(countOptions = {}) {
-      assertOpen();
-      return Promise.resolve(log.count(countOptions.filter, countOptions.until));
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all([...subscriptions].map((s) => s.close()));
+    changes: notifier,
+    release() {
       if (ownsDatabase) {
         closeSharedNotifier(db);
         db.close();
       }
+      return Promise.resolve();
+    },
+  });
+  return {
+    ...store,
+    stepInAppends(step) {
+      inTransaction = step;
     },
   };
 }

@@ -41,7 +41,8 @@ export function helpText(projections: readonly string[]): string {
     '  --out <file>        write to a file instead of standard output',
     '',
     `Projections: ${[...projections, 'all'].join(', ')}`,
-    'Database: $DATA_DIR/whosright.sqlite (DATA_DIR defaults to ./data).',
+    'Database: PostgreSQL when DATABASE_URL is set, else $DATA_DIR/whosright.sqlite (DATA_DIR',
+    'defaults to ./data).',
     'Ctrl-C stops it and drops the unfinished copies (exit code 130).',
     '',
   ].join('\n');

@@ -14,7 +14,12 @@ import {
   RebuildError,
   type RebuildProgress,
 } from '@whosright/projections/runner/rebuild';
-import { openReplayStores } from '#api/app/replay-stores';
+import {
+  openPostgresReplayStores,
+  openReplayStores,
+  type ReplayStores,
+} from '#api/app/replay-stores';
+import { ConfigError, type DatabaseConfig } from '#api/platform/config';
 import {
   CHANGED,
   helpText,
@@ -32,6 +37,8 @@ export interface ReplayDeps {
   catalog: EventCatalog;
   /** DATA_DIR: the embedded database is `<dataDir>/whosright.sqlite`. */
   dataDir: string;
+  /** DATABASE_URL's PostgreSQL: the log and read models replayed, instead of the SQLite file. */
+  database?: DatabaseConfig;
   stdout: ProgressOutput;
   stderr: ProgressOutput;
   /** Aborting it (Ctrl-C) stops the rebuild, drops its unfinished copies and exits 130. */
@@ -51,7 +58,6 @@ function select(target: string, projections: readonly AnyProjection[]): AnyProje
   return [found];
 }
 
-type ReplayStores = ReturnType<typeof openReplayStores>;
 type Reporter = ReturnType<typeof createProgressReporter>;
 
 /** The parsed arguments and the projections they name, or the exit code when there is none to run. */
@@ -103,6 +109,21 @@ function existingDatabase({ dataDir, stderr }: ReplayDeps): string | undefined {
     `replay: no database at ${file} (set DATA_DIR, or start the app once to create it)\n`,
   );
   return undefined;
+}
+
+/** The stores to replay, or the exit code when there are none: 1 no database yet, 2 unusable. */
+async function storesOf(deps: ReplayDeps): Promise<ReplayStores | number> {
+  if (deps.database) {
+    try {
+      return await openPostgresReplayStores(deps.database, deps.catalog);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      deps.stderr.write(`replay: ${error.message}\n`);
+      return 2;
+    }
+  }
+  const file = existingDatabase(deps);
+  return file ? openReplayStores(file, deps.catalog) : 1;
 }
 
 /** A progress reporter whose total is the number of events the rebuild will read. */
@@ -213,9 +234,8 @@ export async function runReplay(argv: readonly string[], deps: ReplayDeps): Prom
   const parsed = parseOrExit(argv, deps);
   if (typeof parsed === 'number') return parsed;
   const { args } = parsed;
-  const file = existingDatabase(deps);
-  if (!file) return 1;
-  const stores = openReplayStores(file, deps.catalog);
+  const stores = await storesOf(deps);
+  if (typeof stores === 'number') return stores;
   let reporter: Reporter | undefined;
   try {
     const changedOnly = args.target === CHANGED;

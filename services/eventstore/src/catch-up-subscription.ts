@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RecordedEvent, SubscribeOptions, Subscription, SubscriptionMessage } from '../port';
-import { EventStoreError } from '../errors';
+import type { RecordedEvent, SubscribeOptions, Subscription, SubscriptionMessage } from './port';
+import { EventStoreError } from './errors';
 import type { ChangeNotifier } from './change-notifier';
 
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 1_000;
@@ -9,18 +9,20 @@ const MAX_BACKOFF_MS = 5_000;
 
 export interface SubscriptionSource {
   /** Last global position in the log. */
-  head(): bigint;
+  head(): bigint | Promise<bigint>;
   /** Matching events with `after < position <= upTo`, in order, at most `limit`. */
-  readPage(after: bigint, upTo: bigint, limit: number): RecordedEvent[];
+  readPage(after: bigint, upTo: bigint, limit: number): RecordedEvent[] | Promise<RecordedEvent[]>;
   changes: ChangeNotifier;
 }
 
 /**
- * Catch-up then live subscription over the SQLite log. Each round reads the head first and then
- * only up to it: commits are serialized and positions assigned inside them, so everything at or
- * below the head is visible and "nothing matching up to the head" is a safe checkpoint.
+ * Catch-up then live subscription over a log whose positions become visible in order (SQLite:
+ * commits are serialized and positions assigned inside them; PostgreSQL: positions are taken
+ * under a lock held until commit). Each round reads the head first and then only up to it:
+ * everything at or below the head is visible, so "nothing matching up to the head" is a safe
+ * checkpoint.
  */
-export function createSqliteSubscription(
+export function createCatchUpSubscription(
   source: SubscriptionSource,
   options: SubscribeOptions = {},
 ): Subscription {
@@ -33,10 +35,10 @@ export function createSqliteSubscription(
   /** The head and the page up to it, or undefined once a retryable failure was waited out. */
   async function readRound(): Promise<{ head: bigint; page: RecordedEvent[] } | undefined> {
     try {
-      const head = source.head();
+      const head = await source.head();
       // Applied by the consumer already: nothing to read or deliver up to there.
       if (skipped > at.cursor) at.cursor = skipped < head ? skipped : head;
-      const page = head > at.cursor ? source.readPage(at.cursor, head, PAGE_SIZE) : [];
+      const page = head > at.cursor ? await source.readPage(at.cursor, head, PAGE_SIZE) : [];
       failures = 0;
       return { head, page };
     } catch (error) {

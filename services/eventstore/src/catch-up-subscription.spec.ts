@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { EventStoreUnavailable } from '../errors';
-import type { RecordedEvent, SubscriptionMessage } from '../port';
+import { EventStoreUnavailable } from './errors';
+import type { RecordedEvent, SubscriptionMessage } from './port';
 import { ChangeNotifier } from './change-notifier';
-import { createSqliteSubscription } from './sqlite-subscription';
+import { createCatchUpSubscription } from './catch-up-subscription';
 
 function event(position: number): RecordedEvent {
   return {
@@ -17,12 +16,12 @@ function event(position: number): RecordedEvent {
   };
 }
 
-describe('sqlite subscription', () => {
+describe('catch-up subscription', () => {
   it('when a read fails with a retryable error it resumes from the last delivered position without gap or repeat', async () => {
     const log = [1, 2, 3, 4].map(event);
     let failNext = false;
-    const changes = new ChangeNotifier(new Database(':memory:'), 10);
-    const subscription = createSqliteSubscription({
+    const changes = new ChangeNotifier(() => false, 10);
+    const subscription = createCatchUpSubscription({
       changes,
       head: () => BigInt(log.length),
       readPage: (after, upTo, limit) => {
@@ -60,8 +59,8 @@ describe('sqlite subscription', () => {
   it('when the consumer skipped past new events it is not woken for them, and later ones still arrive', async () => {
     const log = [1, 2].map(event);
     const pagesRead: Array<[bigint, bigint]> = [];
-    const changes = new ChangeNotifier(new Database(':memory:'), 10);
-    const subscription = createSqliteSubscription(
+    const changes = new ChangeNotifier(() => false, 10);
+    const subscription = createCatchUpSubscription(
       {
         changes,
         head: () => BigInt(log.length),

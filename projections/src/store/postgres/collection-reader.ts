@@ -1,0 +1,89 @@
+import type { Pool } from 'pg';
+import { decodeCursor, encodeCursor } from '../cursor';
+import type { Doc, Generation, Page, ReadCollection, ReadModels, Scalar } from '../port';
+import { withIdTieBreaker } from '../sort';
+import { getPath } from '../update';
+import { ROW, type StoredRow, type TableLayouts } from './columns';
+import { activeGeneration } from './generations';
+import { SqlQuery } from './sql-query';
+import { quote, tableOf } from './tables';
+
+/**
+ * A flip in another process may drop the table a reader resolved a moment before: the read then
+ * finds no such table (or waited for the drop's lock and cannot open it), and resolves again once.
+ */
+const GONE = /does not exist|could not open relation/;
+
+function reader<T extends Doc>(
+  pool: Pool,
+  layouts: TableLayouts,
+  resolve: () => Promise<Generation | undefined>,
+  name: string,
+): ReadCollection<T> {
+  /** Runs `read` on the table of the generation `resolve` names, or answers `none` without one. */
+  async function onTable<R>(none: R, read: (table: string) => Promise<R>): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      const target = await resolve();
+      if (!target) return none;
+      try {
+        return await read(tableOf(target, name));
+      } catch (error) {
+        if (attempt > 0 || !(error instanceof Error && GONE.test(error.message))) throw error;
+      }
+    }
+  }
+
+  const rows = async (text: string, values: unknown[]) =>
+    (await pool.query<StoredRow>({ text, values, rowMode: 'array' })).rows;
+
+  return {
+    get: (id) =>
+      onTable(undefined, async (table) => {
+        const layout = await layouts.of(table);
+        const [row] = await rows(
+          `SELECT ${ROW}${layout.select} FROM ${quote(table)} WHERE id = $1`,
+          [id],
+        );
+        return row ? (layout.assemble(row) as T) : undefined;
+      }),
+
+    find: (filter, options = {}) =>
+      onTable<Page<T>>({ items: [] }, async (table) => {
+        const layout = await layouts.of(table);
+        const sort = withIdTieBreaker(options.sort);
+        const query = new SqlQuery(layout);
+        const where = query.where(filter);
+        if (options.after !== undefined)
+          where.push(query.after(sort, decodeCursor(options.after, sort.length)));
+        let text = `SELECT ${ROW}${layout.select} FROM ${quote(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${query.order(sort)}`;
+        if (options.limit !== undefined) text += ` LIMIT $${query.params.push(options.limit)}`;
+        const items = (await rows(text, query.params)).map((row) => layout.assemble(row) as T);
+        const last = items[items.length - 1];
+        const page: Page<T> = { items };
+        if (last && options.limit !== undefined && items.length === options.limit)
+          page.next = encodeCursor(sort.map(([field]) => (getPath(last, field) ?? null) as Scalar));
+        return page;
+      }),
+
+    count: (filter) =>
+      onTable(0, async (table) => {
+        const query = new SqlQuery(await layouts.of(table));
+        const where = query.where(filter);
+        const { rows: counted } = await pool.query<{ n: string }>(
+          `SELECT count(*) AS n FROM ${quote(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+          query.params,
+        );
+        return Number(counted[0]!.n);
+      }),
+  };
+}
+
+/** Reader views: through the active pointer on every call, or of one generation. */
+export function postgresReaders(pool: Pool, layouts: TableLayouts): ReadModels {
+  return {
+    collection: <T extends Doc>(projection: string, name: string) =>
+      reader<T>(pool, layouts, () => activeGeneration(pool, projection), name),
+    generationCollection: <T extends Doc>(target: Generation, name: string) =>
+      reader<T>(pool, layouts, () => Promise.resolve(target), name),
+  };
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import {
+  postgresServer,
+  startPostgresServer,
+  type PostgresServer,
+} from '@whosright/testing/postgres-server';
+import { readStoreContract } from '../read-store.contract';
+import { identifier } from './tables';
+import { openPostgresReadStore } from './postgres-read-store';
+
+describeWithService(postgresServer, 'PostgreSQL read store', () => {
+  let server: PostgresServer;
+  let url: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    url = await server.createDatabase('readstore');
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await server?.stop();
+  });
+
+  /** A store in a schema of its own: empty, as the contract wants each test's store. */
+  async function openInNewSchema() {
+    const schema = `s_${randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const connectionString = new URL(url);
+    connectionString.searchParams.set('options', `-c search_path=${schema}`);
+    return openPostgresReadStore({ connectionString: connectionString.toString(), poolSize: 4 });
+  }
+
+  readStoreContract('postgres', { open: openInNewSchema, close: (store) => store.close() });
+
+  it('when names are longer than PostgreSQL keeps, each copy still has tables of its own', async () => {
+    const store = await openInNewSchema();
+    const projection = `a-projection-with-a-long-name-${'x'.repeat(20)}`;
+    const spec = { name: `a-collection-with-a-long-name-${'y'.repeat(20)}`, indexes: [] };
+    const first = await store.createGeneration(projection, 1, [spec]);
+    const second = await store.createGeneration(projection, 1, [spec]);
+    await store.commit(
+      first,
+      [{ collection: spec.name, id: 'a', doc: { _id: 'a' }, position: 1n }],
+      1n,
+    );
+    expect(await store.generationCollection(first, spec.name).count()).toBe(1);
+    expect(await store.generationCollection(second, spec.name).count()).toBe(0);
+    await store.close();
+  });
+
+  it('when a name is longer than 63 bytes it is cut at a character with a hash of the whole', () => {
+    const long = `rm_${'é'.repeat(40)}_1_items`;
+    const cut = identifier(long);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(63);
+    expect(cut).not.toContain('\uFFFD');
+    expect(identifier(`${long}-other`)).not.toBe(cut);
+    expect(identifier('rm_short_1_items')).toBe('rm_short_1_items');
+  });
+
+  it('when the database sorts strings by its language it refuses to open, saying how to make one that does not', async () => {
+    const database = `linguistic_${randomBytes(4).toString('hex')}`;
+    const { rows } = await admin.query<{ collation: string }>(
+      "SELECT collname AS collation FROM pg_collation WHERE collprovider = 'i' AND collname = 'en-x-icu'",
+    );
+    // ICU is built into the Debian packages; a server without it has no linguistic order to refuse.
+    expect(rows).toHaveLength(1);
+    await admin.query(
+      `CREATE DATABASE ${database} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en' LOCALE 'C'`,
+    );
+    const other = new URL(url);
+    other.pathname = `/${database}`;
+    await expect(openPostgresReadStore({ connectionString: other.toString() })).rejects.toThrow(
+      /sorts strings by code point.*LC_COLLATE 'C'/,
+    );
+    await admin.query(`DROP DATABASE ${database}`);
+  });
+});

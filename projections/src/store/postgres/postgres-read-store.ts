@@ -1,0 +1,49 @@
+import pg from 'pg';
+import type { ReadStore } from '../port';
+import { postgresReaders } from './collection-reader';
+import { TableLayouts } from './columns';
+import { postgresDeadLetters } from './dead-letters';
+import { postgresDocuments } from './documents';
+import { postgresGenerations } from './generations';
+import { inTransaction, prepareDatabase } from './schema';
+
+export interface PostgresReadStoreOptions {
+  /** `postgres://user:password@host:port/database`; the database must sort strings by code point. */
+  connectionString: string;
+  /** Connections the store's pool opens at most (default 10). */
+  poolSize?: number;
+  /** TLS, as node-postgres takes it: `true`, or `{ ca, rejectUnauthorized, ... }`. */
+  ssl?: pg.ClientConfig['ssl'];
+}
+
+/**
+ * Read models in PostgreSQL: one table per collection and generation, documents as jsonb beside
+ * their column fields in typed columns, the declared indexes on the expressions the queries use
+ * (`tables.ts`, `sql-query.ts`), bookkeeping tables beside them (`schema.ts`). A batch's
+ * documents and its checkpoint commit in one transaction, so nothing is ever applied twice.
+ */
+export async function openPostgresReadStore(options: PostgresReadStoreOptions): Promise<ReadStore> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    ...(options.ssl !== undefined ? { ssl: options.ssl } : {}),
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 10_000,
+  });
+  // A connection that fails while idle in the pool is dropped by it; the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    await inTransaction(pool, prepareDatabase);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const layouts = new TableLayouts(pool);
+  return {
+    guarantees: { documentPositions: false },
+    ...postgresReaders(pool, layouts),
+    ...postgresGenerations(pool, layouts),
+    ...postgresDocuments(pool, layouts),
+    ...postgresDeadLetters(pool),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,75 @@
+import type { Pool } from 'pg';
+import type { EventCatalog } from '@whosright/contracts/shared/events';
+import { DuplicateEventId, WrongExpectedVersion } from '../errors';
+import { prepareEvents, type PreparedEvent } from '../event-codec';
+import type { AppendResult, EventStore, StreamAppend } from '../port';
+import { translated } from './postgres-errors';
+import { DUPLICATE_EVENT_ID, WRONG_EXPECTED_VERSION } from './schema';
+
+/** The append function's argument: the streams' appends as one JSON text (see `schema.ts`). */
+function appendsJson(
+  appends: readonly StreamAppend[],
+  prepared: readonly PreparedEvent[][],
+): string {
+  // Built as text around the data and metadata the codec serialized already.
+  const parts = appends.map((append, i) => {
+    const events = prepared[i]!.map(
+      (event) =>
+        `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"version":${event.version},"data":${event.dataJson},"metadata":${event.metadataJson},"recordedAt":${event.recordedAtMs}}`,
+    );
+    return `{"stream":${JSON.stringify(append.stream)},"expected":${JSON.stringify(String(append.expected))},"events":[${events.join(',')}]}`;
+  });
+  return `[${parts.join(',')}]`;
+}
+
+/** WRVER / WRDUP from the append function as the port's errors. */
+function refusal(error: unknown, appends: readonly StreamAppend[]): unknown {
+  const { code, detail } = error as { code?: unknown; detail?: unknown };
+  if (code === DUPLICATE_EVENT_ID) return new DuplicateEventId(String(detail));
+  if (code !== WRONG_EXPECTED_VERSION) return translated(error);
+  const { index, actual } = JSON.parse(String(detail)) as { index: number; actual: string | null };
+  const append = appends[index]!;
+  return new WrongExpectedVersion(
+    append.stream,
+    append.expected,
+    actual === null ? 'no_stream' : BigInt(actual),
+  );
+}
+
+const APPEND = {
+  name: 'wr_append_events',
+  text: 'SELECT next_revision, last_position FROM wr_append_events($1)',
+  rowMode: 'array',
+} as const;
+
+/**
+ * `append` and `appendAll`: events checked and serialized here, then one call of the append
+ * function, which checks every expectation and writes every stream in one transaction, taking
+ * its positions under the append lock (one round trip, however many streams and events).
+ */
+export function postgresAppends(
+  pool: Pool,
+  catalog: EventCatalog,
+): Pick<EventStore, 'append'> & Required<Pick<EventStore, 'appendAll'>> {
+  async function appendAll(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const prepared = appends.map((append) => prepareEvents(catalog, append.events));
+    let rows: Array<[string, string]>;
+    try {
+      ({ rows } = await pool.query<[string, string]>({
+        ...APPEND,
+        values: [appendsJson(appends, prepared)],
+      }));
+    } catch (error) {
+      throw refusal(error, appends);
+    }
+    return rows.map(([nextRevision, position]) => ({
+      nextRevision: BigInt(nextRevision),
+      position: BigInt(position),
+    }));
+  }
+  return {
+    appendAll,
+    append: async (stream, events, expected) =>
+      (await appendAll([{ stream, events, expected }]))[0]!,
+  };
+}

@@ -1,0 +1,104 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWithService } from '@whosright/testing/describe-with-service';
+import {
+  postgresServer,
+  startPostgresServer,
+  type PostgresServer,
+} from '@whosright/testing/postgres-server';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { eventStoreContract } from '../testing/event-store-contract';
+import { forgettingContract } from '../testing/forgetting-contract';
+import { counterEvents, testCatalog } from '../testing/test-catalog';
+import { EventStoreUnavailable } from '../errors';
+import type { SubscriptionMessage } from '../port';
+import { openPostgresEventStore } from './postgres-event-store';
+
+describeWithService(postgresServer, 'PostgreSQL event store', () => {
+  let server: PostgresServer;
+  let url: string;
+
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    url = await server.createDatabase('eventstore');
+  });
+  afterAll(() => server.stop());
+
+  eventStoreContract('postgres', () =>
+    Promise.resolve({
+      open: (catalog) => openPostgresEventStore({ connectionString: url, catalog, poolSize: 4 }),
+      appendElsewhere: async (stream, count) => {
+        const other = await openPostgresEventStore({
+          connectionString: url,
+          catalog: testCatalog,
+          poolSize: 1,
+        });
+        for (const event of counterEvents(count)) await other.append(stream, [event], 'any');
+        await other.close();
+      },
+      dispose: () => Promise.resolve(),
+    }),
+  );
+
+  // The forgetting log reads the registry stream by its one name: a fresh database per test.
+  forgettingContract('postgres', async () =>
+    openPostgresEventStore({
+      connectionString: await server.createDatabase('forgetting'),
+      catalog: domainEventCatalog,
+      poolSize: 2,
+    }),
+  );
+
+  it('when several stores open the same empty database at once they all create or find its schema', async () => {
+    const fresh = await server.createDatabase('schema');
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        openPostgresEventStore({ connectionString: fresh, catalog: testCatalog, poolSize: 1 }),
+      ),
+    );
+    await stores[0]!.append('counter-1', counterEvents(1), 'no_stream');
+    expect(await stores[3]!.headPosition()).toBe(1n);
+    for (const store of stores) await store.close();
+  });
+
+  it('when the notification connection is cut, a live subscription hears later appends once it is back', async () => {
+    const store = await openPostgresEventStore({
+      connectionString: url,
+      catalog: testCatalog,
+      poolSize: 2,
+      pollIntervalMs: 3_600_000, // only a notification can wake the subscription in time
+    });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND datname = current_database()",
+        )
+      ).rows.map((row) => row.pid);
+    const subscription = store.subscribeAll({ after: await store.headPosition() });
+    const messages = subscription[Symbol.asyncIterator]();
+    expect((await messages.next()).value).toMatchObject({ kind: 'caughtUp' });
+    let cut: number[];
+    while (!(cut = await listeners()).length);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [cut]);
+    while (!(await listeners()).some((pid) => !cut.includes(pid)));
+    await store.append('counter-after-cut', counterEvents(1), 'any');
+    const next = (await messages.next()).value as SubscriptionMessage;
+    expect(next.kind === 'event' && next.event.stream).toBe('counter-after-cut');
+    await subscription.close();
+    await admin.end();
+    await store.close();
+  });
+});
+
+describe('PostgreSQL event store without a server', () => {
+  it('when the server cannot be reached opening fails with a retryable EventStoreUnavailable', async () => {
+    const error = await openPostgresEventStore({
+      connectionString: 'postgres://postgres@127.0.0.1:1/nowhere',
+      catalog: testCatalog,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EventStoreUnavailable);
+    expect(error).toMatchObject({ retryable: true });
+  });
+});
