@@ -13,6 +13,13 @@ import { captureEverywhere, PICTURES } from './support/screenshots.ts';
 
 const saveButton = (page: Page) => page.getByRole('button', { name: /^Save(d)?$/ });
 
+/**
+ * The answer to the next save or unsave of the story. The toggle turns at once; the call itself
+ * waits its turn in the client limiter (100 ms apart) behind what a sign-in asks for.
+ */
+const savedAnswer = (page: Page, method: 'PUT' | 'DELETE') =>
+  page.waitForResponse((r) => r.url().endsWith('/saved') && r.request().method() === method);
+
 test(
   'when a visitor saves a story they sign in first, it stays saved and shows in the Saved tab until unsaved',
   PICTURES,
@@ -35,10 +42,12 @@ test(
     await sheet.getByLabel('Email').fill(uniqueEmail('saver'));
     await sheet.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await sheet.getByLabel('First name').fill('Sam');
+    const savedCall = savedAnswer(page, 'PUT');
     await sheet.getByRole('button', { name: 'Create Account' }).click();
     await expect(sheet).toBeHidden();
     await expect(saveButton(page)).toHaveAttribute('aria-pressed', 'true');
     await expect(saveButton(page)).toHaveAccessibleName('Saved');
+    expect((await savedCall).status()).toBe(200);
 
     await page.reload();
     await expect(saveButton(page)).toHaveAttribute('aria-pressed', 'true');
@@ -54,9 +63,11 @@ test(
 
     await saved.click();
     await expect(page).toHaveURL(new RegExp(`/story/${story.id}$`));
+    const unsaved = savedAnswer(page, 'DELETE');
     await saveButton(page).click();
     await expect(saveButton(page)).toHaveAttribute('aria-pressed', 'false');
     await expect(saveButton(page)).toHaveAccessibleName('Save');
+    expect((await unsaved).status()).toBe(200);
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Saved' }).click();
     await expect(
