@@ -4,7 +4,7 @@ import type { Doc, Generation, Page, ReadCollection, ReadModels, Scalar } from '
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import { ROW, type StoredRow, type TableLayouts } from './columns';
-import { activeGeneration } from './generations';
+import type { ActivePointers } from './active-pointers';
 import { SqlQuery } from './sql-query';
 import { quote, tableOf } from './tables';
 
@@ -14,21 +14,28 @@ import { quote, tableOf } from './tables';
  */
 const GONE = /does not exist|could not open relation/;
 
+interface Resolver {
+  resolve(): Promise<Generation | undefined>;
+  /** The generation resolved is gone: the next resolve asks again. */
+  stale(): void;
+}
+
 function reader<T extends Doc>(
   pool: Pool,
   layouts: TableLayouts,
-  resolve: () => Promise<Generation | undefined>,
+  target: Resolver,
   name: string,
 ): ReadCollection<T> {
   /** Runs `read` on the table of the generation `resolve` names, or answers `none` without one. */
   async function onTable<R>(none: R, read: (table: string) => Promise<R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
-      const target = await resolve();
-      if (!target) return none;
+      const generation = await target.resolve();
+      if (!generation) return none;
       try {
-        return await read(tableOf(target, name));
+        return await read(tableOf(generation, name));
       } catch (error) {
         if (attempt > 0 || !(error instanceof Error && GONE.test(error.message))) throw error;
+        target.stale();
       }
     }
   }
@@ -78,12 +85,26 @@ function reader<T extends Doc>(
   };
 }
 
-/** Reader views: through the active pointer on every call, or of one generation. */
-export function postgresReaders(pool: Pool, layouts: TableLayouts): ReadModels {
+/** Reader views: through the active pointer (kept while flips are heard), or of one generation. */
+export function postgresReaders(
+  pool: Pool,
+  layouts: TableLayouts,
+  pointers: ActivePointers,
+): ReadModels {
   return {
     collection: <T extends Doc>(projection: string, name: string) =>
-      reader<T>(pool, layouts, () => activeGeneration(pool, projection), name),
-    generationCollection: <T extends Doc>(target: Generation, name: string) =>
-      reader<T>(pool, layouts, () => Promise.resolve(target), name),
+      reader<T>(
+        pool,
+        layouts,
+        { resolve: () => pointers.active(projection), stale: () => pointers.forget(projection) },
+        name,
+      ),
+    generationCollection: <T extends Doc>(generation: Generation, name: string) =>
+      reader<T>(
+        pool,
+        layouts,
+        { resolve: () => Promise.resolve(generation), stale: () => undefined },
+        name,
+      ),
   };
 }

@@ -5,6 +5,13 @@ import type { TableLayouts } from './columns';
 import { createTables, quote, tableOf } from './tables';
 import { inTransaction } from './schema';
 
+/** Where a flip or a drop of a projection's active copy is announced, with its name. */
+export const POINTER_CHANNEL = 'rm_active_changed';
+
+/** Said in a flip's or a drop's transaction, heard by every process's pointers on commit. */
+const announceFlip = (client: PoolClient, projection: string) =>
+  client.query('SELECT pg_notify($1, $2)', [POINTER_CHANNEL, projection]);
+
 /** Serializes what allocates, flips or drops one projection's copies, across processes. */
 const lockProjection = (client: PoolClient, projection: string) =>
   client.query("SELECT pg_advisory_xact_lock(hashtext('rm_generations'), hashtext($1))", [
@@ -52,6 +59,7 @@ export function postgresGenerations(
         target.generation,
       ]);
       await dropTables(client, target);
+      await announceFlip(client, target.projection);
     });
 
   return {
@@ -137,6 +145,7 @@ export function postgresGenerations(
             generation: current,
             version: 0,
           });
+        await announceFlip(client, target.projection);
       }),
 
     drop: dropGeneration,

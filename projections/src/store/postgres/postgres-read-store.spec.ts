@@ -27,14 +27,16 @@ describeWithService(postgresServer, 'PostgreSQL read store', () => {
     await server?.stop();
   });
 
-  /** A store in a schema of its own: empty, as the contract wants each test's store. */
-  async function openInNewSchema() {
+  /** A new schema's address: an empty store, as the contract wants each test's store. */
+  async function newSchema() {
     const schema = `s_${randomBytes(6).toString('hex')}`;
     await admin.query(`CREATE SCHEMA ${schema}`);
     const connectionString = new URL(url);
     connectionString.searchParams.set('options', `-c search_path=${schema}`);
-    return openPostgresReadStore({ connectionString: connectionString.toString(), poolSize: 4 });
+    return connectionString.toString();
   }
+  const openInNewSchema = async () =>
+    openPostgresReadStore({ connectionString: await newSchema(), poolSize: 4 });
 
   readStoreContract('postgres', { open: openInNewSchema, close: (store) => store.close() });
 
@@ -52,6 +54,32 @@ describeWithService(postgresServer, 'PostgreSQL read store', () => {
     expect(await store.generationCollection(first, spec.name).count()).toBe(1);
     expect(await store.generationCollection(second, spec.name).count()).toBe(0);
     await store.close();
+  });
+
+  it('when another process flips a projection to a new copy, readers here read the new copy', async () => {
+    const connectionString = await newSchema();
+    const here = await openPostgresReadStore({ connectionString, poolSize: 2 });
+    const there = await openPostgresReadStore({ connectionString, poolSize: 2 });
+    const spec = { name: 'items', indexes: [] };
+    const doc = (id: string) => [{ collection: 'items', id, doc: { _id: id }, position: 1n }];
+    const first = await there.createGeneration('flipped', 1, [spec]);
+    await there.commit(first, doc('old'), 1n);
+    await there.activate(first);
+    const items = here.collection('flipped', 'items');
+    // Read twice: the second read goes by the pointer kept from the first.
+    expect((await items.find()).items.map((d) => d._id)).toEqual(['old']);
+    expect(await items.get('old')).toEqual({ _id: 'old' });
+
+    const second = await there.createGeneration('flipped', 2, [spec]);
+    await there.commit(second, doc('new'), 1n);
+    await there.activate(second);
+    // At once (the old copy's tables are gone), and after the flip's notice has arrived.
+    expect((await items.find()).items.map((d) => d._id)).toEqual(['new']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await items.get('new')).toEqual({ _id: 'new' });
+    expect(await items.get('old')).toBeUndefined();
+    await here.close();
+    await there.close();
   });
 
   it('when a name is longer than 63 bytes it is cut at a character with a hash of the whole', () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { ReadStore } from '../port';
+import { ActivePointers } from './active-pointers';
 import { postgresReaders } from './collection-reader';
 import { TableLayouts } from './columns';
 import { postgresDeadLetters } from './dead-letters';
@@ -38,12 +39,19 @@ export async function openPostgresReadStore(options: PostgresReadStoreOptions): 
     throw error;
   }
   const layouts = new TableLayouts(pool);
+  const pointers = new ActivePointers(pool, {
+    connectionString: options.connectionString,
+    ...(options.ssl !== undefined ? { ssl: options.ssl } : {}),
+  });
   return {
     guarantees: { documentPositions: false },
-    ...postgresReaders(pool, layouts),
+    ...postgresReaders(pool, layouts, pointers),
     ...postgresGenerations(pool, layouts),
     ...postgresDocuments(pool, layouts),
     ...postgresDeadLetters(pool),
-    close: () => pool.end(),
+    close: async () => {
+      await pointers.close();
+      await pool.end();
+    },
   };
 }
