@@ -28,7 +28,8 @@
  * `--store postgres` measures, beside this checkout's embedded server (A), the same checkout's
  * server on PostgreSQL (DATABASE_URL; a throw-away cluster of Debian's binaries, fsync on, or the
  * server in DATABASE_URL), as one more checkout of the A/B table: its "/ A" column is the ratio
- * to the embedded mode in the same run.
+ * to the embedded mode in the same run. With BENCH_AB too, each listed checkout runs on a fresh
+ * database of that server as well (an A/B of two checkouts on PostgreSQL).
  */
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -150,14 +151,23 @@ async function postgresCheckout(
   };
 }
 
+/** A listed checkout on a database of its own, when the run measures PostgreSQL. */
+async function onPostgres(checkout: Checkout, server: PostgresServer, n: number) {
+  const url = await server.createDatabase(`bench_api_${n}`);
+  return { ...checkout, name: `${checkout.name} on PostgreSQL`, env: { DATABASE_URL: url } };
+}
+
 export async function run(args: string[] = []): Promise<void> {
   const settings = apiBenchSettings(process.env);
   const liveOnly = args.includes('live');
   const postgres = await postgresCheckout(args);
+  const others = postgres
+    ? await Promise.all(settings.others.map((other, n) => onPostgres(other, postgres.server, n)))
+    : settings.others;
   const checkouts = [
     { name: basename(repoRoot), dir: repoRoot },
     ...(postgres ? [postgres.checkout] : []),
-    ...settings.others,
+    ...others,
   ];
   const started: ApiServer[] = [];
   try {
