@@ -12,7 +12,6 @@ export default defineConfig({
       'projections',
       'services/api',
       'web',
-      'web/vitest.modules-replaced.config.ts',
     ],
     // Vitest's default on a 2-core machine is one worker; most files wait on I/O (servers,
     // child processes, timers), so two keep both cores busy.
