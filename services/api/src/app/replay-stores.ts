@@ -1,5 +1,5 @@
 import type { EventCatalog } from '@whosright/contracts/shared/events';
-import type { ForgettingLog } from '@whosright/eventstore/port';
+import type { EventStore, ForgettingLog } from '@whosright/eventstore/port';
 import { startBackgroundCheckpoints } from '@whosright/eventstore/sqlite/background-checkpoints';
 import { openSqliteDatabase } from '@whosright/sqlite/database';
 import { createSqliteEventStore } from '@whosright/eventstore/sqlite/sqlite-event-store';
@@ -16,6 +16,25 @@ export interface ReplayStores {
   close(): Promise<void>;
 }
 
+/** The log through the forgetting decorator, the read store, and what closing them also ends. */
+function replayStoresOver(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  catalog: EventCatalog,
+  alsoOnClose: () => Promise<void> | void = () => undefined,
+): ReplayStores {
+  const log = forgettingEventStore(eventStore, { catalog });
+  return {
+    log,
+    readStore,
+    async close() {
+      await log.close();
+      await readStore.close();
+      await alsoOnClose();
+    },
+  };
+}
+
 /**
  * Opens the embedded database `file` for a replay. The log is read through the forgetting
  * decorator: deleted members' personal fields are forgotten on the way into every read model.
@@ -24,18 +43,15 @@ export function openReplayStores(file: string, catalog: EventCatalog): ReplaySto
   const database = openSqliteDatabase(file);
   // As the server opens it: commits never stall on a checkpoint's fsyncs.
   const checkpoints = startBackgroundCheckpoints(database);
-  const log = forgettingEventStore(createSqliteEventStore({ database, catalog }), { catalog });
-  const readStore = createSqliteReadStore({ database });
-  return {
-    log,
-    readStore,
-    async close() {
-      await log.close();
-      await readStore.close();
+  return replayStoresOver(
+    createSqliteEventStore({ database, catalog }),
+    createSqliteReadStore({ database }),
+    catalog,
+    async () => {
       await checkpoints.stop();
       database.close();
     },
-  };
+  );
 }
 
 /** The PostgreSQL database DATABASE_URL names, for a replay (a ConfigError when unusable). */
@@ -44,13 +60,5 @@ export async function openPostgresReplayStores(
   catalog: EventCatalog,
 ): Promise<ReplayStores> {
   const { eventStore, readStore } = await openPostgresStores(database, catalog);
-  const log = forgettingEventStore(eventStore, { catalog });
-  return {
-    log,
-    readStore,
-    async close() {
-      await log.close();
-      await readStore.close();
-    },
-  };
+  return replayStoresOver(eventStore, readStore, catalog);
 }
