@@ -7,8 +7,8 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // A worker's files share one module graph: each file importing the whole package anew was
-    // most of the suite's time. No spec here replaces a module (`vi.mock`).
-    isolate: false,
+    // Each file in a module graph of its own: shared, the Redis-outage mail spec waited in vain
+    // for its mail in one clean-clone run (BullMQ and mail state an earlier file left behind).
+    isolate: true,
   },
 });
