@@ -31,6 +31,8 @@ export interface PagedLog {
   log: LogPages;
   /** What wakes subscriptions. */
   changes: ChangeNotifier;
+  /** What subscriptions read, when not `log` itself (PostgreSQL: the tail they share). */
+  subscriptionReads?: Pick<LogPages, 'head' | 'page'>;
   /** Runs before each subscription starts (PostgreSQL listens for notifications from then on). */
   subscribing?: () => void;
   /** Lets go of what the store holds, once its subscriptions are closed. */
@@ -49,6 +51,7 @@ export function pagedLogStore({
   readStream,
   log,
   changes,
+  subscriptionReads = log,
   subscribing,
   release,
 }: PagedLog): PagedLogStore {
@@ -80,10 +83,10 @@ export function pagedLogStore({
       assertOpen();
       subscribing?.();
       const source = {
-        head: () => log.head(),
+        head: () => subscriptionReads.head(),
         changes,
         readPage: (after: bigint, upTo: bigint, limit: number) =>
-          log.page(after, upTo, subscribeOptions.filter, undefined, limit),
+          subscriptionReads.page(after, upTo, subscribeOptions.filter, undefined, limit),
       };
       return trackedSubscription(
         subscriptions,

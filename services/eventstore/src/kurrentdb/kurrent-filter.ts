@@ -1,6 +1,6 @@
 import { eventTypeFilter, excludeSystemEvents, streamNameFilter } from '@kurrent/kurrentdb-client';
 import type { AllStreamSubscription, Filter, Position } from '@kurrent/kurrentdb-client';
-import type { EventFilter, RecordedEvent } from '../port';
+import type { EventFilter } from '../port';
 
 export interface CheckpointOptions {
   /** Multiplier of the server's search window (32 events) between checkpoints. */
@@ -15,7 +15,7 @@ const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g
 
 /**
  * The server-side filter for a port filter. The server takes one filter, so types win and a
- * stream-prefix filter given with them is applied on the client (see `matchesFilter`).
+ * stream-prefix filter given with them is applied on the client (see `matchesFilter` in `event-filter.ts`).
  */
 export function toServerFilter(
   filter: EventFilter | undefined,
@@ -35,17 +35,4 @@ export function toServerFilter(
     return streamNameFilter({ ...options, prefixes: [...filter.streamPrefixes] });
   }
   return excludeSystemEvents(options);
-}
-
-export function matchesFilter(
-  filter: EventFilter | undefined,
-  event: Pick<RecordedEvent, 'type' | 'stream'>,
-): boolean {
-  if (filter?.eventTypes && !filter.eventTypes.includes(event.type)) return false;
-  if (
-    filter?.streamPrefixes &&
-    !filter.streamPrefixes.some((prefix) => event.stream.startsWith(prefix))
-  )
-    return false;
-  return true;
 }

@@ -26,7 +26,8 @@ import { trackedSubscription } from '../tracked-subscription';
 import { EventStoreClosed } from '../errors';
 import { parseUntil, prepareEvents } from '../event-codec';
 import { fromResolvedEvent, isSystemEvent, toEventData } from './kurrent-event';
-import { matchesFilter, toServerFilter } from './kurrent-filter';
+import { matchesFilter } from '../event-filter';
+import { toServerFilter } from './kurrent-filter';
 import { toEventStoreError } from './map-kurrent-error';
 import { createKurrentSubscription } from './kurrentdb-subscription';
 

@@ -10,7 +10,8 @@ import type { EventCatalog } from '@whosright/contracts/shared/events';
 import { EventStoreError } from '../errors';
 import type { SubscribeOptions, Subscription, SubscriptionMessage } from '../port';
 import { fromResolvedEvent, isSystemEvent } from './kurrent-event';
-import { matchesFilter, toServerFilter } from './kurrent-filter';
+import { matchesFilter } from '../event-filter';
+import { toServerFilter } from './kurrent-filter';
 import { toEventStoreError } from './map-kurrent-error';
 
 const HIGH_WATER = 1_000;

@@ -1,18 +1,25 @@
 import type { QueryArrayConfig } from 'pg';
 
-const names = new Map<string, string>();
-
 /**
- * A query prepared once per connection and reused by name: the server parses and plans its text
- * once. Each text gets its own name for the life of the process (a name is never reused for
- * another text, which a connection that prepared it would refuse); past 500 texts, the rest run
- * unnamed.
+ * Queries prepared once per connection and reused by name: the server parses and plans each text
+ * once. Each text gets its own name (`<prefix>_<n>`) for the life of the process (a name is never
+ * reused for another text, which a connection that prepared it would refuse); past `max` texts,
+ * the rest run unnamed.
  */
-export function named(text: string, values: unknown[]): QueryArrayConfig {
-  let name = names.get(text);
-  if (name === undefined && names.size < 500) {
-    name = `wr_events_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return { ...(name ? { name } : {}), text, values, rowMode: 'array' };
+export function namedQueries(
+  prefix: string,
+  max = 500,
+): (text: string, values: unknown[]) => QueryArrayConfig {
+  const names = new Map<string, string>();
+  return (text, values) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < max) {
+      name = `${prefix}_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return { ...(name ? { name } : {}), text, values, rowMode: 'array' };
+  };
 }
+
+/** The event store's queries. */
+export const named = namedQueries('wr_events');

@@ -73,3 +73,26 @@ export function postgresAppends(
       (await appendAll([{ stream, events, expected }]))[0]!,
   };
 }
+
+/**
+ * This process's own appends wake its subscriptions at once, without waiting for the server's
+ * notification: an append's positions were taken under the lock, so everything up to its last
+ * one has committed when it returns.
+ */
+export function appendsHeard(
+  writes: ReturnType<typeof postgresAppends>,
+  heard: (head: bigint) => void,
+): ReturnType<typeof postgresAppends> {
+  return {
+    async appendAll(appends) {
+      const results = await writes.appendAll(appends);
+      heard(results.reduce((max, { position }) => (position > max ? position : max), 0n));
+      return results;
+    },
+    async append(stream, events, expected) {
+      const result = await writes.append(stream, events, expected);
+      heard(result.position);
+      return result;
+    },
+  };
+}

@@ -5,7 +5,8 @@ import { pagedLogStore, type PagedLogStore } from '../paged-log-store';
 import { listenForAppends } from './append-listener';
 import { rowDecoder } from './event-rows';
 import { logReads } from './log-reads';
-import { postgresAppends } from './postgres-appends';
+import { sharedLogTail } from './log-tail';
+import { appendsHeard, postgresAppends } from './postgres-appends';
 import { guarded } from './postgres-errors';
 import { migrateEventsSchema } from './schema';
 import { streamReads } from './stream-reads';
@@ -67,22 +68,30 @@ export async function openPostgresEventStore(
 
   const decode = rowDecoder(options.catalog);
   const log = logReads(pool, decode);
+  const tail = sharedLogTail(log);
   let lastHead = -1n;
   const notifier = new ChangeNotifier(async () => {
     const head = await log.head();
+    tail.learn(head);
     if (head === lastHead) return false;
     lastHead = head;
     return true;
   }, options.pollIntervalMs ?? 500);
+  /** A head every event up to which has committed: subscriptions may read up to it. */
+  const heard = (head: bigint | undefined) => {
+    if (head !== undefined) tail.learn(head);
+    notifier.notify(head);
+  };
   let listener: { close(): Promise<void> } | undefined;
   return pagedLogStore({
-    writes: postgresAppends(pool, options.catalog),
+    writes: appendsHeard(postgresAppends(pool, options.catalog), heard),
     readStream: streamReads(pool, decode),
     log,
     changes: notifier,
+    subscriptionReads: tail,
     subscribing() {
       // Only a store that subscribes holds a connection for notifications.
-      listener ??= listenForAppends(connection, (head) => notifier.notify(head));
+      listener ??= listenForAppends(connection, heard);
     },
     async release() {
       notifier.close();
