@@ -5,6 +5,7 @@ import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import { ROW, type StoredRow, type TableLayouts } from './columns';
 import type { ActivePointers } from './active-pointers';
+import { named } from './named';
 import { SqlQuery } from './sql-query';
 import { quote, tableOf } from './tables';
 
@@ -41,7 +42,7 @@ function reader<T extends Doc>(
   }
 
   const rows = async (text: string, values: unknown[]) =>
-    (await pool.query<StoredRow>({ text, values, rowMode: 'array' })).rows;
+    (await pool.query<StoredRow>(named(text, values))).rows;
 
   return {
     get: (id) =>
@@ -76,11 +77,13 @@ function reader<T extends Doc>(
       onTable(0, async (table) => {
         const query = new SqlQuery(await layouts.of(table));
         const where = query.where(filter);
-        const { rows: counted } = await pool.query<{ n: string }>(
-          `SELECT count(*) AS n FROM ${quote(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-          query.params,
+        const { rows: counted } = await pool.query<[string]>(
+          named(
+            `SELECT count(*) FROM ${quote(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+            query.params,
+          ),
         );
-        return Number(counted[0]!.n);
+        return Number(counted[0]![0]);
       }),
   };
 }

@@ -1,7 +1,7 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { Doc, DocWrite, ReadModelWriter } from '../port';
 import { ROW, type ColumnLayout, type StoredRow, type TableLayouts } from './columns';
-import { inTransaction } from './schema';
+import { named } from './named';
 import { quote, tableOf } from './tables';
 
 /** What one commit does to one collection: each id's last state. */
@@ -54,38 +54,73 @@ function columnsOf(layout: ColumnLayout, docs: Map<string, Doc>): unknown[][] {
   return arrays;
 }
 
-/** `INSERT ... SELECT FROM unnest(...)`: every document of a collection in one statement. */
-function insertSql(table: string, layout: ColumnLayout, onConflict: string): string {
+/** One commit's statement: each part a data-modifying CTE, its parameters numbered after the rest. */
+class CommitStatement {
+  readonly values: unknown[] = [];
+  private readonly parts: string[] = [];
+
+  param(value: unknown, type: string): string {
+    return `$${this.values.push(value)}::${type}`;
+  }
+
+  /** Adds a part; answers its name. */
+  with(sql: string): string {
+    const name = `w${this.parts.length}`;
+    this.parts.push(`${name} AS (${sql})`);
+    return name;
+  }
+
+  text(select: string): string {
+    return `WITH ${this.parts.join(', ')} ${select}`;
+  }
+}
+
+/** `INSERT ... SELECT FROM unnest(...)`: every document of a collection in one part. */
+function insertSql(
+  statement: CommitStatement,
+  table: string,
+  layout: ColumnLayout,
+  docs: Map<string, Doc>,
+  onConflict: string,
+  gate: string,
+): string {
   const types = [
-    'text',
-    'jsonb',
-    ...layout.fields.map(([, type]) => (type === 'number' ? 'double precision' : 'boolean')),
+    'text[]',
+    'jsonb[]',
+    ...layout.fields.map(([, type]) => (type === 'number' ? 'double precision[]' : 'boolean[]')),
   ];
-  return `INSERT INTO ${table} AS t (id, doc${layout.select}) SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')}) ON CONFLICT (id) ${onConflict}`;
+  const arrays = columnsOf(layout, docs);
+  const params = types.map((type, i) => statement.param(arrays[i], type)).join(', ');
+  return `INSERT INTO ${table} AS t (id, doc${layout.select}) SELECT * FROM unnest(${params})${gate} ON CONFLICT (id) ${onConflict}`;
 }
 
 /** Replaces whole documents, leaving a row whose document did not change as it is. */
-function upsertSql(table: string, layout: ColumnLayout): string {
+function upsertConflict(layout: ColumnLayout): string {
   const columns = ['doc', ...layout.fields.map(([field]) => `"${field}"`)];
-  return insertSql(
-    table,
-    layout,
-    `DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')} WHERE (${columns.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${columns.map((c) => `excluded.${c}`).join(', ')})`,
-  );
+  return `DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')} WHERE (${columns.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${columns.map((c) => `excluded.${c}`).join(', ')})`;
 }
 
-async function writeCollection(
-  client: PoolClient,
+/**
+ * A collection's changes as parts of the statement. The fold leaves each id in one kind of
+ * change, so the parts, which all see the same snapshot, never touch the same row.
+ */
+function writeCollection(
+  statement: CommitStatement,
   table: string,
   layout: ColumnLayout,
   changes: CollectionChanges,
-): Promise<void> {
+  gate: { where: string; and: string },
+): void {
   if (changes.remove.size)
-    await client.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [[...changes.remove]]);
+    statement.with(
+      `DELETE FROM ${table} WHERE id = ANY(${statement.param([...changes.remove], 'text[]')})${gate.and}`,
+    );
   if (changes.put.size)
-    await client.query(upsertSql(table, layout), columnsOf(layout, changes.put));
+    statement.with(
+      insertSql(statement, table, layout, changes.put, upsertConflict(layout), gate.where),
+    );
   if (changes.insert.size)
-    await client.query(insertSql(table, layout, 'DO NOTHING'), columnsOf(layout, changes.insert));
+    statement.with(insertSql(statement, table, layout, changes.insert, 'DO NOTHING', gate.where));
 }
 
 /**
@@ -102,11 +137,11 @@ export function postgresDocuments(
       if (!ids.length) return result;
       const table = tableOf(target, collection);
       const layout = await layouts.of(table);
-      const { rows } = await pool.query<StoredRow>({
-        text: `SELECT ${ROW}${layout.select} FROM ${quote(table)} WHERE id = ANY($1::text[])`,
-        values: [ids],
-        rowMode: 'array',
-      });
+      const { rows } = await pool.query<StoredRow>(
+        named(`SELECT ${ROW}${layout.select} FROM ${quote(table)} WHERE id = ANY($1::text[])`, [
+          ids,
+        ]),
+      );
       for (const row of rows) result.set(row[0] as string, layout.assemble(row));
       return result;
     },
@@ -119,31 +154,38 @@ export function postgresDocuments(
           return { table: quote(table), layout: await layouts.of(table), collection };
         }),
       );
+      // One statement, so one round trip: atomic on its own, documents and checkpoint together.
+      const statement = new CommitStatement();
+      const projection = statement.param(target.projection, 'text');
+      const generation = statement.param(target.generation, 'integer');
+      let gate = { where: '', and: '' };
+      if (options.requireActive) {
+        // A row lock: a flip waits for this commit, or this commit sees the flip and writes nothing.
+        const active = statement.with(
+          `SELECT 1 FROM rm_active WHERE projection = ${projection} AND generation = ${generation} FOR SHARE`,
+        );
+        const exists = `EXISTS (SELECT 1 FROM ${active})`;
+        gate = { where: ` WHERE ${exists}`, and: ` AND ${exists}` };
+      }
+      for (const { table, layout, collection } of tables)
+        writeCollection(statement, table, layout, byCollection.get(collection)!, gate);
+      const checkpointed = statement.with(
+        `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${projection} AND generation = ${generation}${gate.and} RETURNING 1`,
+      );
       try {
-        return await inTransaction(pool, async (client) => {
-          if (options.requireActive) {
-            // A row lock: a flip waits for this commit, or this commit sees the flip.
-            const { rows } = await client.query<{ generation: number }>(
-              'SELECT generation FROM rm_active WHERE projection = $1 FOR SHARE',
-              [target.projection],
-            );
-            if (rows[0]?.generation !== target.generation) throw SUPERSEDED;
-          }
-          for (const { table, layout, collection } of tables)
-            await writeCollection(client, table, layout, byCollection.get(collection)!);
-          await client.query(
-            'UPDATE rm_generations SET checkpoint = $3 WHERE projection = $1 AND generation = $2',
-            [target.projection, target.generation, checkpoint],
-          );
-          return true;
-        });
+        const { rows } = await pool.query<[boolean]>(
+          named(statement.text(`SELECT EXISTS (SELECT 1 FROM ${checkpointed})`), statement.values),
+        );
+        // Superseded: the active generation is another one, and nothing was written.
+        return !options.requireActive || rows[0]![0];
       } catch (error) {
-        if (error === SUPERSEDED) return false;
+        // Superseded and dropped already: only a generation no longer active loses its tables.
+        if (options.requireActive && (error as { code?: unknown }).code === UNDEFINED_TABLE)
+          return false;
         throw error;
       }
     },
   };
 }
 
-/** Rolls a commit back when its generation is no longer the active one. */
-const SUPERSEDED = new Error('The generation is no longer active');
+const UNDEFINED_TABLE = '42P01';
