@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
@@ -13,3 +14,9 @@ export function renderStoryScreen(
     path: '/privacy',
   });
 }
+
+/**
+ * The card is there (its text alone shows earlier, drawn by the skeleton while the card's code
+ * loads): wait for this before pressing its buttons.
+ */
+export const storyCardShown = () => screen.findByRole('article', { name: 'Story' });

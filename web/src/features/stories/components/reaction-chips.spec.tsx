@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
-import { renderStoryScreen } from '#web/testing/story-screen.tsx';
+import { renderStoryScreen, storyCardShown } from '#web/testing/story-screen.tsx';
 import { stubFetch } from '#web/testing/test-utils.tsx';
 
 const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -35,7 +35,7 @@ describe('reactions under a story', () => {
   it('when the story shows, the chips show their counts and the member’s own are pressed', async () => {
     vi.stubGlobal('fetch', stubFetch({ [`GET ${path}`]: { body: story } }).fetch);
     renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     expect(screen.getByRole('group', { name: 'Reactions' })).toBeInTheDocument();
     expect(chip(/^Relatable 4$/)).toHaveAttribute('aria-pressed', 'true');
     expect(chip(/^LOL 1$/)).toHaveAttribute('aria-pressed', 'false');
@@ -51,7 +51,7 @@ describe('reactions under a story', () => {
     vi.stubGlobal('fetch', fetch.fetch);
     renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(chip(/^LOL/));
     expect(chip(/^LOL/)).toHaveAttribute('aria-pressed', 'true');
     expect(chip(/^LOL/)).toHaveAccessibleName('LOL 2');
@@ -78,7 +78,7 @@ describe('reactions under a story', () => {
       }).fetch,
     );
     renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await userEvent.setup().click(chip(/^WTF/));
     await waitFor(() =>
       expect(document.querySelector('[data-slot="toast-title"]')).toHaveTextContent('Error'),
@@ -101,7 +101,7 @@ describe('reactions under a story', () => {
     );
     renderStory({ signInFirst });
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(chip(/^WTF/));
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveTextContent(
       'Sign in to react. Your WTF is added as soon as you are in.',
@@ -116,7 +116,7 @@ describe('reactions under a story', () => {
   it('when the member is banned the chips are disabled', async () => {
     vi.stubGlobal('fetch', stubFetch({ [`GET ${path}`]: { body: story } }).fetch);
     renderStory({ banned: true });
-    await screen.findByText(story.content);
+    await storyCardShown();
     for (const name of [/^Relatable/, /^LOL/, /^WTF/]) expect(chip(name)).toBeDisabled();
   });
 });

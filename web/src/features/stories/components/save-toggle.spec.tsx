@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInFirstProps } from '#web/features/stories/components/story-card.tsx';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
-import { renderStoryScreen } from '#web/testing/story-screen.tsx';
+import { renderStoryScreen, storyCardShown } from '#web/testing/story-screen.tsx';
 import { stubFetch } from '#web/testing/test-utils.tsx';
 
 const id = 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -36,7 +36,7 @@ describe('saving a story', () => {
     vi.stubGlobal('fetch', fetch.fetch);
     renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     expect(toggle()).toHaveAttribute('aria-pressed', 'false');
     expect(toggle()).toHaveAccessibleName('Save');
     await user.click(toggle());
@@ -62,7 +62,7 @@ describe('saving a story', () => {
       }).fetch,
     );
     renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await userEvent.setup().click(toggle());
     await waitFor(() =>
       expect(document.querySelector('[data-slot="toast-title"]')).toHaveTextContent('Error'),
@@ -84,7 +84,7 @@ describe('saving a story', () => {
     );
     renderStory({ signInFirst });
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(toggle());
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveTextContent(
       'Sign in to save. The story is saved to your profile as soon as you are in.',
@@ -98,7 +98,7 @@ describe('saving a story', () => {
   it('when the member is banned Save is disabled', async () => {
     vi.stubGlobal('fetch', stubFetch({ [`GET ${path}`]: { body: story } }).fetch);
     renderStory({ banned: true });
-    await screen.findByText(story.content);
+    await storyCardShown();
     expect(toggle()).toBeDisabled();
   });
 });

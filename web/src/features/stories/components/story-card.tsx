@@ -13,8 +13,6 @@ import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events
 
 import { BannedHint } from '#web/components/banned-hint.tsx';
 import { ReportButton } from '#web/components/report/report-button.tsx';
-import { StatusBadge } from '#web/components/status-badge.tsx';
-import { StoryMeta } from '#web/components/story-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
@@ -26,6 +24,7 @@ import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
 import { SaveToggle } from '#web/features/stories/components/save-toggle.tsx';
+import { StoryCardTop } from '#web/features/stories/components/story-card-top.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
 import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
@@ -33,15 +32,6 @@ import { reactionLabel } from '#web/lib/reaction-label.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
-
-/** The author reading their own story: it is theirs, and where it stands (pending, approved...). */
-function YourStory({ status }: { status: StoryView['status'] }) {
-  return (
-    <p className="flex items-center gap-2 text-sm font-semibold">
-      Your story <StatusBadge status={status} />
-    </p>
-  );
-}
 
 /** What the route renders while a visitor signs in to vote or react: what for, and then what. */
 export interface SignInFirstProps {
@@ -159,16 +149,10 @@ export function StoryCard({
         <h1 id="story-title" className="sr-only">
           Story
         </h1>
-        <div className="flex items-center gap-2">
-          <div className="min-w-0 flex-1">
-            <StoryMeta category={story.category} createdAt={story.createdAt} />
-          </div>
-          <SaveToggle saved={story.saved} onToggle={onSave} disabled={banned} />
-        </div>
-        {story.isOwn ? <YourStory status={story.status} /> : null}
-        <p className="text-lg leading-relaxed text-pretty whitespace-pre-line sm:text-xl">
-          {story.content}
-        </p>
+        <StoryCardTop
+          story={story}
+          save={<SaveToggle saved={story.saved} onToggle={onSave} disabled={banned} />}
+        />
         <ReactionChips
           counts={story.reactions}
           mine={story.myReactions}

@@ -8,7 +8,7 @@ import { PENDING_SKIPS_KEY } from '#web/features/stories/api/skip-queue.ts';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
-import { renderStoryScreen } from '#web/testing/story-screen.tsx';
+import { renderStoryScreen, storyCardShown } from '#web/testing/story-screen.tsx';
 import {
   renderWithApp,
   requestUrl,
@@ -118,7 +118,7 @@ describe('story screen', () => {
     vi.stubGlobal('fetch', fetch.fetch);
     renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(he());
     await toastTitle('Already Voted');
     toastDescription("You've already voted on this story.");
@@ -149,7 +149,7 @@ describe('story screen', () => {
     );
     renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(she());
     await toastTitle(title);
     toastDescription(description);
@@ -166,7 +166,7 @@ describe('story screen', () => {
     );
     renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(she());
     await toastTitle('Error');
     toastDescription('Failed to submit vote. Please try again.');
@@ -184,7 +184,7 @@ describe('story screen', () => {
     );
     const { router } = renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.keyboard('h');
     await toastTitle('Unauthorized');
     toastDescription('You are logged out. Logging in again...');
@@ -217,7 +217,7 @@ describe('story screen', () => {
     });
     const { router } = renderStory();
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     // The draws made before the press: with the exclusion, then without it.
     await waitFor(() => expect(randomUrls).toHaveLength(2));
     expect(randomUrls).toEqual([`/api/stories/random?exclude=${id}`, '/api/stories/random']);
@@ -243,7 +243,7 @@ describe('story screen', () => {
       return base.fetch(input, init);
     });
     renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await waitFor(() => expect(randomUrls.length).toBeGreaterThan(0));
     expect(randomUrls[0]).toBe(`/api/stories/random?exclude=${id},${waiting.join(',')}`);
   });
@@ -324,7 +324,7 @@ describe('story screen', () => {
       }).fetch,
     );
     const { router, queryClient } = renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await waitFor(() =>
       expect(queryClient.getQueryData(['stories', 'detail', nextId])).toMatchObject({ id: nextId }),
     );
@@ -377,7 +377,7 @@ describe('story screen', () => {
     });
     vi.stubGlobal('fetch', fetch.fetch);
     const { router, queryClient } = renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await waitFor(() =>
       expect(queryClient.getQueryData(['stories', 'detail', nextId])).toMatchObject({ id: nextId }),
     );
@@ -404,7 +404,7 @@ describe('story screen', () => {
       { path: '/privacy' },
     );
     const user = userEvent.setup();
-    await screen.findByText(story.content);
+    await storyCardShown();
     await user.click(she());
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveTextContent(
       "Sign in to vote She's Right",
@@ -431,7 +431,7 @@ describe('story screen', () => {
       }).fetch,
     );
     renderStory();
-    await screen.findByText(story.content);
+    await storyCardShown();
     expect(screen.getByText('Your story')).toHaveTextContent('Your story pending');
     expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
   });
@@ -458,7 +458,7 @@ describe('story screen', () => {
     renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} banned />, {
       path: '/privacy',
     });
-    await screen.findByText(story.content);
+    await storyCardShown();
     expect(he()).toBeDisabled();
     expect(she()).toBeDisabled();
     expect(

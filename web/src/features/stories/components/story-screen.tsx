@@ -7,7 +7,8 @@
  * "Slow down a moment" with the seconds left.
  *
  * The first render is the skeleton, so the card's code is not part of the page's first load: it
- * loads beside the story's data (the route's loader starts both). What shows when the story is
+ * loads beside the story's data (the route's loader starts both). Data first, the skeleton draws
+ * the story's text already. What shows when the story is
  * not there stays here: "Couldn't load this story" must show when the network is gone, when no
  * code could load.
  */
@@ -53,7 +54,7 @@ export function StoryScreen({
       </div>
       {story.isSuccess ? (
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
-        <Suspense fallback={skeleton}>
+        <Suspense fallback={<StorySkeleton story={story.data} />}>
           <StoryCard id={id} story={story.data} {...cardProps} />
           {vote || cardProps.commentsBeforeVote ? comments : null}
         </Suspense>

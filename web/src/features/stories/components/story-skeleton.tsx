@@ -1,7 +1,38 @@
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import type { StoryView } from '@whosright/contracts/story/dto';
 
-/** The story card's shape while it loads, so nothing jumps when it arrives. */
-export function StorySkeleton() {
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { SaveToggle } from '#web/features/stories/components/save-toggle.tsx';
+import { StoryCardTop } from '#web/features/stories/components/story-card-top.tsx';
+
+const voteButtons = (
+  <div className="grid grid-cols-2 gap-3">
+    <Skeleton rounded="lg" className="h-14 sm:h-16" />
+    <Skeleton rounded="lg" className="h-14 sm:h-16" />
+  </div>
+);
+
+/**
+ * The story card's shape while it loads, so nothing jumps when it arrives. Once the story's data
+ * is there and only the card's code is still on its way, its text is drawn already, where the card
+ * will draw it.
+ */
+export function StorySkeleton({ story }: { story?: StoryView }) {
+  if (story)
+    return (
+      <div aria-busy="true" className="grid gap-6 rounded-2xl border bg-card p-5 shadow-sm sm:p-8">
+        <StoryCardTop
+          story={story}
+          save={
+            // Its place kept, to the pixel; it works once the card is there.
+            <div className="invisible" aria-hidden="true">
+              <SaveToggle saved={story.saved} onToggle={() => undefined} disabled />
+            </div>
+          }
+        />
+        <Skeleton className="h-9 w-56" />
+        {voteButtons}
+      </div>
+    );
   return (
     <div role="status" aria-label="Loading story" className="rounded-2xl border bg-card p-5 sm:p-8">
       <div className="mb-6 flex items-center justify-between">
@@ -14,10 +45,7 @@ export function StorySkeleton() {
         <Skeleton className="h-5 w-4/5" />
         <Skeleton className="h-5 w-2/3" />
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        <Skeleton rounded="lg" className="h-14 sm:h-16" />
-        <Skeleton rounded="lg" className="h-14 sm:h-16" />
-      </div>
+      {voteButtons}
     </div>
   );
 }
