@@ -24,7 +24,8 @@ export function SubmitStoryDialogSlot() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <SubmitStoryDialog />
+      {/* One member's draft is never shown to the next one signed in on this browser. */}
+      <SubmitStoryDialog key={user?.id} memberId={user?.id} />
     </Suspense>
   );
 }

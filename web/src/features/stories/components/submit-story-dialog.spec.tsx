@@ -19,8 +19,8 @@ const story = {
   reactions: { relatable: 0, lol: 0, wtf: 0 },
 };
 
-async function openDialog() {
-  const result = renderWithApp(<SubmitStoryDialog />);
+async function openDialog(memberId = 'user_01ARZ3NDEKTSV4RRFFQ69G5FAV') {
+  const result = renderWithApp(<SubmitStoryDialog memberId={memberId} />);
   await waitFor(() => {
     let opened = false;
     act(() => {
@@ -47,6 +47,7 @@ const toastDescription = (text: string) =>
 
 describe('submit story dialog', () => {
   afterEach(() => {
+    window.localStorage.clear();
     vi.unstubAllGlobals();
   });
 
@@ -71,13 +72,32 @@ describe('submit story dialog', () => {
     expect(submit).toBeEnabled();
   });
 
-  it('when it is cancelled and opened again the form is empty', async () => {
-    const { user } = await openDialog();
+  it('when it is cancelled and opened again, even on a later visit, the draft is still there', async () => {
+    const { user, unmount } = await openDialog();
     await fill(user, 'Something happened.');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     act(() => void openSubmitStoryDialog());
     await screen.findByRole('dialog', { name: 'Share Your Story' });
+    expect(screen.getByLabelText('Your story')).toHaveValue('Something happened.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    unmount();
+
+    await openDialog();
+    expect(screen.getByLabelText('Your story')).toHaveValue('Something happened.');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent(
+      'Money & Finances',
+    );
+  });
+
+  it("when another member opens it on the same browser they do not see the first one's draft", async () => {
+    const { user, unmount } = await openDialog('user_01ARZ3NDEKTSV4RRFFQ69G5FAA');
+    await fill(user, 'Mine alone.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    unmount();
+
+    await openDialog('user_01ARZ3NDEKTSV4RRFFQ69G5FBB');
     expect(screen.getByLabelText('Your story')).toHaveValue('');
     expect(screen.getByText('Select a category')).toBeInTheDocument();
   });
@@ -95,6 +115,11 @@ describe('submit story dialog', () => {
       category: 'money',
       content: 'He spends, I save.',
     });
+
+    act(() => void openSubmitStoryDialog());
+    await screen.findByRole('dialog', { name: 'Share Your Story' });
+    expect(screen.getByLabelText('Your story')).toHaveValue('');
+    expect(window.localStorage.length).toBe(0);
   });
 
   it('when submitting it says Submitting... and cannot be sent twice', async () => {
@@ -167,7 +192,7 @@ describe('submit story dialog', () => {
     expect(fetch.calls).toHaveLength(1);
   });
 
-  it('when the dialog is closed while its story waits for the connection the story is not sent', async () => {
+  it('when the dialog is closed while its story waits for the connection the story is not sent and stays a draft', async () => {
     const fetch = stubFetch({ 'POST /api/stories': { status: 201, body: story } });
     vi.stubGlobal('fetch', fetch.fetch);
     const { user } = await openDialog();
@@ -181,7 +206,7 @@ describe('submit story dialog', () => {
     goOnline();
     act(() => void openSubmitStoryDialog());
     await screen.findByRole('dialog', { name: 'Share Your Story' });
-    expect(screen.getByLabelText('Your story')).toHaveValue('');
+    expect(screen.getByLabelText('Your story')).toHaveValue('He spends, I save.');
     expect(fetch.calls).toHaveLength(0);
   });
 });

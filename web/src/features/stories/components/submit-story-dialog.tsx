@@ -1,8 +1,9 @@
 /**
  * 'Share Your Story': category and text, live counter, disabled until both are set or while
- * submitting; the form resets whenever the dialog closes. Mounted once in the root layout; the
+ * submitting; a new story's draft is kept in the browser for the member until it is submitted. Mounted once in the root layout; the
  * header's Add new opens it through useSubmitStoryDialog. Offline, the story waits in the open
- * dialog and is submitted when the connection is back; closing the dialog gives it up.
+ * dialog and is submitted when the connection is back; closing the dialog stops the wait (the
+ * draft stays).
  * Opened on a rejected story ('Edit & resubmit' on My Stories), it starts from that story's text
  * and category, pins the moderator's note above the form and resubmits the story.
  */
@@ -36,6 +37,11 @@ import { useSubmitStoryDialog, type ResubmitDraft } from '#web/lib/submit-story-
 import { cn } from '#web/lib/utils.ts';
 import { useResubmitStory } from '#web/features/stories/api/resubmit-story.ts';
 import { useSubmitStory } from '#web/features/stories/api/submit-story.ts';
+import {
+  loadStoryDraft,
+  saveStoryDraft,
+  type StoryDraft,
+} from '#web/features/stories/lib/story-draft.ts';
 
 const COPY = {
   submit: {
@@ -85,34 +91,67 @@ function useSendStory(resubmit: ResubmitDraft | null) {
   return { mutation: resubmit ? again : submit, posting: usePostWhenOnline(send) };
 }
 
-/** The form's category and text: empty, or the rejected story's when opened on one. */
-function useStoryFields(resubmit: ResubmitDraft | null) {
-  const [category, setCategory] = useState('');
-  const [content, setContent] = useState('');
-  const clear = useCallback(() => {
-    setCategory(resubmit?.category ?? '');
-    setContent(resubmit?.content ?? '');
+/**
+ * The form's category and text: the member's kept draft of a new story (see `story-draft.ts`), or
+ * the rejected story's when opened on one. A new story's draft outlives the dialog until it is
+ * submitted; a resubmission starts from the rejected story each time.
+ */
+function useStoryFields(resubmit: ResubmitDraft | null, memberId: string | undefined) {
+  const [fields, setFields] = useState<StoryDraft>(
+    () => loadStoryDraft(memberId) ?? { category: '', content: '' },
+  );
+  const change = useCallback(
+    (next: Partial<StoryDraft>) =>
+      setFields((current) => {
+        const changed = { ...current, ...next };
+        if (!resubmit) saveStoryDraft(memberId, changed);
+        return changed;
+      }),
+    [resubmit, memberId],
+  );
+  /** Closed: a resubmission is given up; a new story's draft stays. */
+  const closed = useCallback(() => {
+    if (resubmit) setFields({ category: resubmit.category, content: resubmit.content });
   }, [resubmit]);
-  // Opened on another story (or on none), the form starts again from that story's text.
+  /** Submitted: nothing left to keep. */
+  const sent = useCallback(() => {
+    if (!resubmit) saveStoryDraft(memberId, { category: '', content: '' });
+    setFields({ category: resubmit?.category ?? '', content: resubmit?.content ?? '' });
+  }, [resubmit, memberId]);
+  // Opened on another story (or on none), the form starts again from that story or the draft.
   const [startedFrom, setStartedFrom] = useState<ResubmitDraft | null>(null);
   if (startedFrom !== resubmit) {
     setStartedFrom(resubmit);
-    clear();
+    setFields(
+      resubmit
+        ? { category: resubmit.category, content: resubmit.content }
+        : (loadStoryDraft(memberId) ?? { category: '', content: '' }),
+    );
   }
-  return { category, setCategory, content, setContent, clear };
+  return {
+    ...fields,
+    setCategory: (category: string) => change({ category }),
+    setContent: (content: string) => change({ content }),
+    closed,
+    sent,
+  };
 }
 
-export function SubmitStoryDialog() {
+/** `memberId`: whose draft of a new story the dialog keeps in this browser. */
+export function SubmitStoryDialog({ memberId }: { memberId?: string }) {
   const { open, setOpen, resubmit } = useSubmitStoryDialog();
   const { mutation: submit, posting } = useSendStory(resubmit);
   const copy = resubmit ? COPY.resubmit : COPY.submit;
-  const { category, setCategory, content, setContent, clear } = useStoryFields(resubmit);
+  const { category, setCategory, content, setContent, closed, sent } = useStoryFields(
+    resubmit,
+    memberId,
+  );
 
   const ready = category !== '' && content.trim() !== '' && content.length <= STORY_MAX_LENGTH;
 
   const onOpenChange = (next: boolean) => {
     if (!next) {
-      clear();
+      closed();
       submit.reset();
       posting.cancel();
     }
@@ -125,7 +164,10 @@ export function SubmitStoryDialog() {
     posting.submit(
       { category, content: content.trim() },
       {
-        onSuccess: () => onOpenChange(false),
+        onSuccess: () => {
+          sent();
+          onOpenChange(false);
+        },
         onError: (error) => {
           if (isUnauthorized(error)) onOpenChange(false);
         },
