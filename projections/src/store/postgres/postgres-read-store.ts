@@ -29,6 +29,10 @@ export async function openPostgresReadStore(options: PostgresReadStoreOptions): 
     ...(options.ssl !== undefined ? { ssl: options.ssl } : {}),
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
+    // Documents and checkpoint commit together and the log is the truth: a commit lost in a crash
+    // is applied again from the checkpoint before it, so none waits for its WAL flush. A flip
+    // does (`inTransaction`), and so flushes every commit before it.
+    options: '-c synchronous_commit=off',
   });
   // A connection that fails while idle in the pool is dropped by it; the next query reconnects.
   pool.on('error', () => undefined);

@@ -49,6 +49,8 @@ export async function inTransaction<T>(
   let broken = false;
   try {
     await client.query('BEGIN');
+    // Copies made, flipped and dropped are bookkeeping others act on: durable before answered.
+    await client.query('SET LOCAL synchronous_commit = on');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
