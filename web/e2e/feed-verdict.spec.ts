@@ -45,6 +45,31 @@ test('when a member voted on a story its feed card shows the verdict; a visitor 
   await page.context().close();
 });
 
+test('when feed cards of unequal length share a row on a desktop no excerpt grows past four lines', async ({
+  browser,
+}, testInfo) => {
+  const clientIp = clientIpFor(testInfo);
+  const page = await consentedPage(browser, clientIp);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await votedStory(page, clientIp);
+  await approvedStory(clientIp, 'Short one: he hums.', 'other');
+  await page.goto('/');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // A stretched excerpt (taller than its four lines) shows a fifth line under the ellipsis.
+  const excerpts = await page
+    .getByRole('article')
+    .locator('p')
+    .evaluateAll((paragraphs) =>
+      paragraphs.map((p) => ({
+        height: p.getBoundingClientRect().height,
+        fourLines: 4 * parseFloat(getComputedStyle(p).lineHeight),
+      })),
+    );
+  expect(excerpts.length).toBeGreaterThan(1);
+  for (const { height, fourLines } of excerpts) expect(height).toBeLessThanOrEqual(fourLines + 1);
+  await page.context().close();
+});
+
 test(
   'when a verdict shows in the feed at each size, light and dark, axe finds nothing',
   PICTURES,

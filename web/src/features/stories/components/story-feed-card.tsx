@@ -40,7 +40,8 @@ export function StoryFeedCard({ story }: { story: FeedStory }) {
   return (
     <article className="group relative flex h-full flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs transition-shadow has-focus-visible:ring-[3px] has-focus-visible:ring-ring hover:shadow-md sm:p-5">
       <StoryMeta category={story.category} createdAt={story.createdAt} />
-      <p className="line-clamp-4 flex-1 text-[0.95rem] leading-relaxed text-pretty">
+      {/* Not stretched: a taller neighbour in the row would show a fifth line after the "…". */}
+      <p className="line-clamp-4 text-[0.95rem] leading-relaxed text-pretty">
         <Link
           to="/story/$id"
           params={{ id: story.id }}
@@ -49,7 +50,7 @@ export function StoryFeedCard({ story }: { story: FeedStory }) {
           {story.content}
         </Link>
       </p>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <VoteIcon className="size-4" aria-hidden="true" />
           {votes} {votes === 1 ? 'vote' : 'votes'}
