@@ -71,7 +71,10 @@ export interface StoryCardProps {
    * vote is cast or the reaction given.
    */
   signInFirst?: (props: SignInFirstProps) => ReactNode;
-  /** A banned member reads; the vote buttons and reactions are disabled, and say why. */
+  /**
+   * A banned member reads: the vote buttons and reactions are disabled and say why, and the
+   * results and comments show read-only, voted before the ban or not.
+   */
   banned?: boolean;
 }
 
@@ -96,7 +99,11 @@ export function StoryCard({
   const { goNext, finding, heldUntil } = useNextStory(id, { prefetch: true });
   useViewTracking(story.id);
   // Live while the results or the comments are on screen.
-  useLiveStory(id, { enabled: vote !== null || commentsBeforeVote, onComments: onCommentsChanged });
+  const resultsShown = vote !== null || banned;
+  useLiveStory(id, {
+    enabled: resultsShown || commentsBeforeVote,
+    onComments: onCommentsChanged,
+  });
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
     if (takeFocusOnArrival()) article.current?.focus();
@@ -161,7 +168,7 @@ export function StoryCard({
         />
         <VoteButtons myVote={vote} pending={pendingVote} onVote={onVote} disabled={banned} />
         {banned && !vote ? <BannedHint /> : null}
-        {vote ? (
+        {resultsShown ? (
           <VoteResults
             storyId={story.id}
             heVotes={story.heVotes}

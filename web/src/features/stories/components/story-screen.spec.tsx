@@ -465,4 +465,21 @@ describe('story screen', () => {
       screen.getByText('Your account is banned: you can read, but not post, vote or comment.'),
     ).toBeInTheDocument();
   });
+
+  it('when a banned member opens a story they never voted on they read its results and comments, with no vote of theirs', async () => {
+    const fetch = stubFetch({
+      [`GET ${path}`]: { body: { ...story, heVotes: 3, sheVotes: 1, myVote: null } },
+      [`POST ${path}/track`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', fetch.fetch);
+    renderWithApp(<StoryScreen id={id} comments={<p>the comments</p>} banned />, {
+      path: '/privacy',
+    });
+    await storyCardShown();
+    const results = screen.getByRole('region', { name: 'Results' });
+    expect(results).toHaveTextContent('75%');
+    expect(results).toHaveTextContent('4 votes');
+    expect(results).not.toHaveTextContent('You voted');
+    expect(screen.getByText('the comments')).toBeInTheDocument();
+  });
 });

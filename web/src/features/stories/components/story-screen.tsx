@@ -1,7 +1,8 @@
 /**
  * /story/{id}: the back link, the story card once the story is there (story-card.tsx: the vote,
  * results, Skip / Next, Share), and the comments (passed in by the route) once a vote exists. A
- * visitor sees the comments read-only straight away (`commentsBeforeVote`).
+ * visitor sees the comments read-only straight away (`commentsBeforeVote`), and a banned member
+ * the results and the comments, read-only.
  * The story's answer carries the viewer's vote (one call per story). Only a missing story shows
  * Story Not Found; a failed load offers Try again; a call the client rate limiter holds back says
  * "Slow down a moment" with the seconds left.
@@ -56,7 +57,7 @@ export function StoryScreen({
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
         <Suspense fallback={<StorySkeleton story={story.data} />}>
           <StoryCard id={id} story={story.data} {...cardProps} />
-          {vote || cardProps.commentsBeforeVote ? comments : null}
+          {vote || cardProps.commentsBeforeVote || cardProps.banned ? comments : null}
         </Suspense>
       ) : (
         skeleton

@@ -14,7 +14,7 @@ const VerdictTimeline = lazy(() =>
 );
 
 /**
- * After voting: He and She percentages with a split bar, total votes, 'You voted ...' and the
+ * After voting (or, read-only, for a banned member): He and She percentages with a split bar, total votes, 'You voted ...' and the
  * actions (Next Story, Share). Percentages are text, so screen readers read them; the bar is
  * decoration.
  */
@@ -31,7 +31,8 @@ export function VoteResults({
   storyId: string;
   heVotes: number;
   sheVotes: number;
-  myVote: VoteChoice;
+  /** Null for a reader who cannot vote (banned before voting): no "You voted" line. */
+  myVote: VoteChoice | null;
   actions: ReactNode;
   /** Said right under the actions (the wait before the next story). */
   belowActions?: ReactNode;
@@ -83,7 +84,7 @@ export function VoteResults({
         <p className="text-muted-foreground">
           {total} {total === 1 ? 'vote' : 'votes'}
         </p>
-        <p className="font-semibold">You voted {voteLabel(myVote)}</p>
+        {myVote ? <p className="font-semibold">You voted {voteLabel(myVote)}</p> : null}
       </div>
       <div>
         <div className="grid grid-cols-[1fr_auto] gap-3">{actions}</div>
