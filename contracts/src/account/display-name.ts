@@ -1,3 +1,8 @@
+import { isForgottenEmail } from './forgotten-email';
+
+/** What a deleted member's account is called wherever it is still named. */
+export const DELETED_MEMBER = 'Deleted member';
+
 /** The names an account has, as the admin's lists know them. */
 export interface NamedAccount {
   username?: string | null | undefined;
@@ -9,6 +14,7 @@ export interface NamedAccount {
 /** A user's display name in the admin's lists and the profile: username, else full name, else e-mail. */
 export function displayNameOf(account: NamedAccount | undefined): string {
   if (!account) return 'Unknown user';
+  if (account.email && isForgottenEmail(account.email)) return DELETED_MEMBER;
   const fullName = [account.firstName, account.lastName].filter(Boolean).join(' ');
   return account.username || fullName || account.email || 'Anonymous User';
 }
@@ -19,6 +25,7 @@ export function displayNameOf(account: NamedAccount | undefined): string {
  * part (only admins are sent e-mails); else 'Anonymous'. Sign-up shows it before it is used.
  */
 export function publicNameOf(account: NamedAccount): string {
+  if (account.email && isForgottenEmail(account.email)) return DELETED_MEMBER;
   const username = account.username?.trim();
   if (username) return username;
   const first = account.firstName?.trim();

@@ -7,6 +7,7 @@ import {
   ofForgottenMember,
 } from '../shared/forgetting';
 import { userIdSchema } from '../shared/ids';
+import { forgottenEmail } from './forgotten-email';
 import { keptNotificationSettingsSchema } from '../notification/settings';
 
 export const roleSchema = z.enum(['user', 'admin']);
@@ -135,9 +136,6 @@ export const userEvents = {
 
 /** What a deleted member's story or comment text reads as. */
 export { DELETED_TEXT };
-
-/** The e-mail a deleted member's registration reads with: unique, and never deliverable. */
-export const forgottenEmail = (userId: string) => `forgotten-${userId}@forgotten.invalid`;
 
 /** The stream every read of the log for read models loads first: the deleted members' registry. */
 export const FORGOTTEN_USERS_STREAM = 'forgottenUsers';

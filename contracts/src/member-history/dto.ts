@@ -79,13 +79,14 @@ export type MemberHistoryCounts = z.infer<typeof memberHistoryCountsSchema>;
 
 /** GET /api/admin/users/{id}/history: the member, counts, decisions and reports, the first notes. */
 export const memberHistorySchema = z.object({
+  /** A deleted member keeps only their id: 'Deleted member', status `deleted`, no e-mail or date. */
   user: z.object({
     id: z.string(),
     displayName: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
     role: z.enum(['user', 'admin']),
-    status: z.enum(['active', 'banned']),
-    createdAt: z.string(),
+    status: z.enum(['active', 'banned', 'deleted']),
+    createdAt: z.string().nullable(),
     ban: z.object({ at: z.string(), reason: z.string().nullable() }).nullable(),
   }),
   counts: memberHistoryCountsSchema,

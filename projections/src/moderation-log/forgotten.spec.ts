@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
+import { DELETED_TEXT } from '@whosright/contracts/account/events';
+import { forgottenEmail } from '@whosright/contracts/account/forgotten-email';
 import { eventLog } from '../testing/event-log';
 import { projectionSpec } from '../testing/projection-spec';
 import { entryId } from './docs';

@@ -1,9 +1,9 @@
 import {
   DELETED_TEXT,
-  forgottenEmail,
   type ForgettingEvent,
   type UserEvent,
 } from '@whosright/contracts/account/events';
+import { forgottenEmail } from '@whosright/contracts/account/forgotten-email';
 import type { AutomodRuleEvent } from '@whosright/contracts/automod/events';
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { givenReason } from '@whosright/contracts/moderation/reason';

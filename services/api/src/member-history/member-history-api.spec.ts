@@ -260,6 +260,49 @@ describe('POST /api/admin/users/{id}/notes', () => {
     }
   });
 
+  it('after a member with decisions about them deletes their account, their history is what remains, named Deleted member', async () => {
+    const member = await signUp(server, { firstName: 'Gone' });
+    await admin.agent
+      .patch(`/api/admin/users/${member.id}/ban`)
+      .send({ reason: 'Spam links' })
+      .expect(200);
+    await admin.agent.patch(`/api/admin/users/${member.id}/unban`).send({}).expect(200);
+    await addNote(member.id, { text: 'Private: watch for a new account.' }).expect(201);
+    // The ban ended their sessions: back in to delete the account.
+    await member.agent
+      .post('/api/auth/login')
+      .send({ email: member.email, password: 'a good password' })
+      .expect(200);
+    await member.agent
+      .post('/api/users/me/delete')
+      .send({ password: 'a good password' })
+      .expect(200);
+
+    const history = await historyOf(member.id);
+    expect(history.user).toEqual({
+      id: member.id,
+      displayName: 'Deleted member',
+      email: null,
+      role: 'user',
+      status: 'deleted',
+      createdAt: null,
+      ban: null,
+    });
+    expect(history.entries.map((entry) => entry.kind === 'decision' && entry.action)).toEqual([
+      'user.unban',
+      'user.ban',
+    ]);
+    expect(history.notes.items).toEqual([]);
+    const log = await admin.agent
+      .get(`/api/admin/moderation-log?targetId=${member.id}`)
+      .expect(200);
+    const labels = (log.body as { items: Array<{ target: { label: string } }> }).items.map(
+      (item) => item.target.label,
+    );
+    expect(labels).toEqual(['Deleted member', 'Deleted member']);
+    expect(JSON.stringify(log.body)).not.toContain('forgotten');
+  });
+
   it('after the member deletes their account the notes are unreadable, and no new one lands', async () => {
     const member = await signUp(server);
     await addNote(member.id, { text: 'Private: shares a flat with a moderator.' }).expect(201);

@@ -1,4 +1,4 @@
-import { displayNameOf } from '@whosright/contracts/account/display-name';
+import { DELETED_MEMBER, displayNameOf } from '@whosright/contracts/account/display-name';
 import { memberNotesStream } from '@whosright/contracts/member-history/events';
 import type {
   MemberHistory,
@@ -42,6 +42,16 @@ const personIn = (people: People, id: string | undefined) => {
   return user ? { id: user._id, displayName: displayNameOf(user) } : null;
 };
 
+const deletedMember = (id: string): MemberHistory['user'] => ({
+  id,
+  displayName: DELETED_MEMBER,
+  email: null,
+  role: 'user',
+  status: 'deleted',
+  createdAt: null,
+  ban: null,
+});
+
 const newestFirst = (a: { at: string }, b: { at: string }) =>
   a.at < b.at ? 1 : a.at > b.at ? -1 : 0;
 
@@ -55,13 +65,14 @@ export class MemberHistoryService {
 
   async history(memberId: string): Promise<MemberHistory> {
     const member = await this.deps.users.byId(memberId);
-    if (!member) throw new NotFoundError('Member not found');
     const [decisions, cases, notes, noteCount] = await Promise.all([
       this.deps.log.aboutMember(memberId, HISTORY_LIMIT),
       this.deps.reports.againstAuthor(memberId, HISTORY_LIMIT),
       this.notes(memberId, { limit: PAGE_SIZE.default }),
       this.deps.notes.count(memberId),
     ]);
+    // A deleted member's record is what remains of it; an id nothing is about is nobody's.
+    if (!member && !decisions.length && !cases.length) throw new NotFoundError('Member not found');
     // A member deleting their own story is in the log, but it is not a decision about them.
     const moderated = decisions.filter((entry) => entry.source !== 'author');
     const moderatorIds = cases.flatMap((doc) => (doc.moderatorId ? [doc.moderatorId] : []));
@@ -90,15 +101,17 @@ export class MemberHistoryService {
       notes: noteCount,
     };
     return {
-      user: {
-        id: member._id,
-        displayName: displayNameOf(member),
-        email: member.email,
-        role: member.role,
-        status: member.status,
-        createdAt: member.createdAt,
-        ban: member.status === 'banned' ? (member.ban ?? null) : null,
-      },
+      user: member
+        ? {
+            id: member._id,
+            displayName: displayNameOf(member),
+            email: member.email,
+            role: member.role,
+            status: member.status,
+            createdAt: member.createdAt,
+            ban: member.status === 'banned' ? (member.ban ?? null) : null,
+          }
+        : deletedMember(memberId),
       counts,
       entries,
       notes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventCatalog } from '@whosright/contracts/catalog';
-import { DELETED_TEXT, forgottenEmail } from '@whosright/contracts/account/events';
+import { DELETED_TEXT } from '@whosright/contracts/account/events';
+import { forgottenEmail } from '@whosright/contracts/account/forgotten-email';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store';
 import type { NewEvent, RecordedEvent } from '../port';
 import { forgettingContract } from '../testing/forgetting-contract';

@@ -196,6 +196,43 @@ describe('member history sheet', () => {
     expect(await within(sheet).findByText('Banned by ada')).toBeInTheDocument();
   });
 
+  it('when the member deleted their account it opens on what remains: the decisions, no e-mail, no notes', async () => {
+    const entry = {
+      id: 'log-2',
+      at: '2026-01-03T00:00:00.000Z',
+      actor: ada,
+      source: 'admin',
+      action: 'story.reject',
+      target: { type: 'story', id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV', label: '[deleted]' },
+      memberId: MEMBER.id,
+      reason: 'Names a real person',
+    };
+    const deleted = history({
+      user: {
+        id: MEMBER.id,
+        displayName: 'Deleted member',
+        email: null,
+        role: 'user',
+        status: 'deleted',
+        createdAt: null,
+        ban: null,
+      },
+    });
+    const { actor } = renderAdminScreen({
+      'GET /api/admin/moderation-log': page([entry]),
+      [historyRoute]: { body: deleted },
+    });
+    await actor.click(await screen.findByRole('tab', { name: 'Moderation Log' }));
+    await actor.click(await screen.findByRole('button', { name: "History of the story's author" }));
+    const sheet = await screen.findByRole('dialog', { name: 'Deleted member' });
+    expect(await within(sheet).findByText('Account deleted')).toBeInTheDocument();
+    expect(
+      within(sheet).getByText('The notes were forgotten with the account.'),
+    ).toBeInTheDocument();
+    expect(within(sheet).queryByRole('button', { name: /Add note/ })).not.toBeInTheDocument();
+    expect(within(sheet).queryByText(/@/)).not.toBeInTheDocument();
+  });
+
   it('opens from a report case on the reported author', async () => {
     const reported = {
       id: `comment:${commentId}:0`,

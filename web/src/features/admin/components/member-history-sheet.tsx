@@ -215,7 +215,10 @@ function HistoryBody({ history, name }: { history: MemberHistory; name: string }
             {user.role === 'admin' ? 'Admin' : 'User'}
           </Badge>
           {user.status === 'banned' ? <Badge variant="destructive">Banned</Badge> : null}
-          <span className="min-w-0 truncate text-sm text-muted-foreground">{user.email}</span>
+          {user.status === 'deleted' ? <Badge variant="outline">Account deleted</Badge> : null}
+          {user.email ? (
+            <span className="min-w-0 truncate text-sm text-muted-foreground">{user.email}</span>
+          ) : null}
         </p>
         {user.status === 'banned' ? (
           <p className="text-sm text-muted-foreground">
@@ -255,8 +258,16 @@ function HistoryBody({ history, name }: { history: MemberHistory; name: string }
         <h3 id="member-history-notes" className="font-semibold">
           Private notes
         </h3>
-        <NoteForm memberId={user.id} name={name} />
-        <NoteList memberId={user.id} firstPage={history.notes} />
+        {user.status === 'deleted' ? (
+          <p className="text-sm text-muted-foreground">
+            The notes were forgotten with the account.
+          </p>
+        ) : (
+          <>
+            <NoteForm memberId={user.id} name={name} />
+            <NoteList memberId={user.id} firstPage={history.notes} />
+          </>
+        )}
       </section>
     </div>
   );
