@@ -131,6 +131,8 @@ export const castVoteResponseSchema = z.object({
  * story as first submitted, more once its author resubmitted it (`resubmittedAt`: last time).
  */
 export const adminStorySchema = storyCardSchema.extend({
+  /** Who wrote it (admins only): null once the account is gone from the users read model. */
+  author: z.object({ id: z.string(), displayName: z.string() }).nullable(),
   skipRate: z.string(),
   viewCount: z.number(),
   skipCount: z.number(),

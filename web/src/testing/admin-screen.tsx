@@ -35,6 +35,7 @@ export function queuedStory(overrides: Partial<AdminStory> = {}): AdminStory {
     sheVotes: 0,
     commentCount: 0,
     reactions: { relatable: 0, lol: 0, wtf: 0 },
+    author: { id: MEMBER.id, displayName: 'sam' },
     skipRate: '0.8125',
     viewCount: 16,
     skipCount: 13,
@@ -85,7 +86,8 @@ export function storyHistory(
 export const page = (items: unknown[]) => ({ body: { items, nextCursor: null } });
 
 /** The admin screen for Ada, its calls answered by `routes` over an empty panel. */
-export function renderAdminScreen(routes: Parameters<typeof stubFetch>[0] = {}) {
+/** The admin panel at `path` (`/admin?tab=log` opens on a tab) over `routes` besides the defaults. */
+export function renderAdminScreen(routes: Parameters<typeof stubFetch>[0] = {}, path = '/admin') {
   const api = stubFetch({
     'GET /api/admin/summary': {
       body: {
@@ -105,6 +107,6 @@ export function renderAdminScreen(routes: Parameters<typeof stubFetch>[0] = {}) 
     ...routes,
   });
   vi.stubGlobal('fetch', api.fetch);
-  renderWithApp(<AdminScreen currentUserId={ADMIN.id} />, { path: '/admin' });
-  return { api, actor: userEvent.setup() };
+  const { router } = renderWithApp(<AdminScreen currentUserId={ADMIN.id} />, { path });
+  return { api, actor: userEvent.setup(), router };
 }

@@ -1,4 +1,6 @@
 import type { RequestHandler, Router } from 'express';
+import type { StoryDoc } from '@whosright/projections/stories/docs';
+import type { Page } from '@whosright/projections/store/port';
 import {
   castVoteRequestSchema,
   deleteStoryRequestSchema,
@@ -10,6 +12,7 @@ import {
   storyIdParamsSchema,
   storyReactionParamsSchema,
   submitStoryRequestSchema,
+  type AdminStory,
   trackRequestSchema,
 } from '@whosright/contracts/story/dto';
 import type { StoryHistory } from '@whosright/contracts/moderation/dto';
@@ -38,6 +41,8 @@ export interface StoryRoutesDeps {
   seen: SeenStoryQueries;
   /** The admin's story history (see story-history.ts). */
   history: (storyId: string) => Promise<StoryHistory>;
+  /** Who wrote these stories, by author id, as admins' lists name them. */
+  authorsOf: (authorIds: readonly string[]) => Promise<Map<string, AdminStory['author']>>;
   visitors: Visitors;
   limit: WriteLimit;
   /** Tracking is limited per client address. */
@@ -54,6 +59,7 @@ export function storyRoutes(
     queries,
     seen,
     history,
+    authorsOf,
     visitors,
     limit,
     trackLimit,
@@ -192,10 +198,15 @@ export function storyRoutes(
     res.json(toPage(page, toMyStory));
   });
 
+  /** A page of stories as admins list them, each with its author. */
+  const adminPage = async (page: Page<StoryDoc>) => {
+    const authors = await authorsOf(page.items.map((doc) => doc.authorId));
+    return toPage(page, (doc) => toAdminStory(doc, authors.get(doc.authorId) ?? null));
+  };
+
   router.get('/admin/stories', async (req, res) => {
     adminUser(req);
-    const page = await queries.pendingQueue(pageQuerySchema.parse(req.query));
-    res.json(toPage(page, toAdminStory));
+    res.json(await adminPage(await queries.pendingQueue(pageQuerySchema.parse(req.query))));
   });
 
   router.patch('/admin/stories/:id', async (req, res) => {
@@ -222,8 +233,7 @@ export function storyRoutes(
 
   router.get('/admin/skipped-stories', async (req, res) => {
     adminUser(req);
-    const page = await queries.poorPerformers(pageQuerySchema.parse(req.query));
-    res.json(toPage(page, toAdminStory));
+    res.json(await adminPage(await queries.poorPerformers(pageQuerySchema.parse(req.query))));
   });
 
   router.get('/dashboard/stories', async (req, res) => {

@@ -1,3 +1,4 @@
+import { displayNameOf } from '@whosright/contracts/account/display-name';
 import { COMMENTS } from '@whosright/projections/comments/docs';
 import { SYSTEM_ACTOR } from '#api/platform/actor';
 import { byIp, rateLimit } from '#api/platform/rate-limit/rate-limit-middleware';
@@ -65,6 +66,13 @@ export const storySlice = defineSlice({
             storyHistory(
               { log: deps.log, stories: queries.stories, users: queries.users },
               storyId,
+            ),
+          authorsOf: async (authorIds) =>
+            new Map(
+              (await queries.users.byIds([...new Set(authorIds)])).map((user) => [
+                user._id,
+                { id: user._id, displayName: displayNameOf(user) },
+              ]),
             ),
           visitors: deps.visitors,
           trackLimit: rateLimit(deps.limiter, rateLimitPolicies.trackPerIp, byIp),

@@ -389,7 +389,7 @@ describe('moderation and deletion', () => {
     ).toBe(400);
   });
 
-  it('when the pending queue is listed it is oldest first with category, status, createdAt and content', async () => {
+  it('when the pending queue is listed it is oldest first with category, status, createdAt, content and its author', async () => {
     const a = await submitStory(author, 'money');
     const b = await submitStory(author, 'family');
     const { items: queue } = parseBody(
@@ -403,6 +403,8 @@ describe('moderation and deletion', () => {
     expect(queued?.category).toBe('family');
     expect(queued?.content).toBeTypeOf('string');
     expect(queued?.createdAt).toBeTypeOf('string');
+    expect(queued?.author?.id).toBe(author.id);
+    expect(queued?.author?.displayName).toMatch(/^Member/);
   });
 
   it("when someone else deletes a story it answers 403; the author's delete removes it everywhere", async () => {

@@ -38,9 +38,10 @@ export function toFeedStory(doc: StoryDoc, verdict: Verdict | null): FeedStory {
 }
 
 /** skipRate is a decimal string, as the admin lists show it, e.g. "0.25". */
-export function toAdminStory(doc: StoryDoc): AdminStory {
+export function toAdminStory(doc: StoryDoc, author: AdminStory['author']): AdminStory {
   return {
     ...toCard(doc),
+    author,
     skipRate: doc.skipRate.toFixed(4),
     viewCount: doc.viewCount,
     skipCount: doc.skipCount,

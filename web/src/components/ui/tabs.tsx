@@ -4,14 +4,17 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 
 import { cn } from '#web/lib/utils.ts';
 
-/** `fit`: one row of equal tabs; `wrap`: tabs that wrap onto more rows (many or long labels). */
+/**
+ * `fit`: one row of equal tabs; `scroll`: one row of tabs as wide as their labels (a second,
+ * smaller line allowed), scrolled sideways where the row is too narrow for them.
+ */
 const tabsListVariants = cva(
   'inline-flex w-full items-center rounded-lg bg-muted p-1 text-muted-foreground',
   {
     variants: {
       layout: {
         fit: 'h-10 justify-center sm:w-fit',
-        wrap: 'flex-wrap justify-start gap-1',
+        scroll: 'justify-start gap-1 overflow-x-auto overscroll-x-contain',
       },
     },
     defaultVariants: { layout: 'fit' },
@@ -19,12 +22,12 @@ const tabsListVariants = cva(
 );
 
 const tabsTriggerVariants = cva(
-  'inline-flex items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+  'inline-flex items-center justify-center rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
   {
     variants: {
       layout: {
-        fit: 'h-full flex-1 whitespace-nowrap',
-        wrap: 'min-h-9 max-w-full flex-none py-1.5 whitespace-normal sm:flex-1',
+        fit: 'h-full flex-1 gap-1.5 whitespace-nowrap',
+        scroll: 'min-h-9 flex-none flex-col self-stretch py-1.5 leading-tight whitespace-nowrap',
       },
     },
     defaultVariants: { layout: 'fit' },

@@ -67,6 +67,32 @@ describe('admin screen', () => {
     expect(await screen.findByText(empty)).toBeInTheDocument();
   });
 
+  it('when a story waits in the queue it says who submitted it, and History opens their record', async () => {
+    const { actor, api } = render();
+    expect(await screen.findByText(story.content)).toBeInTheDocument();
+    expect(screen.getByText('Submitted by')).toHaveTextContent('Submitted by sam');
+    await actor.click(screen.getByRole('button', { name: 'History of sam' }));
+    expect(await screen.findByRole('dialog', { name: 'sam' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls.map((call) => call.url)).toContainEqual(
+        expect.stringContaining(`/api/admin/users/${MEMBER.id}/history`),
+      ),
+    );
+  });
+
+  it('when an admin opens a tab it goes into the address, and an address with a tab opens on it', async () => {
+    const { actor, router } = renderAdminScreen({}, '/admin?tab=log');
+    expect(await screen.findByRole('tab', { name: 'Moderation Log' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await actor.click(screen.getByRole('tab', { name: 'Reports' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'reports' }));
+    expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
+    await actor.click(screen.getByRole('tab', { name: 'Pending Stories' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
   it('when an admin approves a story it leaves the queue at once and the count follows', async () => {
     let approved = false;
     const { api, actor } = render({

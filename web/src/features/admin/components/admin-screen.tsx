@@ -1,5 +1,6 @@
-/** /admin: summary cards, the seven tabs, the story and the member history sheets. */
-import { useState } from 'react';
+/** /admin: summary cards, the seven tabs (the open one in the URL), the story and member history sheets. */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { AutomodTab } from '#web/features/admin/components/automod-tab.tsx';
@@ -13,23 +14,35 @@ import { PendingStoriesTab } from '#web/features/admin/components/pending-storie
 import { PoorStoriesTab } from '#web/features/admin/components/poor-stories-tab.tsx';
 import { ReportsTab } from '#web/features/admin/components/reports-tab.tsx';
 import { StoryHistorySheet } from '#web/features/admin/components/story-history-sheet.tsx';
-import { SummaryCards, type AdminTab } from '#web/features/admin/components/summary-cards.tsx';
+import { SummaryCards } from '#web/features/admin/components/summary-cards.tsx';
 import { UsersTab } from '#web/features/admin/components/users-tab.tsx';
+import { ADMIN_TABS, isAdminTab, type AdminTab } from '#web/features/admin/lib/admin-tabs.ts';
 
-const TABS: Array<{ value: AdminTab; label: string }> = [
-  { value: 'pending', label: 'Pending Stories' },
-  { value: 'users', label: 'User Management' },
-  { value: 'flagged', label: 'Flagged Comments (High Downvotes)' },
-  { value: 'reports', label: 'Reports' },
-  { value: 'poor', label: 'Poor Performing Stories (Top 5% Skip Rate)' },
-  { value: 'log', label: 'Moderation Log' },
-  { value: 'automod', label: 'Automod' },
-];
-
-const isTab = (value: string): value is AdminTab => TABS.some((tab) => tab.value === value);
+/** The tab is in the URL (`?tab=reports`): a reload or Back stays on it, and it can be linked. */
+function useAdminTab(): [AdminTab, (tab: AdminTab) => void] {
+  const search: { tab?: unknown } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const tab = isAdminTab(search.tab) ? search.tab : 'pending';
+  const open = (next: AdminTab) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({
+        ...previous,
+        tab: next === 'pending' ? undefined : next,
+      }),
+    });
+  return [tab, open];
+}
 
 export function AdminScreen({ currentUserId }: { currentUserId: string }) {
-  const [tab, setTab] = useState<AdminTab>('pending');
+  const [tab, setTab] = useAdminTab();
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the row scrolls sideways: the open tab, opened from a card or a link, is in view.
+  useEffect(() => {
+    tabList.current
+      ?.querySelector('[role="tab"][aria-selected="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [memberOf, setMemberOf] = useState<MemberRef | null>(null);
   return (
@@ -39,16 +52,22 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
         <p className="text-muted-foreground">Moderate stories, comments and members.</p>
       </header>
       <SummaryCards onOpen={setTab} />
-      <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
-        <TabsList layout="wrap">
-          {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value} layout="wrap">
+      <Tabs value={tab} onValueChange={(value) => isAdminTab(value) && setTab(value)}>
+        <TabsList ref={tabList} layout="scroll">
+          {ADMIN_TABS.map(({ value, label, detail }) => (
+            <TabsTrigger key={value} value={value} layout="scroll">
               {label}
+              {detail ? (
+                <>
+                  {' '}
+                  <span className="text-xs font-normal text-muted-foreground">{detail}</span>
+                </>
+              ) : null}
             </TabsTrigger>
           ))}
         </TabsList>
         <TabsContent value="pending">
-          <PendingStoriesTab onHistory={setHistoryOf} />
+          <PendingStoriesTab onHistory={setHistoryOf} onMemberHistory={setMemberOf} />
         </TabsContent>
         <TabsContent value="users">
           <UsersTab currentUserId={currentUserId} onHistory={setMemberOf} />

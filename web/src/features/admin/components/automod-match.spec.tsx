@@ -10,6 +10,7 @@ const queued = (id: string, automodMatch?: string) =>
     skipRate: '0.0000',
     viewCount: 0,
     skipCount: 0,
+    author: null,
     revision: 1,
     resubmittedAt: null,
     ...(automodMatch ? { automodMatch } : {}),

@@ -1,6 +1,6 @@
 /**
- * Pending Stories: the queue, oldest first, with Approve, Reject and permanent delete. A story its
- * author resubmitted says so, and its earlier versions are one click away in its history.
+ * Pending Stories: the queue, oldest first, each with who submitted it (and their record), Approve,
+ * Reject and permanent delete. A story its author resubmitted says so, and its earlier versions are one click away in its history.
  */
 import { CheckIcon, HistoryIcon, XIcon } from 'lucide-react';
 import type { AdminStory } from '@whosright/contracts/story/dto';
@@ -15,14 +15,40 @@ import { useSetStoryStatus } from '#web/features/admin/api/moderate-story.ts';
 import { ConfirmActionDialog, SHOWN_TO_AUTHOR } from '#web/components/confirm-action-dialog.tsx';
 import { DeleteStoryButton } from '#web/features/admin/components/delete-story-button.tsx';
 import { HistoryButton } from '#web/features/admin/components/history-button.tsx';
+import { MemberHistoryButton } from '#web/features/admin/components/member-history-button.tsx';
+import type { MemberRef } from '#web/features/admin/components/member-history-sheet.tsx';
+
+interface HistoryOpeners {
+  onHistory: (storyId: string) => void;
+  onMemberHistory: (member: MemberRef) => void;
+}
+
+/** Who submitted it, and their record one click away. */
+function SubmittedBy({
+  author,
+  onMemberHistory,
+}: {
+  author: NonNullable<AdminStory['author']>;
+  onMemberHistory: HistoryOpeners['onMemberHistory'];
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <span className="min-w-0 break-words">
+        Submitted by <span className="font-medium text-foreground">{author.displayName}</span>
+      </span>
+      <MemberHistoryButton
+        name={author.displayName}
+        onClick={() => onMemberHistory({ id: author.id, name: author.displayName })}
+      />
+    </div>
+  );
+}
 
 function PendingStoryCard({
   story,
   onHistory,
-}: {
-  story: AdminStory;
-  onHistory: (storyId: string) => void;
-}) {
+  onMemberHistory,
+}: HistoryOpeners & { story: AdminStory }) {
   const decide = useSetStoryStatus('pending');
   const resubmitted = story.revision > 1;
   return (
@@ -42,6 +68,9 @@ function PendingStoryCard({
         actions={<HistoryButton onClick={() => onHistory(story.id)} />}
       />
       <p className="leading-relaxed text-pretty whitespace-pre-line">{story.content}</p>
+      {story.author ? (
+        <SubmittedBy author={story.author} onMemberHistory={onMemberHistory} />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => decide.mutate({ id: story.id, status: 'approved' })}>
           <CheckIcon aria-hidden="true" />
@@ -72,13 +101,15 @@ function PendingStoryCard({
   );
 }
 
-export function PendingStoriesTab({ onHistory }: { onHistory: (storyId: string) => void }) {
+export function PendingStoriesTab({ onHistory, onMemberHistory }: HistoryOpeners) {
   return (
     <PagedList
       query={usePendingStories()}
       label="Pending stories"
       empty="No stories pending moderation"
-      render={(story) => <PendingStoryCard story={story} onHistory={onHistory} />}
+      render={(story) => (
+        <PendingStoryCard story={story} onHistory={onHistory} onMemberHistory={onMemberHistory} />
+      )}
     />
   );
 }

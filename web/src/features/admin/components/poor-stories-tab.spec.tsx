@@ -18,6 +18,7 @@ const story = (n: number, skipRate: string) => ({
   skipRate,
   viewCount: 40,
   skipCount: 30,
+  author: null,
   revision: 1,
   resubmittedAt: null,
 });

@@ -3,8 +3,7 @@ import type { AdminSummary } from '@whosright/contracts/account/dto';
 
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminSummary } from '#web/features/admin/api/get-admin-summary.ts';
-
-export type AdminTab = 'pending' | 'users' | 'flagged' | 'reports' | 'poor' | 'log' | 'automod';
+import type { AdminTab } from '#web/features/admin/lib/admin-tabs.ts';
 
 const CARDS: Array<{ field: keyof AdminSummary; title: string; tab: AdminTab }> = [
   { field: 'pendingStories', title: 'Pending Stories', tab: 'pending' },
