@@ -9,7 +9,8 @@ const admin = 'user_01JBBBBBBBBBBBBBBBBBBBBBBB';
 const boss = 'user_01JCCCCCCCCCCCCCCCCCCCCCCC';
 const storyId = 'story_01JDDDDDDDDDDDDDDDDDDDDDDD';
 const commentId = 'comment_01JEEEEEEEEEEEEEEEEEEEEEEE';
-const longStory = `${'x'.repeat(100)} and the rest is cut`;
+const longStory =
+  'He keeps the heating at nineteen degrees all winter and I wear two jumpers indoors, so which of us is right about the thermostat?';
 
 function history() {
   const log = eventLog();
@@ -35,6 +36,14 @@ function history() {
         {
           type: 'StorySubmitted',
           data: { storyId, authorId: author, content: longStory, category: 'money' },
+        },
+        { actorId: author },
+      ),
+    resubmitted: (content: string) =>
+      log.story(
+        {
+          type: 'StoryResubmitted',
+          data: { storyId, authorId: author, content, category: 'money', revision: 2 },
         },
         { actorId: author },
       ),
@@ -105,7 +114,13 @@ const authorTarget = {
   username: null,
 };
 const adminTarget = { ...authorTarget, _id: `user:${admin}`, email: 'mod@example.com' };
-const storyTarget = { _id: `story:${storyId}`, excerpt: 'x'.repeat(100), authorId: author };
+// Cut between words within 100 characters.
+const storyTarget = {
+  _id: `story:${storyId}`,
+  excerpt:
+    'He keeps the heating at nineteen degrees all winter and I wear two jumpers indoors, so which of us…',
+  authorId: author,
+};
 
 describe('moderation-log projection', () => {
   const spec = projectionSpec(moderationLogProjection);
@@ -139,6 +154,35 @@ describe('moderation-log projection', () => {
           entry(rejected, 'story.reject', 'spam'),
         ],
         targets: [authorTarget, adminTarget, storyTarget],
+      });
+  });
+
+  it('when a rejected story is resubmitted and approved the story is labelled by its new text', async () => {
+    const h = history();
+    const given = [h.authorRegistered(), h.adminRegistered(), h.submitted()];
+    const rejected = h.moderated('pending', 'rejected');
+    await spec
+      .given([...given, rejected])
+      .when(h.resubmitted('He keeps the heating at 19; I asked for 21, not 25.'))
+      .then({
+        entries: [
+          {
+            _id: entryId(rejected.position),
+            at: rejected.metadata.recordedAt,
+            actorId: admin,
+            source: 'admin',
+            action: 'story.reject',
+            targetType: 'story',
+            targetId: storyId,
+            memberId: null,
+            reason: 'spam',
+          },
+        ],
+        targets: [
+          authorTarget,
+          adminTarget,
+          { ...storyTarget, excerpt: 'He keeps the heating at 19; I asked for 21, not 25.' },
+        ],
       });
   });
 

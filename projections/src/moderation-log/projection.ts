@@ -8,6 +8,7 @@ import type { AutomodRuleEvent } from '@whosright/contracts/automod/events';
 import type { CommentEvent } from '@whosright/contracts/comment/events';
 import { givenReason } from '@whosright/contracts/moderation/reason';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
+import { excerpt as wordExcerpt } from '@whosright/contracts/shared/excerpt';
 import type { ModerationAction, ModerationSource } from '@whosright/contracts/moderation/dto';
 import type { ReportEvent } from '@whosright/contracts/report/events';
 import type { StoryEvent, StoryStatus } from '@whosright/contracts/story/events';
@@ -34,7 +35,8 @@ const STATUS_ACTIONS: Record<StoryStatus, ModerationAction> = {
   pending: 'story.pending',
 };
 
-const excerpt = (content: string) => content.slice(0, EXCERPT_LENGTH.adminStory);
+/** A row's label: the start of the text, cut between words. */
+const excerpt = (content: string) => wordExcerpt(content, EXCERPT_LENGTH.adminStory);
 
 function entry(
   event: Handled,
@@ -83,9 +85,11 @@ export const moderationLogProjection = defineProjection<Handled>({
   storyChanges: { kind: 'moderation', eventTypes: ['StoryModerated'] },
   // 4: automod rules, and held comments approved or deleted.
   // 5: entries name the member they are about, targets the author of a story or comment.
-  version: 5,
+  // 6: excerpts cut between words; a resubmitted story is labelled by its latest text.
+  version: 6,
   eventTypes: [
     'StorySubmitted',
+    'StoryResubmitted',
     'StoryModerated',
     'StoryDeleted',
     'CommentPosted',
@@ -158,6 +162,13 @@ function storyEntries(event: Handled): Change[] | undefined {
       return [
         upsert(TARGETS, targetKey('story', event.data.storyId), {
           $set: { excerpt: excerpt(event.data.content), authorId: event.data.authorId },
+        }),
+      ];
+    // Decisions after a resubmission are about its new text: the label follows it.
+    case 'StoryResubmitted':
+      return [
+        update(TARGETS, targetKey('story', event.data.storyId), {
+          $set: { excerpt: excerpt(event.data.content) },
         }),
       ];
     case 'StoryModerated':
