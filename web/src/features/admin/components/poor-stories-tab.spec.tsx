@@ -116,4 +116,18 @@ describe('PoorStoriesTab: trying another rule', () => {
     expect(await screen.findByText(/This is the current rule/)).toBeVisible();
     expect(api.calls.some((call) => call.url.includes('dry-run'))).toBe(false);
   });
+
+  it('when no past ranking was built it offers no "Over" choice of one, and says how to get one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'GET /api/admin/skipped-stories': { body: { items: [], nextCursor: null } } })
+        .fetch,
+    );
+    renderWithApp(<PoorStoriesTab onHistory={() => undefined} />);
+    expect(
+      await screen.findByText(/Tried on today’s stories|Tried on today's stories/),
+    ).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Over' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Top' })).toBeInTheDocument();
+  });
 });

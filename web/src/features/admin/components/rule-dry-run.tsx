@@ -119,16 +119,25 @@ export function RuleDryRun({ replay }: { replay: { id: string; until: string } |
             label: `${n} views${n === DEFAULT_RANKING_RULE.minViews ? ' (current)' : ''}`,
           }))}
         />
-        <Choice
-          label="Over"
-          value={replay ? over : TODAY}
-          onChange={setOver}
-          options={[
-            { value: TODAY, label: 'Today' },
-            ...(replay ? [{ value: replay.id, label: `As of ${formatMoment(replay.until)}` }] : []),
-          ]}
-        />
+        {/* A choice of one is no choice: "Over" appears once a past ranking was built. */}
+        {replay ? (
+          <Choice
+            label="Over"
+            value={over}
+            onChange={setOver}
+            options={[
+              { value: TODAY, label: 'Today' },
+              { value: replay.id, label: `As of ${formatMoment(replay.until)}` },
+            ]}
+          />
+        ) : null}
       </div>
+      {replay ? null : (
+        <p className="text-sm text-muted-foreground">
+          Tried on today&apos;s stories. To try it on an earlier moment, build the ranking as it
+          stood above.
+        </p>
+      )}
       {current ? (
         <p className="text-sm text-muted-foreground">
           This is the current rule ({ruleLabel(DEFAULT_RANKING_RULE)}). Pick another to compare.
