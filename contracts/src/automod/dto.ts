@@ -134,6 +134,8 @@ export const heldCommentSchema = z.object({
   content: z.string(),
   author: z.object({ id: z.string(), displayName: z.string() }).nullable(),
   rule: z.object({ id: z.string(), name: z.string() }),
+  /** The rule's phrase the text holds, as the rule is now (null: it changed or went). */
+  phrase: z.string().nullable(),
   heldAt: z.string(),
 });
 export type HeldComment = z.infer<typeof heldCommentSchema>;

@@ -105,6 +105,7 @@ describe('automod rules applied to comments', () => {
       content: 'What a numpty he is.',
       author: { id: commenter.id },
       rule: { name: 'Insults' },
+      phrase: 'numpt?',
     });
     // Nobody votes on a comment nobody can see.
     await reader.agent.post(`/api/comments/${posted.id}/vote`).send({ vote: 'up' }).expect(404);

@@ -73,6 +73,16 @@ export class AutomodRules {
       : null;
   }
 
+  /**
+   * The phrase of this rule, as it is now, that the text holds (what a held comment is shown
+   * with); null once the rule changed so that none matches, or went.
+   */
+  async matchedPhrase(ruleId: string, text: string): Promise<string | null> {
+    const state = await this.bus.state(AUTOMOD_RULES_STREAM, automodRules);
+    const rule = state.rules.get(ruleId);
+    return rule ? (firstMatch(compileRules([rule]), text)?.phrase ?? null) : null;
+  }
+
   async create(body: AutomodRuleBody, admin: Admin, actor: Actor): Promise<AutomodRule> {
     const ruleId = newIdFor(actor, 'rule');
     await this.run({ type: 'CreateRule', ruleId, adminId: admin._id, ...body }, actor);

@@ -16,6 +16,8 @@ export interface HeldCommentsDeps {
   bus: CommandBus;
   comments: Pick<CommentQueries, 'heldPage' | 'heldById'>;
   users: Pick<UserQueries, 'byIds'>;
+  /** The phrase of the rule, as it is now, that the text holds: automod's. */
+  matchedPhrase: (ruleId: string, text: string) => Promise<string | null>;
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
 }
@@ -33,18 +35,20 @@ export class HeldComments {
     const page = await this.deps.comments.heldPage(request);
     const users = await this.deps.users.byIds(page.items.map((doc) => doc.authorId));
     const byId = new Map(users.map((user) => [user._id, user]));
+    const items = page.items.map(async (doc) => {
+      const author = byId.get(doc.authorId);
+      return {
+        id: doc._id,
+        storyId: doc.storyId,
+        content: doc.content,
+        author: author ? { id: author._id, displayName: displayNameOf(author) } : null,
+        rule: { id: doc.ruleId, name: doc.ruleName },
+        phrase: await this.deps.matchedPhrase(doc.ruleId, doc.content),
+        heldAt: doc.heldAt,
+      };
+    });
     return {
-      items: page.items.map((doc) => {
-        const author = byId.get(doc.authorId);
-        return {
-          id: doc._id,
-          storyId: doc.storyId,
-          content: doc.content,
-          author: author ? { id: author._id, displayName: displayNameOf(author) } : null,
-          rule: { id: doc.ruleId, name: doc.ruleName },
-          heldAt: doc.heldAt,
-        };
-      }),
+      items: await Promise.all(items),
       nextCursor: page.next ?? null,
     };
   }

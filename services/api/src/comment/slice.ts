@@ -47,6 +47,7 @@ export const commentSlice = defineSlice({
           bus,
           comments: queries.comments,
           users: queries.users,
+          matchedPhrase: (ruleId, text) => ports.automod.matchedPhrase(ruleId, text),
           approvedStory: (storyId) => ports.stories.approvedGuard(storyId),
         }),
       );

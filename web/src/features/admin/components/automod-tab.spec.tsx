@@ -22,6 +22,7 @@ const held: HeldComment = {
   content: 'Oh shut up already',
   author: { id: MEMBER.id, displayName: 'sam' },
   rule: { id: ruleId, name: 'Insults' },
+  phrase: 'shut up',
   heldAt: '2026-01-03T00:00:00.000Z',
 };
 
@@ -90,6 +91,7 @@ describe('automod tab', () => {
     const comment = await screen.findByRole('article', { name: 'Held comment by sam' });
     expect(within(comment).getByText('Oh shut up already')).toBeInTheDocument();
     expect(within(comment).getByText('rule: Insults')).toBeInTheDocument();
+    expect(within(comment).getByText('matched: shut up')).toBeInTheDocument();
     expect(within(comment).getByRole('link', { name: 'Open its story' })).toHaveAttribute(
       'href',
       `/story/${storyId}`,

@@ -1,5 +1,6 @@
 /**
- * Comments an automod rule held: the text, its author, its story, the rule, and Approve (posted
+ * Comments an automod rule held: the text, its author, its story, the rule and the phrase it
+ * matched, and Approve (posted
  * for everyone) or Delete (with an optional reason).
  */
 import { Link } from '@tanstack/react-router';
@@ -32,6 +33,7 @@ function HeldCommentCard({ comment }: { comment: HeldComment }) {
           held <TimeAgo at={comment.heldAt} />
         </span>
         <Badge variant="outline">rule: {comment.rule.name}</Badge>
+        {comment.phrase ? <Badge variant="outline">matched: {comment.phrase}</Badge> : null}
         <div className="ml-auto flex flex-wrap gap-2">
           <Button
             size="sm"
