@@ -60,6 +60,10 @@ export const filedReportSchema = z.object({
 });
 export type FiledReport = z.infer<typeof filedReportSchema>;
 
+/** GET /api/reports/{targetType}/{targetId}: the member's open report on it, if any. */
+export const myReportSchema = z.object({ report: filedReportSchema.nullable() });
+export type MyReport = z.infer<typeof myReportSchema>;
+
 const personSchema = z.object({ id: z.string(), displayName: z.string() }).nullable();
 
 /**

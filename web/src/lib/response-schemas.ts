@@ -30,7 +30,11 @@ export {
 export { moderationLogPageSchema, storyHistorySchema } from '@whosright/contracts/moderation/dto';
 export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/story/ranking-dto';
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
-export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
+export {
+  filedReportSchema,
+  myReportSchema,
+  reportedTargetsPageSchema,
+} from '@whosright/contracts/report/dto';
 export { savedStoriesPageSchema } from '@whosright/contracts/saved/dto';
 export {
   automodDryRunJobSchema,

@@ -90,6 +90,7 @@ const MATRIX: Record<string, Entry> = {
     access: 'active',
     body: { targetType: 'story', targetId: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV', reason: 'spam' },
   },
+  'GET /reports/:targetType/:targetId': { access: 'member' },
   'GET /admin/reports': { access: 'admin' },
   'PATCH /admin/reports/:targetType/:targetId': { access: 'admin', body: { action: 'dismiss' } },
   'GET /users/notification-settings': { access: 'member' },

@@ -112,6 +112,15 @@ export class ReportService {
     };
   }
 
+  /** The member's open report on the target (to show it when they open Report again), if any. */
+  async mine(target: ReportTarget, reporter: Pick<UserDoc, '_id'>): Promise<FiledReport | null> {
+    const state = await this.deps.bus.state(reportsStream(target), reports);
+    const open = state.open.get(reporter._id);
+    if (!open) return null;
+    const { targetType, targetId } = target;
+    return { targetType, targetId, reason: open.reason, note: open.note ?? null, status: 'open' };
+  }
+
   /** Closes every open report on the target with the admin's action. */
   async close(
     target: ReportTarget,

@@ -5,6 +5,7 @@ import { moderationLogPageSchema } from '@whosright/contracts/moderation/dto';
 import { notificationsPageSchema } from '@whosright/contracts/notification/dto';
 import {
   filedReportSchema,
+  myReportSchema,
   reportedTargetsPageSchema,
   type ReportedTarget,
 } from '@whosright/contracts/report/dto';
@@ -92,6 +93,39 @@ describe('POST /api/reports', () => {
       closed: null,
     });
     expect(listed?.reports[0]?.reporter?.id).toBe(reader.id);
+  });
+
+  it('when a member asks for their report on a target they get their open one, and none once it is closed or for others', async () => {
+    const { storyId } = await reportable();
+    const reader = await signUp(server);
+    const mine = () =>
+      reader.agent
+        .get(`/api/reports/story/${storyId}`)
+        .expect(200)
+        .then((res) => parseBody(res, myReportSchema).report);
+    expect(await mine()).toBeNull();
+    await report(reader, {
+      targetType: 'story',
+      targetId: storyId,
+      reason: 'personal_info',
+      note: 'Names the street.',
+    }).expect(201);
+    expect(await mine()).toEqual({
+      targetType: 'story',
+      targetId: storyId,
+      reason: 'personal_info',
+      note: 'Names the street.',
+      status: 'open',
+    });
+    const other = await signUp(server);
+    const theirs = await other.agent.get(`/api/reports/story/${storyId}`).expect(200);
+    expect(parseBody(theirs, myReportSchema).report).toBeNull();
+    await admin.agent
+      .patch(`/api/admin/reports/story/${storyId}`)
+      .send({ action: 'dismiss' })
+      .expect(204);
+    expect(await mine()).toBeNull();
+    await reader.agent.get('/api/reports/story/not-a-story').expect(400);
   });
 
   it('when a note holds control, bidi or zero-width characters they are cleaned as in comments', async () => {

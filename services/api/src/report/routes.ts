@@ -5,9 +5,10 @@ import {
   reportsQuerySchema,
   reportTargetParamsSchema,
   type FiledReport,
+  type MyReport,
   type ReportedTargetsPage,
 } from '@whosright/contracts/report/dto';
-import { actorOf, activeUser, adminUser } from '#api/platform/auth';
+import { actorOf, activeUser, adminUser, currentUser } from '#api/platform/auth';
 import { rateLimitPolicies } from '#api/platform/rate-limit/policies';
 import type { WriteLimit } from '#api/platform/rate-limit/write-limits';
 import type { ReportService } from './report-service';
@@ -38,6 +39,14 @@ export function reportRoutes(
     onFiled(reporter._id);
     const body: FiledReport = report;
     res.status(created ? 201 : 200).json(body);
+  });
+
+  // The member's own open report on a target (a banned member's too: they may read it).
+  router.get('/reports/:targetType/:targetId', async (req, res) => {
+    const reporter = currentUser(req);
+    const target = reportTargetParamsSchema.parse(req.params);
+    const body: MyReport = { report: await reports.mine(target, reporter) };
+    res.json(body);
   });
 
   router.get('/admin/reports', async (req, res) => {

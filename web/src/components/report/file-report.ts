@@ -4,13 +4,33 @@
  * answer asks to sign in; any other failure toasts the server's reason for a refusal (one's own
  * writing, a banned member) or asks to try again.
  */
-import { useMutation } from '@tanstack/react-query';
-import type { FiledReport, FileReportBody } from '@whosright/contracts/report/dto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FiledReport, FileReportBody, MyReport } from '@whosright/contracts/report/dto';
 
 import { toast } from '#web/hooks/use-toast.ts';
 import { apiRequest, isUnauthorized } from '#web/lib/api-client.ts';
 import { errorMessage, errorStatus, failureDescription } from '#web/lib/error-message.ts';
 import { requireLogin } from '#web/lib/unauthorized.ts';
+
+const myReportKey = (targetType: string, targetId: string) => ['my-report', targetType, targetId];
+
+/**
+ * GET /api/reports/{targetType}/{targetId}: the member's open report on it, read when the dialog
+ * opens, so reporting again starts from what they said.
+ */
+export function useMyReport(targetType: string, targetId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: myReportKey(targetType, targetId),
+    queryFn: ({ signal }): Promise<MyReport> =>
+      apiRequest(
+        'GET',
+        `/api/reports/${encodeURIComponent(targetType)}/${encodeURIComponent(targetId)}`,
+        { signal, schema: (s) => s.myReportSchema },
+      ),
+    enabled,
+    meta: { onUnauthorized: 'ignore' },
+  });
+}
 
 export function fileReport(body: FileReportBody): Promise<FiledReport> {
   return apiRequest('POST', '/api/reports', { body, schema: (s) => s.filedReportSchema });
@@ -19,10 +39,14 @@ export function fileReport(body: FileReportBody): Promise<FiledReport> {
 const FAILED = 'Failed to send your report. Please try again.';
 
 export function useFileReport() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fileReport,
     meta: { onUnauthorized: 'ignore' },
-    onSuccess: () => {
+    onSuccess: (report) => {
+      queryClient.setQueryData<MyReport>(myReportKey(report.targetType, report.targetId), {
+        report,
+      });
       toast({
         title: 'Report sent',
         description: 'Thank you. A moderator will take a look.',

@@ -12,8 +12,11 @@ const toast = (slot: 'title' | 'description', text: string) =>
     expect(document.querySelector(`[data-slot="toast-${slot}"]`)).toHaveTextContent(text),
   );
 
-function render(answer: { status?: number; body?: unknown }) {
-  const api = stubFetch({ 'POST /api/reports': answer });
+function render(answer: { status?: number; body?: unknown }, earlier: unknown = null) {
+  const api = stubFetch({
+    'POST /api/reports': answer,
+    [`GET /api/reports/comment/${commentId}`]: { body: { report: earlier } },
+  });
   vi.stubGlobal('fetch', api.fetch);
   renderWithApp(<ReportButton targetType="comment" targetId={commentId} />);
   return { api, actor: userEvent.setup() };
@@ -61,6 +64,20 @@ describe('report button', () => {
     );
     // Focus goes back to the button that opened it.
     expect(screen.getByRole('button', { name: 'Report this comment' })).toHaveFocus();
+  });
+
+  it('when the member reported it before the dialog opens on their report and says a new one replaces it', async () => {
+    const { actor } = render({ status: 200, body: filed }, filed);
+    await actor.click(await screen.findByRole('button', { name: 'Report this comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this comment' });
+    expect(
+      await within(dialog).findByText(
+        'You reported this comment already. Sending again replaces your report.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Harassment' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Note (optional)')).toHaveValue('Calls her names.');
+    expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeEnabled();
   });
 
   it("when the server refuses it shows the server's reason and keeps the dialog open", async () => {

@@ -1,7 +1,7 @@
 /**
  * "Report" on a story or a comment (members, not on their own writing): a dialog asks why, from
  * the product's reasons, with an optional note, and sends it. Reporting again replaces the
- * member's earlier report on the same target.
+ * member's earlier report on the same target: the dialog opens on it and says so.
  */
 import { useId, useState } from 'react';
 import { FlagIcon } from 'lucide-react';
@@ -11,7 +11,7 @@ import {
   type ReportReason,
 } from '@whosright/contracts/report/reasons';
 
-import { useFileReport } from '#web/components/report/file-report.ts';
+import { useFileReport, useMyReport } from '#web/components/report/file-report.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -42,12 +42,23 @@ export function ReportButton({
   const file = useFileReport();
   const ids = { reasons: useId(), note: useId(), count: useId() };
   const what = targetType === 'story' ? 'story' : 'comment';
+  const earlier = useMyReport(targetType, targetId, open).data?.report ?? null;
+  // Reporting again starts from the member's open report, once, while the form is untouched.
+  const [shown, setShown] = useState<typeof earlier>(null);
+  if (open && earlier && earlier !== shown) {
+    setShown(earlier);
+    if (reason === '' && note === '') {
+      setReason(earlier.reason);
+      setNote(earlier.note ?? '');
+    }
+  }
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
       setReason('');
       setNote('');
+      setShown(null);
     }
   };
 
@@ -83,6 +94,11 @@ export function ReportButton({
               Tell the moderators what is wrong with it. Nobody else sees your report.
             </DialogDescription>
           </DialogHeader>
+          {earlier ? (
+            <p role="status" className="rounded-lg bg-muted px-3 py-2 text-sm">
+              You reported this {what} already. Sending again replaces your report.
+            </p>
+          ) : null}
           <fieldset className="grid gap-3">
             <legend id={ids.reasons} className="mb-2 text-sm font-medium">
               Reason
