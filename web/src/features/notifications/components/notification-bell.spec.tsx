@@ -116,4 +116,20 @@ describe('notification bell', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText(/You're all caught up/)).toBeVisible();
   });
+
+  it('leads from the panel to the notification settings, and closes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/notifications': { body: { items: [], nextCursor: null, unread: 0 } },
+      }).fetch,
+    );
+    const { router } = renderWithApp(<NotificationBell />, { path: '/privacy' });
+    const actor = userEvent.setup();
+    await actor.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await actor.click(await screen.findByRole('link', { name: 'Notification settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(router.state.location.hash).toBe('notification-settings');
+    await waitFor(() => expect(screen.queryByText(/You're all caught up/)).not.toBeInTheDocument());
+  });
 });

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import { Settings2Icon } from 'lucide-react';
 import type { Notification } from '@whosright/contracts/notification/dto';
 
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,7 +18,8 @@ interface NotificationPanelProps {
 
 /**
  * The bell with its panel of notifications, newest first, each opening its story (and marked
- * read by it); "Mark all read" above them. Loaded after the page (notification-bell.tsx).
+ * read by it); "Mark all read" above them, and below them the way to the settings (what the bell
+ * and the digest tell) and "Show older". Loaded after the page (notification-bell.tsx).
  */
 export function NotificationPanel({
   open,
@@ -67,19 +70,24 @@ export function NotificationPanel({
             ))}
           </ul>
         )}
-        {notifications.hasNextPage ? (
-          <div className="border-t p-2">
+        <div className="flex items-center justify-between gap-2 border-t p-2">
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/profile" hash="notification-settings" onClick={() => onOpenChange(false)}>
+              <Settings2Icon aria-hidden="true" />
+              Notification settings
+            </Link>
+          </Button>
+          {notifications.hasNextPage ? (
             <Button
               variant="ghost"
               size="sm"
-              className="w-full"
               disabled={notifications.isFetchingNextPage}
               onClick={() => void notifications.fetchNextPage()}
             >
               Show older
             </Button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </PopoverContent>
     </Popover>
   );
