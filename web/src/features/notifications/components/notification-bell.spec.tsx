@@ -42,6 +42,24 @@ describe('notification bell', () => {
     expect(links[0]).toHaveAttribute('href', `/story/${storyId}`);
   });
 
+  it("a rejection leads to the story's card on the profile, where its note is", async () => {
+    const items = [notification(1, { kind: 'rejected' })];
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'GET /api/notifications': { body: { items, nextCursor: null, unread: 1 } } })
+        .fetch,
+    );
+    renderWithApp(<NotificationBell />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(within(panel).getByRole('list')).getByRole('link')).toHaveAttribute(
+      'href',
+      `/profile#story-${storyId}`,
+    );
+  });
+
   it('marks one read when it is opened, and all read from the panel', async () => {
     const items = [notification(1), notification(2)];
     const allRead = {

@@ -41,9 +41,10 @@ export function NotificationItem({
   return (
     <li>
       <Link
-        // A rejected or hidden story is not public: its author reads the note on their profile.
+        // A rejected or hidden story is not public: its author reads the note on its card in
+        // their profile (the anchor is the card's, `story-{id}`).
         {...(ON_PROFILE.has(notification.kind)
-          ? { to: '/profile' }
+          ? { to: '/profile', hash: `story-${notification.storyId}` }
           : { to: '/story/$id', params: { id: notification.storyId } })}
         onClick={() => onOpen(notification)}
         className={cn(

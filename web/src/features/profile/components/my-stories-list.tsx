@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { MyStory } from '@whosright/contracts/story/dto';
 
 import { useDeleteMine } from '#web/features/profile/api/delete-mine.ts';
@@ -10,13 +11,37 @@ import { StatusBadge } from '#web/components/status-badge.tsx';
 import { REACTION_TYPES, reactionLabel } from '#web/lib/reaction-label.ts';
 import { ResubmitButton } from '#web/features/profile/components/resubmit-button.tsx';
 import { StoryTallies } from '#web/features/profile/components/story-tallies.tsx';
+import { cn } from '#web/lib/utils.ts';
+
+/** The card's anchor: a notification about a story that is not public leads here. */
+const myStoryAnchor = (storyId: string) => `story-${storyId}`;
+
+/** Brought into view and focused when the address names it (`/profile#story-…`). */
+function useShownWhenNamed(storyId: string) {
+  const hash = useLocation({ select: (location) => location.hash });
+  const card = useRef<HTMLElement>(null);
+  const named = hash === myStoryAnchor(storyId);
+  useEffect(() => {
+    if (named) card.current?.focus({ preventScroll: false });
+  }, [named]);
+  return { card, named };
+}
 
 function MyStoryCard({ story, banned }: { story: MyStory; banned: boolean }) {
   const remove = useDeleteMine('story');
+  const { card, named } = useShownWhenNamed(story.id);
   const reason =
     (story.status === 'rejected' || story.status === 'hidden') && story.moderationReason;
   return (
-    <article className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
+    <article
+      ref={card}
+      id={myStoryAnchor(story.id)}
+      tabIndex={-1}
+      className={cn(
+        'grid scroll-mt-24 gap-3 rounded-xl border bg-card p-4 outline-none sm:p-5',
+        named && 'ring-2 ring-primary',
+      )}
+    >
       <CardTopLine
         badges={<StatusBadge status={story.status} />}
         category={story.category}

@@ -29,7 +29,7 @@ const rejected = {
 };
 const emptyPage = { items: [], nextCursor: null };
 
-function render(routes: Parameters<typeof stubFetch>[0] = {}) {
+function render(routes: Parameters<typeof stubFetch>[0] = {}, path = '/profile') {
   const api = stubFetch({
     'GET /api/users/stats': { body: stats },
     'GET /api/users/stories': { body: { items: [rejected], nextCursor: null } },
@@ -39,7 +39,7 @@ function render(routes: Parameters<typeof stubFetch>[0] = {}) {
   });
   vi.stubGlobal('fetch', api.fetch);
   const onUpdated = vi.fn();
-  renderWithApp(<ProfileScreen user={user} onUpdated={onUpdated} />, { path: '/profile' });
+  renderWithApp(<ProfileScreen user={user} onUpdated={onUpdated} />, { path });
   return { api, onUpdated, actor: userEvent.setup() };
 }
 
@@ -58,6 +58,15 @@ describe('profile screen', () => {
     expect(within(stories).getByText('rejected')).toBeInTheDocument();
     expect(within(stories).getByText('Please leave out names.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('4')).toBeInTheDocument());
+  });
+
+  it("when the address names a story's card (a notification about it) that card is focused and marked", async () => {
+    render({}, `/profile#story-${rejected.id}`);
+    const stories = await screen.findByRole('list', { name: 'My stories' });
+    const card = within(stories).getByRole('article');
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(card).toHaveClass('ring-2');
+    expect(within(card).getByText('Please leave out names.')).toBeInTheDocument();
   });
 
   it('when the member has a username the avatar shows the initials of that shown name', async () => {
