@@ -10,6 +10,7 @@ import { savedStoriesProjection } from './saved-stories/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
+import { storySearchProjection } from './story-search/projection';
 import { storyVotesProjection } from './story-votes/projection';
 import { storyTimelineProjection } from './story-timeline/projection';
 import { userSearchProjection } from './user-search/projection';
@@ -37,4 +38,5 @@ export const readModels = [
   reportsProjection,
   memberNotesProjection,
   savedStoriesProjection,
+  storySearchProjection,
 ] as unknown as readonly AnyProjection[];

@@ -4,6 +4,7 @@ import type { CollectionSpec, Generation, IndexSpec } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { columnDefinitions, type TableLayouts } from './columns';
 import { orderSql, whereSql, type Columns, type SqlParam } from './sql-query';
+import { createTextIndex } from './text-index';
 
 export function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
@@ -30,7 +31,7 @@ export function tableOf(target: Generation, collection: string): string {
 
 /**
  * One table per collection (`id` primary key, `doc` JSON, a typed column per column field) and its
- * declared indexes, on those columns or as expression indexes on `json_extract(doc, '$.field')`,
+ * declared indexes (a text index: see `createTextIndex`), on those columns or as expression indexes on `json_extract(doc, '$.field')`,
  * which the generated queries repeat verbatim. Indexes follow the columns the table has, should
  * it predate its collection's columns. Without indexes (a bulk load), an `insertOnly` collection
  * also gets its staging table; with them, what was staged is sorted into the table first.
@@ -48,8 +49,10 @@ export function createTables(
     assertName('collection', spec.name);
     const name = physicalName(target, spec.name);
     const definitions = columnDefinitions(spec);
+    // A text index finds its documents by rowid (see `createTextIndex`).
+    const rowid = spec.text ? '' : ' WITHOUT ROWID';
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions}) WITHOUT ROWID`,
+      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions})${rowid}`,
     );
     if (!withIndexes) {
       if (spec.insertOnly)
@@ -66,6 +69,7 @@ export function createTables(
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})${partialSql(index, names)}`,
       );
     });
+    if (spec.text) createTextIndex(db, name, spec.text, layouts);
   }
   return droppedStaging;
 }

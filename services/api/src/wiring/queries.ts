@@ -10,6 +10,7 @@ import { MemberReactionQueries } from '@whosright/projections/member-reactions/q
 import { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
 import { ReportQueries } from '@whosright/projections/reports/queries';
 import { SavedStoryQueries } from '@whosright/projections/saved-stories/queries';
+import { StorySearchQueries } from '@whosright/projections/story-search/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -35,6 +36,7 @@ export function queriesOf(models: ReadModels) {
     reports: new ReportQueries(models),
     memberNotes: new MemberNoteQueries(models),
     savedStories: new SavedStoryQueries(models),
+    storySearch: new StorySearchQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
