@@ -31,3 +31,10 @@ export function decodeCursor(cursor: string, length: number): Scalar[] {
     throw new InvalidCursorError();
   return values;
 }
+
+/** A text search's cursor: the last hit's relevance score and id. */
+export function decodeScoreCursor(cursor: string): { score: number; id: string } {
+  const [score, id] = decodeCursor(cursor, 2);
+  if (typeof score !== 'number' || typeof id !== 'string') throw new InvalidCursorError();
+  return { score, id };
+}

@@ -1,5 +1,5 @@
 import type { Db, Document } from 'mongodb';
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeScoreCursor, encodeCursor } from '../cursor';
 import type { Doc, Generation, Page, TextHit, TextIndexSpec, TextSearchCollection } from '../port';
 import { excerptAround } from '../text-excerpt';
 import { getPath } from '../update';
@@ -42,7 +42,7 @@ export function mongoTextCollection<T extends Doc>(
         { $addFields: { _score: { $meta: 'textScore' } } },
       ];
       if (options.after !== undefined) {
-        const [score, id] = decodeCursor(options.after, 2);
+        const { score, id } = decodeScoreCursor(options.after);
         pipeline.push({
           $match: { $or: [{ _score: { $lt: score } }, { _score: score, _id: { $gt: id } }] },
         });

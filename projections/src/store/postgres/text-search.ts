@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeScoreCursor, encodeCursor } from '../cursor';
 import type { Doc, Page, TextHit, TextIndexSpec, TextSearchCollection } from '../port';
 import { MARK_END, MARK_START, piecesOf } from '../text-excerpt';
 import { websearchText } from '../websearch-text';
@@ -38,11 +38,9 @@ export function postgresTextCollection<T extends Doc>(
           ...query.where(options.filter),
         ];
         if (options.after !== undefined) {
-          const [score, id] = decodeCursor(options.after, 2);
-          const s = `$${query.params.push(Number(score))}::real`;
-          where.push(
-            `(${rank} < ${s} OR (${rank} = ${s} AND id > $${query.params.push(String(id))}))`,
-          );
+          const { score, id } = decodeScoreCursor(options.after);
+          const s = `$${query.params.push(score)}::real`;
+          where.push(`(${rank} < ${s} OR (${rank} = ${s} AND id > $${query.params.push(id)}))`);
         }
         const headline = `ts_headline('english'::regconfig, ${textOf(index.field)}, ${tsquery}, $${query.params.push(HEADLINE)})`;
         const limit = `$${query.params.push(Math.trunc(options.limit))}`;

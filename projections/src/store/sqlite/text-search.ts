@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeScoreCursor, encodeCursor } from '../cursor';
 import { physicalName } from '../names';
 import type { Doc, Generation, Page, TextHit, TextSearchCollection } from '../port';
 import { MARK_END, MARK_START, piecesOf } from '../text-excerpt';
@@ -39,9 +39,9 @@ export function sqliteTextCollection<T extends Doc>(
         const params: SqlParam[] = [fts5Match(query)];
         const where = [`${text} MATCH ?`, ...whereSql(options.filter, params, layout.names)];
         if (options.after !== undefined) {
-          const [rank, id] = decodeCursor(options.after, 2);
+          const { score: rank, id } = decodeScoreCursor(options.after);
           where.push(`(${text}.rank > ? OR (${text}.rank = ? AND id > ?))`);
-          params.push(Number(rank), Number(rank), String(id));
+          params.push(rank, rank, id);
         }
         const sql = `SELECT ${ROW}${layout.select}, snippet(${text}, 0, '${MARK_START}', '${MARK_END}', '…', ${EXCERPT_WORDS}), ${text}.rank FROM ${text} JOIN ${quote(physical)} ON ${quote(physical)}.rowid = ${text}.rowid WHERE ${where.join(' AND ')} ORDER BY ${text}.rank, id LIMIT ${Math.trunc(options.limit)}`;
         const rows = statements

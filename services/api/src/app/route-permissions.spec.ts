@@ -36,6 +36,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /stories': { access: 'public' },
   'GET /stories/random': { access: 'public' },
+  'GET /stories/search': { access: 'public' },
   'GET /stories/:id': { access: 'public' },
   'GET /stories/:id/vote': { access: 'public' },
   'GET /stories/:id/live': { access: 'public', stream: true },

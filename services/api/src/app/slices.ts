@@ -7,16 +7,19 @@ import { notificationSlice } from '#api/notification/slice';
 import { replaySlice } from '#api/replay/slice';
 import { reportSlice } from '#api/report/slice';
 import { savedSlice } from '#api/saved/slice';
+import { searchSlice } from '#api/search/slice';
 import { storySlice } from '#api/story/slice';
 import type { RejectionsByContext } from '#api/write/command-bus';
 import type { ServiceDeps, Slice, SlicePorts } from '#api/wiring/slice';
 
 /**
- * Every API slice, the one list a new slice joins. Story and comment routes come first: they
+ * Every API slice, the one list a new slice joins. Search comes first: `/stories/search` must be
+ * matched before the story slice's `/stories/:id`. Story and comment routes come next: they
  * carry most of the traffic; start-up work runs in this order too (story deletions a crash
  * interrupted are finished before the account deletions that may have started them).
  */
 export const slices: readonly Slice[] = [
+  searchSlice,
   storySlice,
   commentSlice,
   accountSlice,
