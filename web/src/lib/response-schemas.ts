@@ -32,6 +32,7 @@ export { dryRunResponseSchema, replayJobSchema } from '@whosright/contracts/stor
 export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
 export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
 export { savedStoriesPageSchema } from '@whosright/contracts/saved/dto';
+export { storySearchPageSchema } from '@whosright/contracts/search/dto';
 export {
   automodDryRunJobSchema,
   automodRuleSchema,

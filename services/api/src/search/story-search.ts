@@ -13,7 +13,7 @@ import type { UserDoc } from '@whosright/projections/users/docs';
  * How many matches one search with a verdict filter looks at, at most: the verdict is the card's,
  * read beside the index, so a rare verdict may answer a short page with a cursor to go on.
  */
-export const VERDICT_SCAN_MAX = 200;
+const VERDICT_SCAN_MAX = 200;
 
 export interface StorySearchDeps {
   index: StorySearchQueries;
