@@ -42,7 +42,7 @@ export function mongoTextCollection<T extends Doc>(
         { $addFields: { _score: { $meta: 'textScore' } } },
       ];
       if (options.after !== undefined) {
-        const { score, id } = decodeScoreCursor(options.after);
+        const { score, tie: id } = decodeScoreCursor(options.after, 'string');
         pipeline.push({
           $match: { $or: [{ _score: { $lt: score } }, { _score: score, _id: { $gt: id } }] },
         });

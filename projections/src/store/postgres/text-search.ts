@@ -38,7 +38,7 @@ export function postgresTextCollection<T extends Doc>(
           ...query.where(options.filter),
         ];
         if (options.after !== undefined) {
-          const { score, id } = decodeScoreCursor(options.after);
+          const { score, tie: id } = decodeScoreCursor(options.after, 'string');
           const s = `$${query.params.push(score)}::real`;
           where.push(`(${rank} < ${s} OR (${rank} = ${s} AND id > $${query.params.push(id)}))`);
         }

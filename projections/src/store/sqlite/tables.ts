@@ -49,10 +49,12 @@ export function createTables(
     assertName('collection', spec.name);
     const name = physicalName(target, spec.name);
     const definitions = columnDefinitions(spec);
-    // A text index finds its documents by rowid (see `createTextIndex`).
-    const rowid = spec.text ? '' : ' WITHOUT ROWID';
+    // A text index finds its documents by rowid (see `createTextIndex`): declared, so that no
+    // VACUUM renumbers the rows under the index.
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions})${rowid}`,
+      spec.text
+        ? `CREATE TABLE IF NOT EXISTS ${quote(name)} (row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${definitions})`
+        : `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions}) WITHOUT ROWID`,
     );
     if (!withIndexes) {
       if (spec.insertOnly)
