@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionSpec, Doc, ReadStore, TextIndexSpec, TextQuery } from './port';
-import type { ReadStoreHarness } from './read-store.contract';
 import { MARK_END, MARK_START } from './text-excerpt';
 
 const textIndex: TextIndexSpec = { field: 'body', where: { listed: true } };
@@ -29,7 +28,10 @@ const query = (q: Partial<TextQuery>): TextQuery => ({
 });
 
 /** The text search every store passes: stems, phrases, exclusions, the index's `where`, pages. */
-export function textSearchContract(harness: ReadStoreHarness): void {
+export function textSearchContract(harness: {
+  open(): Promise<ReadStore>;
+  close(store: ReadStore): Promise<void>;
+}): void {
   describe('text search', () => {
     let store: ReadStore;
     beforeEach(async () => {

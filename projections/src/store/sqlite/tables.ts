@@ -3,12 +3,11 @@ import { assertName, physicalName } from '../names';
 import type { CollectionSpec, Generation, IndexSpec } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { columnDefinitions, type TableLayouts } from './columns';
+import { quote } from './quote';
 import { orderSql, whereSql, type Columns, type SqlParam } from './sql-query';
 import { createTextIndex } from './text-index';
 
-export function quote(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
-}
+export { quote };
 
 /**
  * Where a bulk load appends an `insertOnly` collection's documents until its indexes are made:

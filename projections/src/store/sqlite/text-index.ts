@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { TextIndexSpec, TextQuery } from '../port';
 import type { TableLayouts } from './columns';
 import { fieldExpr, whereSql, type SqlParam } from './sql-query';
-import { quote } from './tables';
+import { quote } from './quote';
 
 /**
  * The FTS5 table of a collection's text index, beside the collection's table. (Collection names

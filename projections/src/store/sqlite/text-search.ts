@@ -8,7 +8,7 @@ import { asPromise } from './as-promise';
 import { ROW, type ColumnLayout, type TableLayouts } from './columns';
 import { whereSql, type SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
-import { quote } from './tables';
+import { quote } from './quote';
 import { fts5Match, textTableName } from './text-index';
 
 /** Words of context an excerpt shows around what matched. */
