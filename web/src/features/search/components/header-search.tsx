@@ -9,7 +9,8 @@ import { cn } from '#web/lib/utils.ts';
 
 /**
  * The header's search: a field on wider screens, an icon to the search page on phones (the
- * header has no room for a field there). Not shown on the search page, which has its own field.
+ * header has no room for a field there; with an admin's two extra icons, below 768 px, and no
+ * room for the icon either below 380 px). Not shown on the search page, which has its own field.
  * "/" focuses whichever field shows.
  */
 export function HeaderSearch({ crowded }: { crowded: boolean }) {
@@ -24,7 +25,7 @@ export function HeaderSearch({ crowded }: { crowded: boolean }) {
       <form
         role="search"
         aria-label="Site"
-        className="relative hidden w-36 sm:block md:w-52"
+        className={cn('relative hidden w-36 md:w-52', crowded ? 'md:block' : 'sm:block')}
         onSubmit={(event) => {
           event.preventDefault();
           const q = text.trim();
@@ -57,7 +58,7 @@ export function HeaderSearch({ crowded }: { crowded: boolean }) {
         variant="ghost"
         size="icon"
         round
-        className={cn('sm:hidden', crowded && 'max-[379px]:hidden')}
+        className={cn(crowded ? 'max-[379px]:hidden md:hidden' : 'sm:hidden')}
       >
         <Link to="/search" aria-label="Search stories" aria-keyshortcuts="/">
           <SearchIcon className="size-5" aria-hidden="true" />
