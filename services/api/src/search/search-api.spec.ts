@@ -4,6 +4,10 @@ import { parseBody } from '#api/testing/parse-body';
 import { signUp } from '#api/testing/people';
 import { approvedStory, submittedStory } from '#api/testing/stories';
 import { startTestServer, type TestServer } from '#api/app/test-server';
+import { runReplay } from '#api/cli/replay/run-replay';
+import { domainEventCatalog } from '@whosright/contracts/catalog';
+import { readModels } from '@whosright/projections/read-models';
+import { STORY_SEARCH } from '@whosright/projections/story-search/docs';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -30,8 +34,17 @@ const uniqueWord = () => {
   return `zorb${`${process.pid}${words}`.replace(/\d/g, (d) => SYLLABLES[Number(d)]!)}`;
 };
 
-const search = async (query: string, agent: Agent = server.agent()) =>
-  parseBody(await agent.get(`/api/stories/search?${query}`).expect(200), storySearchPageSchema);
+/**
+ * A search once the search read model has every write so far: no command waits for it (a search
+ * is not read back by a write), and after a rebuild it follows the log by subscription.
+ */
+const search = async (query: string, agent: Agent = server.agent()) => {
+  await server.running.application.bus.settleAll([STORY_SEARCH]);
+  return parseBody(
+    await agent.get(`/api/stories/search?${query}`).expect(200),
+    storySearchPageSchema,
+  );
+};
 const foundIds = async (query: string, agent?: Agent) =>
   (await search(query, agent)).items.map((story) => story.id);
 const hide = (storyId: string) =>
@@ -96,6 +109,21 @@ describe('story search', () => {
       .send({ password: 'a good password' })
       .expect(200);
     expect(await foundIds(`q=${word}`)).toEqual([]);
+  });
+
+  it('when the search read model is rebuilt by replay it finds the same stories, and still not the hidden ones', async () => {
+    const word = uniqueWord();
+    const shown = await approvedStory(author, admin, `The ${word} survives a rebuild.`);
+    await hide(await approvedStory(author, admin, `The ${word} stays hidden after a rebuild.`));
+    const code = await runReplay(['story-search'], {
+      projections: readModels,
+      catalog: domainEventCatalog,
+      dataDir: server.dataDir,
+      stdout: { write: () => undefined, isTTY: false },
+      stderr: { write: () => undefined, isTTY: false },
+    });
+    expect(code).toBe(0);
+    expect(await foundIds(`q=${word}`)).toEqual([shown]);
   });
 
   it('when filtered by category and date only the stories of that category since that day are found', async () => {
