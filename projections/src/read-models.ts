@@ -1,5 +1,6 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
+import { insightsProjection } from './insights/projection';
 import { memberNotesProjection } from './member-notes/projection';
 import { memberReactionsProjection } from './member-reactions/projection';
 import { memberStreamsProjection } from './member-streams/projection';
@@ -39,4 +40,5 @@ export const readModels = [
   memberNotesProjection,
   savedStoriesProjection,
   storySearchProjection,
+  insightsProjection,
 ] as unknown as readonly AnyProjection[];

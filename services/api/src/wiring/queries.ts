@@ -1,4 +1,5 @@
 import { CommentQueries } from '@whosright/projections/comments/queries';
+import { InsightsQueries } from '@whosright/projections/insights/queries';
 import { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { MemberNoteQueries } from '@whosright/projections/member-notes/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
@@ -37,6 +38,7 @@ export function queriesOf(models: ReadModels) {
     memberNotes: new MemberNoteQueries(models),
     savedStories: new SavedStoryQueries(models),
     storySearch: new StorySearchQueries(models),
+    insights: new InsightsQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;
