@@ -62,6 +62,7 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /admin/stories/:id': { access: 'admin' },
   'GET /admin/stories/:id/history': { access: 'admin' },
   'GET /admin/skipped-stories': { access: 'admin' },
+  'GET /admin/insights': { access: 'admin' },
   'GET /dashboard/stories': { access: 'admin' },
   'GET /stories/:id/comments': { access: 'public' },
   'POST /stories/:id/comments': { access: 'active', body: { content: 'I side with her.' } },

@@ -1,6 +1,7 @@
 import { accountSlice } from '#api/account/slice';
 import { automodSlice } from '#api/automod/slice';
 import { commentSlice } from '#api/comment/slice';
+import { insightsSlice } from '#api/insights/slice';
 import { memberHistorySlice } from '#api/member-history/slice';
 import { moderationSlice } from '#api/moderation/slice';
 import { notificationSlice } from '#api/notification/slice';
@@ -30,6 +31,7 @@ export const slices: readonly Slice[] = [
   replaySlice,
   automodSlice,
   savedSlice,
+  insightsSlice,
 ];
 
 /** Every slice's refusals, by the context its deciders name: what the command bus applies. */
