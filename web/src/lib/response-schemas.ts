@@ -33,6 +33,7 @@ export { storyTimelineResponseSchema } from '@whosright/contracts/story/dto';
 export { filedReportSchema, reportedTargetsPageSchema } from '@whosright/contracts/report/dto';
 export { savedStoriesPageSchema } from '@whosright/contracts/saved/dto';
 export { storySearchPageSchema } from '@whosright/contracts/search/dto';
+export { insightsSchema } from '@whosright/contracts/insights/dto';
 export {
   automodDryRunJobSchema,
   automodRuleSchema,

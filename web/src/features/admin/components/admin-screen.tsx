@@ -1,9 +1,10 @@
-/** /admin: summary cards, the seven tabs, the story and the member history sheets. */
+/** /admin: summary cards, the eight tabs, the story and the member history sheets. */
 import { useState } from 'react';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { AutomodTab } from '#web/features/admin/components/automod-tab.tsx';
 import { FlaggedCommentsTab } from '#web/features/admin/components/flagged-comments-tab.tsx';
+import { InsightsTab } from '#web/features/admin/components/insights-tab.tsx';
 import {
   MemberHistorySheet,
   type MemberRef,
@@ -24,6 +25,7 @@ const TABS: Array<{ value: AdminTab; label: string }> = [
   { value: 'poor', label: 'Poor Performing Stories (Top 5% Skip Rate)' },
   { value: 'log', label: 'Moderation Log' },
   { value: 'automod', label: 'Automod' },
+  { value: 'insights', label: 'Insights' },
 ];
 
 const isTab = (value: string): value is AdminTab => TABS.some((tab) => tab.value === value);
@@ -67,6 +69,9 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
         </TabsContent>
         <TabsContent value="automod">
           <AutomodTab />
+        </TabsContent>
+        <TabsContent value="insights">
+          <InsightsTab />
         </TabsContent>
       </Tabs>
       <StoryHistorySheet storyId={historyOf} onClose={() => setHistoryOf(null)} />

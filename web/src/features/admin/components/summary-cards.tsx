@@ -4,7 +4,8 @@ import type { AdminSummary } from '@whosright/contracts/account/dto';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminSummary } from '#web/features/admin/api/get-admin-summary.ts';
 
-export type AdminTab = 'pending' | 'users' | 'flagged' | 'reports' | 'poor' | 'log' | 'automod';
+export type AdminTab =
+  'pending' | 'users' | 'flagged' | 'reports' | 'poor' | 'log' | 'automod' | 'insights';
 
 const CARDS: Array<{ field: keyof AdminSummary; title: string; tab: AdminTab }> = [
   { field: 'pendingStories', title: 'Pending Stories', tab: 'pending' },
