@@ -122,6 +122,13 @@ export function textSearchContract(harness: {
       expect(pieces.every((p) => !p.text.includes(MARK_END))).toBe(true);
     });
 
+    it('when a short text is found its excerpt is the whole text, the match flagged', async () => {
+      await liveNotes([note('s', 'A kayak, 2 paddles.')]);
+      const [hit] = (await search({ words: ['kayak'] })).items;
+      expect(hit!.excerpt.map((p) => p.text).join('')).toMatch(/^A kayak, 2 paddles\.?$/);
+      expect(hit!.excerpt.filter((p) => p.match).map((p) => p.text)).toEqual(['kayak']);
+    });
+
     it('when a copy is loaded before its indexes are made its text index holds what was loaded', async () => {
       await liveNotes(sample, true);
       expect(await found({ words: ['argue'] })).toEqual(['a', 'b', 'c']);

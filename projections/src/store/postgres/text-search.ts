@@ -10,8 +10,11 @@ import { textIndexWhere, textOf, vectorOf } from './text-index';
 
 type OnTable = <R>(none: R, read: (table: string) => Promise<R>) => Promise<R>;
 
-/** What `ts_headline` shows: one fragment of about 24 words around the best match, marked. */
-const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
+/**
+ * What `ts_headline` shows: about 24 words around the best match, marked. (Its fragment mode cuts
+ * a short text down to the matched words alone.)
+ */
+const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=12, ShortWord=2`;
 
 /**
  * Text search on PostgreSQL: `websearch_to_tsquery` over the collection's GIN index (the same
