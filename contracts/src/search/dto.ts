@@ -13,6 +13,23 @@ export const searchVerdictSchema = z.enum(['he', 'she', 'split']);
 export type SearchVerdict = z.infer<typeof searchVerdictSchema>;
 
 const NOTHING_TO_FIND = 'Type a word to search for';
+const NOT_A_DATE = 'since must be a date (YYYY-MM-DD) or an ISO date and time';
+
+/** A filter left empty (`?category=`) is no filter: the form sends every field it has. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** A day (from its start, UTC) or a moment, as the ISO moment stories are compared with. */
+const sinceSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: NOT_A_DATE })
+  .transform((since, ctx) => {
+    const at = Date.parse(since.length === 10 ? `${since}T00:00:00.000Z` : since);
+    if (Number.isNaN(at)) {
+      ctx.addIssue({ code: 'custom', message: NOT_A_DATE });
+      return z.NEVER;
+    }
+    return new Date(at).toISOString();
+  });
 
 /** GET /api/stories/search: the text, the filters, and the page. */
 export const storySearchQuerySchema = z.strictObject({
@@ -24,13 +41,11 @@ export const storySearchQuerySchema = z.strictObject({
     .refine((q) => looksForSomething(parseSearchText(q)), {
       message: 'Search needs a word to look for, not only words to leave out',
     }),
-  category: storyCategorySchema.optional(),
-  verdict: searchVerdictSchema.optional(),
-  since: z.iso
-    .date({ error: 'since must be a date (YYYY-MM-DD)' })
-    .refine((day) => !Number.isNaN(Date.parse(day)), 'since must be a date (YYYY-MM-DD)')
-    .optional(),
-  cursor: cursorSchema.optional(),
+  category: blankAsAbsent(storyCategorySchema),
+  verdict: blankAsAbsent(searchVerdictSchema),
+  /** Stories written at or after it. */
+  since: blankAsAbsent(sinceSchema),
+  cursor: blankAsAbsent(cursorSchema),
   limit: pageLimitSchema,
 });
 export type StorySearchQuery = z.infer<typeof storySearchQuerySchema>;

@@ -129,11 +129,16 @@ describe('story search', () => {
   it('when filtered by category and date only the stories of that category since that day are found', async () => {
     const word = uniqueWord();
     const money = await approvedStory(author, admin, `${word} and the joint account.`, 'money');
-    await approvedStory(author, admin, `${word} and the in-laws.`, 'family');
+    const family = await approvedStory(author, admin, `${word} and the in-laws.`, 'family');
     expect(await foundIds(`q=${word}&category=money`)).toEqual([money]);
     const today = new Date().toISOString().slice(0, 10);
     expect(await foundIds(`q=${word}&category=money&since=${today}`)).toEqual([money]);
     expect(await foundIds(`q=${word}&since=2999-01-01`)).toEqual([]);
+    expect(await foundIds(`q=${word}&since=2999-01-01T00:00:00Z`)).toEqual([]);
+    // Empty filters, as a form sends them, filter nothing.
+    expect((await foundIds(`q=${word}&category=&verdict=&since=&cursor=`)).sort()).toEqual(
+      [money, family].sort(),
+    );
   });
 
   it('when filtered by verdict only stories whose verdict the reader sees, on that side, are found', async () => {
@@ -175,7 +180,12 @@ describe('story search', () => {
     ['a q too long', `q=${'a'.repeat(201)}`, 'Search must be at most 200 characters'],
     ['an unknown verdict', 'q=towels&verdict=both', undefined],
     ['an unknown category', 'q=towels&category=sports', undefined],
-    ['a since that is no date', 'q=towels&since=yesterday', 'since must be a date (YYYY-MM-DD)'],
+    [
+      'a since that is no date',
+      'q=towels&since=yesterday',
+      'since must be a date (YYYY-MM-DD) or an ISO date and time',
+    ],
+    ['a since of a day that does not exist', 'q=towels&since=2026-02-30', undefined],
     ['a cursor that is no cursor', 'q=towels&cursor=not-a-cursor', 'Invalid cursor'],
     [
       'the cursor of a list by date',

@@ -41,7 +41,7 @@ export class StorySearch {
       const want = query.limit - items.length;
       const page = await this.deps.index.find(text, {
         category: query.category,
-        since: query.since && `${query.since}T00:00:00.000Z`,
+        since: query.since,
         cursor,
         limit: query.verdict ? Math.min(Math.max(want, 50), VERDICT_SCAN_MAX - scanned) : want,
       });
