@@ -3,12 +3,15 @@ import { z } from 'zod';
 /** How many days back the admin's insights reach. */
 export const INSIGHT_WINDOWS = [30, 90] as const;
 
-/** GET /api/admin/insights?days=30|90 (30 when absent). */
+/** GET /api/admin/insights?days=30|90 (30 when absent or empty). */
 export const insightsQuerySchema = z.strictObject({
-  days: z
-    .enum(['30', '90'], { error: 'days must be 30 or 90' })
-    .default('30')
-    .transform((days) => Number(days) as (typeof INSIGHT_WINDOWS)[number]),
+  days: z.preprocess(
+    // Absent or left empty: the last 30 days.
+    (days) => (days === '' || days === undefined ? '30' : days),
+    z
+      .enum(['30', '90'], { error: 'days must be 30 or 90' })
+      .transform((days) => Number(days) as (typeof INSIGHT_WINDOWS)[number]),
+  ),
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 

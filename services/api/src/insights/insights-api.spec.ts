@@ -75,6 +75,7 @@ describe('admin insights', () => {
   it('when 90 days are asked it answers 90 days ending today', async () => {
     const body = await insights('?days=90');
     expect(body.days).toHaveLength(90);
+    expect((await insights('?days=')).days).toHaveLength(30);
     expect(body.days.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
   });
 
