@@ -143,6 +143,26 @@ describe('search screen', () => {
     );
   });
 
+  it('when a filtered page comes back empty with more to look at it looks further by itself', async () => {
+    let calls = 0;
+    const { searches } = renderSearch('/search?q=towels&verdict=split', {
+      [SEARCH]: () => {
+        calls += 1;
+        const body =
+          calls === 1
+            ? { items: [], nextCursor: 'WzEsInN0b3J5XzEiXQ' }
+            : { items: [towels], nextCursor: null };
+        return new Response(JSON.stringify(body), {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(list).getByRole('link')).toHaveAttribute('href', `/story/${towels.id}`);
+    expect(searches().at(-1)?.get('cursor')).toBe('WzEsInN0b3J5XzEiXQ');
+    expect(screen.queryByText('No stories match')).not.toBeInTheDocument();
+  });
+
   it('when the text only leaves words out it asks for a word to look for and sends nothing', async () => {
     const { searches } = renderSearch('/search?q=-towels', {});
     expect(await screen.findByText(/Add a word to look for/)).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { STORY_CATEGORIES } from '@whosright/contracts/shared/category-list';
 import { looksForSomething, parseSearchText } from '@whosright/contracts/search/search-text';
@@ -42,6 +43,20 @@ function NoMatch({ params }: { params: SearchParams }) {
 
 function Results({ params }: { params: SearchParams & { q: string } }) {
   const results = useStorySearch(params);
+  // A verdict filter looks at a bounded number of matches per call: a page may come back empty
+  // with more to look at. Go on until a story shows or the matches end.
+  const empty = results.data?.pages.every((page) => page.items.length === 0) ?? false;
+  const goOn = empty && results.hasNextPage && !results.isError;
+  const { fetchNextPage, isFetchingNextPage } = results;
+  useEffect(() => {
+    if (goOn && !isFetchingNextPage) void fetchNextPage();
+  }, [goOn, isFetchingNextPage, fetchNextPage]);
+  if (goOn)
+    return (
+      <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+        Looking further…
+      </p>
+    );
   return (
     <PagedList
       query={results}
