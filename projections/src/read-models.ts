@@ -1,5 +1,6 @@
 import type { AnyProjection } from './runner/projection';
 import { commentsProjection } from './comments/projection';
+import { insightsProjection } from './insights/projection';
 import { memberNotesProjection } from './member-notes/projection';
 import { memberReactionsProjection } from './member-reactions/projection';
 import { memberStreamsProjection } from './member-streams/projection';
@@ -10,6 +11,7 @@ import { savedStoriesProjection } from './saved-stories/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
+import { storySearchProjection } from './story-search/projection';
 import { storyVotesProjection } from './story-votes/projection';
 import { storyTimelineProjection } from './story-timeline/projection';
 import { userSearchProjection } from './user-search/projection';
@@ -37,4 +39,6 @@ export const readModels = [
   reportsProjection,
   memberNotesProjection,
   savedStoriesProjection,
+  storySearchProjection,
+  insightsProjection,
 ] as unknown as readonly AnyProjection[];

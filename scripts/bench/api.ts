@@ -10,10 +10,14 @@
  * (the unseen draw >= 60%), votes >= 30% (spread over stories >= 25%), an author's notifications
  * (derived from 50 stories when asked) >= 20%, no non-2xx. Then the live
  * case (api/live.ts): 500 open event streams on one story, each vote's tally received by all of
- * them within 100 ms at p99. `npm run bench -- api live` runs only the live case.
+ * them within 100 ms at p99. `npm run bench -- api live` runs only the live case. Then the search
+ * case (api/search.ts): a server of its own with 100,000 approved stories of varied text, and
+ * GET /api/stories/search (words, a phrase, an exclusion, filters) timed over 4 connections:
+ * p95 <= 50 ms. `npm run bench -- api search` runs only the search case.
  *
  * Variables: BENCH_STORIES, BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS,
- * BENCH_LIVE_CONNECTIONS and BENCH_LIVE_VOTES shrink or grow the run.
+ * BENCH_LIVE_CONNECTIONS and BENCH_LIVE_VOTES shrink or grow the run; BENCH_SEARCH_STORIES,
+ * BENCH_SEARCH_CONNECTIONS and BENCH_SEARCH_REQUESTS the search case, BENCH_SEARCH=0 skips it.
  * BENCH_AB=<dir>[,<dir>...] compares checkouts in one run (an A/B): besides this checkout's
  * server (A), each listed checkout's own server starts with the same environment and its own
  * DATA_DIR, gets the same accounts and the same stories (written by this checkout's command
@@ -35,6 +39,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { firstLine, repoRoot, startNode, stop } from './api/processes';
 import { measureLive } from './api/live';
+import { measureSearch, printSearch } from './api/search';
 import { newStoryIds } from './api/populate';
 import { measureSides, type Side, type Timing } from './api/measure';
 import { printComparison, printLive, printRows, type RowResult } from './api/report';
@@ -157,8 +162,41 @@ async function onPostgres(checkout: Checkout, server: PostgresServer, n: number)
   return { ...checkout, name: `${checkout.name} on PostgreSQL`, env: { DATABASE_URL: url } };
 }
 
+/** The live case on every server, one after another. */
+async function measureLiveOn(
+  settings: ApiBenchSettings,
+  servers: readonly PreparedServer[],
+  storyId: string,
+) {
+  for (const server of servers) {
+    const live = await measureLive(
+      server.base,
+      storyId,
+      server.liveVoters,
+      settings.liveConnections,
+    );
+    printLive(live, servers.length > 1 ? server.checkout.name : undefined);
+  }
+}
+
+/** The search case on this checkout (and each BENCH_AB checkout), each on a server of its own. */
+async function runSearch(settings: ApiBenchSettings, checkouts: readonly Checkout[]) {
+  for (const checkout of checkouts) {
+    const result = await measureSearch(checkout, {
+      stories: settings.searchStories,
+      connections: settings.searchConnections,
+      requests: settings.searchRequests,
+    });
+    printSearch(result, checkouts.length > 1 ? checkout.name : undefined);
+  }
+}
+
 export async function run(args: string[] = []): Promise<void> {
   const settings = apiBenchSettings(process.env);
+  if (args.includes('search')) {
+    await runSearch(settings, [{ name: basename(repoRoot), dir: repoRoot }, ...settings.others]);
+    return;
+  }
   const liveOnly = args.includes('live');
   const postgres = await postgresCheckout(args);
   const others = postgres
@@ -179,18 +217,11 @@ export async function run(args: string[] = []): Promise<void> {
     const servers: PreparedServer[] = [];
     for (const server of started) servers.push(await prepareServer(server, ids, liveVotes));
     if (!liveOnly) await measureAll(settings, servers, ids);
-    if (!settings.live) return;
-    for (const server of servers) {
-      const live = await measureLive(
-        server.base,
-        ids[0]!,
-        server.liveVoters,
-        settings.liveConnections,
-      );
-      printLive(live, servers.length > 1 ? server.checkout.name : undefined);
-    }
+    if (settings.live) await measureLiveOn(settings, servers, ids[0]!);
   } finally {
     for (const server of started) await stopApiServer(server);
     await postgres?.server.stop();
   }
+  // After the other servers stopped: its own server has the machine to itself.
+  if (!liveOnly && settings.search) await runSearch(settings, checkouts);
 }

@@ -32,6 +32,15 @@ export const DIVISIVE_MIN_VOTES = 10;
  */
 export const PUBLIC_VERDICT = { minAgeDays: 7, minVotes: 10 } as const;
 
+/**
+ * A search for split stories keeps those whose leader has at most this share of the votes (a tie
+ * included); one for He's or She's Right keeps those where that side leads by more.
+ */
+export const SPLIT_VERDICT_MAX_PERCENT = 55;
+
+/** The longest search text a reader may send, in characters. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
 /** A comment is flagged with at least this many downvotes and more downvotes than upvotes. */
 export const FLAGGED_COMMENT_MIN_DOWNVOTES = 3;
 

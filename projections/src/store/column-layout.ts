@@ -1,7 +1,8 @@
 import type { CollectionSpec, ColumnType, Doc } from './port';
 
 const COLUMN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const RESERVED = new Set(['id', 'doc', '_id']);
+/** `row`: the SQLite rowid of a collection with a text index (see `createTables`). */
+const RESERVED = new Set(['id', 'doc', '_id', 'row']);
 
 /**
  * A document's row as the SQL stores read it in raw (array) mode: the id, the JSON (SQLite's

@@ -31,3 +31,16 @@ export function decodeCursor(cursor: string, length: number): Scalar[] {
     throw new InvalidCursorError();
   return values;
 }
+
+/**
+ * A text search's cursor: the last hit's relevance score and what breaks ties between equal
+ * scores (the id, or SQLite's rowid).
+ */
+export function decodeScoreCursor<K extends 'string' | 'number'>(
+  cursor: string,
+  tie: K,
+): { score: number; tie: K extends 'string' ? string : number } {
+  const [score, value] = decodeCursor(cursor, 2);
+  if (typeof score !== 'number' || typeof value !== tie) throw new InvalidCursorError();
+  return { score, tie: value as K extends 'string' ? string : number };
+}

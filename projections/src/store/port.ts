@@ -1,7 +1,8 @@
 /**
  * The read-model store port: a small, Mongo-flavoured document store limited to what both
  * backends serve from an index. Every query the API serves is one `get`, one `find` (equality /
- * range / `$in`, sorted, limited, keyset cursor) or one `count`.
+ * range / `$in`, sorted, limited, keyset cursor) or one `count`, and a collection declared with a
+ * text index answers one text `search` (most relevant first, keyset cursor).
  *
  * Two faces: `ReadModels` for queries, `ReadModelWriter` for the runner and rebuilds. Writes come
  * only from projectors, as whole documents folded from `$set` / `$inc` / `$unset` updates (see
@@ -88,6 +89,56 @@ export interface CollectionSpec {
    * takes a sorted batch far faster than inserts spread over its whole b-tree).
    */
   insertOnly?: boolean;
+  /** A full-text index over one of its fields (see `TextIndexSpec`), searched by `textCollection`. */
+  text?: TextIndexSpec;
+}
+
+/**
+ * A full-text index: the words of the string `field` (stemmed, in English), of the documents
+ * whose fields have the `where` values only (booleans, as a partial index's): a document that
+ * stops matching them leaves the index, and one that matches again comes back.
+ */
+export interface TextIndexSpec {
+  field: string;
+  where?: Readonly<Record<string, boolean>>;
+}
+
+/**
+ * What a text search looks for, in lower-case words of letters and digits: every one of `words`
+ * (by its stem), every phrase of `phrases` as written, none of `excluded` (words or phrases).
+ * Each store writes it in its own query language; no reader's text reaches it as syntax.
+ */
+export interface TextQuery {
+  words: readonly string[];
+  phrases: ReadonlyArray<readonly string[]>;
+  excluded: ReadonlyArray<readonly string[]>;
+}
+
+export interface TextSearchOptions {
+  /** Conditions on the documents found, as a find's (fields of the document, not the text). */
+  filter?: Filter;
+  limit: number;
+  /** Opaque cursor from a previous page's `next`, or from a hit's `cursor`. */
+  after?: string;
+}
+
+/** A piece of a hit's excerpt: `match` pieces are words the query found. */
+export interface ExcerptPiece {
+  text: string;
+  match: boolean;
+}
+
+/** A document a text search found, with a short excerpt of its text around what matched. */
+export interface TextHit<T extends Doc = Doc> {
+  doc: T;
+  excerpt: ExcerptPiece[];
+  /** The cursor of the page that starts right after this hit. */
+  cursor: string;
+}
+
+/** A collection with a text index (`CollectionSpec.text`), searched most relevant first. */
+export interface TextSearchCollection<T extends Doc = Doc> {
+  search(query: TextQuery, options: TextSearchOptions): Promise<Page<TextHit<T>>>;
 }
 
 export interface ReadCollection<T extends Doc = Doc> {
@@ -144,6 +195,15 @@ export interface ReadModels {
   collection<T extends Doc = Doc>(projection: string, name: string): ReadCollection<T>;
   /** Reader view of one specific generation (rebuild checks, scratch copies, tests). */
   generationCollection<T extends Doc = Doc>(target: Generation, name: string): ReadCollection<T>;
+  /**
+   * Text search of a collection through the active-version pointer, by the text index its
+   * `CollectionSpec.text` declares (`index`, the same object).
+   */
+  textCollection<T extends Doc = Doc>(
+    projection: string,
+    name: string,
+    index: TextIndexSpec,
+  ): TextSearchCollection<T>;
 }
 
 /**

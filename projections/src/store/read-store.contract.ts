@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seenRow, seenRows } from '../testing/insert-only-rows';
 import type { CollectionSpec, Doc, DocWrite, Generation, ReadStore } from './port';
 import { startingWith } from './prefix';
+import { textSearchContract } from './text-search.contract';
 
 /**
  * The read-model store contract every adapter passes. `open` returns a fresh, empty store;
@@ -501,5 +502,7 @@ export function readStoreContract(name: string, harness: ReadStoreHarness): void
       expect(await none.find({})).toEqual({ items: [] });
       expect(await none.count()).toBe(0);
     });
+
+    textSearchContract(harness);
   });
 }

@@ -53,6 +53,15 @@ describe('story queries', () => {
     expect(walked).toEqual(whole.items.map((s) => s._id));
   });
 
+  it('when the skip rates are counted in ten ranges each rankable story counts once, a rate of 1 in the last', async () => {
+    const rates = [0, 0.05, 0.1, 0.55, 0.99, 1, 1];
+    const queries = await queriesOver([
+      ...rates.map((rate, n) => story(n, rate)),
+      { ...story(50, 0.5), rankable: false },
+    ]);
+    expect(await queries.skipRateHistogram(10)).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 3]);
+  });
+
   it('when the pending queue is paged it goes oldest first', async () => {
     const queries = await queriesOver(
       [3, 1, 2].map((n) => ({ ...story(n, 0), status: 'pending', rankable: false })),

@@ -83,6 +83,24 @@ export class StoryQueries {
     return this.stories.find({ status: 'pending' }, pageOf([['createdAt', 1]], request));
   }
 
+  /**
+   * How many rankable stories have a skip rate in each of `buckets` equal ranges of 0 to 1, the
+   * last one including 1: one indexed count per range.
+   */
+  skipRateHistogram(buckets: number): Promise<number[]> {
+    return Promise.all(
+      Array.from({ length: buckets }, (_, i) =>
+        this.stories.count({
+          rankable: true,
+          skipRate:
+            i === buckets - 1
+              ? { $gte: i / buckets }
+              : { $gte: i / buckets, $lt: (i + 1) / buckets },
+        }),
+      ),
+    );
+  }
+
   /** The poor performers (top 5% by skip rate), in cursor pages that stop at the top 5%. */
   async poorPerformers(request: PageRequest): Promise<Page<StoryDoc>> {
     const { list, next } = await poorPerformers(this.ranked, DEFAULT_RANKING_RULE, request);

@@ -19,6 +19,9 @@ export function newStoryIds(count: number): string[] {
   return Array.from({ length: count }, () => newId('story'));
 }
 
+const benchStoryText = (i: number) =>
+  `Bench story ${i}: we disagree about whose turn it is to take out the bins, and neither of us will budge. Who is right?`;
+
 /**
  * Writes an approved story for each id into DATA_DIR through the story command handlers (the
  * same deciders and pool the API uses), from this process: the server projects them as it would
@@ -29,6 +32,7 @@ export async function populateApprovedStories(
   storyIds: readonly string[],
   authorId: string,
   moderatorId: string,
+  contentOf: (i: number) => string = benchStoryText,
 ): Promise<void> {
   const log = await openLog(store);
   const { eventStore } = log;
@@ -37,7 +41,7 @@ export async function populateApprovedStories(
   const actor = { correlationId: 'bench' };
   for (const [i, storyId] of storyIds.entries()) {
     const category = STORY_CATEGORIES[i % STORY_CATEGORIES.length]!.value;
-    const content = `Bench story ${i}: we disagree about whose turn it is to take out the bins, and neither of us will budge. Who is right?`;
+    const content = contentOf(i);
     await bus.run(
       `story-${storyId}`,
       story,

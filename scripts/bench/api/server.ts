@@ -76,6 +76,7 @@ export async function prepareServer(
   server: ApiServer,
   storyIds: string[],
   liveVotes: number,
+  contentOf?: (i: number) => string,
 ): Promise<PreparedServer> {
   const { base } = server;
   const admin = await register(base, 'bench-admin@example.com', '10.9.0.1');
@@ -86,13 +87,15 @@ export async function prepareServer(
     storyIds,
     admin.id,
     admin.id,
+    contentOf,
   );
   console.log(
     `wrote ${storyIds.length} approved stories through the command handlers in ${((Date.now() - started) / 1000).toFixed(1)} s (${server.checkout.name})`,
   );
   await waitFor(
     async () => (await fetch(`${base}/api/stories/${storyIds.at(-1)}`)).ok,
-    120_000,
+    // 100,000 stories (the search case) take a while to project.
+    Math.max(120_000, storyIds.length * 5),
     'the read models to catch up',
   );
   await waitFor(async () => (await fetch(`${base}/api/ready`)).ok, 120_000, 'readiness');

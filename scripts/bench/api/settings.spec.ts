@@ -18,9 +18,10 @@ describe('api bench settings', () => {
     for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('when nothing is set it measures every row and the live case on this checkout only', () => {
+  it('when nothing is set it measures every row, the live case and the search case on this checkout only', () => {
     const settings = apiBenchSettings({});
     expect(settings).toMatchObject({ others: [], rows: [], live: true, stories: 10_000 });
+    expect(settings).toMatchObject({ search: true, searchStories: 100_000 });
     expect(rowSelected(settings, 'GET /api/stories (feed)')).toBe(true);
   });
 
@@ -50,5 +51,10 @@ describe('api bench settings', () => {
 
   it('when BENCH_LIVE is 0 it skips the live case', () => {
     expect(apiBenchSettings({ BENCH_LIVE: '0' }).live).toBe(false);
+  });
+
+  it('when BENCH_SEARCH_STORIES is set the search case holds that many stories; BENCH_SEARCH=0 skips it', () => {
+    expect(apiBenchSettings({ BENCH_SEARCH_STORIES: '2000' }).searchStories).toBe(2000);
+    expect(apiBenchSettings({ BENCH_SEARCH: '0' }).search).toBe(false);
   });
 });

@@ -25,6 +25,12 @@ export interface ApiBenchSettings {
   rows: string[];
   /** BENCH_LIVE=0 skips the live-stream case. */
   live: boolean;
+  /** BENCH_SEARCH=0 skips the search case. */
+  search: boolean;
+  /** BENCH_SEARCH_STORIES, _CONNECTIONS, _REQUESTS: the search case's size. */
+  searchStories: number;
+  searchConnections: number;
+  searchRequests: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +63,10 @@ export function apiBenchSettings(env: Env): ApiBenchSettings {
     others: listOf(env.BENCH_AB).map(checkoutAt),
     rows: listOf(env.BENCH_ROWS).map((row) => row.toLowerCase()),
     live: env.BENCH_LIVE !== '0',
+    search: env.BENCH_SEARCH !== '0',
+    searchStories: Number(env.BENCH_SEARCH_STORIES ?? 100_000),
+    searchConnections: Number(env.BENCH_SEARCH_CONNECTIONS ?? 4),
+    searchRequests: Number(env.BENCH_SEARCH_REQUESTS ?? 2_000),
   };
 }
 

@@ -22,7 +22,8 @@ export function PagedList<T extends { id: string }>({
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   label: string;
-  empty: string;
+  /** What an empty list says: a text, or a text with a way on. */
+  empty: ReactNode;
   render: (item: T) => ReactNode;
   errorText?: string;
   /** How many placeholder cards show while the first page loads, and their height. */
@@ -56,9 +57,9 @@ export function PagedList<T extends { id: string }>({
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0)
     return (
-      <p className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
-        {empty}
-      </p>
+      <div className="rounded-xl border border-dashed bg-card px-6 py-10 text-center text-muted-foreground">
+        {typeof empty === 'string' ? <p>{empty}</p> : empty}
+      </div>
     );
   return (
     <div className="grid gap-3">

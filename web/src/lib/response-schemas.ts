@@ -36,6 +36,8 @@ export {
   reportedTargetsPageSchema,
 } from '@whosright/contracts/report/dto';
 export { savedStoriesPageSchema } from '@whosright/contracts/saved/dto';
+export { storySearchPageSchema } from '@whosright/contracts/search/dto';
+export { insightsSchema } from '@whosright/contracts/insights/dto';
 export {
   automodDryRunJobSchema,
   automodRuleSchema,

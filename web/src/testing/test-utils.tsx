@@ -26,6 +26,7 @@ const otherPaths = [
   '/dashboard',
   '/admin',
   '/story/$id',
+  '/search',
 ] as const;
 
 export function renderWithApp(

@@ -9,12 +9,14 @@ import type {
   ReadCollection,
   ReadModels,
   Scalar,
+  TextIndexSpec,
 } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import { activeGeneration } from './mongo-generations';
 import { afterFilter, mongoFilter, mongoSort } from './mongo-query';
 import { documentsOf, type MetaCollections } from './mongo-schema';
+import { mongoTextCollection } from './mongo-text-search';
 
 /** Documents as readers see them: without the runner's `_pos`. */
 const withoutPosition = { _pos: 0 };
@@ -65,5 +67,7 @@ export function mongoReaders(db: Db, meta: MetaCollections): ReadModels {
       reader<T>(db, () => activeGeneration(meta, projection), name),
     generationCollection: <T extends Doc>(target: Generation, name: string) =>
       reader<T>(db, () => Promise.resolve(target), name),
+    textCollection: <T extends Doc>(projection: string, name: string, index: TextIndexSpec) =>
+      mongoTextCollection<T>(db, () => activeGeneration(meta, projection), name, index),
   };
 }

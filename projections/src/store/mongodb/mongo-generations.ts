@@ -53,6 +53,15 @@ export function mongoGenerations(
           ...(index.where ? { partialFilterExpression: { ...index.where } } : {}),
         });
       }
+      // MongoDB allows one text index per collection: English stems, partial on `where`.
+      if (spec.text)
+        await collection.createIndex(
+          { [spec.text.field]: 'text' },
+          {
+            default_language: 'english',
+            ...(spec.text.where ? { partialFilterExpression: { ...spec.text.where } } : {}),
+          },
+        );
     }
   }
 

@@ -1,6 +1,14 @@
 import type { Pool } from 'pg';
 import { decodeCursor, encodeCursor } from '../cursor';
-import type { Doc, Generation, Page, ReadCollection, ReadModels, Scalar } from '../port';
+import type {
+  Doc,
+  Generation,
+  Page,
+  ReadCollection,
+  ReadModels,
+  Scalar,
+  TextIndexSpec,
+} from '../port';
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
 import { ROW, type StoredRow, type TableLayouts } from './columns';
@@ -8,6 +16,7 @@ import type { ActivePointers } from './active-pointers';
 import { named } from './named';
 import { SqlQuery } from './sql-query';
 import { quote, tableOf } from './tables';
+import { postgresTextCollection } from './text-search';
 
 /**
  * A flip in another process may drop the table a reader resolved a moment before: the read then
@@ -15,20 +24,15 @@ import { quote, tableOf } from './tables';
  */
 const GONE = /does not exist|could not open relation/;
 
-interface Resolver {
+export interface Resolver {
   resolve(): Promise<Generation | undefined>;
   /** The generation resolved is gone: the next resolve asks again. */
   stale(): void;
 }
 
-function reader<T extends Doc>(
-  pool: Pool,
-  layouts: TableLayouts,
-  target: Resolver,
-  name: string,
-): ReadCollection<T> {
-  /** Runs `read` on the table of the generation `resolve` names, or answers `none` without one. */
-  async function onTable<R>(none: R, read: (table: string) => Promise<R>): Promise<R> {
+/** Runs `read` on the table of the generation `target` names, or answers `none` without one. */
+export function onTableOf(target: Resolver, name: string) {
+  return async function onTable<R>(none: R, read: (table: string) => Promise<R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       const generation = await target.resolve();
       if (!generation) return none;
@@ -39,7 +43,16 @@ function reader<T extends Doc>(
         target.stale();
       }
     }
-  }
+  };
+}
+
+function reader<T extends Doc>(
+  pool: Pool,
+  layouts: TableLayouts,
+  target: Resolver,
+  name: string,
+): ReadCollection<T> {
+  const onTable = onTableOf(target, name);
 
   const rows = async (text: string, values: unknown[]) =>
     (await pool.query<StoredRow>(named(text, values))).rows;
@@ -94,14 +107,15 @@ export function postgresReaders(
   layouts: TableLayouts,
   pointers: ActivePointers,
 ): ReadModels {
+  const activeOf = (projection: string): Resolver => ({
+    resolve: () => pointers.active(projection),
+    stale: () => pointers.forget(projection),
+  });
   return {
     collection: <T extends Doc>(projection: string, name: string) =>
-      reader<T>(
-        pool,
-        layouts,
-        { resolve: () => pointers.active(projection), stale: () => pointers.forget(projection) },
-        name,
-      ),
+      reader<T>(pool, layouts, activeOf(projection), name),
+    textCollection: <T extends Doc>(projection: string, name: string, index: TextIndexSpec) =>
+      postgresTextCollection<T>(pool, layouts, onTableOf(activeOf(projection), name), index),
     generationCollection: <T extends Doc>(generation: Generation, name: string) =>
       reader<T>(
         pool,

@@ -5,6 +5,7 @@ import type { CollectionSpec, Generation } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { columnDefinitions, type TableLayouts } from './columns';
 import { SqlQuery } from './sql-query';
+import { textIndexWhere, vectorOf } from './text-index';
 
 /** PostgreSQL cuts identifiers at 63 bytes: a longer name keeps its start and gets a hash. */
 export function identifier(name: string): string {
@@ -50,6 +51,12 @@ export async function createTables(
       if (query.params.length) throw new Error('A partial index names booleans only');
       await client.query(
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(identifier(`${table}_${i}`))} ON ${quote(table)} (${query.order(withIdTieBreaker(index.fields))})${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+      );
+    }
+    if (spec.text) {
+      const where = textIndexWhere(spec.text, layout);
+      await client.query(
+        `CREATE INDEX IF NOT EXISTS ${quote(identifier(`${table}_text`))} ON ${quote(table)} USING gin ((${vectorOf(spec.text)}))${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
       );
     }
   }

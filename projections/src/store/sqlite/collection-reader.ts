@@ -19,6 +19,7 @@ import { ROW, type StoredRow, type TableLayouts } from './columns';
 import { afterSql, orderSql, whereSql, type SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
 import { quote } from './tables';
+import { sqliteTextCollection } from './text-search';
 
 /** LIMIT as a literal, not a bound parameter: SQLite runs these finds several times slower with `LIMIT ?`. */
 function limitSql(limit: number): string {
@@ -43,6 +44,23 @@ export function sqliteReaders(
       ),
     generationCollection: <T extends Doc>(target: Generation, name: string) =>
       retryingOnSwap(new CollectionReader<T>(tables, () => target, name), statements, pointers),
+    // The FTS5 table holds the documents matching the index's `where` only: nothing to repeat.
+    textCollection: <T extends Doc>(projection: string, name: string) => {
+      const texts = sqliteTextCollection<T>(
+        db,
+        statements,
+        pointers,
+        layouts,
+        () => pointers.cached(projection),
+        name,
+      );
+      return {
+        search: retriedOnSwap(
+          statements,
+          pointers,
+        )((query, options) => texts.search(query, options)),
+      };
+    },
   };
 }
 
@@ -50,13 +68,8 @@ export function sqliteReaders(
  * A replay in another process may swap copies between resolving the pointer and reading the
  * table it named: the old table is gone, so resolve again once.
  */
-function retryingOnSwap<T extends Doc>(
-  reader: ReadCollection<T>,
-  statements: StatementCache,
-  pointers: ActivePointers,
-): ReadCollection<T> {
-  const retried =
-    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+function retriedOnSwap(statements: StatementCache, pointers: ActivePointers) {
+  return <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       operation(...args).catch((error: unknown) => {
         if (!(error instanceof Error && /no such table/.test(error.message))) throw error;
@@ -64,6 +77,14 @@ function retryingOnSwap<T extends Doc>(
         pointers.syncWithOtherConnections();
         return operation(...args);
       });
+}
+
+function retryingOnSwap<T extends Doc>(
+  reader: ReadCollection<T>,
+  statements: StatementCache,
+  pointers: ActivePointers,
+): ReadCollection<T> {
+  const retried = retriedOnSwap(statements, pointers);
   return {
     get: retried((id) => reader.get(id)),
     find: retried((filter, options) => reader.find(filter, options)),

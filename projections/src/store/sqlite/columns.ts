@@ -35,7 +35,7 @@ export class TableLayouts {
     if (!columns.length) return NO_COLUMNS;
     layout = new ColumnLayout(
       columns
-        .filter((c) => c.name !== 'id' && c.name !== 'doc')
+        .filter((c) => c.name !== 'id' && c.name !== 'doc' && c.name !== 'row')
         .map((c) => [c.name, columnTypeOf(DECLARED, c.type)] as const),
     );
     this.layouts.set(physical, layout);

@@ -11,6 +11,7 @@ import type { ActivePointers } from './active-pointers';
 import { asPromise } from './as-promise';
 import type { TableLayouts } from './columns';
 import { createTables, quote, stagedName, tableOf } from './tables';
+import { textTableName } from './text-index';
 
 /**
  * The copies of each projection (`rm_generations`: version, collections, checkpoint, owner) and
@@ -41,6 +42,7 @@ export function sqliteGenerations(
     for (const collection of JSON.parse(row.collections) as string[]) {
       db.exec(`DROP TABLE IF EXISTS ${tableOf(target, collection)}`);
       db.exec(`DROP TABLE IF EXISTS ${quote(stagedName(physicalName(target, collection)))}`);
+      db.exec(`DROP TABLE IF EXISTS ${quote(textTableName(physicalName(target, collection)))}`);
     }
     db.prepare('UPDATE rm_generations SET dropped = 1 WHERE projection = ? AND generation = ?').run(
       target.projection,

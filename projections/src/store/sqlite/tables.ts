@@ -3,11 +3,11 @@ import { assertName, physicalName } from '../names';
 import type { CollectionSpec, Generation, IndexSpec } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { columnDefinitions, type TableLayouts } from './columns';
+import { quote } from './quote';
 import { orderSql, whereSql, type Columns, type SqlParam } from './sql-query';
+import { createTextIndex } from './text-index';
 
-export function quote(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
-}
+export { quote };
 
 /**
  * Where a bulk load appends an `insertOnly` collection's documents until its indexes are made:
@@ -30,7 +30,7 @@ export function tableOf(target: Generation, collection: string): string {
 
 /**
  * One table per collection (`id` primary key, `doc` JSON, a typed column per column field) and its
- * declared indexes, on those columns or as expression indexes on `json_extract(doc, '$.field')`,
+ * declared indexes (a text index: see `createTextIndex`), on those columns or as expression indexes on `json_extract(doc, '$.field')`,
  * which the generated queries repeat verbatim. Indexes follow the columns the table has, should
  * it predate its collection's columns. Without indexes (a bulk load), an `insertOnly` collection
  * also gets its staging table; with them, what was staged is sorted into the table first.
@@ -48,8 +48,12 @@ export function createTables(
     assertName('collection', spec.name);
     const name = physicalName(target, spec.name);
     const definitions = columnDefinitions(spec);
+    // A text index finds its documents by rowid (see `createTextIndex`): declared, so that no
+    // VACUUM renumbers the rows under the index.
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions}) WITHOUT ROWID`,
+      spec.text
+        ? `CREATE TABLE IF NOT EXISTS ${quote(name)} (row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${definitions})`
+        : `CREATE TABLE IF NOT EXISTS ${quote(name)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL${definitions}) WITHOUT ROWID`,
     );
     if (!withIndexes) {
       if (spec.insertOnly)
@@ -66,6 +70,7 @@ export function createTables(
         `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})${partialSql(index, names)}`,
       );
     });
+    if (spec.text) createTextIndex(db, name, spec.text, layouts);
   }
   return droppedStaging;
 }

@@ -16,6 +16,7 @@ const PAGED_LISTS = [
   '/api/admin/skipped-stories',
   '/api/admin/moderation-log',
   '/api/dashboard/stories',
+  '/api/stories/search?q=socks',
 ];
 
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -50,7 +51,9 @@ describe('malformed cursors', () => {
   for (const [name, cursor] of Object.entries(CURSORS)) {
     it(`when any paged list gets ${name} as its cursor it answers 400 with the usual error body`, async () => {
       for (const path of PAGED_LISTS) {
-        const res = await admin.agent.get(`${path}?cursor=${cursor}`);
+        const res = await admin.agent.get(
+          `${path}${path.includes('?') ? '&' : '?'}cursor=${cursor}`,
+        );
         expect(res.status, path).toBe(400);
         expect(errorBodySchema.parse(res.body).code, path).toBe('validation_failed');
       }

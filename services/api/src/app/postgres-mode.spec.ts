@@ -100,6 +100,17 @@ describeWithService(postgresServer, 'PostgreSQL mode: DATABASE_URL', () => {
       commentCount: 1,
     });
     expect((await voter(app, 'GET', `/stories/${id}`)).body).toMatchObject({ myVote: 'she' });
+    // Full-text search and the admin's insights, both read models that follow by subscription.
+    await vi.waitFor(
+      async () => {
+        const found = await visitor(app, 'GET', '/stories/search?q=heat%20-cooling');
+        expect(found.body.items).toEqual([expect.objectContaining({ id })]);
+        expect(JSON.stringify(found.body.items)).toContain('{"text":"heating","match":true}');
+        const insights = await admin(app, 'GET', '/admin/insights');
+        expect(insights.body.verdicts).toMatchObject({ she: 1 });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const comments = await visitor(app, 'GET', `/stories/${id}/comments`);
     expect(comments.body).toEqual([
       expect.objectContaining({ content: 'Twenty-two is a fair ask in winter.', side: 'she' }),

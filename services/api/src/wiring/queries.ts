@@ -1,4 +1,5 @@
 import { CommentQueries } from '@whosright/projections/comments/queries';
+import { InsightsQueries } from '@whosright/projections/insights/queries';
 import { MemberStreamQueries } from '@whosright/projections/member-streams/queries';
 import { MemberNoteQueries } from '@whosright/projections/member-notes/queries';
 import { ModerationLogQueries } from '@whosright/projections/moderation-log/queries';
@@ -10,6 +11,7 @@ import { MemberReactionQueries } from '@whosright/projections/member-reactions/q
 import { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
 import { ReportQueries } from '@whosright/projections/reports/queries';
 import { SavedStoryQueries } from '@whosright/projections/saved-stories/queries';
+import { StorySearchQueries } from '@whosright/projections/story-search/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
 import { UserStatsQueries } from '@whosright/projections/user-stats/queries';
@@ -35,6 +37,8 @@ export function queriesOf(models: ReadModels) {
     reports: new ReportQueries(models),
     memberNotes: new MemberNoteQueries(models),
     savedStories: new SavedStoryQueries(models),
+    storySearch: new StorySearchQueries(models),
+    insights: new InsightsQueries(models),
   };
 }
 export type Queries = ReturnType<typeof queriesOf>;

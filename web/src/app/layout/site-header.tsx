@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { HeaderSearch } from '#web/features/search/components/header-search.tsx';
 import { initialsOf, UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -45,6 +46,10 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
         </Link>
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          {/* An admin's two extra icons leave no room for the search icon on the narrowest
+              phones: "/" and the search page's address still lead there. */}
+          <HeaderSearch crowded={isAdmin} />
+
           {isAdmin ? (
             <Suspense fallback={adminLinksRoom}>
               <AdminLinks />

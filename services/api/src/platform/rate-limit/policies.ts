@@ -78,6 +78,8 @@ export const rateLimitPolicies = {
   memberNotesPerAccount: { name: 'member-notes-account', points: 60, durationSeconds: 60 * 60 },
   /** View, skip and engage tracking: 120 per minute per address (key: the IP). */
   trackPerIp: { name: 'track-ip', points: 120, durationSeconds: 60 },
+  /** Story searches: 120 per minute per IP (key: the IP); a search ranks every match. */
+  searchesPerIp: { name: 'searches-ip', points: 120, durationSeconds: 60 },
   /** Registration: 10 per hour per IP (key: the IP). */
   registrationPerIp: { name: 'registration-ip', points: 10, durationSeconds: 60 * 60 },
   /** A member's data export, 5 per hour per account (it reads every stream of theirs). */

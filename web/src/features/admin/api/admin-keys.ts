@@ -13,6 +13,7 @@ export type UserFilter = 'all' | 'admins' | 'members' | 'banned';
 export const adminKeys = {
   all: ['admin'] as const,
   summary: () => [...adminKeys.all, 'summary'] as const,
+  insights: (days: number) => [...adminKeys.all, 'insights', days] as const,
   pending: () => [...adminKeys.all, 'pending'] as const,
   users: (search: string, filter: UserFilter) =>
     [...adminKeys.all, 'users', search, filter] as const,

@@ -1,10 +1,11 @@
-/** /admin: summary cards, the seven tabs (the open one in the URL), the story and member history sheets. */
+/** /admin: summary cards, the eight tabs (the open one in the URL), the story and member history sheets. */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { AutomodTab } from '#web/features/admin/components/automod-tab.tsx';
 import { FlaggedCommentsTab } from '#web/features/admin/components/flagged-comments-tab.tsx';
+import { InsightsTab } from '#web/features/admin/components/insights-tab.tsx';
 import {
   MemberHistorySheet,
   type MemberRef,
@@ -86,6 +87,9 @@ export function AdminScreen({ currentUserId }: { currentUserId: string }) {
         </TabsContent>
         <TabsContent value="automod">
           <AutomodTab />
+        </TabsContent>
+        <TabsContent value="insights">
+          <InsightsTab />
         </TabsContent>
       </Tabs>
       <StoryHistorySheet storyId={historyOf} onClose={() => setHistoryOf(null)} />

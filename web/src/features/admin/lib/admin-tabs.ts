@@ -1,4 +1,5 @@
-export type AdminTab = 'pending' | 'users' | 'flagged' | 'reports' | 'poor' | 'log' | 'automod';
+export type AdminTab =
+  'pending' | 'users' | 'flagged' | 'reports' | 'poor' | 'log' | 'automod' | 'insights';
 
 /** The admin panel's tabs in order: the name, and what it lists in brackets where it says more. */
 export const ADMIN_TABS: ReadonlyArray<{ value: AdminTab; label: string; detail?: string }> = [
@@ -9,6 +10,7 @@ export const ADMIN_TABS: ReadonlyArray<{ value: AdminTab; label: string; detail?
   { value: 'poor', label: 'Poor Performing Stories', detail: '(Top 5% Skip Rate)' },
   { value: 'log', label: 'Moderation Log' },
   { value: 'automod', label: 'Automod' },
+  { value: 'insights', label: 'Insights' },
 ];
 
 export const isAdminTab = (value: unknown): value is AdminTab =>
