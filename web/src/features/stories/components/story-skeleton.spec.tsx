@@ -12,7 +12,10 @@ describe('story skeleton', () => {
   });
 
   it("when the story's data is there before the card's code it shows the text and the category, busy, with nothing to press yet", () => {
-    const story = storyView({ content: 'He folds the towels in thirds; she folds them in half.' });
+    const story = storyView({
+      id: 'story_01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      content: 'He folds the towels in thirds; she folds them in half.',
+    });
     const { container } = render(<StorySkeleton story={story} />);
 
     expect(screen.getByText(story.content)).toBeVisible();
