@@ -15,6 +15,8 @@ export const postCommentRequestSchema = z.strictObject({
       .min(1, 'Comment content is required')
       .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
   ),
+  /** The comment this one answers: a reply. */
+  parentId: commentIdSchema.optional(),
 });
 export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
 export const commentIdParamsSchema = z.object({ id: commentIdSchema });
@@ -54,6 +56,12 @@ export const commentSchema = z.object({
   side: voteChoiceSchema.nullable(),
   /** Held by an automod rule: only its author sees it, until an admin approves it. */
   awaitingReview: z.boolean().optional(),
+  /** The comment it answers; null for a comment on the story itself. */
+  parentId: z.string().nullable(),
+  /** How many replies answer it directly. */
+  replyCount: z.number(),
+  /** Deleted, kept as "[deleted]" (no author, no votes) because replies answer it. */
+  deleted: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

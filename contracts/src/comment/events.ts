@@ -15,6 +15,10 @@ const writtenComment = {
   authorId: userIdSchema,
   content: z.string().min(1),
   story: z.object({ category: storyCategorySchema, content: z.string() }),
+  /** The comment it answers (absent: a comment on the story itself). */
+  parentId: commentIdSchema.optional(),
+  /** Who wrote the comment it answers: whom the reply is news to. */
+  parentAuthorId: userIdSchema.optional(),
 };
 type WrittenComment = z.infer<z.ZodObject<typeof writtenComment>>;
 
@@ -89,6 +93,8 @@ export const commentEvents = {
        * before it was recorded.
        */
       withStory: z.literal(true).optional(),
+      /** The comment it answered, when it was a reply: that one has one reply fewer. */
+      parentId: commentIdSchema.optional(),
     }),
     { forgetting: MODERATORS_WORDS },
   ),

@@ -8,12 +8,27 @@ export const COMMENT_VOTE_DOCS = 'votes';
 export const SWEEP_DOCS = 'sweeps';
 /** Comments an automod rule held, until an admin approves or deletes them. */
 export const HELD_DOCS = 'held';
+/**
+ * Where each posted comment stands in its thread, kept after it is deleted (no text, no author):
+ * a deleted comment that replies answer is shown as "[deleted]" in its place.
+ */
+export const THREAD_DOCS = 'threads';
+
+export interface ThreadDoc extends Doc {
+  storyId: string;
+  createdAt: string;
+  parentId?: string;
+  /** Replies that answer it directly and are not deleted. */
+  replies?: number;
+  deleted?: boolean;
+}
 
 export interface HeldCommentDoc extends Doc {
   storyId: string;
   authorId: string;
   content: string;
   heldAt: string;
+  parentId?: string;
   ruleId: string;
   ruleName: string;
 }
@@ -30,6 +45,11 @@ export interface CommentDoc extends Doc {
   createdAt: string;
   upvotes: number;
   downvotes: number;
+  /** The comment it answers, and its author (absent: a comment on the story). */
+  parentId?: string;
+  parentAuthorId?: string;
+  /** Replies that answer it directly (absent: none yet). */
+  replyCount?: number;
   /** The downvotes it had when an admin last kept it (absent: never kept). */
   keptDownvotes?: number;
   /** The automod rule that flagged it as it was posted, until an admin keeps it. */

@@ -45,7 +45,15 @@ function commentHistory() {
         },
         { actorId: author },
       ),
-    deleted: (commentId: string, deletedBy: string) =>
+    replied: (commentId: string, parentId: string, content: string) =>
+      log.comment(
+        {
+          type: 'CommentPosted',
+          data: { ...written(commentId, content), parentId, parentAuthorId: author },
+        },
+        { actorId: author },
+      ),
+    deleted: (commentId: string, deletedBy: string, parentId?: string) =>
       log.comment(
         {
           type: 'CommentDeleted',
@@ -55,6 +63,7 @@ function commentHistory() {
             authorId: author,
             deletedBy,
             byAdmin: deletedBy === admin,
+            ...(parentId ? { parentId } : {}),
           },
         },
         { actorId: deletedBy },
@@ -140,6 +149,11 @@ function comment(posted: { data: { commentId: string }; metadata: { recordedAt: 
   };
 }
 
+/** Where a comment on the dishes story stands in its thread, as posted. */
+function thread(posted: { data: { commentId: string }; metadata: { recordedAt: string } }) {
+  return { _id: posted.data.commentId, storyId: dishes, createdAt: posted.metadata.recordedAt };
+}
+
 /** A comment voted on keeps when the last vote among `events` was cast. */
 function votedAt(events: ReadonlyArray<{ type: string; metadata: { recordedAt: string } }>) {
   const last = events.filter((event) => event.type === 'CommentVoteCast').at(-1);
@@ -168,7 +182,7 @@ describe('comments projection', () => {
     await spec
       .given([])
       .when(held)
-      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc] });
+      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc], threads: [] });
     const approved = history.approved(rant, 'You numpty.');
     await spec
       .given([held])
@@ -178,6 +192,7 @@ describe('comments projection', () => {
         votes: [],
         sweeps: [],
         held: [],
+        threads: [{ ...thread(approved), _id: rant }],
       });
   });
 
@@ -188,7 +203,7 @@ describe('comments projection', () => {
     await spec
       .given([])
       .when(posted)
-      .then({ comments: [flagged], votes: [], sweeps: [], held: [] });
+      .then({ comments: [flagged], votes: [], sweeps: [], held: [], threads: [thread(posted)] });
     await spec
       .given([posted])
       .when(history.kept(tip, 0))
@@ -197,6 +212,7 @@ describe('comments projection', () => {
         votes: [],
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
       });
   });
 
@@ -208,6 +224,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             _id: tip,
@@ -235,6 +252,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [{ ...comment(posted), ...votedAt([posted, next]), upvotes: 1, flagScore: -1 }],
         votes: [vote(tip, ann, 'up')],
       });
@@ -256,6 +274,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -285,6 +304,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -320,6 +340,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           { ...comment(posted), ...votedAt([...given, next]), downvotes: 2, flagScore: 2 },
         ],
@@ -343,6 +364,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -373,6 +395,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -410,6 +433,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [{ ...comment(posted), ...votedAt([...given, next]), upvotes: 3, downvotes: 3 }],
         votes: [
           vote(tip, ann, 'up'),
@@ -438,6 +462,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -464,6 +489,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -481,6 +507,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -506,6 +533,10 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [
+          { ...thread(posted), deleted: true },
+          { ...thread(other), storyId: rent },
+        ],
         comments: [
           {
             _id: rant,
@@ -525,14 +556,79 @@ describe('comments projection', () => {
 
   it('when a vote lands after its comment was deleted it does not bring the comment back', async () => {
     const history = commentHistory();
-    const given = [
-      history.posted(tip, dishes, 'Take turns, one week each.'),
-      history.deleted(tip, author),
-    ];
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [posted, history.deleted(tip, author)];
     await spec
       .given(given)
       .when(history.voted(tip, ann, 'up'))
-      .then({ comments: [], votes: [vote(tip, ann, 'up')], sweeps: [], held: [] });
+      .then({
+        comments: [],
+        votes: [vote(tip, ann, 'up')],
+        sweeps: [],
+        held: [],
+        threads: [{ ...thread(posted), deleted: true }],
+      });
+  });
+
+  it('when a reply is posted it names its parent and its author, and the parent counts it', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const reply = history.replied(rant, tip, 'Fine by me.');
+    await spec
+      .given([posted])
+      .when(reply)
+      .then({
+        comments: [
+          { ...comment(posted), replyCount: 1 },
+          {
+            ...comment(reply),
+            content: 'Fine by me.',
+            parentId: tip,
+            parentAuthorId: author,
+          },
+        ],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [
+          { ...thread(posted), replies: 1 },
+          { ...thread(reply), parentId: tip },
+        ],
+      });
+  });
+
+  it('when a comment with a reply is deleted its thread stays, and a deleted reply is counted no more', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const reply = history.replied(rant, tip, 'Fine by me.');
+    await spec
+      .given([posted, reply])
+      .when(history.deleted(tip, author))
+      .then({
+        comments: [
+          { ...comment(reply), content: 'Fine by me.', parentId: tip, parentAuthorId: author },
+        ],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [
+          { ...thread(posted), replies: 1, deleted: true },
+          { ...thread(reply), parentId: tip },
+        ],
+      });
+    await spec
+      .given([posted, reply])
+      .when(history.deleted(rant, author, tip))
+      .then({
+        comments: [{ ...comment(posted), replyCount: 0 }],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [
+          { ...thread(posted), replies: 0 },
+          { ...thread(reply), parentId: tip, deleted: true },
+        ],
+      });
   });
 
   it('when a switch is delivered again it moves the count once', async () => {
@@ -560,10 +656,17 @@ describe('comments projection', () => {
         votes: [],
         sweeps: [{ _id: dishes, deletedBy: admin }],
         held: [],
+        threads: [thread(posted)],
       });
     await spec
       .given([posted, deleted, history.deleted(tip, admin)])
       .when(history.commentsRemoved(1))
-      .then({ comments: [], votes: [], sweeps: [], held: [] });
+      .then({
+        comments: [],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [{ ...thread(posted), deleted: true }],
+      });
   });
 });

@@ -6,6 +6,8 @@ import {
   COMMENT_VOTE_DOCS,
   HELD_DOCS,
   SWEEP_DOCS,
+  THREAD_DOCS,
+  type ThreadDoc,
   type CommentDoc,
   type HeldCommentDoc,
   commentVoteId,
@@ -22,8 +24,10 @@ export class CommentQueries {
   private readonly votes;
   private readonly sweeps;
   private readonly held;
+  private readonly threads;
 
   constructor(models: ReadModels) {
+    this.threads = models.collection<ThreadDoc>(COMMENTS, THREAD_DOCS);
     this.comments = models.collection<CommentDoc>(COMMENTS, COMMENT_DOCS);
     this.votes = models.collection<CommentVoteDoc>(COMMENTS, COMMENT_VOTE_DOCS);
     this.sweeps = models.collection<SweepDoc>(COMMENTS, SWEEP_DOCS);
@@ -101,6 +105,20 @@ export class CommentQueries {
       after === undefined ? { storyId } : { storyId, createdAt: { $gt: after } },
       { sort: [['createdAt', 1]], limit },
     );
+  }
+
+  /** Where these comments stand in their threads, deleted ones included: one lookup by id. */
+  threadsOf(commentIds: readonly string[]): Promise<ThreadDoc[]> {
+    return findByIds(this.threads, commentIds);
+  }
+
+  /** The newest replies to a member's comments, at most `limit` (their notifications). */
+  async repliesTo(authorId: string, limit: number): Promise<CommentDoc[]> {
+    const page = await this.comments.find(
+      { parentAuthorId: authorId },
+      { sort: [['createdAt', -1]], limit },
+    );
+    return page.items;
   }
 
   /** What one member voted on these comments, by comment id: one lookup by id. */

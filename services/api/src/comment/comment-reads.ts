@@ -10,7 +10,13 @@ import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 import { isPublicStory } from '@whosright/contracts/story/rules';
 import { NotFoundError } from '#api/platform/errors';
 import { isHeld, shownSides, toAuthors, unknownAuthor } from './comment-authors';
-import { toHeldComment, toStoryComment, type CommentOnStory } from './comment-views';
+import {
+  toDeletedParent,
+  toHeldComment,
+  toStoryComment,
+  type CommentOnStory,
+} from './comment-views';
+import { deletedParentsOf } from './deleted-parents';
 
 export interface CommentReadsDeps {
   comments: CommentQueries;
@@ -56,7 +62,11 @@ export class CommentReads {
     return docs.map((doc) => (isHeld(doc) ? toHeldComment(doc, seen) : toStoryComment(doc, seen)));
   }
 
-  /** A page of an approved story's comments, oldest first, as `viewer` sees them. */
+  /**
+   * A page of an approved story's comments, oldest first, as `viewer` sees them, replies with
+   * the comment they answer; a deleted comment that replies on this page answer is in its place
+   * as "[deleted]" (on each page that has such replies).
+   */
   async forStory(
     storyId: string,
     viewer: UserDoc | null,
@@ -67,7 +77,7 @@ export class CommentReads {
     const page = await this.deps.comments.ofStory(storyId, request);
     const docs = page.items;
     const authorIds = docs.map((doc) => doc.authorId);
-    const [voteOf, users, sides] = await Promise.all([
+    const [voteOf, users, sides, deletedParents] = await Promise.all([
       viewer
         ? this.deps.comments.myVotesOn(
             docs.map((doc) => doc._id),
@@ -76,6 +86,7 @@ export class CommentReads {
         : new Map<string, CommentVoteChoice>(),
       this.deps.users.byIds(authorIds),
       this.deps.storyVotes.sidesOf(storyId, [...new Set(authorIds)]),
+      deletedParentsOf(this.deps.comments, docs),
     ]);
     const authors = toAuthors(users, viewer?.role === 'admin');
     const sideOf = shownSides(users, sides);
@@ -87,6 +98,10 @@ export class CommentReads {
         side: sideOf.get(doc.authorId) ?? null,
       }),
     );
+    if (deletedParents.length > 0) {
+      items.push(...deletedParents.map(toDeletedParent));
+      items.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    }
     // The viewer's own held comments come after the last page, as the newest there are.
     if (viewer && !page.next)
       items.push(

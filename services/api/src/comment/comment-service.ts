@@ -41,21 +41,38 @@ export interface CommentServiceDeps {
 export class CommentService {
   constructor(private readonly deps: CommentServiceDeps) {}
 
-  /** Answers the new comment's id, and whether an automod rule held it for review. */
+  /**
+   * Answers the new comment's id, and whether an automod rule held it for review. With
+   * `parentId` it is a reply: the comment it answers must be posted and live on the same story,
+   * on its own stream at the append (`AcceptReply`).
+   */
   async post(
     storyId: string,
     author: Pick<UserDoc, '_id'>,
     content: string,
     actor: Actor,
+    parentId?: string,
   ): Promise<{ commentId: string; held: boolean }> {
-    const [story, screening] = await Promise.all([
+    const [story, screening, parent] = await Promise.all([
       this.deps.storySubject(storyId),
       this.deps.screen?.(content) ?? null,
+      parentId ? this.deps.bus.state(`comment-${parentId}`, commentDecider) : null,
     ]);
     const commentId = newIdFor(actor, 'comment');
+    const replyTo =
+      parentId && parent?.authorId ? { commentId: parentId, authorId: parent.authorId } : null;
     await this.deps.bus.asMember(author._id).runAll(
       [
         this.deps.approvedStory(storyId),
+        ...(parentId
+          ? [
+              commandOn(`comment-${parentId}`, commentDecider, {
+                type: 'AcceptReply',
+                commentId: parentId,
+                storyId,
+              }),
+            ]
+          : []),
         memberCommandOn(`comment-${commentId}`, commentDecider, {
           type: 'PostComment',
           commentId,
@@ -64,6 +81,7 @@ export class CommentService {
           content,
           story,
           screening,
+          parent: replyTo,
         }),
       ],
       actor,

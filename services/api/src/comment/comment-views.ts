@@ -6,7 +6,8 @@ import type {
 } from '@whosright/contracts/comment/dto';
 import { EXCERPT_LENGTH } from '@whosright/contracts/shared/constants';
 import { excerpt } from '@whosright/contracts/shared/excerpt';
-import type { CommentDoc, HeldCommentDoc } from '@whosright/projections/comments/docs';
+import { DELETED_TEXT } from '@whosright/contracts/shared/forgetting';
+import type { CommentDoc, HeldCommentDoc, ThreadDoc } from '@whosright/projections/comments/docs';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
 /** A comment with the card of the story it answers (the profile's and the admin's lists). */
@@ -26,19 +27,39 @@ function basics(doc: CommentDoc) {
   };
 }
 
+/** What a reader sees of a comment that depends on who they are. */
+export type SeenComment = Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>;
+
 /** A comment in its story's list, as one reader sees it. */
-export function toStoryComment(
-  doc: CommentDoc,
-  seen: Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>,
-): Comment {
-  return { ...basics(doc), ...seen };
+export function toStoryComment(doc: CommentDoc, seen: SeenComment): Comment {
+  return {
+    ...basics(doc),
+    ...seen,
+    parentId: doc.parentId ?? null,
+    replyCount: doc.replyCount ?? 0,
+  };
+}
+
+/** A deleted comment that replies answer: "[deleted]", with nothing of its author or votes. */
+export function toDeletedParent(thread: ThreadDoc): Comment {
+  return {
+    id: thread._id,
+    content: DELETED_TEXT,
+    createdAt: thread.createdAt,
+    upvotes: 0,
+    downvotes: 0,
+    author: { id: '', username: null, firstName: null, lastName: null, profileImageUrl: null },
+    isOwn: false,
+    myVote: null,
+    side: null,
+    parentId: thread.parentId ?? null,
+    replyCount: thread.replies ?? 0,
+    deleted: true,
+  };
 }
 
 /** A held comment, as its author alone sees it in the story's list: awaiting review. */
-export function toHeldComment(
-  doc: HeldCommentDoc,
-  seen: Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>,
-): Comment {
+export function toHeldComment(doc: HeldCommentDoc, seen: SeenComment): Comment {
   return {
     id: doc._id,
     content: doc.content,
@@ -47,6 +68,8 @@ export function toHeldComment(
     downvotes: 0,
     ...seen,
     awaitingReview: true,
+    parentId: doc.parentId ?? null,
+    replyCount: 0,
   };
 }
 

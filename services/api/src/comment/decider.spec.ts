@@ -37,6 +37,54 @@ describe('comment decider', () => {
       .thenThrows(rejected('story_not_found'));
   });
 
+  it('when a reply is posted it records the comment it answers and that comment’s author', () => {
+    const parent = { commentId: 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP', authorId: other };
+    spec
+      .given([])
+      .when({ type: 'PostComment', ...posted.data, story: approvedStory, parent })
+      .then([
+        {
+          ...posted,
+          data: { ...posted.data, parentId: parent.commentId, parentAuthorId: other },
+        },
+      ]);
+  });
+
+  it('when a reply is written to a comment it accepts a live one of the same story only', () => {
+    const accept = { type: 'AcceptReply', commentId, storyId } as const;
+    spec.given([posted]).when(accept).then([]);
+    spec.given([]).when(accept).thenThrows(rejected('parent_not_found'));
+    spec
+      .given([posted, commentDeleted(author, false)])
+      .when(accept)
+      .thenThrows(rejected('parent_not_found'));
+    spec
+      .given([posted])
+      .when({ ...accept, storyId: 'story_01JOOOOOOOOOOOOOOOOOOOOOOO' })
+      .thenThrows(rejected('parent_not_found'));
+    const { parentId: _none, parentAuthorId: _nobody, ...written } = posted.data;
+    spec
+      .given([
+        { type: 'CommentHeld', data: { ...written, heldBy: { ruleId: 'r', ruleName: 'R' } } },
+      ])
+      .when(accept)
+      .thenThrows(rejected('parent_not_found'));
+  });
+
+  it('when a reply is deleted the deletion names the comment it answered', () => {
+    const reply = {
+      ...posted,
+      data: { ...posted.data, parentId: 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP' },
+    };
+    const deleted = commentDeleted(author, false);
+    spec
+      .given([reply])
+      .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
+      .then([
+        { ...deleted, data: { ...deleted.data, parentId: 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP' } },
+      ]);
+  });
+
   it('when the same comment is posted twice the second is refused', () => {
     spec
       .given([posted])

@@ -15,7 +15,8 @@ export type CommentRejection =
   | 'not_author_or_admin'
   | 'own_comment'
   | 'story_not_found'
-  | 'not_held';
+  | 'not_held'
+  | 'parent_not_found';
 
 export class CommentCommandRejected extends CommandRejected<CommentRejection> {
   constructor(reason: CommentRejection) {
@@ -29,6 +30,8 @@ export interface CommentState {
   deleted: boolean;
   authorId: string | null;
   storyId: string | null;
+  /** The comment it answers, when it is a reply. */
+  parentId: string | null;
   /** Held by an automod rule and not yet approved or deleted: what approving posts. */
   held: Extract<CommentEvent, { type: 'CommentHeld' }>['data'] | null;
 }
@@ -58,6 +61,18 @@ export type CommentCommand =
       story: CommentedStory | null;
       /** The automod rule the text matched, if any. */
       screening?: CommentScreening | null;
+      /** The comment it answers and its author (checked on its own stream by `AcceptReply`). */
+      parent?: { commentId: string; authorId: string } | null;
+    }
+  | {
+      /**
+       * A reply is written to this comment: it must be posted (not held, not deleted) on the same
+       * story. Appends nothing; its revision joins the reply's append, so a deletion meanwhile
+       * refuses the reply.
+       */
+      type: 'AcceptReply';
+      commentId: string;
+      storyId: string;
     }
   | { type: 'ApproveHeldComment'; commentId: string; adminId: string }
   | { type: 'DeleteHeldComment'; commentId: string; adminId: string; reason: string | null }
@@ -93,6 +108,7 @@ export const comment = {
     deleted: false,
     authorId: null,
     storyId: null,
+    parentId: null,
     held: null,
   }),
   evolve(state: CommentState, event: CommentEvent): CommentState {
@@ -103,6 +119,7 @@ export const comment = {
           exists: true,
           authorId: event.data.authorId,
           storyId: event.data.storyId,
+          parentId: event.data.parentId ?? null,
           held: null,
         };
       case 'CommentHeld':
@@ -110,6 +127,7 @@ export const comment = {
           ...state,
           authorId: event.data.authorId,
           storyId: event.data.storyId,
+          parentId: event.data.parentId ?? null,
           held: event.data,
         };
       case 'HeldCommentDeleted':
@@ -128,6 +146,8 @@ export const comment = {
     switch (command.type) {
       case 'PostComment':
         return postComment(command, state);
+      case 'AcceptReply':
+        return acceptReply(command, state);
       case 'DeleteComment':
         return deleteComment(command, state);
       case 'KeepComment':
@@ -164,14 +184,31 @@ function postComment(
   if (state.exists || state.held || state.deleted)
     throw new CommentCommandRejected('already_posted');
   if (!command.story?.approved) throw new CommentCommandRejected('story_not_found');
-  const { commentId, storyId, authorId, content, screening } = command;
+  const { commentId, storyId, authorId, content, screening, parent } = command;
   const story = { category: command.story.category, content: command.story.content };
-  const data = { commentId, storyId, authorId, content, story };
+  const data = {
+    commentId,
+    storyId,
+    authorId,
+    content,
+    story,
+    ...(parent ? { parentId: parent.commentId, parentAuthorId: parent.authorId } : {}),
+  };
   if (!screening) return [{ type: 'CommentPosted', data }];
   const match = { ruleId: screening.ruleId, ruleName: screening.ruleName };
   return screening.action === 'hold'
     ? [{ type: 'CommentHeld', data: { ...data, heldBy: match } }]
     : [{ type: 'CommentPosted', data: { ...data, flaggedBy: match } }];
+}
+
+/** Only a posted, live comment of the same story takes replies. */
+function acceptReply(
+  command: CommentCommandOf<'AcceptReply'>,
+  state: CommentState,
+): CommentEvent[] {
+  if (!state.exists || state.deleted || state.storyId !== command.storyId)
+    throw new CommentCommandRejected('parent_not_found');
+  return [];
 }
 
 /** An admin approves a held comment: it is posted as it was written, for everyone to see. */
@@ -180,8 +217,8 @@ function approveHeld(
   state: CommentState,
 ): CommentEvent[] {
   if (!state.held) throw new CommentCommandRejected('not_held');
-  const { commentId, storyId, authorId, content, story } = state.held;
-  const data = { commentId, storyId, authorId, content, story, approvedBy: command.adminId };
+  const { heldBy: _heldBy, ...written } = state.held;
+  const data = { ...written, approvedBy: command.adminId };
   return [{ type: 'CommentPosted', data }];
 }
 
@@ -216,7 +253,15 @@ function deleteComment(
     throw new CommentCommandRejected('not_author_or_admin');
   const { commentId, userId, byAdmin, reason } = command;
   const { storyId, authorId } = state;
-  const data = { commentId, storyId, authorId, deletedBy: userId, byAdmin, ...reasonField(reason) };
+  const data = {
+    commentId,
+    storyId,
+    authorId,
+    deletedBy: userId,
+    byAdmin,
+    ...reasonField(reason),
+    ...parentField(state),
+  };
   return [{ type: 'CommentDeleted', data }];
 }
 
@@ -263,9 +308,13 @@ function deleteWithStory(
     deletedBy,
     byAdmin,
     withStory: true as const,
+    ...parentField(state),
   };
   return [{ type: 'CommentDeleted', data }];
 }
+
+/** A deleted reply names the comment it answered, whose reply count falls. */
+const parentField = (state: CommentState) => (state.parentId ? { parentId: state.parentId } : {});
 
 /** Voting needs a live comment that is not the voter's own. */
 function requireVotable(state: CommentState, userId: string): void {

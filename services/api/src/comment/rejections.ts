@@ -14,4 +14,5 @@ export const commentRejections: Rejections<CommentRejection> = {
   own_comment: () => new ForbiddenError('You cannot vote on your own comment'),
   story_not_found: () => new NotFoundError('Story not found'),
   not_held: () => new NotFoundError('No held comment with this id'),
+  parent_not_found: () => new NotFoundError('The comment you are replying to is not there'),
 };

@@ -45,8 +45,8 @@ export function commentRoutes(
     async (req, res) => {
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
-      const { content } = postCommentRequestSchema.parse(req.body);
-      const posted = await comments.post(id, user, content, actorOf(req));
+      const { content, parentId } = postCommentRequestSchema.parse(req.body);
+      const posted = await comments.post(id, user, content, actorOf(req), parentId);
       onPosted(user._id);
       const body: Comment = await reads.asPosted(posted, user);
       res.status(201).json(body);

@@ -1,0 +1,11 @@
+import type { Comment } from '@whosright/contracts/comment/dto';
+import { publicNameOf } from '@whosright/contracts/account/display-name';
+
+/** What a deleted comment that replies answer is shown as, in place of its author and text. */
+export const DELETED_COMMENT = '[deleted]';
+
+/** Who wrote a comment, as the thread names them (a reply box, "replying to ..."). */
+export function commentNameOf(comment: Comment): string {
+  if (comment.deleted) return DELETED_COMMENT;
+  return publicNameOf(comment.author);
+}
