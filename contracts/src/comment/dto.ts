@@ -60,6 +60,11 @@ export const commentSchema = z.object({
   parentId: z.string().nullable(),
   /** How many replies answer it directly. */
   replyCount: z.number(),
+  /**
+   * Written by the story's author on their own story: shown with the "Author" badge in place of a
+   * name, which (with the avatar and id) only admins are sent; no side.
+   */
+  byStoryAuthor: z.boolean().optional(),
   /** Deleted, kept as "[deleted]" (no author, no votes) because replies answer it. */
   deleted: z.boolean().optional(),
 });

@@ -28,7 +28,7 @@ function basics(doc: CommentDoc) {
 }
 
 /** What a reader sees of a comment that depends on who they are. */
-export type SeenComment = Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side'>;
+export type SeenComment = Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side' | 'byStoryAuthor'>;
 
 /** A comment in its story's list, as one reader sees it. */
 export function toStoryComment(doc: CommentDoc, seen: SeenComment): Comment {
@@ -40,6 +40,23 @@ export function toStoryComment(doc: CommentDoc, seen: SeenComment): Comment {
   };
 }
 
+/** Nobody's name, avatar or id: where a comment's author is not to be known. */
+const NO_AUTHOR = {
+  id: '',
+  username: null,
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+};
+
+/**
+ * The story's author's comment on their own story as `forAdmin` or anyone else sees it: the
+ * "Author" badge in place of their name, avatar and id (kept for admins), and no side.
+ */
+export function asStoryAuthor(seen: SeenComment, forAdmin: boolean): SeenComment {
+  return { ...seen, author: forAdmin ? seen.author : NO_AUTHOR, side: null, byStoryAuthor: true };
+}
+
 /** A deleted comment that replies answer: "[deleted]", with nothing of its author or votes. */
 export function toDeletedParent(thread: ThreadDoc): Comment {
   return {
@@ -48,7 +65,7 @@ export function toDeletedParent(thread: ThreadDoc): Comment {
     createdAt: thread.createdAt,
     upvotes: 0,
     downvotes: 0,
-    author: { id: '', username: null, firstName: null, lastName: null, profileImageUrl: null },
+    author: NO_AUTHOR,
     isOwn: false,
     myVote: null,
     side: null,

@@ -43,6 +43,8 @@ const DECISIONS_PER_STORY = 20;
 const NEW_COMMENTS_COUNTED = 100;
 /** The member's newest closed reports told, and open ones whose closing is watched for. */
 const REPORTS_LOOKED_AT = 20;
+/** How a reply by the story's author on their own story names them. */
+const STORY_AUTHOR_NAME = "The story's author";
 /** The newest replies to the member's comments that are told. */
 const REPLIES_LOOKED_AT = 50;
 
@@ -119,7 +121,7 @@ const commentsReadBy =
 
 export interface NotificationServiceDeps {
   bus: CommandBus;
-  stories: Pick<StoryQueries, 'byAuthor'>;
+  stories: Pick<StoryQueries, 'byAuthor' | 'byIds'>;
   comments: Pick<CommentQueries, 'after' | 'byAuthor' | 'repliesTo'>;
   /** The repliers' names. */
   users: Pick<UserQueries, 'byIds'>;
@@ -236,17 +238,26 @@ export class NotificationService {
     };
   }
 
-  /** Replies by others to the member's comments, each with its replier's public name. */
+  /**
+   * Replies by others to the member's comments, each with its replier's public name; the story's
+   * author, on their own story, is named as such (the story stays anonymous).
+   */
   private async repliesBy(docs: readonly CommentDoc[], userId: string): Promise<ReplyToMe[]> {
     const byOthers = docs.filter((doc) => doc.authorId !== userId);
     if (byOthers.length === 0) return [];
-    const users = await this.deps.users.byIds(byOthers.map((doc) => doc.authorId));
+    const [users, stories] = await Promise.all([
+      this.deps.users.byIds(byOthers.map((doc) => doc.authorId)),
+      this.deps.stories.byIds(byOthers.map((doc) => doc.storyId)),
+    ]);
     const nameOf = new Map(users.map((u) => [u._id, publicNameOf({ ...u, email: null })]));
     return byOthers.map((doc) => ({
       replyId: doc._id,
       storyId: doc.storyId,
       at: doc.createdAt,
-      name: nameOf.get(doc.authorId) ?? 'Anonymous',
+      name:
+        stories.get(doc.storyId)?.authorId === doc.authorId
+          ? STORY_AUTHOR_NAME
+          : (nameOf.get(doc.authorId) ?? 'Anonymous'),
     }));
   }
 

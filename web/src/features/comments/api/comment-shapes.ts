@@ -37,6 +37,7 @@ export const commentShape = object<Comment>({
   awaitingReview: optional(boolean),
   parentId: nullable(string),
   replyCount: number,
+  byStoryAuthor: optional(boolean),
   deleted: optional(boolean),
 });
 export const commentListShape = array(commentShape);

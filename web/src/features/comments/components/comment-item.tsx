@@ -8,10 +8,9 @@ import { ReportButton } from '#web/components/report/report-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { initialsOf } from '#web/components/user-avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { timeAgo } from '#web/lib/relative-time.ts';
 import { cn } from '#web/lib/utils.ts';
 import { commentNameOf } from '#web/features/comments/lib/comment-name.ts';
-import { SideChip } from './side-chip.tsx';
+import { CommentByline } from './comment-byline.tsx';
 
 /**
  * One comment: author, the side they voted (when they show it), age, the text (plain text, never HTML), up/down votes (disabled when
@@ -98,19 +97,7 @@ export function CommentItem({
           <AvatarFallback className="bg-muted text-xs font-bold">{initialsOf(name)}</AvatarFallback>
         </Avatar>
         <div className="grid min-w-0 flex-1 gap-1">
-          <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <span className="font-semibold">{name}</span>
-            {comment.side ? <SideChip side={comment.side} /> : null}
-            {comment.isOwn ? <span className="text-xs text-muted-foreground">(you)</span> : null}
-            <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
-              {timeAgo(comment.createdAt)}
-            </time>
-            {held ? (
-              <span className="rounded-full border px-2 text-xs font-medium text-muted-foreground">
-                Awaiting review
-              </span>
-            ) : null}
-          </p>
+          <CommentByline comment={comment} name={name} />
           {replyingTo ? (
             <p className="text-xs text-muted-foreground">replying to {commentNameOf(replyingTo)}</p>
           ) : null}

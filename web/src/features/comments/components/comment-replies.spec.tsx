@@ -129,3 +129,40 @@ describe('replies in the comments section', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Reply/ })).toBeNull());
   });
 });
+
+describe("the story's author in the thread", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const anonymous = {
+    id: '',
+    username: null,
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+  };
+
+  it('when the story’s author commented they show as the Author badge, without side, and replies say "Reply to Author"', async () => {
+    const byAuthor = comment(1, { byStoryAuthor: true, author: anonymous, side: 'he' });
+    const body = [byAuthor, by(2, 'ben', { parentId: 'comment_1', side: 'she' })];
+    vi.stubGlobal('fetch', stubFetch({ [listPath]: { body } }).fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    const items = within(await screen.findByRole('list', { name: 'Comments' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(items[0]!).getByTitle('Wrote this story')).toHaveTextContent('Author');
+    expect(within(items[0]!).getAllByTitle(/^Voted/)).toHaveLength(1);
+    expect(within(items[1]!).getByTitle("Voted She's Right")).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Replies to Author' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reply to Author' })).toBeInTheDocument();
+  });
+
+  it('when an admin reads it the badge is followed by the name the admin is sent', async () => {
+    const byAuthor = comment(1, { byStoryAuthor: true });
+    vi.stubGlobal('fetch', stubFetch({ [listPath]: { body: [byAuthor] } }).fetch);
+    renderWithApp(<CommentsSection storyId={storyId} signedIn />);
+    expect(await screen.findByTitle('Wrote this story')).toHaveTextContent('Author');
+    expect(screen.getByText('Pat_Q')).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * /story/{id}: the back link, the story card once the story is there (story-card.tsx: the vote,
  * results, Skip / Next, Share), and the comments (passed in by the route) once a vote exists. A
- * visitor sees the comments read-only straight away (`commentsBeforeVote`).
+ * visitor sees the comments read-only straight away (`commentsBeforeVote`), and so does the
+ * story's author on their approved story, to read and answer the thread without voting.
  * The story's answer carries the viewer's vote (one call per story). Only a missing story shows
  * Story Not Found; a failed load offers Try again; a call the client rate limiter holds back says
  * "Slow down a moment" with the seconds left.
@@ -30,6 +31,10 @@ const StoryCard = lazy(() =>
 
 const skeleton = <StorySkeleton />;
 
+/** The viewer's own story, published: its thread is theirs to answer. */
+const ownLive = (story: { isOwn: boolean; status: string }) =>
+  story.isOwn && story.status === 'approved';
+
 export function StoryScreen({
   id,
   comments,
@@ -55,7 +60,8 @@ export function StoryScreen({
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
         <Suspense fallback={skeleton}>
           <StoryCard id={id} story={story.data} {...cardProps} />
-          {vote || cardProps.commentsBeforeVote ? comments : null}
+          {/* The story's author reads and answers the thread without voting first. */}
+          {vote || cardProps.commentsBeforeVote || ownLive(story.data) ? comments : null}
         </Suspense>
       ) : (
         skeleton
