@@ -41,6 +41,21 @@ function commentTextForgetting<D extends WrittenComment>(): Forgetting<D> {
   };
 }
 
+/**
+ * An edit's new text and the text it replaced, deleted once its author left (or it is among a
+ * forgotten member's comments), as the comment's own text is.
+ */
+function editedTextForgetting<
+  D extends { commentId: string; authorId: string; content: string; previous: string },
+>(): Forgetting<D> {
+  return {
+    forget(data, forgotten) {
+      const gone = forgotten.users.has(data.authorId) || forgotten.comments.has(data.commentId);
+      return gone ? { ...data, content: DELETED_TEXT, previous: DELETED_TEXT } : data;
+    },
+  };
+}
+
 /** Events of a `comment-{id}` stream. The story's category and an excerpt travel with the comment for the profile and admin lists. */
 export const commentEvents = {
   CommentPosted: defineEvent(
@@ -65,6 +80,26 @@ export const commentEvents = {
       heldBy: automodMatchSchema,
     }),
     { forgetting: commentTextForgetting() },
+  ),
+  /**
+   * Its author changed the comment's text (`previous` is the text it replaced). An automod rule
+   * that matches the new text flags it (`flaggedBy`) or holds it again (`heldBy`: nobody but its
+   * author sees it until an admin approves the edit, an edit with `approvedBy`, or deletes it).
+   */
+  CommentEdited: defineEvent(
+    'CommentEdited',
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      content: z.string().min(1),
+      previous: z.string(),
+      flaggedBy: automodMatchSchema.optional(),
+      heldBy: automodMatchSchema.optional(),
+      /** The admin who approved a held edit: the text is shown again. */
+      approvedBy: userIdSchema.optional(),
+    }),
+    { forgetting: editedTextForgetting() },
   ),
   HeldCommentDeleted: defineEvent(
     'HeldCommentDeleted',

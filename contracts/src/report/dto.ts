@@ -73,6 +73,8 @@ export const reportedTargetSchema = z.object({
   targetId: z.string(),
   storyId: z.string(),
   text: z.string().nullable(),
+  /** A comment's texts before its author's edits, oldest first (absent: never edited). */
+  earlierVersions: z.array(z.object({ content: z.string(), until: z.string() })).optional(),
   author: personSchema,
   count: z.number().int().min(1),
   reasons: z.array(z.object({ reason: reportReasonSchema, count: z.number().int().min(1) })),

@@ -14,6 +14,20 @@ export const HELD_DOCS = 'held';
  */
 export const THREAD_DOCS = 'threads';
 
+/** The texts a comment had before its edits, by comment id; gone with the comment. */
+export const VERSION_DOCS = 'versions';
+
+/** One earlier text: what it said, and when an edit replaced it. */
+export interface CommentVersion {
+  content: string;
+  until: string;
+}
+
+export interface VersionsDoc extends Doc {
+  /** Keyed by the replacing edit's log position: their order is the keys' numeric order. */
+  texts: Record<string, CommentVersion>;
+}
+
 export interface ThreadDoc extends Doc {
   storyId: string;
   createdAt: string;
@@ -50,6 +64,10 @@ export interface CommentDoc extends Doc {
   parentAuthorId?: string;
   /** Replies that answer it directly (absent: none yet). */
   replyCount?: number;
+  /** When its author last edited it. */
+  editedAt?: string;
+  /** An edit's text is held by an automod rule: nobody but its author sees it until approved. */
+  heldEdit?: boolean;
   /** The downvotes it had when an admin last kept it (absent: never kept). */
   keptDownvotes?: number;
   /** The automod rule that flagged it as it was posted, until an admin keeps it. */

@@ -45,6 +45,14 @@ function commentHistory() {
         },
         { actorId: author },
       ),
+    edited: (commentId: string, content: string, previous: string, more: object = {}) =>
+      log.comment(
+        {
+          type: 'CommentEdited',
+          data: { commentId, storyId: dishes, authorId: author, content, previous, ...more },
+        },
+        { actorId: author },
+      ),
     replied: (commentId: string, parentId: string, content: string) =>
       log.comment(
         {
@@ -182,7 +190,7 @@ describe('comments projection', () => {
     await spec
       .given([])
       .when(held)
-      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc], threads: [] });
+      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc], threads: [], versions: [] });
     const approved = history.approved(rant, 'You numpty.');
     await spec
       .given([held])
@@ -193,6 +201,7 @@ describe('comments projection', () => {
         sweeps: [],
         held: [],
         threads: [{ ...thread(approved), _id: rant }],
+        versions: [],
       });
   });
 
@@ -203,7 +212,14 @@ describe('comments projection', () => {
     await spec
       .given([])
       .when(posted)
-      .then({ comments: [flagged], votes: [], sweeps: [], held: [], threads: [thread(posted)] });
+      .then({
+        comments: [flagged],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [thread(posted)],
+        versions: [],
+      });
     await spec
       .given([posted])
       .when(history.kept(tip, 0))
@@ -213,6 +229,7 @@ describe('comments projection', () => {
         sweeps: [],
         held: [],
         threads: [thread(posted)],
+        versions: [],
       });
   });
 
@@ -239,6 +256,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [],
+        versions: [],
       });
   });
 
@@ -255,6 +273,7 @@ describe('comments projection', () => {
         threads: [thread(posted)],
         comments: [{ ...comment(posted), ...votedAt([posted, next]), upvotes: 1, flagScore: -1 }],
         votes: [vote(tip, ann, 'up')],
+        versions: [],
       });
   });
 
@@ -285,6 +304,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'up'), vote(tip, cat, 'down')],
+        versions: [],
       });
   });
 
@@ -321,6 +341,7 @@ describe('comments projection', () => {
           vote(tip, cat, 'down'),
           vote(tip, dan, 'down'),
         ],
+        versions: [],
       });
   });
 
@@ -345,6 +366,7 @@ describe('comments projection', () => {
           { ...comment(posted), ...votedAt([...given, next]), downvotes: 2, flagScore: 2 },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down')],
+        versions: [],
       });
   });
 
@@ -375,6 +397,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'down')],
+        versions: [],
       });
   });
 
@@ -412,6 +435,7 @@ describe('comments projection', () => {
           vote(tip, cat, 'down'),
           vote(tip, dan, 'down'),
         ],
+        versions: [],
       });
   });
 
@@ -443,6 +467,7 @@ describe('comments projection', () => {
           vote(tip, eve, 'down'),
           vote(tip, admin, 'down'),
         ],
+        versions: [],
       });
   });
 
@@ -473,6 +498,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'up')],
+        versions: [],
       });
   });
 
@@ -500,6 +526,7 @@ describe('comments projection', () => {
           },
         ],
         votes: ups.map((_, n) => vote(tip, member(n), 'up')),
+        versions: [],
       });
     await spec
       .given([posted, ...ups])
@@ -519,6 +546,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [...ups.map((_, n) => vote(tip, member(n), 'up')), vote(tip, member(10), 'down')],
+        versions: [],
       });
   });
 
@@ -551,6 +579,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down')],
+        versions: [],
       });
   });
 
@@ -567,6 +596,7 @@ describe('comments projection', () => {
         sweeps: [],
         held: [],
         threads: [{ ...thread(posted), deleted: true }],
+        versions: [],
       });
   });
 
@@ -594,6 +624,7 @@ describe('comments projection', () => {
           { ...thread(posted), replies: 1 },
           { ...thread(reply), parentId: tip },
         ],
+        versions: [],
       });
   });
 
@@ -615,6 +646,7 @@ describe('comments projection', () => {
           { ...thread(posted), replies: 1, deleted: true },
           { ...thread(reply), parentId: tip },
         ],
+        versions: [],
       });
     await spec
       .given([posted, reply])
@@ -628,6 +660,97 @@ describe('comments projection', () => {
           { ...thread(posted), replies: 0 },
           { ...thread(reply), parentId: tip, deleted: true },
         ],
+        versions: [],
+      });
+  });
+
+  it('when a comment is edited it shows the new text and when, and keeps the text it replaced', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const edit = history.edited(tip, 'Take turns, two weeks each.', 'Take turns, one week each.');
+    await spec
+      .given([posted])
+      .when(edit)
+      .then({
+        comments: [
+          {
+            ...comment(posted),
+            content: 'Take turns, two weeks each.',
+            editedAt: edit.metadata.recordedAt,
+          },
+        ],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [thread(posted)],
+        versions: [
+          {
+            _id: tip,
+            texts: {
+              [String(edit.position)]: {
+                content: 'Take turns, one week each.',
+                until: edit.metadata.recordedAt,
+              },
+            },
+          },
+        ],
+      });
+  });
+
+  it('when a rule holds an edit the comment leaves the story for the held list until approved', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const rule = { ruleId: 'rule_01JH0000000000000000000001', ruleName: 'Ads' };
+    const heldEdit = history.edited(tip, 'Buy my mop.', 'Take turns, one week each.', {
+      heldBy: rule,
+    });
+    const version = {
+      _id: tip,
+      texts: {
+        [String(heldEdit.position)]: {
+          content: 'Take turns, one week each.',
+          until: heldEdit.metadata.recordedAt,
+        },
+      },
+    };
+    const editedDoc = {
+      ...comment(posted),
+      content: 'Buy my mop.',
+      editedAt: heldEdit.metadata.recordedAt,
+      heldEdit: true,
+    };
+    await spec
+      .given([posted])
+      .when(heldEdit)
+      .then({
+        comments: [editedDoc],
+        votes: [],
+        sweeps: [],
+        held: [
+          {
+            _id: tip,
+            storyId: dishes,
+            authorId: author,
+            content: 'Buy my mop.',
+            heldAt: heldEdit.metadata.recordedAt,
+            ruleId: rule.ruleId,
+            ruleName: 'Ads',
+          },
+        ],
+        threads: [thread(posted)],
+        versions: [version],
+      });
+    const { heldEdit: _held, ...shown } = editedDoc;
+    await spec
+      .given([posted, heldEdit])
+      .when(history.edited(tip, 'Buy my mop.', 'Buy my mop.', { approvedBy: admin }))
+      .then({
+        comments: [shown],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [thread(posted)],
+        versions: [version],
       });
   });
 
@@ -657,6 +780,7 @@ describe('comments projection', () => {
         sweeps: [{ _id: dishes, deletedBy: admin }],
         held: [],
         threads: [thread(posted)],
+        versions: [],
       });
     await spec
       .given([posted, deleted, history.deleted(tip, admin)])
@@ -667,6 +791,7 @@ describe('comments projection', () => {
         sweeps: [],
         held: [],
         threads: [{ ...thread(posted), deleted: true }],
+        versions: [],
       });
   });
 });

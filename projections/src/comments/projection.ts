@@ -15,6 +15,7 @@ import {
   HELD_DOCS,
   SWEEP_DOCS,
   THREAD_DOCS,
+  VERSION_DOCS,
   commentVoteId,
 } from './docs';
 
@@ -53,6 +54,63 @@ function posted(event: Recorded<Extract<CommentEvent, { type: 'CommentPosted' }>
 }
 
 /**
+ * A posted comment is gone: out of every list (the held ones too, where an edit held it again),
+ * with its earlier texts; its thread stays.
+ */
+function gone(commentId: string, parentId: string | undefined): Change[] {
+  return [
+    remove(COMMENT_DOCS, commentId),
+    remove(HELD_DOCS, commentId),
+    remove(VERSION_DOCS, commentId),
+    update(THREAD_DOCS, commentId, { $set: { deleted: true } }),
+    ...(parentId ? repliesMove(parentId, -1) : []),
+  ];
+}
+
+/**
+ * An edit: the new text and when, the replaced text among the earlier ones. A rule that holds the
+ * new text takes the comment out of the story's list and into the held ones until an admin
+ * approves the edit (an edit with `approvedBy`, whose text was kept when it was held); a rule
+ * that flags it flags the comment again, however it was kept before.
+ */
+function edited(event: Recorded<Extract<CommentEvent, { type: 'CommentEdited' }>>): Change[] {
+  const { commentId, storyId, authorId, content, previous, heldBy, flaggedBy } = event.data;
+  const at = event.metadata.recordedAt;
+  if (event.data.approvedBy)
+    return [
+      update(COMMENT_DOCS, commentId, { $set: { content }, $unset: { heldEdit: true } }),
+      remove(HELD_DOCS, commentId),
+    ];
+  const version = { content: previous, until: at };
+  return [
+    update(COMMENT_DOCS, commentId, {
+      $set: {
+        content,
+        editedAt: at,
+        ...(heldBy ? { heldEdit: true } : {}),
+        ...(flaggedBy ? { automodRule: flaggedBy.ruleName } : {}),
+      },
+      ...(flaggedBy ? { $unset: { keptDownvotes: true } } : {}),
+    }),
+    upsert(VERSION_DOCS, commentId, { $set: { [`texts.${event.position}`]: version } }),
+    ...(heldBy
+      ? [
+          upsert(HELD_DOCS, commentId, {
+            $set: {
+              storyId,
+              authorId,
+              content,
+              heldAt: at,
+              ruleId: heldBy.ruleId,
+              ruleName: heldBy.ruleName,
+            },
+          }),
+        ]
+      : []),
+  ];
+}
+
+/**
  * Comments per story (oldest first), per author (profile), flagged ones (admin), and each user's
  * vote per comment. A vote carries the previous one, so a switch moves exactly one count; a
  * withdrawn vote takes its count back and leaves no vote. The story a comment answers is not
@@ -67,17 +125,25 @@ export const commentsProjection = defineProjection<
   // The comment list, and a comment's +10.
   storyChanges: {
     kind: 'comments',
-    eventTypes: ['CommentPosted', 'CommentDeleted', 'CommentVoteCast', 'CommentVoteWithdrawn'],
+    eventTypes: [
+      'CommentPosted',
+      'CommentEdited',
+      'CommentDeleted',
+      'CommentVoteCast',
+      'CommentVoteWithdrawn',
+    ],
   },
   // 3: without a copy of the story each comment answers.
   // 4: the flagged order indexes flagged comments only; a vote keeps only its choice, no index.
   // 5: when a comment first reached the score its author is told about (`topAt`).
   // 6: comments held by an automod rule, and comments an automod rule flagged.
   // 7: replies (the comment each answers, reply counts, threads kept past a deletion).
-  version: 7,
+  // 8: edits (the current text, when, the earlier texts; an edit an automod rule holds).
+  version: 8,
   eventTypes: [
     'CommentPosted',
     'CommentHeld',
+    'CommentEdited',
     'HeldCommentDeleted',
     'CommentDeleted',
     'CommentKept',
@@ -136,6 +202,8 @@ export const commentsProjection = defineProjection<
     { name: SWEEP_DOCS, indexes: [] },
     // Read only by id: the deleted comments replies answer.
     { name: THREAD_DOCS, indexes: [] },
+    // Read only by id: the earlier texts of the comments a moderator looks at.
+    { name: VERSION_DOCS, indexes: [] },
     {
       name: HELD_DOCS,
       indexes: [
@@ -179,14 +247,10 @@ export const commentsProjection = defineProjection<
         ];
       case 'HeldCommentDeleted':
         return [remove(HELD_DOCS, event.data.commentId)];
-      case 'CommentDeleted': {
-        const { commentId, parentId } = event.data;
-        return [
-          remove(COMMENT_DOCS, commentId),
-          update(THREAD_DOCS, commentId, { $set: { deleted: true } }),
-          ...(parentId ? repliesMove(parentId, -1) : []),
-        ];
-      }
+      case 'CommentEdited':
+        return edited(event);
+      case 'CommentDeleted':
+        return gone(event.data.commentId, event.data.parentId);
       case 'CommentKept':
         return [
           update(COMMENT_DOCS, event.data.commentId, {

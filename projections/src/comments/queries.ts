@@ -7,7 +7,10 @@ import {
   HELD_DOCS,
   SWEEP_DOCS,
   THREAD_DOCS,
+  VERSION_DOCS,
+  type CommentVersion,
   type ThreadDoc,
+  type VersionsDoc,
   type CommentDoc,
   type HeldCommentDoc,
   commentVoteId,
@@ -25,8 +28,10 @@ export class CommentQueries {
   private readonly sweeps;
   private readonly held;
   private readonly threads;
+  private readonly versions;
 
   constructor(models: ReadModels) {
+    this.versions = models.collection<VersionsDoc>(COMMENTS, VERSION_DOCS);
     this.threads = models.collection<ThreadDoc>(COMMENTS, THREAD_DOCS);
     this.comments = models.collection<CommentDoc>(COMMENTS, COMMENT_DOCS);
     this.votes = models.collection<CommentVoteDoc>(COMMENTS, COMMENT_VOTE_DOCS);
@@ -82,6 +87,34 @@ export class CommentQueries {
   async byIds(commentIds: readonly string[]): Promise<Map<string, CommentDoc>> {
     const found = await findByIds(this.comments, commentIds);
     return new Map(found.map((comment) => [comment._id, comment]));
+  }
+
+  /** A story's comments as others see them (none an edit holds), oldest first, a page at a time. */
+  shownOfStory(
+    storyId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<Page<CommentDoc>> {
+    return this.comments.find(
+      { storyId, heldEdit: { $ne: true } },
+      {
+        sort: [['createdAt', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
+
+  /** The earlier texts of these comments, oldest first, by comment id: one lookup by id. */
+  async versionsOf(commentIds: readonly string[]): Promise<Map<string, CommentVersion[]>> {
+    const docs = await findByIds(this.versions, commentIds);
+    return new Map(
+      docs.map((doc) => [
+        doc._id,
+        Object.entries(doc.texts)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, version]) => version),
+      ]),
+    );
   }
 
   /** A story's comments, oldest first, a page at a time. */

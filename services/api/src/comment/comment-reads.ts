@@ -79,7 +79,7 @@ export class CommentReads {
   ): Promise<{ items: Comment[]; next: string | undefined }> {
     const story = await this.deps.stories.byId(storyId);
     if (!story || !isPublicStory(story)) throw new NotFoundError('Story not found');
-    const page = await this.deps.comments.ofStory(storyId, request);
+    const page = await this.deps.comments.shownOfStory(storyId, request);
     const docs = page.items;
     const authorIds = docs.map((doc) => doc.authorId);
     const [voteOf, users, sides, deletedParents] = await Promise.all([
@@ -133,11 +133,12 @@ export class CommentReads {
   /** A page of the admin's flagged comments, with their stories and authors (e-mails included). */
   async flagged(request: { cursor?: string | undefined; limit: number }) {
     const page = await this.deps.comments.flagged(request);
-    const [withStories, authors] = await Promise.all([
+    const [withStories, authors, versions] = await Promise.all([
       this.withStories(page),
       this.deps.users.byIds(page.items.map((doc) => doc.authorId)),
+      this.deps.comments.versionsOf(page.items.map((doc) => doc._id)),
     ]);
-    return { page: withStories, authors: toAuthors(authors, true) };
+    return { page: withStories, authors: toAuthors(authors, true), versions };
   }
 
   /**

@@ -90,6 +90,40 @@ export class CommentService {
     return { commentId, held: screening?.action === 'hold' };
   }
 
+  /**
+   * Its author changes a comment's text, through the member's guarded door (refused while they
+   * are banned) and on an approved story; automod screens the new text as a new comment's.
+   * Answers whether a rule held the edit for review.
+   */
+  async edit(
+    commentId: string,
+    author: Pick<UserDoc, '_id'>,
+    content: string,
+    actor: Actor,
+  ): Promise<{ held: boolean }> {
+    const [state, screening] = await Promise.all([
+      this.deps.bus.state(`comment-${commentId}`, commentDecider),
+      this.deps.screen?.(content) ?? null,
+    ]);
+    const results = await this.deps.bus.asMember(author._id).runAll(
+      [
+        ...(state.storyId ? [this.deps.approvedStory(state.storyId)] : []),
+        memberCommandOn(`comment-${commentId}`, commentDecider, {
+          type: 'EditComment',
+          commentId,
+          userId: author._id,
+          content,
+          screening,
+        }),
+      ],
+      actor,
+      [COMMENTS],
+    );
+    // The same text again writes nothing: what the comment was stays.
+    const wrote = (results.at(-1)?.events.length ?? 0) > 0;
+    return { held: wrote && screening?.action === 'hold' };
+  }
+
   /** Votes up or down, or (`null`) withdraws the member's vote: back to neutral. */
   async vote(
     commentId: string,

@@ -1,6 +1,7 @@
 import type {
   Comment,
   CommentAuthor,
+  CommentVersion,
   FlaggedComment,
   MyComment,
 } from '@whosright/contracts/comment/dto';
@@ -24,6 +25,7 @@ function basics(doc: CommentDoc) {
     createdAt: doc.createdAt,
     upvotes: doc.upvotes,
     downvotes: doc.downvotes,
+    ...(doc.editedAt ? { editedAt: doc.editedAt } : {}),
   };
 }
 
@@ -106,10 +108,12 @@ export function toMyComment({ comment: doc, story }: CommentOnStory): MyComment 
 export function toFlaggedComment(
   { comment: doc, story }: CommentOnStory,
   author: CommentAuthor | null,
+  earlierVersions?: readonly CommentVersion[],
 ): FlaggedComment {
   return {
     ...basics(doc),
     author,
+    ...(earlierVersions ? { earlierVersions: [...earlierVersions] } : {}),
     story: {
       id: doc.storyId,
       category: story.category,

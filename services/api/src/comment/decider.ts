@@ -16,7 +16,8 @@ export type CommentRejection =
   | 'own_comment'
   | 'story_not_found'
   | 'not_held'
-  | 'parent_not_found';
+  | 'parent_not_found'
+  | 'not_author';
 
 export class CommentCommandRejected extends CommandRejected<CommentRejection> {
   constructor(reason: CommentRejection) {
@@ -32,8 +33,19 @@ export interface CommentState {
   storyId: string | null;
   /** The comment it answers, when it is a reply. */
   parentId: string | null;
-  /** Held by an automod rule and not yet approved or deleted: what approving posts. */
-  held: Extract<CommentEvent, { type: 'CommentHeld' }>['data'] | null;
+  /** Its text now (an edit replaces it). */
+  content: string | null;
+  /**
+   * Held by an automod rule and not yet approved or deleted: what approving posts (for a posted
+   * comment an edit held again, approving shows its new text).
+   */
+  held:
+    | (Pick<
+        Extract<CommentEvent, { type: 'CommentHeld' }>['data'],
+        'commentId' | 'storyId' | 'authorId' | 'content' | 'heldBy'
+      > &
+        Partial<Extract<CommentEvent, { type: 'CommentHeld' }>['data']>)
+    | null;
 }
 
 /** What an automod rule does with a comment as it is posted: holds it, or flags it. */
@@ -94,6 +106,14 @@ export type CommentCommand =
       reason?: string | null;
     }
   | {
+      /** Its author changes its text; the rule the new text matched, if any. */
+      type: 'EditComment';
+      commentId: string;
+      userId: string;
+      content: string;
+      screening?: CommentScreening | null;
+    }
+  | {
       /** Its story was deleted by `deletedBy`: an admin, or the story's author (checked there). */
       type: 'DeleteWithStory';
       commentId: string;
@@ -109,6 +129,7 @@ export const comment = {
     authorId: null,
     storyId: null,
     parentId: null,
+    content: null,
     held: null,
   }),
   evolve(state: CommentState, event: CommentEvent): CommentState {
@@ -120,6 +141,7 @@ export const comment = {
           authorId: event.data.authorId,
           storyId: event.data.storyId,
           parentId: event.data.parentId ?? null,
+          content: event.data.content,
           held: null,
         };
       case 'CommentHeld':
@@ -128,12 +150,21 @@ export const comment = {
           authorId: event.data.authorId,
           storyId: event.data.storyId,
           parentId: event.data.parentId ?? null,
+          content: event.data.content,
           held: event.data,
         };
+      case 'CommentEdited': {
+        const { commentId, storyId, authorId, content, heldBy } = event.data;
+        return {
+          ...state,
+          content,
+          held: heldBy ? { commentId, storyId, authorId, content, heldBy } : null,
+        };
+      }
       case 'HeldCommentDeleted':
         return { ...state, held: null, deleted: true };
       case 'CommentDeleted':
-        return { ...state, deleted: true };
+        return { ...state, held: null, deleted: true };
       case 'CommentKept':
         return state;
       default: {
@@ -148,6 +179,8 @@ export const comment = {
         return postComment(command, state);
       case 'AcceptReply':
         return acceptReply(command, state);
+      case 'EditComment':
+        return editComment(command, state);
       case 'DeleteComment':
         return deleteComment(command, state);
       case 'KeepComment':
@@ -168,12 +201,15 @@ export const comment = {
 
 type CommentCommandOf<T extends CommentCommand['type']> = Extract<CommentCommand, { type: T }>;
 
-/** A comment that was posted and is not deleted: the only one that can be deleted or kept. */
+/**
+ * A comment that was posted, is not deleted and not held again by an edit: the only one that can
+ * be deleted, kept, edited or answered.
+ */
 function requireLive(state: CommentState): asserts state is CommentState & {
   authorId: string;
   storyId: string;
 } {
-  if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+  if (!state.exists || state.deleted || state.held) throw new CommentCommandRejected('not_found');
 }
 
 /** Only an approved story takes comments; the story's category and excerpt travel along. */
@@ -206,9 +242,33 @@ function acceptReply(
   command: CommentCommandOf<'AcceptReply'>,
   state: CommentState,
 ): CommentEvent[] {
-  if (!state.exists || state.deleted || state.storyId !== command.storyId)
+  if (!state.exists || state.deleted || state.held || state.storyId !== command.storyId)
     throw new CommentCommandRejected('parent_not_found');
   return [];
+}
+
+/**
+ * Its author edits a live comment; the same text again changes nothing. A rule the new text
+ * matches flags it, or holds it again until an admin approves the edit.
+ */
+function editComment(
+  command: CommentCommandOf<'EditComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  requireLive(state);
+  if (command.userId !== state.authorId) throw new CommentCommandRejected('not_author');
+  if (command.content === state.content) return [];
+  const { commentId, content, screening } = command;
+  const match = screening ? { ruleId: screening.ruleId, ruleName: screening.ruleName } : null;
+  const data = {
+    commentId,
+    storyId: state.storyId,
+    authorId: state.authorId,
+    content,
+    previous: state.content ?? '',
+    ...(match ? { [screening?.action === 'hold' ? 'heldBy' : 'flaggedBy']: match } : {}),
+  };
+  return [{ type: 'CommentEdited', data }];
 }
 
 /** An admin approves a held comment: it is posted as it was written, for everyone to see. */
@@ -217,8 +277,14 @@ function approveHeld(
   state: CommentState,
 ): CommentEvent[] {
   if (!state.held) throw new CommentCommandRejected('not_held');
-  const { heldBy: _heldBy, ...written } = state.held;
-  const data = { ...written, approvedBy: command.adminId };
+  if (state.exists) {
+    const { commentId, storyId, authorId, content } = state.held;
+    const approved = { commentId, storyId, authorId, content, previous: content };
+    return [{ type: 'CommentEdited', data: { ...approved, approvedBy: command.adminId } }];
+  }
+  const { heldBy: _heldBy, story, ...written } = state.held;
+  if (!story) throw new CommentCommandRejected('not_held');
+  const data = { ...written, story, approvedBy: command.adminId };
   return [{ type: 'CommentPosted', data }];
 }
 
@@ -236,7 +302,26 @@ function deleteHeld(
     deletedBy: command.adminId,
     ...reasonField(command.reason),
   };
+  if (state.exists) return [postedOneDeleted(data, true, state)];
   return [{ type: 'HeldCommentDeleted', data }];
+}
+
+/**
+ * A comment that was posted and that an edit held again is deleted as a posted one: it leaves
+ * the story's count, its author's and its parent's too.
+ */
+function postedOneDeleted(
+  data: {
+    commentId: string;
+    storyId: string;
+    authorId: string;
+    deletedBy: string;
+    reason?: string;
+  },
+  byAdmin: boolean,
+  state: CommentState,
+): CommentEvent {
+  return { type: 'CommentDeleted', data: { ...data, byAdmin, ...parentField(state) } };
 }
 
 /**
@@ -247,7 +332,7 @@ function deleteComment(
   command: CommentCommandOf<'DeleteComment'>,
   state: CommentState,
 ): CommentEvent[] {
-  if (state.held && !command.byAdmin) return withdrawHeld(command.userId, state.held);
+  if (state.held && !command.byAdmin) return withdrawHeld(command.userId, state);
   requireLive(state);
   if (!command.byAdmin && command.userId !== state.authorId)
     throw new CommentCommandRejected('not_author_or_admin');
@@ -265,12 +350,13 @@ function deleteComment(
   return [{ type: 'CommentDeleted', data }];
 }
 
-function withdrawHeld(userId: string, held: NonNullable<CommentState['held']>): CommentEvent[] {
+function withdrawHeld(userId: string, state: CommentState): CommentEvent[] {
+  const held = state.held!;
   if (userId !== held.authorId) throw new CommentCommandRejected('not_author_or_admin');
   const { commentId, storyId, authorId } = held;
-  return [
-    { type: 'HeldCommentDeleted', data: { commentId, storyId, authorId, deletedBy: userId } },
-  ];
+  const data = { commentId, storyId, authorId, deletedBy: userId };
+  if (state.exists) return [postedOneDeleted(data, false, state)];
+  return [{ type: 'HeldCommentDeleted', data }];
 }
 
 /** Keeping a comment nobody flags (or kept a moment ago) changes nothing. */
@@ -316,9 +402,9 @@ function deleteWithStory(
 /** A deleted reply names the comment it answered, whose reply count falls. */
 const parentField = (state: CommentState) => (state.parentId ? { parentId: state.parentId } : {});
 
-/** Voting needs a live comment that is not the voter's own. */
+/** Voting needs a live comment (not held again by an edit) that is not the voter's own. */
 function requireVotable(state: CommentState, userId: string): void {
-  if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+  if (!state.exists || state.deleted || state.held) throw new CommentCommandRejected('not_found');
   if (state.authorId === userId) throw new CommentCommandRejected('own_comment');
 }
 

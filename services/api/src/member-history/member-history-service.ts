@@ -62,8 +62,11 @@ export class MemberHistoryService {
       this.notes(memberId, { limit: PAGE_SIZE.default }),
       this.deps.notes.count(memberId),
     ]);
-    // A member deleting their own story is in the log, but it is not a decision about them.
-    const moderated = decisions.filter((entry) => entry.source !== 'author');
+    // A member deleting their own story is in the log, but it is not a decision about them; their
+    // edits are listed (a moderator reads what a comment said before), counted nowhere.
+    const moderated = decisions.filter(
+      (entry) => entry.source !== 'author' || entry.action === 'comment.edit',
+    );
     const moderatorIds = cases.flatMap((doc) => (doc.moderatorId ? [doc.moderatorId] : []));
     const people = await this.peopleOf(moderatorIds);
     const entries: MemberHistoryEntry[] = [

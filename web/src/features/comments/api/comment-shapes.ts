@@ -38,6 +38,7 @@ export const commentShape = object<Comment>({
   parentId: nullable(string),
   replyCount: number,
   byStoryAuthor: optional(boolean),
+  editedAt: optional(string),
   deleted: optional(boolean),
 });
 export const commentListShape = array(commentShape);

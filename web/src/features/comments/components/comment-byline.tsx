@@ -6,7 +6,8 @@ import { StoryAuthorBadge } from './story-author-badge.tsx';
 
 /**
  * Above a comment's text: who wrote it (the "Author" badge for the story's author, who shows no
- * side), the side they voted, "(you)", its age, and "Awaiting review" while held.
+ * side), the side they voted, "(you)", its age, "(edited ...)" with when its author last
+ * edited it, and "Awaiting review" while held.
  */
 export function CommentByline({ comment, name }: { comment: Comment; name: string }) {
   return (
@@ -21,6 +22,15 @@ export function CommentByline({ comment, name }: { comment: Comment; name: strin
       <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
         {timeAgo(comment.createdAt)}
       </time>
+      {comment.editedAt ? (
+        <span className="text-xs text-muted-foreground">
+          (edited{' '}
+          <time dateTime={comment.editedAt} title={new Date(comment.editedAt).toLocaleString()}>
+            {timeAgo(comment.editedAt)}
+          </time>
+          )
+        </span>
+      ) : null}
       {comment.awaitingReview === true ? (
         <span className="rounded-full border px-2 text-xs font-medium text-muted-foreground">
           Awaiting review

@@ -1,74 +1,35 @@
 import type { ReactNode } from 'react';
-import { ReplyIcon, ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import type { Comment } from '@whosright/contracts/comment/dto';
-import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
 
-import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
-import { ReportButton } from '#web/components/report/report-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { initialsOf } from '#web/components/user-avatar.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { cn } from '#web/lib/utils.ts';
 import { commentNameOf } from '#web/features/comments/lib/comment-name.ts';
+import { CommentActions, type CommentActionProps } from './comment-actions.tsx';
 import { CommentByline } from './comment-byline.tsx';
 
 /**
- * One comment: author, the side they voted (when they show it), age, the text (plain text, never HTML), up/down votes (disabled when
- * signed out and on one's own comment), delete on one's own, which asks first, and Report on
- * others' when signed in. Reply opens a reply box under it (`children`: the box, then its
- * replies). A reply shown beside the one it answers says "replying to" whom. A deleted comment
+ * One comment: author, the side they voted (when they show it), age, "edited" with when, the text
+ * (plain text, never HTML), and what can be done to it (comment-actions.tsx). Reply opens a reply
+ * box under it (`children`: the box, then its replies); Edit puts a box with its text in its place
+ * (`editBox`). A reply shown beside the one it answers says "replying to" whom. A deleted comment
  * that replies answer is only "[deleted]", its replies kept under it.
  */
 export function CommentItem({
   comment,
-  signedIn,
-  onVote,
-  onDelete,
-  deleting,
-  onReply,
-  replying = false,
   replyingTo = null,
+  editBox = null,
   children,
-}: {
+  ...actions
+}: CommentActionProps & {
   comment: Comment;
-  signedIn: boolean;
-  onVote: (vote: CommentVoteChoice) => void;
-  onDelete: () => void;
-  deleting: boolean;
-  /** Opens (or closes) the reply box under it; absent where nobody can reply. */
-  onReply?: () => void;
-  replying?: boolean;
   /** The comment it answers, named when it is shown beside it rather than under it. */
   replyingTo?: Comment | null;
+  /** The box editing its text, shown in place of the text while open. */
+  editBox?: ReactNode;
   children?: ReactNode;
 }) {
   const name = commentNameOf(comment);
   const held = comment.awaitingReview === true;
-  const canVote = signedIn && !comment.isOwn;
-  const voteButton = (choice: CommentVoteChoice) => {
-    const up = choice === 'up';
-    const count = up ? comment.upvotes : comment.downvotes;
-    const Icon = up ? ThumbsUpIcon : ThumbsDownIcon;
-    // Named by what it shows, the count first ("3 upvotes"): the visible label starts the name, so
-    // voice control users can say what they see.
-    return (
-      <Button
-        variant="ghost"
-        size="bare"
-        disabled={!canVote}
-        aria-pressed={canVote ? comment.myVote === choice : undefined}
-        aria-label={`${count} ${up ? 'upvote' : 'downvote'}${count === 1 ? '' : 's'}`}
-        onClick={() => onVote(choice)}
-        className={cn(
-          'h-8 gap-1 px-2.5 tabular-nums',
-          comment.myVote !== choice ? 'text-muted-foreground' : up ? 'text-he' : 'text-she',
-        )}
-      >
-        <Icon aria-hidden="true" />
-        {count}
-      </Button>
-    );
-  };
 
   if (comment.deleted)
     return (
@@ -101,38 +62,12 @@ export function CommentItem({
           {replyingTo ? (
             <p className="text-xs text-muted-foreground">replying to {commentNameOf(replyingTo)}</p>
           ) : null}
-          <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
-          {/* Only its author sees a held comment: nothing to vote on or delete until approved. */}
-          {held ? null : (
-            <div className="-ml-2 flex flex-wrap items-center gap-1">
-              {voteButton('up')}
-              {voteButton('down')}
-              {onReply ? (
-                <Button
-                  variant="ghost"
-                  size="bare"
-                  aria-expanded={replying}
-                  aria-label={`Reply to ${name}`}
-                  onClick={onReply}
-                  className="h-8 gap-1 px-2.5 text-muted-foreground"
-                >
-                  <ReplyIcon aria-hidden="true" />
-                  Reply
-                </Button>
-              ) : null}
-              {comment.isOwn ? (
-                <div className="ml-auto">
-                  <ConfirmDeleteButton
-                    what="comment"
-                    label="Delete comment"
-                    pending={deleting}
-                    onConfirm={onDelete}
-                  />
-                </div>
-              ) : signedIn ? (
-                <ReportButton targetType="comment" targetId={comment.id} className="ml-auto" />
-              ) : null}
-            </div>
+          {editBox ?? (
+            <>
+              <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
+              {/* Only its author sees a held comment: nothing to vote on or delete until approved. */}
+              {held ? null : <CommentActions comment={comment} name={name} {...actions} />}
+            </>
           )}
         </div>
       </div>

@@ -19,6 +19,11 @@ export interface ThreadActions {
   toggleReply: (commentId: string) => void;
   /** The reply box under `parent`. */
   replyBox: (parent: Comment) => ReactNode;
+  /** The comment whose text is open for editing, if any. */
+  editing: string | null;
+  startEdit: (commentId: string) => void;
+  /** The box editing `comment`'s text, with Cancel and Save. */
+  editBox: (comment: Comment) => ReactNode;
   /** Comments whose replies are all shown. */
   openReplies: ReadonlySet<string>;
   /** Shows all the replies of `parentId` and brings `firstHidden` into view. */
@@ -50,6 +55,8 @@ export function CommentThreadItem({ node, actions }: { node: ThreadNode; actions
       onReply={canReply ? () => actions.toggleReply(comment.id) : undefined}
       replying={replying}
       replyingTo={node.replyingTo}
+      onEdit={comment.isOwn ? () => actions.startEdit(comment.id) : undefined}
+      editBox={actions.editing === comment.id ? actions.editBox(comment) : null}
     >
       {replying ? <div className="mt-2 sm:ml-11">{actions.replyBox(comment)}</div> : null}
       {replies.length > 0 ? (

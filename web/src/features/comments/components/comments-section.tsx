@@ -20,6 +20,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useComments } from '#web/features/comments/api/get-comments.ts';
 import { useDeleteComment } from '#web/features/comments/api/delete-comment.ts';
+import { useEditComment } from '#web/features/comments/api/edit-comment.ts';
 import { usePostComment } from '#web/features/comments/api/post-comment.ts';
 import { useVoteComment } from '#web/features/comments/api/vote-comment.ts';
 import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
@@ -55,6 +56,7 @@ export function CommentsSection({
   const posting = usePostWhenOnline(post.mutate);
   const vote = useVoteComment(storyId);
   const remove = useDeleteComment(storyId, onChanged);
+  const edit = useEditComment(storyId);
   const [expanded, setExpanded] = useState(false);
   /** The comment to bring into view and focus once it is rendered. */
   const [reveal, setReveal] = useState<string | null>(null);
@@ -72,6 +74,7 @@ export function CommentsSection({
     post,
     vote,
     remove,
+    edit,
     reveal: (id) => {
       setExpanded(true);
       setReveal(id);

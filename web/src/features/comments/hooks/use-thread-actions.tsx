@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import type { useDeleteComment } from '#web/features/comments/api/delete-comment.ts';
+import type { useEditComment } from '#web/features/comments/api/edit-comment.ts';
 import type { usePostComment } from '#web/features/comments/api/post-comment.ts';
 import type { useVoteComment } from '#web/features/comments/api/vote-comment.ts';
 import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
@@ -18,6 +19,7 @@ export function useThreadActions({
   post,
   vote,
   remove,
+  edit,
   reveal,
 }: {
   signedIn: boolean;
@@ -26,11 +28,13 @@ export function useThreadActions({
   post: ReturnType<typeof usePostComment>;
   vote: ReturnType<typeof useVoteComment>;
   remove: ReturnType<typeof useDeleteComment>;
+  edit: ReturnType<typeof useEditComment>;
   reveal: (commentId: string) => void;
 }): ThreadActions {
   // A reply waits for the connection on its own: the story's box stays free.
   const replying = usePostWhenOnline(post.mutate);
   const [replyTo, setReplyTo] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [openReplies, setOpenReplies] = useState<ReadonlySet<string>>(new Set());
   const openRepliesOf = (parentId: string) => setOpenReplies((open) => new Set(open).add(parentId));
   const pendingReply = post.isPending && post.variables.parentId !== undefined;
@@ -62,6 +66,36 @@ export function useThreadActions({
                 setReplyTo(null);
                 openRepliesOf(parent.id);
                 reveal(reply.id);
+              },
+            },
+          )
+        }
+      />
+    ),
+    editing,
+    startEdit: (id) => setEditing(id),
+    editBox: (comment) => (
+      <CommentForm
+        words={{
+          id: `edit-${comment.id}`,
+          label: 'Edit your comment',
+          submit: 'Save',
+          pending: 'Saving...',
+          placeholder: '',
+        }}
+        initial={comment.content}
+        pending={edit.isPending}
+        onDismiss={() => {
+          setEditing(null);
+          reveal(comment.id);
+        }}
+        onSubmit={(content) =>
+          edit.mutate(
+            { commentId: comment.id, content },
+            {
+              onSuccess: () => {
+                setEditing(null);
+                reveal(comment.id);
               },
             },
           )
