@@ -94,6 +94,8 @@ export const commentEvents = {
       authorId: userIdSchema,
       content: z.string().min(1),
       previous: z.string(),
+      /** The comment it answers, when a reply (kept with it should a rule hold the edit). */
+      parentId: commentIdSchema.optional(),
       flaggedBy: automodMatchSchema.optional(),
       heldBy: automodMatchSchema.optional(),
       /** The admin who approved a held edit: the text is shown again. */

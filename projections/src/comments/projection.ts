@@ -101,6 +101,7 @@ function edited(event: Recorded<Extract<CommentEvent, { type: 'CommentEdited' }>
               authorId,
               content,
               heldAt: at,
+              ...(event.data.parentId ? { parentId: event.data.parentId } : {}),
               ruleId: heldBy.ruleId,
               ruleName: heldBy.ruleName,
             },

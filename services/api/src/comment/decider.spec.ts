@@ -102,6 +102,36 @@ describe('comment decider', () => {
       .then([commentEdited('Third', 'Better words')]);
   });
 
+  it('when a reply is edited the edit names the comment it answers', () => {
+    const parentId = 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP';
+    spec
+      .given([{ ...posted, data: { ...posted.data, parentId } }])
+      .when({ type: 'EditComment', commentId, userId: author, content: 'Changed' })
+      .then([commentEdited('Changed', posted.data.content, { parentId })]);
+  });
+
+  it('when the story of a comment an edit held again is deleted the comment goes with it', () => {
+    const heldEdit = commentEdited('Buy now', posted.data.content, {
+      heldBy: { ruleId: 'rule_1', ruleName: 'Ads' },
+    });
+    spec
+      .given([posted, heldEdit])
+      .when({ type: 'DeleteWithStory', commentId, storyId, deletedBy: other, byAdmin: true })
+      .then([
+        {
+          type: 'CommentDeleted',
+          data: {
+            commentId,
+            storyId,
+            authorId: author,
+            deletedBy: other,
+            byAdmin: true,
+            withStory: true,
+          },
+        },
+      ]);
+  });
+
   it('when someone else edits a comment, or it is deleted or unknown, the edit is refused', () => {
     const edit = { type: 'EditComment', commentId, userId: other, content: 'Mine now' } as const;
     spec.given([posted]).when(edit).thenThrows(rejected('not_author'));

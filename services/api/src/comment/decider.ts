@@ -266,6 +266,7 @@ function editComment(
     authorId: state.authorId,
     content,
     previous: state.content ?? '',
+    ...parentField(state),
     ...(match ? { [screening?.action === 'hold' ? 'heldBy' : 'flaggedBy']: match } : {}),
   };
   return [{ type: 'CommentEdited', data }];
@@ -384,8 +385,9 @@ function deleteWithStory(
   command: CommentCommandOf<'DeleteWithStory'>,
   state: CommentState,
 ): CommentEvent[] {
-  requireLive(state);
-  if (state.storyId !== command.storyId) throw new CommentCommandRejected('not_found');
+  // A posted comment an edit held again goes with its story too.
+  if (!state.exists || state.deleted || !state.authorId || state.storyId !== command.storyId)
+    throw new CommentCommandRejected('not_found');
   const { commentId, storyId, deletedBy, byAdmin } = command;
   const data = {
     commentId,

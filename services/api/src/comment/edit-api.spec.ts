@@ -134,6 +134,22 @@ describe('PATCH /api/comments/{id}', () => {
     expect((await listOf(storyId)).map((c) => c.content)).toEqual(['Buy my widgets.']);
   });
 
+  it('when a reply’s edit is held its author still sees it under the comment it answers', async () => {
+    const storyId = await approvedStory(teller, admin);
+    const writer = await signUp(server);
+    const parent = await comment(teller, storyId, 'Ask me anything.');
+    const res = await writer.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'A fair question.', parentId: parent.id })
+      .expect(201);
+    const replyId = parseBody(res, commentSchema).id;
+    const held = parseBody(
+      await edit(writer, replyId, { content: 'Widgets for sale.' }).expect(200),
+      commentSchema,
+    );
+    expect(held).toMatchObject({ awaitingReview: true, parentId: parent.id });
+  });
+
   it('when the member exports their data every version of an edited comment is in it', async () => {
     const { writer, posted } = await editedComment('First take.', 'Second take.');
     await edit(writer, posted.id, { content: 'Third take.' }).expect(200);
