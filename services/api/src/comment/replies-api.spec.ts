@@ -136,4 +136,34 @@ describe('replies', () => {
     expect(res.status).toBe(401);
     expect(await head()).toBe(before);
   });
+
+  it('when a member who replied and was replied to deletes their account, no text or name of theirs is left', async () => {
+    const storyId = await approvedStory(teller, admin);
+    const leaver = await signUp(server, { firstName: 'Zebedee' });
+    const stayer = await signUp(server, { firstName: 'Stella' });
+    const asked = await reply(stayer, storyId, 'Was it fair?');
+    await reply(leaver, storyId, 'Zebedee says no way.', asked.id);
+    const own = await reply(leaver, storyId, 'Zebedee starts a thread.');
+    await reply(stayer, storyId, 'Stella answers.', own.id);
+    await leaver.agent
+      .post('/api/users/me/delete')
+      .send({ password: 'a good password' })
+      .expect(200);
+    const answers = [
+      await server.agent().get(`/api/stories/${storyId}/comments`),
+      await stayer.agent.get(`/api/stories/${storyId}/comments`),
+      await admin.agent.get(`/api/stories/${storyId}/comments`),
+      await stayer.agent.get('/api/notifications'),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toMatch(/Zebedee/);
+    }
+    const list = parseBody(answers[0]!, commentListSchema);
+    expect(list.find((c) => c.id === own.id)).toMatchObject({
+      content: '[deleted]',
+      deleted: true,
+    });
+    expect(list.map((c) => c.content)).toContain('Stella answers.');
+  });
 });
