@@ -135,6 +135,8 @@ export const heldCommentSchema = z.object({
   author: z.object({ id: z.string(), displayName: z.string() }).nullable(),
   rule: z.object({ id: z.string(), name: z.string() }),
   heldAt: z.string(),
+  /** Held by its author's edit: the texts it had before, oldest first (absent: a new comment). */
+  earlierVersions: z.array(z.object({ content: z.string(), until: z.string() })).optional(),
 });
 export type HeldComment = z.infer<typeof heldCommentSchema>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { heldCommentsPageSchema } from '@whosright/contracts/automod/dto';
 import { commentSchema, flaggedCommentSchema } from '@whosright/contracts/comment/dto';
 import { memberHistorySchema } from '@whosright/contracts/member-history/dto';
 import { storyHistorySchema } from '@whosright/contracts/moderation/dto';
@@ -128,6 +129,12 @@ describe('PATCH /api/comments/{id}', () => {
       commentSchema,
     );
     expect(held).toMatchObject({ awaitingReview: true, content: 'Buy my widgets.' });
+    const queue = parseBody(
+      await admin.agent.get('/api/admin/comments/held?limit=50').expect(200),
+      heldCommentsPageSchema,
+    ).items.find((item) => item.id === posted.id);
+    expect(queue?.content).toBe('Buy my widgets.');
+    expect(queue?.earlierVersions?.map((v) => v.content)).toEqual(['Plain words.']);
     expect(await listOf(storyId)).toEqual([]);
     expect((await listOf(storyId, writer)).map((c) => c.content)).toEqual(['Buy my widgets.']);
     await admin.agent.post(`/api/admin/comments/held/${posted.id}/approve`).expect(204);

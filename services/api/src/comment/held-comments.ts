@@ -14,7 +14,7 @@ import { comment as commentDecider } from './decider';
 
 export interface HeldCommentsDeps {
   bus: CommandBus;
-  comments: Pick<CommentQueries, 'heldPage' | 'heldById'>;
+  comments: Pick<CommentQueries, 'heldPage' | 'heldById' | 'versionsOf'>;
   users: Pick<UserQueries, 'byIds'>;
   /** "The story is approved" as a write's precondition: the story slice's guard. */
   approvedStory: (storyId: string) => StreamCommand;
@@ -31,11 +31,15 @@ export class HeldComments {
 
   async page(request: { cursor?: string | undefined; limit: number }): Promise<HeldCommentsPage> {
     const page = await this.deps.comments.heldPage(request);
-    const users = await this.deps.users.byIds(page.items.map((doc) => doc.authorId));
+    const [users, versions] = await Promise.all([
+      this.deps.users.byIds(page.items.map((doc) => doc.authorId)),
+      this.deps.comments.versionsOf(page.items.map((doc) => doc._id)),
+    ]);
     const byId = new Map(users.map((user) => [user._id, user]));
     return {
       items: page.items.map((doc) => {
         const author = byId.get(doc.authorId);
+        const earlier = versions.get(doc._id);
         return {
           id: doc._id,
           storyId: doc.storyId,
@@ -43,6 +47,7 @@ export class HeldComments {
           author: author ? { id: author._id, displayName: displayNameOf(author) } : null,
           rule: { id: doc.ruleId, name: doc.ruleName },
           heldAt: doc.heldAt,
+          ...(earlier ? { earlierVersions: earlier } : {}),
         };
       }),
       nextCursor: page.next ?? null,
