@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentVersionSchema } from '../comment/dto';
 import { commentIdSchema, ruleIdSchema } from '../shared/ids';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { automodActionSchema, automodTargetSchema } from './events';
@@ -136,7 +137,7 @@ export const heldCommentSchema = z.object({
   rule: z.object({ id: z.string(), name: z.string() }),
   heldAt: z.string(),
   /** Held by its author's edit: the texts it had before, oldest first (absent: a new comment). */
-  earlierVersions: z.array(z.object({ content: z.string(), until: z.string() })).optional(),
+  earlierVersions: z.array(commentVersionSchema).optional(),
 });
 export type HeldComment = z.infer<typeof heldCommentSchema>;
 

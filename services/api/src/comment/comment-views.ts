@@ -30,7 +30,7 @@ function basics(doc: CommentDoc) {
 }
 
 /** What a reader sees of a comment that depends on who they are. */
-export type SeenComment = Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side' | 'byStoryAuthor'>;
+type SeenComment = Pick<Comment, 'author' | 'isOwn' | 'myVote' | 'side' | 'byStoryAuthor'>;
 
 /** A comment in its story's list, as one reader sees it. */
 export function toStoryComment(doc: CommentDoc, seen: SeenComment): Comment {

@@ -15,7 +15,7 @@ import { isNetworkFailure } from '#web/lib/post-when-online.ts';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 
 /** What the comment box posts: a comment, or with `parentId` a reply to that comment. */
-export interface NewComment {
+interface NewComment {
   content: string;
   parentId?: string;
 }

@@ -9,7 +9,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /** How a box is named and worded: the story's comment box by default, or a reply's. */
-export interface CommentBoxWords {
+interface CommentBoxWords {
   /** The textarea's id (one per box on the page). */
   id: string;
   /** Its label; shown when `labelShown` (a reply box says whom it answers), else read out only. */

@@ -8,7 +8,7 @@ import { commentNameOf } from '#web/features/comments/lib/comment-name.ts';
 import type { ThreadNode } from '#web/features/comments/lib/comment-thread.ts';
 
 /** Replies shown under a comment before "View N more replies". */
-export const REPLIES_SHOWN = 2;
+const REPLIES_SHOWN = 2;
 
 /** What every comment of a thread can do, decided by the section that holds them. */
 export interface ThreadActions {

@@ -2,7 +2,7 @@ import type { Comment } from '@whosright/contracts/comment/dto';
 import { publicNameOf } from '@whosright/contracts/account/display-name';
 
 /** What a deleted comment that replies answer is shown as, in place of its author and text. */
-export const DELETED_COMMENT = '[deleted]';
+const DELETED_COMMENT = '[deleted]';
 
 /** What the story's author is called on their own story, in place of their name. */
 export const STORY_AUTHOR = 'Author';

@@ -1,7 +1,7 @@
 import type { Comment } from '@whosright/contracts/comment/dto';
 
 /** Replies nest this many levels deep (the comment on the story is the first); deeper stay at the last. */
-export const THREAD_LEVELS = 3;
+const THREAD_LEVELS = 3;
 
 /** A comment with the replies shown under it. */
 export interface ThreadNode {
