@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentVersionSchema } from '../comment/dto';
 import { commentIdSchema, ruleIdSchema } from '../shared/ids';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
 import { automodActionSchema, automodTargetSchema } from './events';
@@ -137,6 +138,8 @@ export const heldCommentSchema = z.object({
   /** The rule's phrase the text holds, as the rule is now (null: it changed or went). */
   phrase: z.string().nullable(),
   heldAt: z.string(),
+  /** Held by its author's edit: the texts it had before, oldest first (absent: a new comment). */
+  earlierVersions: z.array(commentVersionSchema).optional(),
 });
 export type HeldComment = z.infer<typeof heldCommentSchema>;
 

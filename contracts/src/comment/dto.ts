@@ -15,6 +15,12 @@ export const postCommentRequestSchema = z.strictObject({
       .min(1, 'Comment content is required')
       .max(COMMENT_MAX_LENGTH, `Comment must be at most ${COMMENT_MAX_LENGTH} characters`),
   ),
+  /** The comment this one answers: a reply. */
+  parentId: commentIdSchema.optional(),
+});
+/** PATCH /api/comments/{id}: the comment's new text, by its author. */
+export const editCommentRequestSchema = z.strictObject({
+  content: postCommentRequestSchema.shape.content,
 });
 export const voteCommentRequestSchema = z.strictObject({ vote: commentVoteChoiceSchema });
 export const commentIdParamsSchema = z.object({ id: commentIdSchema });
@@ -54,6 +60,19 @@ export const commentSchema = z.object({
   side: voteChoiceSchema.nullable(),
   /** Held by an automod rule: only its author sees it, until an admin approves it. */
   awaitingReview: z.boolean().optional(),
+  /** The comment it answers; null for a comment on the story itself. */
+  parentId: z.string().nullable(),
+  /** How many replies answer it directly. */
+  replyCount: z.number(),
+  /**
+   * Written by the story's author on their own story: shown with the "Author" badge in place of a
+   * name, which (with the avatar and id) only admins are sent; no side.
+   */
+  byStoryAuthor: z.boolean().optional(),
+  /** When its author last edited it (absent: never edited). */
+  editedAt: z.string().optional(),
+  /** Deleted, kept as "[deleted]" (no author, no votes) because replies answer it. */
+  deleted: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -65,6 +84,10 @@ export const commentVoteCountsSchema = z.object({
   myVote: commentVoteChoiceSchema.nullable(),
 });
 
+/** A text a comment had before an edit replaced it, and when. */
+export const commentVersionSchema = z.object({ content: z.string(), until: z.string() });
+export type CommentVersion = z.infer<typeof commentVersionSchema>;
+
 /** GET /api/users/comments: the member's own comments with their story (excerpt of 100 characters). */
 export const myCommentSchema = z.object({
   id: z.string(),
@@ -72,6 +95,7 @@ export const myCommentSchema = z.object({
   createdAt: z.string(),
   upvotes: z.number(),
   downvotes: z.number(),
+  editedAt: z.string().optional(),
   story: z.object({ id: z.string(), category: z.string(), content: z.string() }),
 });
 export type MyComment = z.infer<typeof myCommentSchema>;
@@ -79,5 +103,7 @@ export type MyComment = z.infer<typeof myCommentSchema>;
 /** GET /api/admin/flagged-comments: a flagged comment, its author (with e-mail) and its story. */
 export const flaggedCommentSchema = myCommentSchema.extend({
   author: commentAuthorSchema.nullable(),
+  /** The texts its author's edits replaced, oldest first (absent: never edited). */
+  earlierVersions: z.array(commentVersionSchema).optional(),
 });
 export type FlaggedComment = z.infer<typeof flaggedCommentSchema>;

@@ -15,6 +15,10 @@ const writtenComment = {
   authorId: userIdSchema,
   content: z.string().min(1),
   story: z.object({ category: storyCategorySchema, content: z.string() }),
+  /** The comment it answers (absent: a comment on the story itself). */
+  parentId: commentIdSchema.optional(),
+  /** Who wrote the comment it answers: whom the reply is news to. */
+  parentAuthorId: userIdSchema.optional(),
 };
 type WrittenComment = z.infer<z.ZodObject<typeof writtenComment>>;
 
@@ -33,6 +37,21 @@ function commentTextForgetting<D extends WrittenComment>(): Forgetting<D> {
         ...(gone ? { content: DELETED_TEXT } : {}),
         ...(quotesForgotten ? { story: { ...data.story, content: DELETED_TEXT } } : {}),
       };
+    },
+  };
+}
+
+/**
+ * An edit's new text and the text it replaced, deleted once its author left (or it is among a
+ * forgotten member's comments), as the comment's own text is.
+ */
+function editedTextForgetting<
+  D extends { commentId: string; authorId: string; content: string; previous: string },
+>(): Forgetting<D> {
+  return {
+    forget(data, forgotten) {
+      const gone = forgotten.users.has(data.authorId) || forgotten.comments.has(data.commentId);
+      return gone ? { ...data, content: DELETED_TEXT, previous: DELETED_TEXT } : data;
     },
   };
 }
@@ -62,6 +81,28 @@ export const commentEvents = {
     }),
     { forgetting: commentTextForgetting() },
   ),
+  /**
+   * Its author changed the comment's text (`previous` is the text it replaced). An automod rule
+   * that matches the new text flags it (`flaggedBy`) or holds it again (`heldBy`: nobody but its
+   * author sees it until an admin approves the edit, an edit with `approvedBy`, or deletes it).
+   */
+  CommentEdited: defineEvent(
+    'CommentEdited',
+    z.object({
+      commentId: commentIdSchema,
+      storyId: storyIdSchema,
+      authorId: userIdSchema,
+      content: z.string().min(1),
+      previous: z.string(),
+      /** The comment it answers, when a reply (kept with it should a rule hold the edit). */
+      parentId: commentIdSchema.optional(),
+      flaggedBy: automodMatchSchema.optional(),
+      heldBy: automodMatchSchema.optional(),
+      /** The admin who approved a held edit: the text is shown again. */
+      approvedBy: userIdSchema.optional(),
+    }),
+    { forgetting: editedTextForgetting() },
+  ),
   HeldCommentDeleted: defineEvent(
     'HeldCommentDeleted',
     z.object({
@@ -89,6 +130,8 @@ export const commentEvents = {
        * before it was recorded.
        */
       withStory: z.literal(true).optional(),
+      /** The comment it answered, when it was a reply: that one has one reply fewer. */
+      parentId: commentIdSchema.optional(),
     }),
     { forgetting: MODERATORS_WORDS },
   ),

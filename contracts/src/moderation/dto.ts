@@ -92,6 +92,15 @@ export const storyHistoryStepSchema = z.discriminatedUnion('type', [
     byAdmin: z.boolean(),
     reason: z.string().nullable(),
   }),
+  /** A comment on the story edited by its author: the text it had, and the text it got. */
+  z.object({
+    type: z.literal('commentEdited'),
+    at: z.string(),
+    by: personSchema,
+    commentId: z.string(),
+    previous: z.string(),
+    content: z.string(),
+  }),
 ]);
 export type StoryHistoryStep = z.infer<typeof storyHistoryStepSchema>;
 

@@ -4,8 +4,8 @@ import { cursorSchema } from '../shared/page';
 /**
  * What a member is told about their own writing: a moderator's decision on their story, its
  * votes reaching 10, 50, 100 or 500, its majority flipping, new comments on it (one notification
- * per story, kept up to date), a comment of theirs reaching +10, and what came of a report they
- * filed.
+ * per story, kept up to date), a comment of theirs reaching +10, what came of a report they
+ * filed, and each reply to a comment of theirs.
  */
 export const NOTIFICATION_KINDS = [
   'approved',
@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'comments',
   'commentScore',
   'report',
+  'replies',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

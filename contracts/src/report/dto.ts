@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentVersionSchema } from '../comment/dto';
 import { commentIdSchema, storyIdSchema } from '../shared/ids';
 import { moderationReasonSchema } from '../shared/moderation';
 import { cursorSchema, pageLimitSchema } from '../shared/page';
@@ -77,6 +78,8 @@ export const reportedTargetSchema = z.object({
   targetId: z.string(),
   storyId: z.string(),
   text: z.string().nullable(),
+  /** A comment's texts before its author's edits, oldest first (absent: never edited). */
+  earlierVersions: z.array(commentVersionSchema).optional(),
   author: personSchema,
   count: z.number().int().min(1),
   reasons: z.array(z.object({ reason: reportReasonSchema, count: z.number().int().min(1) })),

@@ -45,7 +45,23 @@ function commentHistory() {
         },
         { actorId: author },
       ),
-    deleted: (commentId: string, deletedBy: string) =>
+    edited: (commentId: string, content: string, previous: string, more: object = {}) =>
+      log.comment(
+        {
+          type: 'CommentEdited',
+          data: { commentId, storyId: dishes, authorId: author, content, previous, ...more },
+        },
+        { actorId: author },
+      ),
+    replied: (commentId: string, parentId: string, content: string) =>
+      log.comment(
+        {
+          type: 'CommentPosted',
+          data: { ...written(commentId, content), parentId, parentAuthorId: author },
+        },
+        { actorId: author },
+      ),
+    deleted: (commentId: string, deletedBy: string, parentId?: string) =>
       log.comment(
         {
           type: 'CommentDeleted',
@@ -55,6 +71,7 @@ function commentHistory() {
             authorId: author,
             deletedBy,
             byAdmin: deletedBy === admin,
+            ...(parentId ? { parentId } : {}),
           },
         },
         { actorId: deletedBy },
@@ -140,6 +157,11 @@ function comment(posted: { data: { commentId: string }; metadata: { recordedAt: 
   };
 }
 
+/** Where a comment on the dishes story stands in its thread, as posted. */
+function thread(posted: { data: { commentId: string }; metadata: { recordedAt: string } }) {
+  return { _id: posted.data.commentId, storyId: dishes, createdAt: posted.metadata.recordedAt };
+}
+
 /** A comment voted on keeps when the last vote among `events` was cast. */
 function votedAt(events: ReadonlyArray<{ type: string; metadata: { recordedAt: string } }>) {
   const last = events.filter((event) => event.type === 'CommentVoteCast').at(-1);
@@ -168,7 +190,7 @@ describe('comments projection', () => {
     await spec
       .given([])
       .when(held)
-      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc] });
+      .then({ comments: [], votes: [], sweeps: [], held: [heldDoc], threads: [], versions: [] });
     const approved = history.approved(rant, 'You numpty.');
     await spec
       .given([held])
@@ -178,6 +200,8 @@ describe('comments projection', () => {
         votes: [],
         sweeps: [],
         held: [],
+        threads: [{ ...thread(approved), _id: rant }],
+        versions: [],
       });
   });
 
@@ -188,7 +212,14 @@ describe('comments projection', () => {
     await spec
       .given([])
       .when(posted)
-      .then({ comments: [flagged], votes: [], sweeps: [], held: [] });
+      .then({
+        comments: [flagged],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [thread(posted)],
+        versions: [],
+      });
     await spec
       .given([posted])
       .when(history.kept(tip, 0))
@@ -197,6 +228,8 @@ describe('comments projection', () => {
         votes: [],
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
+        versions: [],
       });
   });
 
@@ -208,6 +241,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             _id: tip,
@@ -222,6 +256,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [],
+        versions: [],
       });
   });
 
@@ -235,8 +270,10 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [{ ...comment(posted), ...votedAt([posted, next]), upvotes: 1, flagScore: -1 }],
         votes: [vote(tip, ann, 'up')],
+        versions: [],
       });
   });
 
@@ -256,6 +293,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -266,6 +304,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'up'), vote(tip, cat, 'down')],
+        versions: [],
       });
   });
 
@@ -285,6 +324,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -301,6 +341,7 @@ describe('comments projection', () => {
           vote(tip, cat, 'down'),
           vote(tip, dan, 'down'),
         ],
+        versions: [],
       });
   });
 
@@ -320,10 +361,12 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           { ...comment(posted), ...votedAt([...given, next]), downvotes: 2, flagScore: 2 },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down')],
+        versions: [],
       });
   });
 
@@ -343,6 +386,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -353,6 +397,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'down')],
+        versions: [],
       });
   });
 
@@ -373,6 +418,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -389,6 +435,7 @@ describe('comments projection', () => {
           vote(tip, cat, 'down'),
           vote(tip, dan, 'down'),
         ],
+        versions: [],
       });
   });
 
@@ -410,6 +457,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [{ ...comment(posted), ...votedAt([...given, next]), upvotes: 3, downvotes: 3 }],
         votes: [
           vote(tip, ann, 'up'),
@@ -419,6 +467,7 @@ describe('comments projection', () => {
           vote(tip, eve, 'down'),
           vote(tip, admin, 'down'),
         ],
+        versions: [],
       });
   });
 
@@ -438,6 +487,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -448,6 +498,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down'), vote(tip, ben, 'down'), vote(tip, cat, 'up')],
+        versions: [],
       });
   });
 
@@ -464,6 +515,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -474,6 +526,7 @@ describe('comments projection', () => {
           },
         ],
         votes: ups.map((_, n) => vote(tip, member(n), 'up')),
+        versions: [],
       });
     await spec
       .given([posted, ...ups])
@@ -481,6 +534,7 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [thread(posted)],
         comments: [
           {
             ...comment(posted),
@@ -492,6 +546,7 @@ describe('comments projection', () => {
           },
         ],
         votes: [...ups.map((_, n) => vote(tip, member(n), 'up')), vote(tip, member(10), 'down')],
+        versions: [],
       });
   });
 
@@ -506,6 +561,10 @@ describe('comments projection', () => {
       .then({
         sweeps: [],
         held: [],
+        threads: [
+          { ...thread(posted), deleted: true },
+          { ...thread(other), storyId: rent },
+        ],
         comments: [
           {
             _id: rant,
@@ -520,19 +579,179 @@ describe('comments projection', () => {
           },
         ],
         votes: [vote(tip, ann, 'down')],
+        versions: [],
       });
   });
 
   it('when a vote lands after its comment was deleted it does not bring the comment back', async () => {
     const history = commentHistory();
-    const given = [
-      history.posted(tip, dishes, 'Take turns, one week each.'),
-      history.deleted(tip, author),
-    ];
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const given = [posted, history.deleted(tip, author)];
     await spec
       .given(given)
       .when(history.voted(tip, ann, 'up'))
-      .then({ comments: [], votes: [vote(tip, ann, 'up')], sweeps: [], held: [] });
+      .then({
+        comments: [],
+        votes: [vote(tip, ann, 'up')],
+        sweeps: [],
+        held: [],
+        threads: [{ ...thread(posted), deleted: true }],
+        versions: [],
+      });
+  });
+
+  it('when a reply is posted it names its parent and its author, and the parent counts it', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const reply = history.replied(rant, tip, 'Fine by me.');
+    await spec
+      .given([posted])
+      .when(reply)
+      .then({
+        comments: [
+          { ...comment(posted), replyCount: 1 },
+          {
+            ...comment(reply),
+            content: 'Fine by me.',
+            parentId: tip,
+            parentAuthorId: author,
+          },
+        ],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [
+          { ...thread(posted), replies: 1 },
+          { ...thread(reply), parentId: tip },
+        ],
+        versions: [],
+      });
+  });
+
+  it('when a comment with a reply is deleted its thread stays, and a deleted reply is counted no more', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const reply = history.replied(rant, tip, 'Fine by me.');
+    await spec
+      .given([posted, reply])
+      .when(history.deleted(tip, author))
+      .then({
+        comments: [
+          { ...comment(reply), content: 'Fine by me.', parentId: tip, parentAuthorId: author },
+        ],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [
+          { ...thread(posted), replies: 1, deleted: true },
+          { ...thread(reply), parentId: tip },
+        ],
+        versions: [],
+      });
+    await spec
+      .given([posted, reply])
+      .when(history.deleted(rant, author, tip))
+      .then({
+        comments: [{ ...comment(posted), replyCount: 0 }],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [
+          { ...thread(posted), replies: 0 },
+          { ...thread(reply), parentId: tip, deleted: true },
+        ],
+        versions: [],
+      });
+  });
+
+  it('when a comment is edited it shows the new text and when, and keeps the text it replaced', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const edit = history.edited(tip, 'Take turns, two weeks each.', 'Take turns, one week each.');
+    await spec
+      .given([posted])
+      .when(edit)
+      .then({
+        comments: [
+          {
+            ...comment(posted),
+            content: 'Take turns, two weeks each.',
+            editedAt: edit.metadata.recordedAt,
+          },
+        ],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [thread(posted)],
+        versions: [
+          {
+            _id: tip,
+            texts: {
+              [String(edit.position)]: {
+                content: 'Take turns, one week each.',
+                until: edit.metadata.recordedAt,
+              },
+            },
+          },
+        ],
+      });
+  });
+
+  it('when a rule holds an edit the comment leaves the story for the held list until approved', async () => {
+    const history = commentHistory();
+    const posted = history.posted(tip, dishes, 'Take turns, one week each.');
+    const rule = { ruleId: 'rule_01JH0000000000000000000001', ruleName: 'Ads' };
+    const heldEdit = history.edited(tip, 'Buy my mop.', 'Take turns, one week each.', {
+      heldBy: rule,
+    });
+    const version = {
+      _id: tip,
+      texts: {
+        [String(heldEdit.position)]: {
+          content: 'Take turns, one week each.',
+          until: heldEdit.metadata.recordedAt,
+        },
+      },
+    };
+    const editedDoc = {
+      ...comment(posted),
+      content: 'Buy my mop.',
+      editedAt: heldEdit.metadata.recordedAt,
+      heldEdit: true,
+    };
+    await spec
+      .given([posted])
+      .when(heldEdit)
+      .then({
+        comments: [editedDoc],
+        votes: [],
+        sweeps: [],
+        held: [
+          {
+            _id: tip,
+            storyId: dishes,
+            authorId: author,
+            content: 'Buy my mop.',
+            heldAt: heldEdit.metadata.recordedAt,
+            ruleId: rule.ruleId,
+            ruleName: 'Ads',
+          },
+        ],
+        threads: [thread(posted)],
+        versions: [version],
+      });
+    const { heldEdit: _held, ...shown } = editedDoc;
+    await spec
+      .given([posted, heldEdit])
+      .when(history.edited(tip, 'Buy my mop.', 'Buy my mop.', { approvedBy: admin }))
+      .then({
+        comments: [shown],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [thread(posted)],
+        versions: [version],
+      });
   });
 
   it('when a switch is delivered again it moves the count once', async () => {
@@ -560,10 +779,19 @@ describe('comments projection', () => {
         votes: [],
         sweeps: [{ _id: dishes, deletedBy: admin }],
         held: [],
+        threads: [thread(posted)],
+        versions: [],
       });
     await spec
       .given([posted, deleted, history.deleted(tip, admin)])
       .when(history.commentsRemoved(1))
-      .then({ comments: [], votes: [], sweeps: [], held: [] });
+      .then({
+        comments: [],
+        votes: [],
+        sweeps: [],
+        held: [],
+        threads: [{ ...thread(posted), deleted: true }],
+        versions: [],
+      });
   });
 });

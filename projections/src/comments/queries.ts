@@ -6,6 +6,11 @@ import {
   COMMENT_VOTE_DOCS,
   HELD_DOCS,
   SWEEP_DOCS,
+  THREAD_DOCS,
+  VERSION_DOCS,
+  type CommentVersion,
+  type ThreadDoc,
+  type VersionsDoc,
   type CommentDoc,
   type HeldCommentDoc,
   commentVoteId,
@@ -22,8 +27,12 @@ export class CommentQueries {
   private readonly votes;
   private readonly sweeps;
   private readonly held;
+  private readonly threads;
+  private readonly versions;
 
   constructor(models: ReadModels) {
+    this.versions = models.collection<VersionsDoc>(COMMENTS, VERSION_DOCS);
+    this.threads = models.collection<ThreadDoc>(COMMENTS, THREAD_DOCS);
     this.comments = models.collection<CommentDoc>(COMMENTS, COMMENT_DOCS);
     this.votes = models.collection<CommentVoteDoc>(COMMENTS, COMMENT_VOTE_DOCS);
     this.sweeps = models.collection<SweepDoc>(COMMENTS, SWEEP_DOCS);
@@ -80,6 +89,34 @@ export class CommentQueries {
     return new Map(found.map((comment) => [comment._id, comment]));
   }
 
+  /** A story's comments as others see them (none an edit holds), oldest first, a page at a time. */
+  shownOfStory(
+    storyId: string,
+    request: { cursor?: string | undefined; limit: number },
+  ): Promise<Page<CommentDoc>> {
+    return this.comments.find(
+      { storyId, heldEdit: { $ne: true } },
+      {
+        sort: [['createdAt', 1]],
+        limit: request.limit,
+        ...(request.cursor ? { after: request.cursor } : {}),
+      },
+    );
+  }
+
+  /** The earlier texts of these comments, oldest first, by comment id: one lookup by id. */
+  async versionsOf(commentIds: readonly string[]): Promise<Map<string, CommentVersion[]>> {
+    const docs = await findByIds(this.versions, commentIds);
+    return new Map(
+      docs.map((doc) => [
+        doc._id,
+        Object.entries(doc.texts)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, version]) => version),
+      ]),
+    );
+  }
+
   /** A story's comments, oldest first, a page at a time. */
   ofStory(
     storyId: string,
@@ -101,6 +138,20 @@ export class CommentQueries {
       after === undefined ? { storyId } : { storyId, createdAt: { $gt: after } },
       { sort: [['createdAt', 1]], limit },
     );
+  }
+
+  /** Where these comments stand in their threads, deleted ones included: one lookup by id. */
+  threadsOf(commentIds: readonly string[]): Promise<ThreadDoc[]> {
+    return findByIds(this.threads, commentIds);
+  }
+
+  /** The newest replies to a member's comments, at most `limit` (their notifications). */
+  async repliesTo(authorId: string, limit: number): Promise<CommentDoc[]> {
+    const page = await this.comments.find(
+      { parentAuthorId: authorId },
+      { sort: [['createdAt', -1]], limit },
+    );
+    return page.items;
   }
 
   /** What one member voted on these comments, by comment id: one lookup by id. */

@@ -77,7 +77,8 @@ function accountEntry(
  * account, from the events the app already records, so a rebuild shows the whole past. A member
  * deleting their own comment is not moderation and is not listed. A member deleting their own
  * story is listed once, as theirs (source `author`): its comments go with it, and would otherwise
- * look like deletions by an admin; the comments swept with it are not listed one by one.
+ * look like deletions by an admin; the comments swept with it are not listed one by one. A
+ * member's edit of their comment is listed as theirs too: a moderator reads what it said before.
  */
 export const moderationLogProjection = defineProjection<Handled>({
   name: MODERATION_LOG,
@@ -85,8 +86,9 @@ export const moderationLogProjection = defineProjection<Handled>({
   storyChanges: { kind: 'moderation', eventTypes: ['StoryModerated'] },
   // 4: automod rules, and held comments approved or deleted.
   // 5: entries name the member they are about, targets the author of a story or comment.
-  // 6: excerpts cut between words; a resubmitted story is labelled by its latest text.
-  version: 6,
+  // 6: a comment's edits, by its author, and an edit an admin approved.
+  // 7: excerpts cut between words; a resubmitted story is labelled by its latest text.
+  version: 7,
   eventTypes: [
     'StorySubmitted',
     'StoryResubmitted',
@@ -96,6 +98,7 @@ export const moderationLogProjection = defineProjection<Handled>({
     'CommentDeleted',
     'CommentKept',
     'CommentHeld',
+    'CommentEdited',
     'HeldCommentDeleted',
     'UserRegistered',
     'ProfileUpdated',
@@ -225,6 +228,24 @@ const commentDeletion = (
     reason: data.reason,
   });
 
+/**
+ * Its author's edit, listed as theirs (source `author`) beside the decisions on their writing, or
+ * an admin's approval of an edit a rule held.
+ */
+const commentEdit = (
+  event: Handled,
+  data: { commentId: string; authorId: string; approvedBy?: string | undefined },
+) =>
+  entry(event, {
+    actorId: data.approvedBy ?? data.authorId,
+    action: data.approvedBy ? 'comment.approve' : 'comment.edit',
+    targetType: 'comment',
+    targetId: data.commentId,
+    memberId: data.authorId,
+    reason: null,
+    ...(data.approvedBy ? {} : { source: 'author' as const }),
+  });
+
 /** A comment's excerpt for the log's rows, and admins' decisions on it. */
 function commentEntries(event: Handled): Change[] | undefined {
   switch (event.type) {
@@ -247,6 +268,8 @@ function commentEntries(event: Handled): Change[] | undefined {
     }
     case 'CommentHeld':
       return [commentTarget(event.data)];
+    case 'CommentEdited':
+      return [commentTarget(event.data), commentEdit(event, event.data)];
     case 'HeldCommentDeleted':
       // Its author withdrawing it (or their account's deletion doing so) is not moderation.
       return event.data.deletedBy === event.data.authorId

@@ -98,6 +98,23 @@ export async function moderate(admin: APIRequestContext, storyId: string, status
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** Submits as `author` and approves as the admin: a story everyone can see, by them. */
+export async function approvedStoryBy(
+  author: APIRequestContext,
+  clientIp: string,
+  content: string,
+  category = 'household',
+): Promise<CreatedStory> {
+  const admin = await adminAccount(clientIp);
+  try {
+    const story = await submitStory(author, content, category);
+    await moderate(admin.api, story.id);
+    return story;
+  } finally {
+    await admin.api.dispose();
+  }
+}
+
 /** Submits as a fresh author and approves as the admin: a story everyone can see. */
 export async function approvedStory(
   clientIp: string,
@@ -105,14 +122,10 @@ export async function approvedStory(
   category = 'household',
 ): Promise<CreatedStory> {
   const author = await newAccount(clientIp);
-  const admin = await adminAccount(clientIp);
   try {
-    const story = await submitStory(author.api, content, category);
-    await moderate(admin.api, story.id);
-    return story;
+    return await approvedStoryBy(author.api, clientIp, content, category);
   } finally {
     await author.api.dispose();
-    await admin.api.dispose();
   }
 }
 

@@ -18,6 +18,8 @@ export function commentFixture(n: number, overrides: Partial<Comment> = {}): Com
     isOwn: false,
     myVote: null,
     side: null,
+    parentId: null,
+    replyCount: 0,
     ...overrides,
   };
 }

@@ -461,6 +461,7 @@ describe('the notification settings in the export', () => {
       flip: on,
       comments: on,
       commentScore: on,
+      replies: on,
       report: on,
     });
     expect(buildMemberExport(account, [], at).notificationSettings).toEqual({

@@ -74,6 +74,9 @@ interface ExportedComment {
   postedAt: string;
   /** Held for review by an automod rule: shown to nobody else until approved. */
   awaitingReview?: true;
+  /** Once the member edited it: when they last did, and the texts it had before. */
+  editedAt?: string;
+  earlierVersions?: { content: string; until: string }[];
   deletedAt?: string;
 }
 
@@ -104,6 +107,7 @@ const ACTING_ADMIN: Readonly<Record<string, string>> = {
   StoryModerated: 'moderatorId',
   StoryDeleted: 'deletedBy',
   CommentPosted: 'approvedBy',
+  CommentEdited: 'approvedBy',
   CommentDeleted: 'deletedBy',
   HeldCommentDeleted: 'deletedBy',
   CommentKept: 'keptBy',
@@ -231,6 +235,21 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
     },
     CommentPosted: commentWritten({}),
     CommentHeld: commentWritten({ awaitingReview: true }),
+    CommentEdited: ({ comments }, data, at) => {
+      const comment = comments.get(str(data, 'commentId'));
+      if (!comment) return;
+      // An admin approving an edit a rule held shows the text already listed.
+      if (data.approvedBy !== undefined) return void delete comment.awaitingReview;
+      Object.assign(comment, {
+        content: str(data, 'content'),
+        editedAt: at,
+        earlierVersions: [
+          ...(comment.earlierVersions ?? []),
+          { content: str(data, 'previous'), until: at },
+        ],
+        ...(data.heldBy === undefined ? {} : { awaitingReview: true }),
+      });
+    },
     CommentDeleted: commentDeleted,
     HeldCommentDeleted: commentDeleted,
     StoryVoteCast: ({ out }, data, at) => {

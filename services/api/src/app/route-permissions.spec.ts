@@ -73,6 +73,12 @@ const MATRIX: Record<string, Entry> = {
   },
   'DELETE /comments/:id/vote': { access: 'active', except: { owner: 403 } },
   'DELETE /comments/:id': { access: 'ownerOrAdmin' },
+  // Only its author edits a comment: an admin deletes, never rewrites.
+  'PATCH /comments/:id': {
+    access: 'ownerOrAdmin',
+    body: { content: 'Edited words' },
+    except: { admin: 403 },
+  },
   'GET /users/comments': { access: 'member' },
   'DELETE /admin/comments/:id': { access: 'admin' },
   'PATCH /admin/comments/:id/keep': { access: 'admin', body: { reason: 'Fair criticism' } },

@@ -53,6 +53,26 @@ describe('write limits per account', () => {
     expect(eleventh.status).toBe(429);
   });
 
+  it('when a member replies after 10 comments within a minute the reply gets 429 as a comment would', async () => {
+    const author = await signUp(server);
+    const storyId = idOf(await author.agent.post('/api/stories').send(story(2)).expect(201));
+    await admin.agent
+      .patch(`/api/admin/stories/${storyId}`)
+      .send({ status: 'approved' })
+      .expect(200);
+    const talker = await signUp(server);
+    const path = `/api/stories/${storyId}/comments`;
+    const parentId = idOf(await author.agent.post(path).send({ content: 'Ask me' }).expect(201));
+    for (let i = 0; i < 10; i++)
+      await talker.agent
+        .post(path)
+        .send({ content: `Reply ${i}`, parentId })
+        .expect(201);
+    expect((await talker.agent.post(path).send({ content: 'One more', parentId })).status).toBe(
+      429,
+    );
+  });
+
   /** Approved stories by three authors (each may submit 5 an hour). */
   async function approvedStories(count: number): Promise<string[]> {
     const authors = await Promise.all([signUp(server), signUp(server), signUp(server)]);

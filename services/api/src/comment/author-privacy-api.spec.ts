@@ -27,8 +27,9 @@ describe('comment authors in public', () => {
         lastName: 'élan-Okafor',
       })
       .expect(201);
+    // Someone else's story: on their own, a story's author is shown only as its author.
     const storyId = idOf(
-      await author
+      await admin.agent
         .post('/api/stories')
         .send({ content: 'He reads my texts aloud. Who is right?', category: 'communication' })
         .expect(201),

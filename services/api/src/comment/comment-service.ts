@@ -41,21 +41,38 @@ export interface CommentServiceDeps {
 export class CommentService {
   constructor(private readonly deps: CommentServiceDeps) {}
 
-  /** Answers the new comment's id, and whether an automod rule held it for review. */
+  /**
+   * Answers the new comment's id, and whether an automod rule held it for review. With
+   * `parentId` it is a reply: the comment it answers must be posted and live on the same story,
+   * on its own stream at the append (`AcceptReply`).
+   */
   async post(
     storyId: string,
     author: Pick<UserDoc, '_id'>,
     content: string,
     actor: Actor,
+    parentId?: string,
   ): Promise<{ commentId: string; held: boolean }> {
-    const [story, screening] = await Promise.all([
+    const [story, screening, parent] = await Promise.all([
       this.deps.storySubject(storyId),
       this.deps.screen?.(content) ?? null,
+      parentId ? this.deps.bus.state(`comment-${parentId}`, commentDecider) : null,
     ]);
     const commentId = newIdFor(actor, 'comment');
+    const replyTo =
+      parentId && parent?.authorId ? { commentId: parentId, authorId: parent.authorId } : null;
     await this.deps.bus.asMember(author._id).runAll(
       [
         this.deps.approvedStory(storyId),
+        ...(parentId
+          ? [
+              commandOn(`comment-${parentId}`, commentDecider, {
+                type: 'AcceptReply',
+                commentId: parentId,
+                storyId,
+              }),
+            ]
+          : []),
         memberCommandOn(`comment-${commentId}`, commentDecider, {
           type: 'PostComment',
           commentId,
@@ -64,12 +81,47 @@ export class CommentService {
           content,
           story,
           screening,
+          parent: replyTo,
         }),
       ],
       actor,
       READ_MODELS,
     );
     return { commentId, held: screening?.action === 'hold' };
+  }
+
+  /**
+   * Its author changes a comment's text, through the member's guarded door (refused while they
+   * are banned) and on an approved story; automod screens the new text as a new comment's.
+   * Answers whether a rule held the edit for review.
+   */
+  async edit(
+    commentId: string,
+    author: Pick<UserDoc, '_id'>,
+    content: string,
+    actor: Actor,
+  ): Promise<{ held: boolean }> {
+    const [state, screening] = await Promise.all([
+      this.deps.bus.state(`comment-${commentId}`, commentDecider),
+      this.deps.screen?.(content) ?? null,
+    ]);
+    const results = await this.deps.bus.asMember(author._id).runAll(
+      [
+        ...(state.storyId ? [this.deps.approvedStory(state.storyId)] : []),
+        memberCommandOn(`comment-${commentId}`, commentDecider, {
+          type: 'EditComment',
+          commentId,
+          userId: author._id,
+          content,
+          screening,
+        }),
+      ],
+      actor,
+      [COMMENTS],
+    );
+    // The same text again writes nothing: what the comment was stays.
+    const wrote = (results.at(-1)?.events.length ?? 0) > 0;
+    return { held: wrote && screening?.action === 'hold' };
   }
 
   /** Votes up or down, or (`null`) withdraws the member's vote: back to neutral. */

@@ -4,6 +4,7 @@ import { CommentCommandRejected, comment, commentVote, type CommentRejection } f
 import {
   author,
   commentDeleted,
+  commentEdited,
   commentId,
   commentPosted,
   other,
@@ -35,6 +36,140 @@ describe('comment decider', () => {
       .given([])
       .when({ type: 'PostComment', ...posted.data, story: null })
       .thenThrows(rejected('story_not_found'));
+  });
+
+  it('when a reply is posted it records the comment it answers and that comment’s author', () => {
+    const parent = { commentId: 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP', authorId: other };
+    spec
+      .given([])
+      .when({ type: 'PostComment', ...posted.data, story: approvedStory, parent })
+      .then([
+        {
+          ...posted,
+          data: { ...posted.data, parentId: parent.commentId, parentAuthorId: other },
+        },
+      ]);
+  });
+
+  it('when a reply is written to a comment it accepts a live one of the same story only', () => {
+    const accept = { type: 'AcceptReply', commentId, storyId } as const;
+    spec.given([posted]).when(accept).then([]);
+    spec.given([]).when(accept).thenThrows(rejected('parent_not_found'));
+    spec
+      .given([posted, commentDeleted(author, false)])
+      .when(accept)
+      .thenThrows(rejected('parent_not_found'));
+    spec
+      .given([posted])
+      .when({ ...accept, storyId: 'story_01JOOOOOOOOOOOOOOOOOOOOOOO' })
+      .thenThrows(rejected('parent_not_found'));
+    const { parentId: _none, parentAuthorId: _nobody, ...written } = posted.data;
+    spec
+      .given([
+        { type: 'CommentHeld', data: { ...written, heldBy: { ruleId: 'r', ruleName: 'R' } } },
+      ])
+      .when(accept)
+      .thenThrows(rejected('parent_not_found'));
+  });
+
+  it('when a reply is deleted the deletion names the comment it answered', () => {
+    const reply = {
+      ...posted,
+      data: { ...posted.data, parentId: 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP' },
+    };
+    const deleted = commentDeleted(author, false);
+    spec
+      .given([reply])
+      .when({ type: 'DeleteComment', commentId, userId: author, byAdmin: false })
+      .then([
+        { ...deleted, data: { ...deleted.data, parentId: 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP' } },
+      ]);
+  });
+
+  it('when its author edits a comment it records the new text and the one it replaced', () => {
+    const edit = {
+      type: 'EditComment',
+      commentId,
+      userId: author,
+      content: 'Better words',
+    } as const;
+    const edited = commentEdited('Better words', posted.data.content);
+    spec.given([posted]).when(edit).then([edited]);
+    spec.given([posted, edited]).when(edit).then([]);
+    spec
+      .given([posted, edited])
+      .when({ ...edit, content: 'Third' })
+      .then([commentEdited('Third', 'Better words')]);
+  });
+
+  it('when a reply is edited the edit names the comment it answers', () => {
+    const parentId = 'comment_01JPPPPPPPPPPPPPPPPPPPPPPP';
+    spec
+      .given([{ ...posted, data: { ...posted.data, parentId } }])
+      .when({ type: 'EditComment', commentId, userId: author, content: 'Changed' })
+      .then([commentEdited('Changed', posted.data.content, { parentId })]);
+  });
+
+  it('when the story of a comment an edit held again is deleted the comment goes with it', () => {
+    const heldEdit = commentEdited('Buy now', posted.data.content, {
+      heldBy: { ruleId: 'rule_1', ruleName: 'Ads' },
+    });
+    spec
+      .given([posted, heldEdit])
+      .when({ type: 'DeleteWithStory', commentId, storyId, deletedBy: other, byAdmin: true })
+      .then([
+        {
+          type: 'CommentDeleted',
+          data: {
+            commentId,
+            storyId,
+            authorId: author,
+            deletedBy: other,
+            byAdmin: true,
+            withStory: true,
+          },
+        },
+      ]);
+  });
+
+  it('when someone else edits a comment, or it is deleted or unknown, the edit is refused', () => {
+    const edit = { type: 'EditComment', commentId, userId: other, content: 'Mine now' } as const;
+    spec.given([posted]).when(edit).thenThrows(rejected('not_author'));
+    spec
+      .given([posted, commentDeleted(author, false)])
+      .when({ ...edit, userId: author })
+      .thenThrows(rejected('not_found'));
+    spec
+      .given([])
+      .when({ ...edit, userId: author })
+      .thenThrows(rejected('not_found'));
+  });
+
+  it('when a rule holds an edit the comment is held again; approving shows the edit, deleting removes the comment', () => {
+    const rule = { ruleId: 'rule_1', ruleName: 'Ads' };
+    const heldEdit = commentEdited('Buy now', posted.data.content, { heldBy: rule });
+    spec
+      .given([posted])
+      .when({
+        type: 'EditComment',
+        commentId,
+        userId: author,
+        content: 'Buy now',
+        screening: { ...rule, action: 'hold' },
+      })
+      .then([heldEdit]);
+    spec
+      .given([posted, heldEdit])
+      .when({ type: 'ApproveHeldComment', commentId, adminId: other })
+      .then([commentEdited('Buy now', 'Buy now', { approvedBy: other })]);
+    spec
+      .given([posted, heldEdit])
+      .when({ type: 'DeleteHeldComment', commentId, adminId: other, reason: null })
+      .then([{ ...commentDeleted(other, true) }]);
+    spec
+      .given([posted, heldEdit])
+      .when({ type: 'AcceptReply', commentId, storyId })
+      .thenThrows(rejected('parent_not_found'));
   });
 
   it('when the same comment is posted twice the second is refused', () => {
@@ -156,6 +291,17 @@ describe('comment vote decider', () => {
     type: 'CommentVoteCast' as const,
     data: { commentId, storyId, userId: other, vote: 'up' as const, previous: null },
   };
+
+  it('when an edit a rule holds awaits review the comment takes no votes', () => {
+    const heldAgain = comment.evolve(
+      live,
+      commentEdited('Buy now', 'x', { heldBy: { ruleId: 'rule_1', ruleName: 'Ads' } }),
+    );
+    spec
+      .given([])
+      .when({ type: 'VoteComment', commentId, userId: other, vote: 'up', comment: heldAgain })
+      .thenThrows(rejected('not_found'));
+  });
 
   it('when a user votes the first time it records the vote without a previous one', () => {
     spec

@@ -15,7 +15,9 @@ export type CommentRejection =
   | 'not_author_or_admin'
   | 'own_comment'
   | 'story_not_found'
-  | 'not_held';
+  | 'not_held'
+  | 'parent_not_found'
+  | 'not_author';
 
 export class CommentCommandRejected extends CommandRejected<CommentRejection> {
   constructor(reason: CommentRejection) {
@@ -29,8 +31,21 @@ export interface CommentState {
   deleted: boolean;
   authorId: string | null;
   storyId: string | null;
-  /** Held by an automod rule and not yet approved or deleted: what approving posts. */
-  held: Extract<CommentEvent, { type: 'CommentHeld' }>['data'] | null;
+  /** The comment it answers, when it is a reply. */
+  parentId: string | null;
+  /** Its text now (an edit replaces it). */
+  content: string | null;
+  /**
+   * Held by an automod rule and not yet approved or deleted: what approving posts (for a posted
+   * comment an edit held again, approving shows its new text).
+   */
+  held:
+    | (Pick<
+        Extract<CommentEvent, { type: 'CommentHeld' }>['data'],
+        'commentId' | 'storyId' | 'authorId' | 'content' | 'heldBy'
+      > &
+        Partial<Extract<CommentEvent, { type: 'CommentHeld' }>['data']>)
+    | null;
 }
 
 /** What an automod rule does with a comment as it is posted: holds it, or flags it. */
@@ -58,6 +73,18 @@ export type CommentCommand =
       story: CommentedStory | null;
       /** The automod rule the text matched, if any. */
       screening?: CommentScreening | null;
+      /** The comment it answers and its author (checked on its own stream by `AcceptReply`). */
+      parent?: { commentId: string; authorId: string } | null;
+    }
+  | {
+      /**
+       * A reply is written to this comment: it must be posted (not held, not deleted) on the same
+       * story. Appends nothing; its revision joins the reply's append, so a deletion meanwhile
+       * refuses the reply.
+       */
+      type: 'AcceptReply';
+      commentId: string;
+      storyId: string;
     }
   | { type: 'ApproveHeldComment'; commentId: string; adminId: string }
   | { type: 'DeleteHeldComment'; commentId: string; adminId: string; reason: string | null }
@@ -79,6 +106,14 @@ export type CommentCommand =
       reason?: string | null;
     }
   | {
+      /** Its author changes its text; the rule the new text matched, if any. */
+      type: 'EditComment';
+      commentId: string;
+      userId: string;
+      content: string;
+      screening?: CommentScreening | null;
+    }
+  | {
       /** Its story was deleted by `deletedBy`: an admin, or the story's author (checked there). */
       type: 'DeleteWithStory';
       commentId: string;
@@ -93,6 +128,8 @@ export const comment = {
     deleted: false,
     authorId: null,
     storyId: null,
+    parentId: null,
+    content: null,
     held: null,
   }),
   evolve(state: CommentState, event: CommentEvent): CommentState {
@@ -103,6 +140,8 @@ export const comment = {
           exists: true,
           authorId: event.data.authorId,
           storyId: event.data.storyId,
+          parentId: event.data.parentId ?? null,
+          content: event.data.content,
           held: null,
         };
       case 'CommentHeld':
@@ -110,12 +149,22 @@ export const comment = {
           ...state,
           authorId: event.data.authorId,
           storyId: event.data.storyId,
+          parentId: event.data.parentId ?? null,
+          content: event.data.content,
           held: event.data,
         };
+      case 'CommentEdited': {
+        const { commentId, storyId, authorId, content, heldBy } = event.data;
+        return {
+          ...state,
+          content,
+          held: heldBy ? { commentId, storyId, authorId, content, heldBy } : null,
+        };
+      }
       case 'HeldCommentDeleted':
         return { ...state, held: null, deleted: true };
       case 'CommentDeleted':
-        return { ...state, deleted: true };
+        return { ...state, held: null, deleted: true };
       case 'CommentKept':
         return state;
       default: {
@@ -128,6 +177,10 @@ export const comment = {
     switch (command.type) {
       case 'PostComment':
         return postComment(command, state);
+      case 'AcceptReply':
+        return acceptReply(command, state);
+      case 'EditComment':
+        return editComment(command, state);
       case 'DeleteComment':
         return deleteComment(command, state);
       case 'KeepComment':
@@ -148,12 +201,15 @@ export const comment = {
 
 type CommentCommandOf<T extends CommentCommand['type']> = Extract<CommentCommand, { type: T }>;
 
-/** A comment that was posted and is not deleted: the only one that can be deleted or kept. */
+/**
+ * A comment that was posted, is not deleted and not held again by an edit: the only one that can
+ * be deleted, kept, edited or answered.
+ */
 function requireLive(state: CommentState): asserts state is CommentState & {
   authorId: string;
   storyId: string;
 } {
-  if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+  if (!state.exists || state.deleted || state.held) throw new CommentCommandRejected('not_found');
 }
 
 /** Only an approved story takes comments; the story's category and excerpt travel along. */
@@ -164,14 +220,56 @@ function postComment(
   if (state.exists || state.held || state.deleted)
     throw new CommentCommandRejected('already_posted');
   if (!command.story?.approved) throw new CommentCommandRejected('story_not_found');
-  const { commentId, storyId, authorId, content, screening } = command;
+  const { commentId, storyId, authorId, content, screening, parent } = command;
   const story = { category: command.story.category, content: command.story.content };
-  const data = { commentId, storyId, authorId, content, story };
+  const data = {
+    commentId,
+    storyId,
+    authorId,
+    content,
+    story,
+    ...(parent ? { parentId: parent.commentId, parentAuthorId: parent.authorId } : {}),
+  };
   if (!screening) return [{ type: 'CommentPosted', data }];
   const match = { ruleId: screening.ruleId, ruleName: screening.ruleName };
   return screening.action === 'hold'
     ? [{ type: 'CommentHeld', data: { ...data, heldBy: match } }]
     : [{ type: 'CommentPosted', data: { ...data, flaggedBy: match } }];
+}
+
+/** Only a posted, live comment of the same story takes replies. */
+function acceptReply(
+  command: CommentCommandOf<'AcceptReply'>,
+  state: CommentState,
+): CommentEvent[] {
+  if (!state.exists || state.deleted || state.held || state.storyId !== command.storyId)
+    throw new CommentCommandRejected('parent_not_found');
+  return [];
+}
+
+/**
+ * Its author edits a live comment; the same text again changes nothing. A rule the new text
+ * matches flags it, or holds it again until an admin approves the edit.
+ */
+function editComment(
+  command: CommentCommandOf<'EditComment'>,
+  state: CommentState,
+): CommentEvent[] {
+  requireLive(state);
+  if (command.userId !== state.authorId) throw new CommentCommandRejected('not_author');
+  if (command.content === state.content) return [];
+  const { commentId, content, screening } = command;
+  const match = screening ? { ruleId: screening.ruleId, ruleName: screening.ruleName } : null;
+  const data = {
+    commentId,
+    storyId: state.storyId,
+    authorId: state.authorId,
+    content,
+    previous: state.content ?? '',
+    ...parentField(state),
+    ...(match ? { [screening?.action === 'hold' ? 'heldBy' : 'flaggedBy']: match } : {}),
+  };
+  return [{ type: 'CommentEdited', data }];
 }
 
 /** An admin approves a held comment: it is posted as it was written, for everyone to see. */
@@ -180,8 +278,14 @@ function approveHeld(
   state: CommentState,
 ): CommentEvent[] {
   if (!state.held) throw new CommentCommandRejected('not_held');
-  const { commentId, storyId, authorId, content, story } = state.held;
-  const data = { commentId, storyId, authorId, content, story, approvedBy: command.adminId };
+  if (state.exists) {
+    const { commentId, storyId, authorId, content } = state.held;
+    const approved = { commentId, storyId, authorId, content, previous: content };
+    return [{ type: 'CommentEdited', data: { ...approved, approvedBy: command.adminId } }];
+  }
+  const { heldBy: _heldBy, story, ...written } = state.held;
+  if (!story) throw new CommentCommandRejected('not_held');
+  const data = { ...written, story, approvedBy: command.adminId };
   return [{ type: 'CommentPosted', data }];
 }
 
@@ -199,7 +303,26 @@ function deleteHeld(
     deletedBy: command.adminId,
     ...reasonField(command.reason),
   };
+  if (state.exists) return [postedOneDeleted(data, true, state)];
   return [{ type: 'HeldCommentDeleted', data }];
+}
+
+/**
+ * A comment that was posted and that an edit held again is deleted as a posted one: it leaves
+ * the story's count, its author's and its parent's too.
+ */
+function postedOneDeleted(
+  data: {
+    commentId: string;
+    storyId: string;
+    authorId: string;
+    deletedBy: string;
+    reason?: string;
+  },
+  byAdmin: boolean,
+  state: CommentState,
+): CommentEvent {
+  return { type: 'CommentDeleted', data: { ...data, byAdmin, ...parentField(state) } };
 }
 
 /**
@@ -210,22 +333,31 @@ function deleteComment(
   command: CommentCommandOf<'DeleteComment'>,
   state: CommentState,
 ): CommentEvent[] {
-  if (state.held && !command.byAdmin) return withdrawHeld(command.userId, state.held);
+  if (state.held && !command.byAdmin) return withdrawHeld(command.userId, state);
   requireLive(state);
   if (!command.byAdmin && command.userId !== state.authorId)
     throw new CommentCommandRejected('not_author_or_admin');
   const { commentId, userId, byAdmin, reason } = command;
   const { storyId, authorId } = state;
-  const data = { commentId, storyId, authorId, deletedBy: userId, byAdmin, ...reasonField(reason) };
+  const data = {
+    commentId,
+    storyId,
+    authorId,
+    deletedBy: userId,
+    byAdmin,
+    ...reasonField(reason),
+    ...parentField(state),
+  };
   return [{ type: 'CommentDeleted', data }];
 }
 
-function withdrawHeld(userId: string, held: NonNullable<CommentState['held']>): CommentEvent[] {
+function withdrawHeld(userId: string, state: CommentState): CommentEvent[] {
+  const held = state.held!;
   if (userId !== held.authorId) throw new CommentCommandRejected('not_author_or_admin');
   const { commentId, storyId, authorId } = held;
-  return [
-    { type: 'HeldCommentDeleted', data: { commentId, storyId, authorId, deletedBy: userId } },
-  ];
+  const data = { commentId, storyId, authorId, deletedBy: userId };
+  if (state.exists) return [postedOneDeleted(data, false, state)];
+  return [{ type: 'HeldCommentDeleted', data }];
 }
 
 /** Keeping a comment nobody flags (or kept a moment ago) changes nothing. */
@@ -253,8 +385,9 @@ function deleteWithStory(
   command: CommentCommandOf<'DeleteWithStory'>,
   state: CommentState,
 ): CommentEvent[] {
-  requireLive(state);
-  if (state.storyId !== command.storyId) throw new CommentCommandRejected('not_found');
+  // A posted comment an edit held again goes with its story too.
+  if (!state.exists || state.deleted || !state.authorId || state.storyId !== command.storyId)
+    throw new CommentCommandRejected('not_found');
   const { commentId, storyId, deletedBy, byAdmin } = command;
   const data = {
     commentId,
@@ -263,13 +396,17 @@ function deleteWithStory(
     deletedBy,
     byAdmin,
     withStory: true as const,
+    ...parentField(state),
   };
   return [{ type: 'CommentDeleted', data }];
 }
 
-/** Voting needs a live comment that is not the voter's own. */
+/** A deleted reply names the comment it answered, whose reply count falls. */
+const parentField = (state: CommentState) => (state.parentId ? { parentId: state.parentId } : {});
+
+/** Voting needs a live comment (not held again by an edit) that is not the voter's own. */
 function requireVotable(state: CommentState, userId: string): void {
-  if (!state.exists || state.deleted) throw new CommentCommandRejected('not_found');
+  if (!state.exists || state.deleted || state.held) throw new CommentCommandRejected('not_found');
   if (state.authorId === userId) throw new CommentCommandRejected('own_comment');
 }
 

@@ -14,7 +14,7 @@ import { comment as commentDecider } from './decider';
 
 export interface HeldCommentsDeps {
   bus: CommandBus;
-  comments: Pick<CommentQueries, 'heldPage' | 'heldById'>;
+  comments: Pick<CommentQueries, 'heldPage' | 'heldById' | 'versionsOf'>;
   users: Pick<UserQueries, 'byIds'>;
   /** The phrase of the rule, as it is now, that the text holds: automod's. */
   matchedPhrase: (ruleId: string, text: string) => Promise<string | null>;
@@ -33,10 +33,14 @@ export class HeldComments {
 
   async page(request: { cursor?: string | undefined; limit: number }): Promise<HeldCommentsPage> {
     const page = await this.deps.comments.heldPage(request);
-    const users = await this.deps.users.byIds(page.items.map((doc) => doc.authorId));
+    const [users, versions] = await Promise.all([
+      this.deps.users.byIds(page.items.map((doc) => doc.authorId)),
+      this.deps.comments.versionsOf(page.items.map((doc) => doc._id)),
+    ]);
     const byId = new Map(users.map((user) => [user._id, user]));
     const items = page.items.map(async (doc) => {
       const author = byId.get(doc.authorId);
+      const earlier = versions.get(doc._id);
       return {
         id: doc._id,
         storyId: doc.storyId,
@@ -45,6 +49,7 @@ export class HeldComments {
         rule: { id: doc.ruleId, name: doc.ruleName },
         phrase: await this.deps.matchedPhrase(doc.ruleId, doc.content),
         heldAt: doc.heldAt,
+        ...(earlier ? { earlierVersions: earlier } : {}),
       };
     });
     return {

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   commentIdParamsSchema,
   deleteCommentRequestSchema,
+  editCommentRequestSchema,
   keepCommentRequestSchema,
   postCommentRequestSchema,
   storyCommentsQuerySchema,
@@ -45,13 +46,22 @@ export function commentRoutes(
     async (req, res) => {
       const { id } = storyIdParamsSchema.parse(req.params);
       const user = activeUser(req);
-      const { content } = postCommentRequestSchema.parse(req.body);
-      const posted = await comments.post(id, user, content, actorOf(req));
+      const { content, parentId } = postCommentRequestSchema.parse(req.body);
+      const posted = await comments.post(id, user, content, actorOf(req), parentId);
       onPosted(user._id);
       const body: Comment = await reads.asPosted(posted, user);
       res.status(201).json(body);
     },
   );
+
+  // Its author edits it: answered as the story's list shows it to them now.
+  router.patch('/comments/:id', limit(rateLimitPolicies.commentsPerAccount), async (req, res) => {
+    const { id } = commentIdParamsSchema.parse(req.params);
+    const user = activeUser(req);
+    const { content } = editCommentRequestSchema.parse(req.body);
+    const { held } = await comments.edit(id, user, content, actorOf(req));
+    res.json(await reads.asPosted({ commentId: id, held }, user));
+  });
 
   /** A comment's counts after the member's vote, and what the member's vote now is. */
   const votedCounts = async (id: string, myVote: CommentVoteChoice | null) => {
@@ -114,9 +124,15 @@ export function commentRoutes(
 
   router.get('/admin/flagged-comments', async (req, res) => {
     adminUser(req);
-    const { page, authors } = await reads.flagged(pageQuerySchema.parse(req.query));
+    const { page, authors, versions } = await reads.flagged(pageQuerySchema.parse(req.query));
     res.json(
-      toPage(page, (item) => toFlaggedComment(item, authors.get(item.comment.authorId) ?? null)),
+      toPage(page, (item) =>
+        toFlaggedComment(
+          item,
+          authors.get(item.comment.authorId) ?? null,
+          versions.get(item.comment._id),
+        ),
+      ),
     );
   });
 }

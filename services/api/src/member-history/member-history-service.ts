@@ -73,8 +73,11 @@ export class MemberHistoryService {
     ]);
     // A deleted member's record is what remains of it; an id nothing is about is nobody's.
     if (!member && !decisions.length && !cases.length) throw new NotFoundError('Member not found');
-    // A member deleting their own story is in the log, but it is not a decision about them.
-    const moderated = decisions.filter((entry) => entry.source !== 'author');
+    // A member deleting their own story is in the log, but it is not a decision about them; their
+    // edits are listed (a moderator reads what a comment said before), counted nowhere.
+    const moderated = decisions.filter(
+      (entry) => entry.source !== 'author' || entry.action === 'comment.edit',
+    );
     const moderatorIds = cases.flatMap((doc) => (doc.moderatorId ? [doc.moderatorId] : []));
     const people = await this.peopleOf(moderatorIds);
     const entries: MemberHistoryEntry[] = [

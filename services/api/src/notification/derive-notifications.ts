@@ -35,6 +35,15 @@ export interface TopComment {
   at: string;
 }
 
+/** A reply by someone else to a comment of the member's, and the name it is told with. */
+export interface ReplyToMe {
+  replyId: string;
+  storyId: string;
+  at: string;
+  /** The replier as readers see them beside the reply. */
+  name: string;
+}
+
 /** A report the member filed that an admin closed, and what they did. */
 export interface ClosedReport {
   /** The reporter's filing id: unique per case, and holds no '.'. */
@@ -155,6 +164,16 @@ function fromTopComment(comment: TopComment): Unread {
   };
 }
 
+function fromReply(reply: ReplyToMe): Unread {
+  return {
+    id: `reply:${reply.replyId}`,
+    at: reply.at,
+    kind: 'replies',
+    storyId: reply.storyId,
+    text: `${reply.name} replied to your comment.`,
+  };
+}
+
 /**
  * What came of a report, told without the admin's reason or name (those are the log's). A ban is
  * a sanction on another member, theirs alone to hear of: the reporter learns only that action was
@@ -193,6 +212,7 @@ export function notificationsOf(
   topComments: readonly TopComment[],
   reads: ReadMarks,
   closedReports: readonly ClosedReport[] = [],
+  replies: readonly ReplyToMe[] = [],
 ): Notification[] {
   const withRead = (item: Unread): Notification => {
     const upTo = readUpTo(reads, item.id);
@@ -206,5 +226,6 @@ export function notificationsOf(
   }
   for (const comment of topComments) items.push(withRead(fromTopComment(comment)));
   for (const report of closedReports) items.push(withRead(fromReport(report)));
+  for (const reply of replies) items.push(withRead(fromReply(reply)));
   return items.sort(newestFirst);
 }

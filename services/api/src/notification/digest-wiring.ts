@@ -64,6 +64,7 @@ export function notificationServiceOver(
     moderationLog: queries.moderationLog,
     reads: queries.notificationReads,
     reports: queries.reports,
+    users: queries.users,
     settings,
   });
 }

@@ -66,6 +66,25 @@ describe('GET /api/notifications/live', () => {
     expect(unreadOf(await stream.next('unread'))).toBe(0);
   });
 
+  it('when someone replies to a comment the member posted after the bell opened, the bell counts it', async () => {
+    const storyId = await approvedStory(await signUp(server), admin);
+    const member = await signUp(server);
+    const stream = await bell(member);
+    await says(stream, 0);
+    const res = await member.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'Who booked it?' })
+      .expect(201);
+    const parentId = parseBody(res, z.object({ id: z.string() })).id;
+    await (
+      await signUp(server)
+    ).agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'She did.', parentId })
+      .expect(201);
+    await says(stream, 1);
+  });
+
   it("when a moderator decides on a story submitted after the bell opened, the author's bell counts it", async () => {
     const author = await signUp(server);
     const stream = await bell(author);

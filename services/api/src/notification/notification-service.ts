@@ -13,6 +13,9 @@ import type { ReportQueries } from '@whosright/projections/reports/queries';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
+import type { UserQueries } from '@whosright/projections/users/queries';
+import { publicNameOf } from '@whosright/contracts/account/display-name';
+import type { CommentDoc } from '@whosright/projections/comments/docs';
 import type { Actor } from '#api/platform/actor';
 import type { CommandBus } from '#api/write/command-bus';
 import { commandOn } from '#api/write/commands';
@@ -24,6 +27,7 @@ import {
   readUpTo,
   type ClosedReport,
   type ReadMarks,
+  type ReplyToMe,
   type StoryDecision,
   type StoryFacts,
   type TopComment,
@@ -39,6 +43,10 @@ const DECISIONS_PER_STORY = 20;
 const NEW_COMMENTS_COUNTED = 100;
 /** The member's newest closed reports told, and open ones whose closing is watched for. */
 const REPORTS_LOOKED_AT = 20;
+/** How a reply by the story's author on their own story names them. */
+const STORY_AUTHOR_NAME = "The story's author";
+/** The newest replies to the member's comments that are told. */
+const REPLIES_LOOKED_AT = 50;
 
 const DECISIONS: ReadonlySet<string> = new Set<StoryDecision['action']>([
   'story.approve',
@@ -51,6 +59,7 @@ interface Gathered {
   facts: StoryFacts[];
   top: TopComment[];
   closedReports: ClosedReport[];
+  replies: ReplyToMe[];
   reads: ReadMarks;
   /** The member's stories and the stories of their comments: where their news comes from. */
   storyIds: string[];
@@ -62,11 +71,13 @@ interface Gathered {
 
 /** Every notification the member hears, newest first, read by `reads` (as gathered, or after). */
 function heardOf(
-  { facts, top, closedReports, reads, kinds }: Gathered,
+  { facts, top, closedReports, replies, reads, kinds }: Gathered,
   after: ReadMarks = reads,
 ): Notification[] {
   const shownFacts = after === reads ? facts : facts.map(commentsReadBy(after));
-  return notificationsOf(shownFacts, top, after, closedReports).filter((item) => kinds[item.kind]);
+  return notificationsOf(shownFacts, top, after, closedReports, replies).filter(
+    (item) => kinds[item.kind],
+  );
 }
 
 function pageOf(
@@ -110,8 +121,10 @@ const commentsReadBy =
 
 export interface NotificationServiceDeps {
   bus: CommandBus;
-  stories: Pick<StoryQueries, 'byAuthor'>;
-  comments: Pick<CommentQueries, 'after' | 'byAuthor'>;
+  stories: Pick<StoryQueries, 'byAuthor' | 'byIds'>;
+  comments: Pick<CommentQueries, 'after' | 'byAuthor' | 'repliesTo'>;
+  /** The repliers' names. */
+  users: Pick<UserQueries, 'byIds'>;
   timeline: Pick<StoryTimelineQueries, 'hourly'>;
   moderationLog: Pick<ModerationLogQueries, 'onTarget'>;
   reads: Pick<NotificationReadQueries, 'of'>;
@@ -188,14 +201,16 @@ export class NotificationService {
 
   /** What the member's notifications are derived from, as the read models hold it now. */
   private async gather(userId: string): Promise<Gathered> {
-    const [stories, comments, closedFilings, openFilings, readsDoc, { kinds }] = await Promise.all([
-      this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
-      this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
-      this.deps.reports.closedFilingsOf(userId, REPORTS_LOOKED_AT),
-      this.deps.reports.openFilingsOf(userId, REPORTS_LOOKED_AT),
-      this.deps.reads.of(userId),
-      this.deps.settings(userId),
-    ]);
+    const [stories, comments, replyDocs, closedFilings, openFilings, readsDoc, { kinds }] =
+      await Promise.all([
+        this.deps.stories.byAuthor(userId, { limit: STORIES_LOOKED_AT }),
+        this.deps.comments.byAuthor(userId, { limit: COMMENTS_LOOKED_AT }),
+        this.deps.comments.repliesTo(userId, REPLIES_LOOKED_AT),
+        this.deps.reports.closedFilingsOf(userId, REPORTS_LOOKED_AT),
+        this.deps.reports.openFilingsOf(userId, REPORTS_LOOKED_AT),
+        this.deps.reads.of(userId),
+        this.deps.settings(userId),
+      ]);
     const reads: ReadMarks = { marks: readsDoc?.marks ?? {}, allUpTo: readsDoc?.allUpTo };
     const facts = await Promise.all(
       stories.items.map((story) => this.factsOf(story, userId, reads)),
@@ -210,7 +225,40 @@ export class NotificationService {
     const storyIds = new Set(stories.items.map((story) => story._id));
     for (const comment of comments.items) storyIds.add(comment.storyId);
     const reportedStoryIds = [...new Set(openFilings.map((filing) => filing.storyId))];
-    return { facts, top, closedReports, reads, kinds, storyIds: [...storyIds], reportedStoryIds };
+    const replies = await this.repliesBy(replyDocs, userId);
+    return {
+      facts,
+      top,
+      closedReports,
+      replies,
+      reads,
+      kinds,
+      storyIds: [...storyIds],
+      reportedStoryIds,
+    };
+  }
+
+  /**
+   * Replies by others to the member's comments, each with its replier's public name; the story's
+   * author, on their own story, is named as such (the story stays anonymous).
+   */
+  private async repliesBy(docs: readonly CommentDoc[], userId: string): Promise<ReplyToMe[]> {
+    const byOthers = docs.filter((doc) => doc.authorId !== userId);
+    if (byOthers.length === 0) return [];
+    const [users, stories] = await Promise.all([
+      this.deps.users.byIds(byOthers.map((doc) => doc.authorId)),
+      this.deps.stories.byIds(byOthers.map((doc) => doc.storyId)),
+    ]);
+    const nameOf = new Map(users.map((u) => [u._id, publicNameOf({ ...u, email: null })]));
+    return byOthers.map((doc) => ({
+      replyId: doc._id,
+      storyId: doc.storyId,
+      at: doc.createdAt,
+      name:
+        stories.get(doc.storyId)?.authorId === doc.authorId
+          ? STORY_AUTHOR_NAME
+          : (nameOf.get(doc.authorId) ?? 'Anonymous'),
+    }));
   }
 
   private factsOf(story: StoryDoc, userId: string, reads: ReadMarks): Promise<StoryFacts> {

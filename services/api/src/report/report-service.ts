@@ -48,7 +48,7 @@ export interface ReportActions {
 export interface ReportServiceDeps {
   bus: CommandBus;
   stories: Pick<StoryQueries, 'byId' | 'byIds'>;
-  comments: Pick<CommentQueries, 'byId' | 'byIds'>;
+  comments: Pick<CommentQueries, 'byId' | 'byIds' | 'versionsOf'>;
   users: Pick<UserQueries, 'byIds'>;
   reports: Pick<ReportQueries, 'page'>;
   actions: ReportActions;
@@ -176,15 +176,21 @@ export class ReportService {
     }
     const idsOf = (type: ReportCaseDoc['targetType']) =>
       page.items.filter((doc) => doc.targetType === type).map((doc) => doc.targetId);
-    const [users, stories, comments] = await Promise.all([
+    const [users, stories, comments, versions] = await Promise.all([
       this.deps.users.byIds([...people]),
       this.deps.stories.byIds(idsOf('story')),
       this.deps.comments.byIds(idsOf('comment')),
+      this.deps.comments.versionsOf(idsOf('comment')),
     ]);
     const byId = new Map(users.map((user) => [user._id, user]));
     const textOf = (doc: ReportCaseDoc) =>
       (doc.targetType === 'story' ? stories : comments).get(doc.targetId)?.content ?? null;
-    const items = page.items.map((doc) => toReportedTarget(doc, textOf(doc), byId));
+    // The text acted on is the comment's now; what its edits replaced is beside it.
+    const items = page.items.map((doc) => {
+      const earlier = doc.targetType === 'comment' ? versions.get(doc.targetId) : undefined;
+      const item = toReportedTarget(doc, textOf(doc), byId);
+      return earlier ? { ...item, earlierVersions: earlier } : item;
+    });
     return { items, nextCursor: page.next ?? null };
   }
 

@@ -64,7 +64,12 @@ export const storySlice = defineSlice({
           seen: queries.seenStories,
           history: (storyId) =>
             storyHistory(
-              { log: deps.log, stories: queries.stories, users: queries.users },
+              {
+                log: deps.log,
+                stories: queries.stories,
+                users: queries.users,
+                comments: queries.comments,
+              },
               storyId,
             ),
           authorsOf: async (authorIds) =>

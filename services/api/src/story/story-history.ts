@@ -3,6 +3,8 @@ import type { StoryHistory, StoryHistoryStep } from '@whosright/contracts/modera
 import { givenReason } from '@whosright/contracts/moderation/reason';
 import type { StoryEvent } from '@whosright/contracts/story/events';
 import type { ForgettingLog, RecordedEvent } from '@whosright/eventstore/port';
+import type { CommentDoc } from '@whosright/projections/comments/docs';
+import type { CommentQueries } from '@whosright/projections/comments/queries';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 import { NotFoundError } from '#api/platform/errors';
@@ -12,7 +14,12 @@ export interface StoryHistoryDeps {
   log: ForgettingLog;
   stories: StoryQueries;
   users: UserQueries;
+  /** The story's comments and the texts their edits replaced. */
+  comments: Pick<CommentQueries, 'ofStory' | 'versionsOf'>;
 }
+
+/** Comments read per page for their edits. */
+const COMMENTS_PAGE = 200;
 
 interface Person {
   id: string;
@@ -38,15 +45,20 @@ export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Pro
   const submitted = events.find((e) => e.type === 'StorySubmitted');
   if (submitted?.type !== 'StorySubmitted') throw new NotFoundError('Story not found');
 
+  const edited = await editedComments(deps.comments, storyId);
   const people = new Set<string>([submitted.data.authorId]);
   for (const e of events) {
     if (e.type === 'StoryModerated') people.add(e.data.moderatorId);
     if (e.type === 'StoryDeleted') people.add(e.data.deletedBy);
   }
+  for (const { comment } of edited) people.add(comment.authorId);
   const users = new Map((await deps.users.byIds([...people])).map((u) => [u._id, u]));
   const person = (id: string) => ({ id, displayName: displayNameOf(users.get(id)) });
 
-  const steps = events.flatMap((e) => stepOf(e, person));
+  const steps = [
+    ...events.flatMap((e) => stepOf(e, person)),
+    ...edited.flatMap((found) => editSteps(found, person)),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const story = { id: storyId, ...latestOf(steps, submitted.data) };
   const card = story.status === 'deleted' ? undefined : await deps.stories.byId(storyId);
   return {
@@ -62,6 +74,40 @@ export async function storyHistory(deps: StoryHistoryDeps, storyId: string): Pro
         }
       : null,
   };
+}
+
+interface EditedComment {
+  comment: CommentDoc;
+  /** The texts its edits replaced, oldest first. */
+  versions: ReadonlyArray<{ content: string; until: string }>;
+}
+
+/** The story's comments that were edited, with the texts their edits replaced. */
+async function editedComments(
+  comments: StoryHistoryDeps['comments'],
+  storyId: string,
+): Promise<EditedComment[]> {
+  const docs: CommentDoc[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await comments.ofStory(storyId, { cursor, limit: COMMENTS_PAGE });
+    docs.push(...page.items.filter((doc) => doc.editedAt !== undefined));
+    cursor = page.next;
+  } while (cursor);
+  const versions = await comments.versionsOf(docs.map((doc) => doc._id));
+  return docs.map((comment) => ({ comment, versions: versions.get(comment._id) ?? [] }));
+}
+
+/** One step per edit: the text it replaced, and the one it gave (the next, or the last). */
+function editSteps({ comment, versions }: EditedComment, person: (id: string) => Person) {
+  return versions.map((version, index): StoryHistoryStep => ({
+    type: 'commentEdited',
+    at: version.until,
+    by: person(comment.authorId),
+    commentId: comment._id,
+    previous: version.content,
+    content: versions[index + 1]?.content ?? comment.content,
+  }));
 }
 
 /** The story's status and its last text (its latest revision), as its steps leave them. */

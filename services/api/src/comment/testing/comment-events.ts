@@ -33,3 +33,15 @@ export function commentDeleted(
     data: { commentId, storyId, authorId: author, deletedBy, byAdmin },
   };
 }
+
+/** The comment edited by its author to `content`, replacing `previous` (`more`: a rule's match, an approval). */
+export function commentEdited(
+  content: string,
+  previous: string,
+  more: Partial<CommentEventOf<'CommentEdited'>['data']> = {},
+): CommentEventOf<'CommentEdited'> {
+  return {
+    type: 'CommentEdited',
+    data: { commentId, storyId, authorId: author, content, previous, ...more },
+  };
+}

@@ -17,6 +17,7 @@ import { useDeleteFlaggedComment } from '#web/features/admin/api/delete-comment.
 import { useFlaggedComments } from '#web/features/admin/api/get-admin-lists.ts';
 import { useKeepFlaggedComment } from '#web/features/admin/api/keep-comment.ts';
 import { PermanentDeleteDialog } from '#web/features/admin/components/permanent-delete-dialog.tsx';
+import { EarlierVersions } from '#web/features/admin/components/earlier-versions.tsx';
 
 function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
   const remove = useDeleteFlaggedComment();
@@ -63,6 +64,7 @@ function FlaggedCommentCard({ comment }: { comment: FlaggedComment }) {
         </div>
       </div>
       <p className="leading-relaxed text-pretty whitespace-pre-line">{comment.content}</p>
+      <EarlierVersions versions={comment.earlierVersions} />
       <div className="grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm">
         <Badge variant="outline" className="bg-card">
           {categoryLabel(comment.story.category)}

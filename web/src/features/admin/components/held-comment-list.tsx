@@ -17,6 +17,7 @@ import {
   useHeldComments,
 } from '#web/features/admin/api/held-comment-requests.ts';
 import { PermanentDeleteDialog } from '#web/features/admin/components/permanent-delete-dialog.tsx';
+import { EarlierVersions } from '#web/features/admin/components/earlier-versions.tsx';
 
 function HeldCommentCard({ comment }: { comment: HeldComment }) {
   const approve = useApproveHeldComment();
@@ -54,6 +55,7 @@ function HeldCommentCard({ comment }: { comment: HeldComment }) {
       <p className="leading-relaxed text-pretty break-words whitespace-pre-line">
         {comment.content}
       </p>
+      <EarlierVersions versions={comment.earlierVersions} />
       <Link
         to="/story/$id"
         params={{ id: comment.storyId }}

@@ -49,6 +49,7 @@ const WHAT: Record<ModerationAction, string> = {
   'comment.delete': 'Comment deleted',
   'comment.keep': 'Flagged comment kept',
   'comment.approve': 'Held comment approved',
+  'comment.edit': 'Comment edited',
   'rule.create': 'Automod rule created',
   'rule.update': 'Automod rule changed',
   'rule.delete': 'Automod rule deleted',

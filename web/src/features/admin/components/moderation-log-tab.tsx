@@ -29,6 +29,7 @@ export const ACTION_LABEL: Record<ModerationAction, string> = {
   'comment.delete': 'Deleted a comment',
   'comment.keep': 'Kept a flagged comment',
   'comment.approve': 'Approved a held comment',
+  'comment.edit': 'Edited their comment',
   'rule.create': 'Created an automod rule',
   'rule.update': 'Changed an automod rule',
   'rule.delete': 'Deleted an automod rule',
@@ -43,7 +44,8 @@ const ALL = 'all';
 
 /** A member deleting their own story is listed so its comments' removal is not read as an admin's. */
 function whatWasDone(entry: ModerationLogEntry): string {
-  if (entry.source === 'author') return 'Deleted their own story; its comments went with it';
+  if (entry.source === 'author' && entry.action === 'story.delete')
+    return 'Deleted their own story; its comments went with it';
   return ACTION_LABEL[entry.action];
 }
 

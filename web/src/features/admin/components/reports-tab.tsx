@@ -21,6 +21,7 @@ import { FilterButtons } from '#web/features/admin/components/filter-buttons.tsx
 import { MemberHistoryButton } from '#web/features/admin/components/member-history-button.tsx';
 import type { MemberRef } from '#web/features/admin/components/member-history-sheet.tsx';
 import { REPORT_OUTCOME } from '#web/features/admin/components/report-outcome.ts';
+import { EarlierVersions } from '#web/features/admin/components/earlier-versions.tsx';
 
 type Status = 'open' | 'closed';
 
@@ -172,6 +173,7 @@ function ReportCard({
             {item.text}
           </p>
         )}
+        <EarlierVersions versions={item.earlierVersions} />
         <Link
           to="/story/$id"
           params={{ id: item.storyId }}

@@ -39,6 +39,8 @@ function stepText(step: StoryHistoryStep): string {
       return `${BECAME[step.to]} by ${byWhom(step.by, 'the admin command line')}`;
     case 'deleted':
       return `Deleted by ${byWhom(step.by, step.byAdmin ? 'an admin' : 'its author')}`;
+    case 'commentEdited':
+      return `Comment edited by ${byWhom(step.by, 'its author')}`;
   }
 }
 
@@ -52,6 +54,20 @@ function RevisionText({
     <blockquote className="mt-1 grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm">
       <span className="text-xs text-muted-foreground">{categoryLabel(step.category)}</span>
       <span className="leading-relaxed text-pretty whitespace-pre-line">{step.content}</span>
+    </blockquote>
+  );
+}
+
+/** A comment's edit: the text it had, then the text it got. */
+function EditedText({ step }: { step: Extract<StoryHistoryStep, { type: 'commentEdited' }> }) {
+  return (
+    <blockquote className="mt-1 grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm">
+      <span className="text-xs text-muted-foreground">Before</span>
+      <span className="whitespace-pre-line line-through decoration-muted-foreground/60">
+        {step.previous}
+      </span>
+      <span className="text-xs text-muted-foreground">After</span>
+      <span className="whitespace-pre-line">{step.content}</span>
     </blockquote>
   );
 }
@@ -113,6 +129,8 @@ function HistoryBody({ history }: { history: StoryHistory }) {
                 revised ? (
                   <RevisionText step={step} />
                 ) : null
+              ) : step.type === 'commentEdited' ? (
+                <EditedText step={step} />
               ) : step.reason ? (
                 <span className="text-sm">
                   <span className="font-medium">Reason:</span> {step.reason}

@@ -35,6 +35,11 @@ export const commentShape = object<Comment>({
   myVote: nullable(voteChoice),
   side: nullable(oneOf<VoteChoice>({ he: true, she: true })),
   awaitingReview: optional(boolean),
+  parentId: nullable(string),
+  replyCount: number,
+  byStoryAuthor: optional(boolean),
+  editedAt: optional(string),
+  deleted: optional(boolean),
 });
 export const commentListShape = array(commentShape);
 export const commentVoteCountsShape = object<z.infer<typeof commentVoteCountsSchema>>({

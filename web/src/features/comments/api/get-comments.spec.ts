@@ -12,6 +12,8 @@ const comment = (id: string) => ({
   isOwn: false,
   myVote: null,
   side: null,
+  parentId: null,
+  replyCount: 0,
 });
 
 afterEach(() => {

@@ -1,111 +1,77 @@
-import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Comment } from '@whosright/contracts/comment/dto';
-import type { CommentVoteChoice } from '@whosright/contracts/comment/events';
-import { publicNameOf } from '@whosright/contracts/account/display-name';
 
-import { ConfirmDeleteButton } from '#web/components/confirm-delete-button.tsx';
-import { ReportButton } from '#web/components/report/report-button.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { initialsOf } from '#web/components/user-avatar.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { timeAgo } from '#web/lib/relative-time.ts';
-import { cn } from '#web/lib/utils.ts';
-import { SideChip } from './side-chip.tsx';
+import { commentNameOf } from '#web/features/comments/lib/comment-name.ts';
+import { CommentActions, type CommentActionProps } from './comment-actions.tsx';
+import { CommentByline } from './comment-byline.tsx';
 
 /**
- * One comment: author, the side they voted (when they show it), age, the text (plain text, never HTML), up/down votes (disabled when
- * signed out and on one's own comment), delete on one's own, which asks first, and Report on
- * others' when signed in.
+ * One comment: author, the side they voted (when they show it), age, "edited" with when, the text
+ * (plain text, never HTML), and what can be done to it (comment-actions.tsx). Reply opens a reply
+ * box under it (`children`: the box, then its replies); Edit puts a box with its text in its place
+ * (`editBox`). A reply shown beside the one it answers says "replying to" whom. A deleted comment
+ * that replies answer is only "[deleted]", its replies kept under it.
  */
 export function CommentItem({
   comment,
-  signedIn,
-  onVote,
-  onDelete,
-  deleting,
-}: {
+  replyingTo = null,
+  editBox = null,
+  children,
+  ...actions
+}: CommentActionProps & {
   comment: Comment;
-  signedIn: boolean;
-  onVote: (vote: CommentVoteChoice) => void;
-  onDelete: () => void;
-  deleting: boolean;
+  /** The comment it answers, named when it is shown beside it rather than under it. */
+  replyingTo?: Comment | null;
+  /** The box editing its text, shown in place of the text while open. */
+  editBox?: ReactNode;
+  children?: ReactNode;
 }) {
-  const name = publicNameOf(comment.author);
+  const name = commentNameOf(comment);
   const held = comment.awaitingReview === true;
-  const canVote = signedIn && !comment.isOwn;
-  const voteButton = (choice: CommentVoteChoice) => {
-    const up = choice === 'up';
-    const count = up ? comment.upvotes : comment.downvotes;
-    const Icon = up ? ThumbsUpIcon : ThumbsDownIcon;
-    // Named by what it shows, the count first ("3 upvotes"): the visible label starts the name, so
-    // voice control users can say what they see.
+
+  if (comment.deleted)
     return (
-      <Button
-        variant="ghost"
-        size="bare"
-        disabled={!canVote}
-        aria-pressed={canVote ? comment.myVote === choice : undefined}
-        aria-label={`${count} ${up ? 'upvote' : 'downvote'}${count === 1 ? '' : 's'}`}
-        onClick={() => onVote(choice)}
-        className={cn(
-          'h-8 gap-1 px-2.5 tabular-nums',
-          comment.myVote !== choice ? 'text-muted-foreground' : up ? 'text-he' : 'text-she',
-        )}
+      <li
+        data-comment-id={comment.id}
+        tabIndex={-1}
+        className="grid scroll-my-2 gap-1 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
-        <Icon aria-hidden="true" />
-        {count}
-      </Button>
+        <p className="text-sm text-muted-foreground italic">{name}</p>
+        {children}
+      </li>
     );
-  };
 
   return (
     // Focusable by script only: a new or newly shown comment is brought into view and focused.
     <li
       data-comment-id={comment.id}
       tabIndex={-1}
-      className="flex scroll-my-2 gap-3 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+      className="grid scroll-my-2 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
     >
-      <Avatar className="size-8">
-        {comment.author.profileImageUrl ? (
-          <AvatarImage src={comment.author.profileImageUrl} alt="" />
-        ) : null}
-        <AvatarFallback className="bg-muted text-xs font-bold">{initialsOf(name)}</AvatarFallback>
-      </Avatar>
-      <div className="grid min-w-0 flex-1 gap-1">
-        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold">{name}</span>
-          {comment.side ? <SideChip side={comment.side} /> : null}
-          {comment.isOwn ? <span className="text-xs text-muted-foreground">(you)</span> : null}
-          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
-            {timeAgo(comment.createdAt)}
-          </time>
-          {held ? (
-            <span className="rounded-full border px-2 text-xs font-medium text-muted-foreground">
-              Awaiting review
-            </span>
+      <div className="flex min-w-0 gap-3">
+        <Avatar className="size-8">
+          {comment.author.profileImageUrl ? (
+            <AvatarImage src={comment.author.profileImageUrl} alt="" />
           ) : null}
-        </p>
-        <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
-        {/* Only its author sees a held comment: nothing to vote on or delete until approved. */}
-        {held ? null : (
-          <div className="-ml-2 flex items-center gap-1">
-            {voteButton('up')}
-            {voteButton('down')}
-            {comment.isOwn ? (
-              <div className="ml-auto">
-                <ConfirmDeleteButton
-                  what="comment"
-                  label="Delete comment"
-                  pending={deleting}
-                  onConfirm={onDelete}
-                />
-              </div>
-            ) : signedIn ? (
-              <ReportButton targetType="comment" targetId={comment.id} className="ml-auto" />
-            ) : null}
-          </div>
-        )}
+          <AvatarFallback className="bg-muted text-xs font-bold">{initialsOf(name)}</AvatarFallback>
+        </Avatar>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <CommentByline comment={comment} name={name} />
+          {replyingTo ? (
+            <p className="text-xs text-muted-foreground">replying to {commentNameOf(replyingTo)}</p>
+          ) : null}
+          {editBox ?? (
+            <>
+              <p className="text-sm break-words whitespace-pre-line">{comment.content}</p>
+              {/* Only its author sees a held comment: nothing to vote on or delete until approved. */}
+              {held ? null : <CommentActions comment={comment} name={name} {...actions} />}
+            </>
+          )}
+        </div>
       </div>
+      {children}
     </li>
   );
 }

@@ -20,6 +20,8 @@ const posted = {
   isOwn: true,
   myVote: null,
   side: null,
+  parentId: null,
+  replyCount: 0,
 };
 
 const json = (body: unknown, status = 200) =>

@@ -1,7 +1,8 @@
 /**
- * The comments under a voted story, oldest first, top or newest first (`order`, kept in the URL):
- * the first 3, then 'View {n} more comments' ('View 1 more comment' for one); the list scrolls
- * past 24rem. Visitors read and are invited to sign in. The
+ * The comments under a voted story, oldest first, top or newest first (`order`, kept in the URL,
+ * ordering every level of the threads): the first 3 comments on the story, then 'View {n} more
+ * comments' ('View 1 more comment' for one), each with its replies nested under it; the list
+ * scrolls past 24rem. Visitors read and are invited to sign in. The
  * list is keyboard-scrollable; a comment just posted, or the first one 'View more' shows, is
  * scrolled into view and focused. A comment posted offline waits in the box and is posted when
  * the connection is back.
@@ -19,14 +20,21 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useComments } from '#web/features/comments/api/get-comments.ts';
 import { useDeleteComment } from '#web/features/comments/api/delete-comment.ts';
+import { useEditComment } from '#web/features/comments/api/edit-comment.ts';
 import { usePostComment } from '#web/features/comments/api/post-comment.ts';
 import { useVoteComment } from '#web/features/comments/api/vote-comment.ts';
 import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
-import { CommentItem } from '#web/features/comments/components/comment-item.tsx';
+import { CommentThreadItem } from '#web/features/comments/components/comment-thread-item.tsx';
+import { useThreadActions } from '#web/features/comments/hooks/use-thread-actions.tsx';
 import { CommentOrderTabs } from '#web/features/comments/components/comment-order-tabs.tsx';
 import { useSteadyOrder } from '#web/features/comments/hooks/use-steady-order.ts';
 import type { CommentOrder } from '#web/features/comments/lib/comment-order.ts';
+import { threadsOf } from '#web/features/comments/lib/comment-thread.ts';
 import { usePostWhenOnline } from '#web/lib/post-when-online.ts';
+
+/** A comment on the story itself is being posted (not a reply). */
+const postingOnStory = (post: ReturnType<typeof usePostComment>) =>
+  post.isPending && post.variables.parentId === undefined;
 
 export function CommentsSection({
   storyId,
@@ -48,14 +56,30 @@ export function CommentsSection({
   const posting = usePostWhenOnline(post.mutate);
   const vote = useVoteComment(storyId);
   const remove = useDeleteComment(storyId, onChanged);
+  const edit = useEditComment(storyId);
   const [expanded, setExpanded] = useState(false);
   /** The comment to bring into view and focus once it is rendered. */
   const [reveal, setReveal] = useState<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
   const all = useSteadyOrder(comments.data ?? [], order);
-  const shown = expanded ? all : all.slice(0, COMMENTS_INITIALLY_SHOWN);
-  const hidden = all.length - shown.length;
+  const threads = threadsOf(all);
+  const shown = expanded ? threads : threads.slice(0, COMMENTS_INITIALLY_SHOWN);
+  const hidden = threads.length - shown.length;
+  const count = all.filter((comment) => !comment.deleted).length;
+
+  const actions = useThreadActions({
+    signedIn,
+    banned,
+    post,
+    vote,
+    remove,
+    edit,
+    reveal: (id) => {
+      setExpanded(true);
+      setReveal(id);
+    },
+  });
 
   useEffect(() => {
     if (!reveal) return;
@@ -64,11 +88,11 @@ export function CommentsSection({
     item.scrollIntoView({ block: 'nearest' });
     item.focus({ preventScroll: true });
     setReveal(null);
-  }, [reveal, shown.length]);
+  }, [reveal, shown.length, actions.openReplies]);
 
   const showAll = () => {
     setExpanded(true);
-    setReveal(all[COMMENTS_INITIALLY_SHOWN]?.id ?? null);
+    setReveal(threads[COMMENTS_INITIALLY_SHOWN]?.comment.id ?? null);
   };
 
   return (
@@ -81,9 +105,7 @@ export function CommentsSection({
           <MessageCircleIcon className="size-5" aria-hidden="true" />
           Comments
           {comments.isSuccess ? (
-            <span className="font-sans text-sm font-normal text-muted-foreground">
-              ({all.length})
-            </span>
+            <span className="font-sans text-sm font-normal text-muted-foreground">({count})</span>
           ) : null}
         </h2>
         {all.length > 1 ? <CommentOrderTabs storyId={storyId} active={order} /> : null}
@@ -93,17 +115,20 @@ export function CommentsSection({
         <BannedHint className="rounded-lg bg-muted px-4 py-3" />
       ) : signedIn ? (
         <CommentForm
-          pending={post.isPending}
           waiting={posting.waiting}
           onCancel={posting.cancel}
+          pending={postingOnStory(post)}
           onSubmit={(content, done) =>
-            posting.submit(content, {
-              onSuccess: (comment) => {
-                done();
-                setExpanded(true);
-                setReveal(comment.id);
+            posting.submit(
+              { content },
+              {
+                onSuccess: (comment) => {
+                  done();
+                  setExpanded(true);
+                  setReveal(comment.id);
+                },
               },
-            })
+            )
           }
         />
       ) : (
@@ -134,21 +159,8 @@ export function CommentsSection({
           className="scroll-shadows -mx-2 divide-y overflow-y-auto overscroll-contain rounded-md px-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
           style={{ maxHeight: COMMENTS_LIST_MAX_HEIGHT }}
         >
-          {shown.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              signedIn={signedIn && !banned}
-              // A second click on one's vote takes it back (neutral again).
-              onVote={(choice) =>
-                vote.mutate({
-                  commentId: comment.id,
-                  vote: comment.myVote === choice ? null : choice,
-                })
-              }
-              onDelete={() => remove.mutate(comment.id)}
-              deleting={remove.isPending && remove.variables === comment.id}
-            />
+          {shown.map((thread) => (
+            <CommentThreadItem key={thread.comment.id} node={thread} actions={actions} />
           ))}
         </ul>
       )}

@@ -16,6 +16,7 @@ const kind = oneOf<NotificationKind>({
   comments: true,
   commentScore: true,
   report: true,
+  replies: true,
 });
 
 export const notificationShape = object<Notification>({

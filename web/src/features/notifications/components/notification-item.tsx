@@ -6,6 +6,7 @@ import {
   EyeOffIcon,
   FlagIcon,
   MessageCircleIcon,
+  ReplyIcon,
   ThumbsUpIcon,
   TrendingUpIcon,
   type LucideIcon,
@@ -24,6 +25,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   comments: MessageCircleIcon,
   commentScore: ThumbsUpIcon,
   report: FlagIcon,
+  replies: ReplyIcon,
 };
 
 const ON_PROFILE: ReadonlySet<NotificationKind> = new Set(['rejected', 'hidden']);

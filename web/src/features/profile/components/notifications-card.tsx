@@ -16,6 +16,7 @@ const KIND_LABELS: ReadonlyArray<readonly [NotificationKind, string]> = [
   ['flip', 'Verdict flipped'],
   ['comments', 'New comments'],
   ['commentScore', 'Comment reached +10'],
+  ['replies', 'Replies to my comments'],
   ['report', 'Report reviewed'],
 ];
 

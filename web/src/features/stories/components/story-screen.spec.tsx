@@ -434,6 +434,19 @@ describe('story screen', () => {
     await storyCardShown();
     expect(screen.getByText('Your story')).toHaveTextContent('Your story pending');
     expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+    // Not published yet: there is no thread to read.
+    expect(screen.queryByText('the comments')).not.toBeInTheDocument();
+  });
+
+  it('when the author opens their own approved story the comments show before any vote', async () => {
+    const api = stubFetch({
+      [`GET ${path}`]: { body: { ...story, status: 'approved', isOwn: true } },
+      [`POST ${path}/track`]: { status: 204 },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderStory();
+    expect(await screen.findByText('the comments')).toBeInTheDocument();
+    expect(he()).toBeEnabled();
   });
 
   it('when a member opens someone else story it offers Report and says nothing of whose it is', async () => {

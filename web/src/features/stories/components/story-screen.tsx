@@ -1,8 +1,9 @@
 /**
  * /story/{id}: the back link, the story card once the story is there (story-card.tsx: the vote,
  * results, Skip / Next, Share), and the comments (passed in by the route) once a vote exists. A
- * visitor sees the comments read-only straight away (`commentsBeforeVote`), and a banned member
- * the results and the comments, read-only.
+ * visitor sees the comments read-only straight away (`commentsBeforeVote`), a banned member the
+ * results and the comments, read-only, and the story's author on their approved story the thread,
+ * to read and answer it without voting.
  * The story's answer carries the viewer's vote (one call per story). Only a missing story shows
  * Story Not Found; a failed load offers Try again; a call the client rate limiter holds back says
  * "Slow down a moment" with the seconds left.
@@ -32,6 +33,10 @@ const StoryCard = lazy(() =>
 
 const skeleton = <StorySkeleton />;
 
+/** The viewer's own story, published: its thread is theirs to answer. */
+const ownLive = (story: { isOwn: boolean; status: string }) =>
+  story.isOwn && story.status === 'approved';
+
 export function StoryScreen({
   id,
   comments,
@@ -57,7 +62,10 @@ export function StoryScreen({
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
         <Suspense fallback={<StorySkeleton story={story.data} />}>
           <StoryCard id={id} story={story.data} {...cardProps} />
-          {vote || cardProps.commentsBeforeVote || cardProps.banned ? comments : null}
+          {/* The story's author reads and answers the thread without voting first. */}
+          {vote || cardProps.commentsBeforeVote || cardProps.banned || ownLive(story.data)
+            ? comments
+            : null}
         </Suspense>
       ) : (
         skeleton
