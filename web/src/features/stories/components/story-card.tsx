@@ -178,7 +178,7 @@ export function StoryCard({
             actions={
               <>
                 <Button size="lg" onClick={() => void goNext()} disabled={finding}>
-                  Next Story
+                  <span className="leading-tight whitespace-normal">Next Story</span>
                   <ArrowRightIcon />
                 </Button>
                 <ShareMenu storyId={story.id} content={story.content} />

@@ -43,7 +43,10 @@ export function VoteButtons({
             )}
           >
             {chosen ? <CheckIcon className="size-5" aria-hidden="true" /> : null}
-            {pending === choice ? 'Voting...' : voteLabel(choice)}
+            {/* Wraps onto two lines rather than pushing the page wider on a 320 px screen. */}
+            <span className="text-center leading-tight whitespace-normal">
+              {pending === choice ? 'Voting...' : voteLabel(choice)}
+            </span>
           </Button>
         );
       })}

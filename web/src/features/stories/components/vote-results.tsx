@@ -87,7 +87,8 @@ export function VoteResults({
         {myVote ? <p className="font-semibold">You voted {voteLabel(myVote)}</p> : null}
       </div>
       <div>
-        <div className="grid grid-cols-[1fr_auto] gap-3">{actions}</div>
+        {/* Next shrinks (its label wraps) so the row never pushes a 320 px page wider. */}
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-3">{actions}</div>
         {belowActions}
       </div>
       {/* The fallback has the timeline's fixed height (h-44), so nothing moves when it loads. */}
