@@ -14,7 +14,7 @@ const tabsListVariants = cva(
     variants: {
       layout: {
         fit: 'h-10 justify-center sm:w-fit',
-        scroll: 'justify-start gap-1 overflow-x-auto overscroll-x-contain',
+        scroll: 'justify-start overflow-x-auto overscroll-x-contain',
       },
     },
     defaultVariants: { layout: 'fit' },
@@ -22,12 +22,13 @@ const tabsListVariants = cva(
 );
 
 const tabsTriggerVariants = cva(
-  'inline-flex items-center justify-center rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+  'inline-flex items-center justify-center rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
   {
     variants: {
       layout: {
-        fit: 'h-full flex-1 gap-1.5 whitespace-nowrap',
-        scroll: 'min-h-9 flex-none flex-col self-stretch py-1.5 leading-tight whitespace-nowrap',
+        fit: 'h-full flex-1 gap-1.5 px-3 whitespace-nowrap',
+        scroll:
+          'min-h-9 flex-none flex-col self-stretch px-2 py-1.5 leading-tight whitespace-nowrap',
       },
     },
     defaultVariants: { layout: 'fit' },
