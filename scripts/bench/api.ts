@@ -209,19 +209,23 @@ export async function run(args: string[] = []): Promise<void> {
   ];
   const started: ApiServer[] = [];
   try {
-    for (const checkout of checkouts) started.push(await startApiServer(checkout));
-    await Promise.all(started.map(waitUntilHealthy));
-    const ids = newStoryIds(liveOnly ? LIVE_ONLY_STORIES : settings.stories);
-    const liveVotes = settings.live ? settings.liveVotes : 0;
-    // One after another: each server's catch-up has the machine to itself.
-    const servers: PreparedServer[] = [];
-    for (const server of started) servers.push(await prepareServer(server, ids, liveVotes));
-    if (!liveOnly) await measureAll(settings, servers, ids);
-    if (settings.live) await measureLiveOn(settings, servers, ids[0]!);
+    try {
+      for (const checkout of checkouts) started.push(await startApiServer(checkout));
+      await Promise.all(started.map(waitUntilHealthy));
+      const ids = newStoryIds(liveOnly ? LIVE_ONLY_STORIES : settings.stories);
+      const liveVotes = settings.live ? settings.liveVotes : 0;
+      // One after another: each server's catch-up has the machine to itself.
+      const servers: PreparedServer[] = [];
+      for (const server of started) servers.push(await prepareServer(server, ids, liveVotes));
+      if (!liveOnly) await measureAll(settings, servers, ids);
+      if (settings.live) await measureLiveOn(settings, servers, ids[0]!);
+    } finally {
+      for (const server of started) await stopApiServer(server);
+    }
+    // After the other servers stopped: its own server has the machine to itself. The PostgreSQL
+    // cluster stays up for it: the checkouts on PostgreSQL search there.
+    if (!liveOnly && settings.search) await runSearch(settings, checkouts);
   } finally {
-    for (const server of started) await stopApiServer(server);
     await postgres?.server.stop();
   }
-  // After the other servers stopped: its own server has the machine to itself.
-  if (!liveOnly && settings.search) await runSearch(settings, checkouts);
 }
