@@ -28,13 +28,13 @@ function leadOf(doc: Record<string, unknown>): Lead {
 /**
  * The admin's Insights tab: votes, new stories, comments and sign-ups per UTC day (as they
  * happened: a later deletion takes nothing back), and each story's lead, counted by an index. It
- * handles every vote, so it is applied by its subscription in batches, never inside the vote's
- * own transaction: a vote costs its request nothing more.
+ * handles every vote, in the vote's own transaction like the other read models: applied by its
+ * subscription instead, the vote rows measured 7-11% slower against the checkout before it (the
+ * subscription's second read and commit of each batch), 0-8% applied in the append.
  */
 export const insightsProjection = defineProjection<Handled>({
   name: INSIGHTS,
   version: 1,
-  appliedInAppends: false,
   eventTypes: [
     'UserRegistered',
     'StorySubmitted',

@@ -142,7 +142,6 @@ export class GenerationRun {
     writer: WriterInTransaction,
   ): AfterAppend | undefined {
     if (!this.isLive || this.building || this.batch.length) return undefined;
-    if (this.settings.projection.appliedInAppends === false) return undefined;
     if (this.processed !== positionBefore || this.queued !== positionBefore) return undefined;
     const { target } = this.chosen;
     const last = events[events.length - 1]!.position;

@@ -6,7 +6,6 @@ import { sampleProjections } from '../testing/sample-projections';
 import { openSqliteFixture, type SqliteFixture } from '../testing/sqlite-fixture';
 import { submitStory } from '../testing/submit-story';
 import { fragileProjection } from '../testing/fragile-projection';
-import { storyTallies } from '../testing/sample-projections';
 import { defineProjection, type AnyProjection } from './projection';
 import { createProjectionRunner, type ProjectionRunner } from './projection-runner';
 
@@ -203,32 +202,6 @@ describe('projections applied inside the append transaction', () => {
     const active = await readStore.active('ignores-stories');
     expect(await readStore.checkpoint(active!)).toBe(last);
     expect(delivered).toEqual([]);
-  });
-
-  it('when a projection is not applied in appends it leaves the append alone and follows by subscription', async () => {
-    const batched = defineProjection({
-      ...storyTallies,
-      name: 'batched-tallies',
-      appliedInAppends: false,
-    });
-    const { eventStore, readStore, runner, committed } = await embedded([
-      ...sampleProjections,
-      batched,
-    ]);
-    committed.length = 0;
-    const lone = await submitStory(eventStore, 'story_batched', 'one');
-    // Inside the append: the others have it, the batched one not yet.
-    expect((await readStore.collection('story-tallies', 'stories').get('story_batched'))?._id).toBe(
-      'story_batched',
-    );
-    expect(await readStore.collection('batched-tallies', 'stories').get('story_batched')).toBe(
-      undefined,
-    );
-    expect(committed.map((c) => c.projection)).not.toContain('batched-tallies');
-    expect(await runner.waitFor(lone.position, ['batched-tallies'], 5_000)).toBe(true);
-    expect(
-      (await readStore.collection('batched-tallies', 'stories').get('story_batched'))?.status,
-    ).toBe('pending');
   });
 
   it('when a projection cannot apply an event there it is left to its runner, which parks it as before', async () => {

@@ -56,12 +56,6 @@ export interface Projection<TEvent extends RecordedEvent = RecordedEvent> {
   version: number;
   eventTypes: readonly string[];
   collections: readonly CollectionSpec[];
-  /**
-   * False: never applied inside an append's transaction (embedded mode), only by its
-   * subscription, in batches: for a read model no request reads back at once, which handles an
-   * event on a hot write path (a vote) and should cost that path nothing. Defaults to true.
-   */
-  appliedInAppends?: false;
   /** Defaults to "the event's type is in `eventTypes`". */
   canHandle?(event: RecordedEvent): boolean;
   apply(event: TEvent): readonly Change[];
