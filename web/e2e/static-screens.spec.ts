@@ -55,7 +55,7 @@ test.describe('static screens', () => {
     await expect(page.getByRole('button', { name: 'Add new' })).toBeVisible();
   });
 
-  test('when a keyboard user tabs from the top the skip link, the title and Add new come in order', async ({
+  test('when a keyboard user tabs from the top the skip link, the title, the search field and Add new come in order', async ({
     page,
   }) => {
     await page.goto('/');
@@ -64,6 +64,8 @@ test.describe('static screens', () => {
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: "Who's Right" })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('searchbox', { name: 'Search stories' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Add new' })).toBeFocused();
   });
