@@ -2,10 +2,11 @@
  * `npm run bench -- web`: builds the web app, starts the production server on a fresh demo
  * database, and runs Lighthouse (Debian's Chromium, CHROMIUM_PATH) in the mobile and desktop
  * presets on `/`, `/story/{id}`, `/login` and `/profile` (signed in), three runs each, printing the
- * median of each category and of the paint and layout metrics. Then each page's first-load JS
- * (gzip, from the build's manifest), what the HTML loads before the first render, and the largest
- * chunk. Targets: mobile performance >= 90,
- * accessibility 100, best practices 100, SEO >= 95; first-load JS of `/` and `/story/{id}`
+ * median of each category and of the paint and layout metrics, and the lowest performance score of
+ * the runs. Then each page's first-load JS (gzip, from the build's manifest), what the HTML loads
+ * before the first render, and the largest chunk. Targets: mobile performance >= 95 on every run of
+ * `/`, `/story/{id}` and `/login` (>= 90 for `/profile`), accessibility 100, best practices 100,
+ * SEO >= 95; first-load JS of `/` and `/story/{id}`
  * <= 130 kB gzip, and so is what the HTML loads before the first render; no chunk over 500 kB raw.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +41,8 @@ interface Page {
   path: string;
   routeFile: string;
   signedIn?: boolean;
+  /** The lowest mobile performance score any run may have. */
+  mobileTarget: number;
 }
 
 type Preset = 'mobile' | 'desktop';
@@ -125,12 +128,15 @@ async function signInCookies(base: string): Promise<CookieData[]> {
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
-/** Lighthouse's figures for one page in one preset: the median of RUNS runs, and the last run. */
+/**
+ * Lighthouse's figures for one page in one preset: the median of RUNS runs, the lowest performance
+ * score of them, and the last run.
+ */
 async function measure(
   session: { base: string; chromePort: number; browser: Browser; cookies: CookieData[] },
   preset: Preset,
   page: Page,
-): Promise<{ median: Scores; last: RunnerResult | undefined }> {
+): Promise<{ median: Scores; lowest: number; last: RunnerResult | undefined }> {
   const runs: Scores[] = [];
   let last: RunnerResult | undefined;
   while (runs.length < RUNS) {
@@ -161,25 +167,38 @@ async function measure(
     runs.push(scoresOf(result));
     last = result;
   }
-  return { median: medianScores(runs), last };
+  return {
+    median: medianScores(runs),
+    lowest: Math.min(...runs.map((run) => run.categories.performance)),
+    last,
+  };
 }
 
-function tableRow(preset: Preset, page: Page, { categories: c, metrics }: Scores): string {
-  return `| ${preset.padEnd(7)} | ${page.name.padEnd(11)} | ${String(c.performance).padStart(4)} | ${String(c.accessibility).padStart(4)} | ${String(c['best-practices']).padStart(4)} | ${String(c.seo).padStart(4)} | ${fmt(metrics.FCP).padStart(6)} | ${fmt(metrics.LCP).padStart(6)} | ${fmt(metrics.TBT).padStart(5)} | ${fmt(metrics.CLS, 3).padStart(5)} |`;
+function tableRow(
+  preset: Preset,
+  page: Page,
+  { categories: c, metrics }: Scores,
+  lowest: number,
+): string {
+  return `| ${preset.padEnd(7)} | ${page.name.padEnd(11)} | ${String(c.performance).padStart(4)} | ${String(lowest).padStart(4)} | ${String(c.accessibility).padStart(4)} | ${String(c['best-practices']).padStart(4)} | ${String(c.seo).padStart(4)} | ${fmt(metrics.FCP).padStart(6)} | ${fmt(metrics.LCP).padStart(6)} | ${fmt(metrics.TBT).padStart(5)} | ${fmt(metrics.CLS, 3).padStart(5)} |`;
 }
 
-/** The mobile targets: performance >= 90, accessibility 100, best practices 100, SEO >= 95. */
-function missesMobileTargets({ categories: c }: Scores): boolean {
-  return c.performance < 90 || c.accessibility < 100 || c['best-practices'] < 100 || c.seo < 95;
+/** The mobile targets: the page's performance on every run, accessibility and best practices 100, SEO >= 95. */
+function missesMobileTargets(page: Page, { categories: c }: Scores, lowest: number): boolean {
+  return (
+    lowest < page.mobileTarget || c.accessibility < 100 || c['best-practices'] < 100 || c.seo < 95
+  );
 }
 
 function printTable(rows: readonly string[], misses: readonly string[]): void {
-  console.log(`\nLighthouse 12, median of ${RUNS} runs (ms for FCP, LCP, TBT):\n`);
   console.log(
-    '| preset  | page        | perf | a11y |   bp |  seo |    FCP |    LCP |   TBT |   CLS |',
+    `\nLighthouse 12, median of ${RUNS} runs, and the lowest performance of them (ms for FCP, LCP, TBT):\n`,
   );
   console.log(
-    '| ------- | ----------- | ---: | ---: | ---: | ---: | -----: | -----: | ----: | ----: |',
+    '| preset  | page        | perf |  low | a11y |   bp |  seo |    FCP |    LCP |   TBT |   CLS |',
+  );
+  console.log(
+    '| ------- | ----------- | ---: | ---: | ---: | ---: | ---: | -----: | -----: | ----: | ----: |',
   );
   for (const row of rows) console.log(row);
   if (misses.length > 0) {
@@ -250,18 +269,29 @@ export async function run(): Promise<void> {
     const session = { base, chromePort: chrome.port, browser, cookies };
 
     const pages: Page[] = [
-      { name: '/', path: '/', routeFile: 'index.tsx' },
-      { name: '/story/{id}', path: `/story/${storyId}`, routeFile: 'story.$id.tsx' },
-      { name: '/login', path: '/login', routeFile: 'login.tsx' },
-      { name: '/profile', path: '/profile', routeFile: 'profile.tsx', signedIn: true },
+      { name: '/', path: '/', routeFile: 'index.tsx', mobileTarget: 95 },
+      {
+        name: '/story/{id}',
+        path: `/story/${storyId}`,
+        routeFile: 'story.$id.tsx',
+        mobileTarget: 95,
+      },
+      { name: '/login', path: '/login', routeFile: 'login.tsx', mobileTarget: 95 },
+      {
+        name: '/profile',
+        path: '/profile',
+        routeFile: 'profile.tsx',
+        signedIn: true,
+        mobileTarget: 90,
+      },
     ];
     const rows: string[] = [];
     const misses: string[] = [];
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const page of pages) {
-        const { median: scores, last } = await measure(session, preset, page);
-        rows.push(tableRow(preset, page, scores));
-        if (preset === 'mobile' && missesMobileTargets(scores) && last)
+        const { median: scores, lowest, last } = await measure(session, preset, page);
+        rows.push(tableRow(preset, page, scores, lowest));
+        if (preset === 'mobile' && missesMobileTargets(page, scores, lowest) && last)
           misses.push(`${page.name}: ${failedAudits(last).join(', ') || 'performance only'}`);
         console.log(rows.at(-1));
       }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { AppProvider } from '#web/app/provider.tsx';
@@ -21,8 +21,13 @@ skipQueue.start();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient} router={router} />
-  </StrictMode>,
+const root = createRoot(container);
+// As a transition the first render yields to the browser between components, so no long task
+// holds the main thread while the page is being drawn.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} router={router} />
+    </StrictMode>,
+  ),
 );

@@ -109,6 +109,12 @@ export const PASSWORD_RULE = 'At least 8 characters, and not a commonly used pas
  */
 export const SIGNED_IN_HINT_COOKIE = 'wr_signed_in';
 
+/**
+ * The element of a page's HTML that carries API answers its first render needs, by request path
+ * (a visitor's story page: the story), so the page draws them without waiting for a round trip.
+ */
+export const INLINED_ANSWERS_ELEMENT_ID = 'inlined-answers';
+
 /** What a banned member is told, by the API's 403 and beside every control the ban disables. */
 export const BANNED_MESSAGE =
   'Your account is banned: you can read, but not post, vote or comment.';

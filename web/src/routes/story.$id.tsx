@@ -13,9 +13,11 @@ import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { commentKeys } from '#web/features/comments/api/comment-keys.ts';
 import { commentOrderOf, type CommentOrder } from '#web/features/comments/lib/comment-order.ts';
 import { usePreloadWhenIdle } from '#web/hooks/use-preload-when-idle.ts';
+import { afterFirstPaint } from '#web/lib/after-first-paint.ts';
 
 // The story card (vote, results, Next, Share) shows once the story is there, and the comments sit
-// below it: their code loads beside the story's data, outside the first load, which stays small.
+// below it: their code loads beside the story's data, outside the first load, which stays small;
+// on a document's first load, once the story's text has painted.
 const loadStoryCard = () => import('#web/features/stories/components/story-card.tsx');
 const loadComments = () => import('#web/features/comments/components/comments-section.tsx');
 const CommentsSection = lazy(() => loadComments().then((m) => ({ default: m.CommentsSection })));
@@ -38,8 +40,10 @@ const commentsPlaceholder = (
 export const Route = createFileRoute('/story/$id')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(storyQueryOptions(params.id));
-    void loadStoryCard();
-    void loadComments();
+    afterFirstPaint(() => {
+      void loadStoryCard();
+      void loadComments();
+    });
   },
   // The comments' order (`?comments=top|newest`); oldest first, the default, is left out.
   validateSearch: (search): { comments?: Exclude<CommentOrder, 'oldest'> } => {

@@ -7,6 +7,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
 import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { resetToasts } from '#web/hooks/use-toast.ts';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
+import { resetInlinedAnswers } from '#web/lib/inlined-answers.ts';
 import { resetUnauthorizedState } from '#web/lib/unauthorized.ts';
 
 // A screen's first render loads its modules; on a loaded machine (two cores running suites side
@@ -19,6 +20,7 @@ beforeEach(() => {
   clientRateLimiter.reset();
   skipQueue.reset();
   resetUnauthorizedState();
+  resetInlinedAnswers();
   window.localStorage.clear();
 });
 

@@ -89,18 +89,18 @@ export function createApp(deps: AppDependencies): express.Express {
     const readiness = await deps.readiness.evaluate();
     res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   });
+  const runtimeConfig: RuntimeConfig = {
+    productName: "Who's Right",
+    publicUrl: config.publicUrl,
+    analyticsId: config.analyticsId ?? null,
+    adsClient: config.adsClient ?? null,
+    externalSignIn: {
+      enabled: config.oidc !== undefined,
+      label: `Continue with ${config.oidc?.providerName ?? 'SSO'}`,
+    },
+  };
   api.get('/config', (_req, res) => {
-    const body: RuntimeConfig = {
-      productName: "Who's Right",
-      publicUrl: config.publicUrl,
-      analyticsId: config.analyticsId ?? null,
-      adsClient: config.adsClient ?? null,
-      externalSignIn: {
-        enabled: config.oidc !== undefined,
-        label: `Continue with ${config.oidc?.providerName ?? 'SSO'}`,
-      },
-    };
-    res.json(body);
+    res.json(runtimeConfig);
   });
   // The slices' routes join this router rather than nesting their own: every nested router
   // walks its layers and re-parses the URL again.
@@ -116,6 +116,8 @@ export function createApp(deps: AppDependencies): express.Express {
     app.use(
       webApp(deps.webDist, {
         publicUrl: config.publicUrl,
+        // Every page asks for the run-time config first: it comes inside the HTML.
+        answers: { '/api/config': runtimeConfig },
         ...(deps.pageMeta ? { meta: deps.pageMeta } : {}),
       }),
     );

@@ -1,6 +1,13 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { join } from 'node:path';
-import { genericMeta, PAGE_NOT_FOUND, renderMetaTags, type PageMetaSource } from './page-meta';
+import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
+import {
+  genericMeta,
+  PAGE_NOT_FOUND,
+  renderInlinedAnswers,
+  renderMetaTags,
+  type PageMetaSource,
+} from './page-meta';
 import { precompressed } from './precompressed';
 import { currentWebBuild } from './web-build';
 
@@ -14,7 +21,12 @@ const ONE_YEAR_SECONDS = 31_536_000;
  */
 export function webApp(
   distDir: string,
-  options: { publicUrl: string; meta?: PageMetaSource },
+  options: {
+    publicUrl: string;
+    meta?: PageMetaSource;
+    /** Answers every page carries, for anyone (the run-time config). */
+    answers?: Readonly<Record<string, unknown>>;
+  },
 ): Router {
   const router = express.Router();
   const assetsDir = join(distDir, 'assets');
@@ -37,19 +49,29 @@ export function webApp(
   router.get('/{*path}', async (req, res) => {
     const current = build();
     if (!current) return notBuilt(req, res, () => undefined);
-    const found = await options.meta?.(req.path);
+    const found = await options.meta?.(req.path, { visitor: isVisitor(req) });
     const meta =
       found && found !== PAGE_NOT_FOUND ? found : genericMeta(options.publicUrl, req.path);
     const status = found === PAGE_NOT_FOUND || !current.isAppRoute(req.path) ? 404 : 200;
+    const answers = { ...options.answers, ...meta.answers };
+    const head = Object.keys(answers).length
+      ? `${renderMetaTags(meta)}\n    ${renderInlinedAnswers(answers)}`
+      : renderMetaTags(meta);
     res.removeHeader('Content-Encoding');
     res.setHeader('Cache-Control', 'no-cache');
-    res
-      .status(status)
-      .type('html')
-      .send(current.render(renderMetaTags(meta)));
+    res.status(status).type('html').send(current.render(head));
   });
   return router;
 }
+
+/**
+ * A request without the signed-in hint comes from a visitor, as the page itself will decide: it
+ * asks who is signed in only when the hint is there.
+ */
+const isVisitor = (req: Request) =>
+  !(req.headers.cookie ?? '')
+    .split(';')
+    .some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /** An asset of another build (or a typo): the page would be no use to a script or style tag. */
 const missingAsset: RequestHandler = (_req, res) => {

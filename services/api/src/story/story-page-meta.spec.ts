@@ -69,6 +69,33 @@ describe('link previews for story pages', () => {
     expect(html).not.toContain('content="Old"');
   });
 
+  const inlinedAnswers = (html: string) => {
+    const block = /<script type="application\/json" id="inlined-answers">([^<]*)<\/script>/.exec(
+      html,
+    );
+    return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : null;
+  };
+
+  it('when a visitor opens an approved story the page carries the story as the API answers them, its text unable to close the element', async () => {
+    const html = (await server.agent().get(`/story/${approvedId}`)).text;
+    const answers = inlinedAnswers(html);
+    const api = await server.agent().get(`/api/stories/${approvedId}`).expect(200);
+    const config = await server.agent().get('/api/config').expect(200);
+    expect(answers).toEqual({
+      '/api/config': config.body as unknown,
+      [`/api/stories/${approvedId}`]: api.body as unknown,
+    });
+    expect(html).not.toContain('<never>');
+    expect(html).toContain('\\u003cnever\\u003e');
+  });
+
+  it('when the request carries the signed-in hint the page carries no story: a member asks for their own view', async () => {
+    const html = (await server.agent().get(`/story/${approvedId}`).set('Cookie', 'wr_signed_in=1'))
+      .text;
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(Object.keys(inlinedAnswers(html)!)).toEqual(['/api/config']);
+  });
+
   it('when the story is pending, missing or the path is something else the generic tags are used', async () => {
     for (const path of [
       `/story/${pendingId}`,
@@ -79,6 +106,7 @@ describe('link previews for story pages', () => {
       const html = (await server.agent().get(path)).text;
       expect(html).toContain('<title>Who&#39;s Right</title>');
       expect(html).not.toContain('Secret pending story');
+      expect(Object.keys(inlinedAnswers(html)!)).toEqual(['/api/config']);
       expect(html).toContain(
         `<meta property="og:url" content="http://whosright.example${path}" />`,
       );

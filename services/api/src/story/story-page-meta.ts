@@ -3,18 +3,21 @@ import { excerpt } from '@whosright/contracts/shared/excerpt';
 import { storyIdSchema } from '@whosright/contracts/shared/ids';
 import { PAGE_NOT_FOUND, type PageMeta, type PageMetaSource } from '#api/platform/page-meta';
 import type { StoryReads } from './story-reads';
+import { toStoryView } from './story-views';
 
 const DESCRIPTION_LENGTH = 200;
 
 /**
  * /story/{id} of an approved story previews with its category and first 200 characters; a story
  * nobody may see (missing, pending, hidden) is PAGE_NOT_FOUND; other paths get the generic tags.
+ * A visitor's page carries the story as GET /api/stories/{id} answers them, so the story's text
+ * is drawn with the page's first render.
  */
 export function storyPageMeta(
   stories: Pick<StoryReads, 'visible'>,
   publicUrl: string,
 ): PageMetaSource {
-  return async (path) => {
+  return async (path, { visitor }) => {
     const match = /^\/story\/([^/]+)\/?$/.exec(path);
     const id = match && storyIdSchema.safeParse(match[1]).success ? match[1]! : null;
     if (!match) return null;
@@ -27,6 +30,9 @@ export function storyPageMeta(
       description: excerpt(doc.content, DESCRIPTION_LENGTH - 1),
       url: `${publicUrl}/story/${id}`,
       type: 'article',
+      ...(visitor
+        ? { answers: { [`/api/stories/${id}`]: toStoryView(doc, null, [], false, undefined) } }
+        : {}),
     };
     return meta;
   };

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@whosright/contracts/platform/dto';
 
 import { apiRequest } from '#web/lib/api-client.ts';
+import { takeInlinedAnswer } from '#web/lib/inlined-answers.ts';
 import { boolean, nullable, object, string } from '#web/lib/shape.ts';
 import { configKeys } from '#web/features/config/api/config-keys.ts';
 
@@ -24,6 +25,8 @@ export const runtimeConfigQueryOptions = () =>
   queryOptions({
     queryKey: configKeys.runtime(),
     queryFn: ({ signal }) => getRuntimeConfig({ signal }),
+    // Every page carries it (the same for everyone): read once, no call at start.
+    initialData: () => takeInlinedAnswer('/api/config', runtimeConfigShape),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

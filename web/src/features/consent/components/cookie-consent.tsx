@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { DELAYS_MS } from '@whosright/contracts/shared/constants';
 
+import { afterFirstPaint } from '#web/lib/after-first-paint.ts';
 import { analytics } from '#web/lib/analytics.ts';
 import {
   ACCEPT_ALL,
@@ -27,7 +28,7 @@ import {
 } from '#web/features/consent/lib/consent-storage.ts';
 
 // The banner shows 1 s after load, and only to someone who has not chosen yet: its code loads
-// while that second runs, outside the first load. It is rendered once loaded, never through
+// while that second runs, once the page has drawn its first content, outside the first load. It is rendered once loaded, never through
 // Suspense, whose reveal of a suspended boundary is throttled and would show it late.
 const loadBanner = () => import('#web/features/consent/components/cookie-banner.tsx');
 type CookieBannerComponent = Awaited<ReturnType<typeof loadBanner>>['CookieBanner'];
@@ -66,12 +67,15 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
       return;
     }
     let current = true;
-    void loadBanner().then((m) => {
-      if (current) setBanner({ component: m.CookieBanner });
+    const cancelLoad = afterFirstPaint(() => {
+      void loadBanner().then((m) => {
+        if (current) setBanner({ component: m.CookieBanner });
+      });
     });
     const timer = setTimeout(() => setBannerDue(true), DELAYS_MS.cookieBanner);
     return () => {
       current = false;
+      cancelLoad();
       clearTimeout(timer);
     };
   }, []);

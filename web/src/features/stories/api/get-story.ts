@@ -1,5 +1,6 @@
 /**
- * GET /api/stories/{id}: the card and the viewer's own vote, fresh for 2 minutes. A missing story is not retried. A call the client rate limiter refuses never reached
+ * GET /api/stories/{id}: the card and the viewer's own vote, fresh for 2 minutes (a visitor's
+ * page carries it, read once). A missing story is not retried. A call the client rate limiter refuses never reached
  * the server: it waits for room in its group and goes again (the screen says "Slow down a
  * moment" meanwhile), so a fast reader never sees a live story reported missing.
  */
@@ -10,15 +11,18 @@ import type { StoryView } from '@whosright/contracts/story/dto';
 import { storyViewShape } from '#web/features/stories/api/story-shapes.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { errorStatus } from '#web/lib/error-message.ts';
+import { takeInlinedAnswer } from '#web/lib/inlined-answers.ts';
 import { shouldRetryQuery } from '#web/lib/query-client.ts';
 import { RateLimitError, retryDelayAfterRefusal } from '#web/lib/client-rate-limiter.ts';
 import { storyKeys } from '#web/features/stories/api/story-keys.ts';
+
+const storyPath = (id: string) => `/api/stories/${encodeURIComponent(id)}`;
 
 export function getStory(
   id: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<StoryView> {
-  return apiRequest('GET', `/api/stories/${encodeURIComponent(id)}`, {
+  return apiRequest('GET', storyPath(id), {
     signal,
     shape: storyViewShape,
   });
@@ -45,6 +49,8 @@ export const storyQueryOptions = (id: string) =>
   queryOptions({
     queryKey: storyKeys.detail(id),
     queryFn: ({ signal }) => getStory(id, { signal }),
+    // A visitor's story page carries the story: drawn at once, fresh as of the page's load.
+    initialData: () => takeInlinedAnswer(storyPath(id), storyViewShape),
     staleTime: QUERY_FRESHNESS_MS.story,
     retry: retryStory,
     retryDelay,

@@ -6,6 +6,8 @@ import type { SignInFirstProps } from '#web/features/stories/components/story-ca
 import { StoryScreen } from '#web/features/stories/components/story-screen.tsx';
 import { PENDING_SKIPS_KEY } from '#web/features/stories/api/skip-queue.ts';
 import { clientRateLimiter } from '#web/lib/client-rate-limiter.ts';
+import { forgetSignedInHint } from '#web/lib/signed-in-hint.ts';
+import { INLINED_ANSWERS_ELEMENT_ID } from '@whosright/contracts/shared/constants';
 import { resetViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
 import { storyView } from '#web/testing/story-view.ts';
 import { renderStoryScreen, storyCardShown } from '#web/testing/story-screen.tsx';
@@ -37,6 +39,25 @@ describe('story screen', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('when a visitor’s page carries the story its text is drawn at once, with no call for it', async () => {
+    forgetSignedInHint();
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = INLINED_ANSWERS_ELEMENT_ID;
+    block.textContent = JSON.stringify({ [path]: story });
+    document.head.append(block);
+    try {
+      const fetch = stubFetch({ [`POST ${path}/track`]: { status: 204 } });
+      vi.stubGlobal('fetch', fetch.fetch);
+      renderStory();
+      await screen.findByText(story.content);
+      await storyCardShown();
+      expect(fetch.calls.filter((c) => c.method === 'GET' && c.url.endsWith(path))).toEqual([]);
+    } finally {
+      block.remove();
+    }
   });
 
   it('when the story shows it tracks one view 500 ms later', async () => {

@@ -9,8 +9,9 @@
  * "Slow down a moment" with the seconds left.
  *
  * The first render is the skeleton, so the card's code is not part of the page's first load: it
- * loads beside the story's data (the route's loader starts both). Data first, the skeleton draws
- * the story's text already. What shows when the story is
+ * loads once the page has painted (a visitor's page carries the story, so that paint holds its
+ * text), or beside the story's data on a later visit. Data first, the skeleton draws the story's
+ * text already. What shows when the story is
  * not there stays here: "Couldn't load this story" must show when the network is gone, when no
  * code could load.
  */
@@ -23,6 +24,7 @@ import { StoryNotFound } from '#web/features/stories/components/story-not-found.
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { StoryUnavailable } from '#web/features/stories/components/story-unavailable.tsx';
+import { useFirstContentPainted } from '#web/hooks/use-first-content-painted.ts';
 
 // The route's loader imports the card's module too, as the story's data is fetched.
 const StoryCard = lazy(() =>
@@ -43,6 +45,9 @@ export function StoryScreen({
   ...cardProps
 }: StoryCardProps & { id: string; comments: ReactNode }) {
   const story = useStory(id);
+  // On a document's first load the story's text is drawn first, alone; the card's code (and the
+  // comments') is asked for once it shows, so it never competes with that text on a slow phone.
+  const painted = useFirstContentPainted();
   const vote = story.data?.myVote ?? null;
   const problem = storyLoadProblem(story);
   if (problem === 'not-found') return <StoryNotFound />;
@@ -58,7 +63,9 @@ export function StoryScreen({
           className="mt-5"
         />
       </div>
-      {story.isSuccess ? (
+      {story.isSuccess && !painted ? (
+        <StorySkeleton story={story.data} />
+      ) : story.isSuccess ? (
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
         <Suspense fallback={<StorySkeleton story={story.data} />}>
           <StoryCard id={id} story={story.data} {...cardProps} />
