@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from '#web/app/provider.tsx';
 import { createAppRouter } from '#web/app/router.ts';
 import { trackPageViews } from '#web/app/track-page-views.ts';
-import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
+import { afterFirstPaint } from '#web/lib/after-first-paint.ts';
 import { analytics } from '#web/lib/analytics.ts';
 import { setNavigator } from '#web/lib/navigation.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
@@ -15,8 +15,10 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 setNavigator((to) => router.history.push(to));
 trackPageViews(router, analytics);
-// Skips an earlier page left unsent go now; later ones go as the page hides.
-skipQueue.start();
+// Skips an earlier page left unsent go once this one shows; later ones go as the page hides.
+afterFirstPaint(() => {
+  void import('#web/features/stories/api/skip-queue.ts').then(({ skipQueue }) => skipQueue.start());
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

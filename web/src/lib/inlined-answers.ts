@@ -9,30 +9,21 @@ import { INLINED_ANSWERS_ELEMENT_ID } from '@whosright/contracts/shared/constant
 
 import type { Shape } from '#web/lib/shape.ts';
 
-let answers: Map<string, unknown> | undefined;
-
-function inlined(): Map<string, unknown> {
-  if (answers) return answers;
-  answers = new Map();
-  const text = document.getElementById(INLINED_ANSWERS_ELEMENT_ID)?.textContent;
-  if (!text) return answers;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') answers = new Map(Object.entries(parsed));
-  } catch {
-    // A page that cannot be read asks the API instead.
-  }
-  return answers;
-}
+let answers: Record<string, unknown> | undefined;
 
 /** The answer inlined for `path`, checked by `shape`, at most once; undefined when there is none. */
 export function takeInlinedAnswer<T>(path: string, shape: Shape<T>): T | undefined {
-  const found = inlined();
-  if (!found.has(path)) return undefined;
-  const value = found.get(path);
-  found.delete(path);
   try {
-    return shape(value);
+    answers ??= JSON.parse(
+      document.getElementById(INLINED_ANSWERS_ELEMENT_ID)?.textContent ?? '{}',
+    ) as Record<string, unknown>;
+  } catch {
+    answers = {};
+  }
+  const value = answers[path];
+  delete answers[path];
+  try {
+    return value === undefined ? undefined : shape(value);
   } catch {
     return undefined;
   }

@@ -6,9 +6,7 @@ import { LogoMark } from '#web/components/brand/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
-import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { HeaderSearch } from '#web/features/search/components/header-search.tsx';
-import { initialsOf, UserAvatar, userDisplayName } from '#web/components/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 const AdminLinks = lazy(() =>
@@ -18,8 +16,18 @@ const AdminLinks = lazy(() =>
 /** The two icons' room while they load, so nothing moves when they arrive. */
 const adminLinksRoom = <div aria-hidden="true" className="h-10 w-[5.375rem] sm:w-[5.5rem]" />;
 
-/** "AV, profile of Ann Vega": the avatar's initials first, then what the link is. */
-const profileLinkName = (shownName: string) => `${initialsOf(shownName)}, profile of ${shownName}`;
+// A member's bell and avatar are not on a visitor's page: their code loads for members only,
+// into room kept for them, so nothing moves when they arrive.
+const NotificationBell = lazy(() =>
+  import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+const bellRoom = <div aria-hidden="true" className="size-10" />;
+const ProfileLink = lazy(() =>
+  import('#web/app/layout/profile-link.tsx').then((m) => ({ default: m.ProfileLink })),
+);
+const accountSkeleton = <Skeleton data-testid="account-skeleton" className="h-10 w-full" />;
 
 /** The header on every screen. */
 export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
@@ -56,7 +64,11 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
             </Suspense>
           ) : null}
 
-          {user ? <NotificationBell /> : null}
+          {user ? (
+            <Suspense fallback={bellRoom}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
 
           {/* Icon-only on the narrowest phones; the accessible name is always "Add new". */}
           <Button
@@ -80,15 +92,11 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
           {/* Fixed width: the slot does not change size when the user arrives. */}
           <div className="flex w-16 justify-end">
             {isPending ? (
-              <Skeleton data-testid="account-skeleton" className="h-10 w-full" />
+              accountSkeleton
             ) : user ? (
-              <Button asChild variant="ghost" size="icon" round>
-                {/* The name starts with the initials the avatar shows (label in name), so
-                    voice control users can say what they see. */}
-                <Link to="/profile" aria-label={profileLinkName(userDisplayName(user))}>
-                  <UserAvatar user={user} />
-                </Link>
-              </Button>
+              <Suspense fallback={accountSkeleton}>
+                <ProfileLink user={user} />
+              </Suspense>
             ) : (
               <Button asChild variant="outline" size="bare" className="h-10 w-full py-2">
                 <Link to="/login">Log In</Link>

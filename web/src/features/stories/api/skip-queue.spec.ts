@@ -94,6 +94,14 @@ describe('skip queue', () => {
     visibility.mockRestore();
   });
 
+  it('when a skip is made before the page started the queue, the page hiding still sends it', async () => {
+    const sent = trackServer((call) => (call.keepalive ? answer(204) : never()));
+    newQueue().add(first);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(stored()).toEqual([]));
+    expect(sent.filter((s) => s.keepalive).map((s) => s.url)).toEqual([trackOf(first)]);
+  });
+
   it('when the page hides and no answer comes the skip stays stored for the next page', async () => {
     const sent = trackServer(never);
     const queue = newQueue();

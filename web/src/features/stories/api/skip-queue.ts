@@ -10,7 +10,8 @@
  *   waiting skip goes at once with `fetch(..., {keepalive: true})`, which outlives the page; it
  *   stays stored until an answer arrives. The server counts a skip once per viewer and story, so
  *   one sent twice (a page closed before the answer came, two tabs) changes nothing the second time.
- * - `start()` (the app's first load) sends what an earlier page left behind.
+ * - `start()` (the app's first load, once it has painted) sends what an earlier page left behind;
+ *   `add()` listens for the page hiding too.
  * - `pending()` lists the skips not yet answered: the random draw leaves them out too.
  */
 import { apiRequest, ApiError } from '#web/lib/api-client.ts';
@@ -174,12 +175,20 @@ export function createSkipQueue(deps: SkipQueueDeps = browserDeps) {
     kick();
   };
   let started = false;
+  const listen = () => {
+    if (started) return;
+    started = true;
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    window.addEventListener('pagehide', sendAsPageHides);
+    window.addEventListener('online', onOnline);
+  };
 
   return {
-    /** Records the skip (once per story) and sends it when its turn comes. */
+    /** Records the skip (once per story) and sends it when its turn comes, or as the page hides. */
     add(storyId: string): void {
       const ids = read();
       if (!ids.includes(storyId)) write([...ids, storyId]);
+      listen();
       kick();
     },
     /** The skips the server has not answered yet, oldest first. */
@@ -188,12 +197,7 @@ export function createSkipQueue(deps: SkipQueueDeps = browserDeps) {
     },
     /** Listens for the page hiding and the connection coming back; sends what is stored. */
     start(): void {
-      if (!started) {
-        started = true;
-        document.addEventListener('visibilitychange', onVisibilityChange);
-        window.addEventListener('pagehide', sendAsPageHides);
-        window.addEventListener('online', onOnline);
-      }
+      listen();
       kick();
     },
     /** Test helper: forgets every skip and stops listening and sending. */
