@@ -223,9 +223,9 @@ export class NotificationService {
   }
 
   /**
-   * How many are unread, and the stories whose changes can change that (the member's stories
-   * and those of their comments, as read for it; those of their open reports, whose closing
-   * does): what the live bell counts and watches.
+   * How many are unread, and the stories whose changes can change that (the member's stories,
+   * those of their comments and those they follow, as read for it; those of their open reports,
+   * whose closing does): what the live bell counts and watches.
    */
   async unreadCount(
     userId: string,
