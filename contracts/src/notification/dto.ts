@@ -43,15 +43,6 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/**
- * The story's label as a line of its own under the notification's text (the bell, the digest):
- * none when the text names the story already (news of a followed story does), or when the
- * notification has no label.
- */
-export function storyLabelLine(item: Pick<Notification, 'kind' | 'storyLabel'>): string | null {
-  return item.kind === 'following' ? null : item.storyLabel;
-}
-
 /** GET /api/notifications: newest first, a page at a time, with how many are unread in all. */
 export const notificationsPageSchema = z.object({
   items: z.array(notificationSchema),

@@ -1,4 +1,5 @@
-import { storyLabelLine, type Notification } from '@whosright/contracts/notification/dto';
+import type { Notification } from '@whosright/contracts/notification/dto';
+import { storyLabelLine } from '@whosright/contracts/notification/story-label-line';
 import type { Mail } from '#api/platform/mail/mailer';
 
 export interface DigestMailInput {

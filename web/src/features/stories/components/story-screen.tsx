@@ -23,6 +23,7 @@ import { StoryNotFound } from '#web/features/stories/components/story-not-found.
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { StoryUnavailable } from '#web/features/stories/components/story-unavailable.tsx';
+import { followShown } from '#web/features/stories/lib/follow-shown.ts';
 
 // The route's loader imports the card's module too, as the story's data is fetched.
 const StoryCard = lazy(() =>
@@ -60,7 +61,14 @@ export function StoryScreen({
       </div>
       {story.isSuccess ? (
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
-        <Suspense fallback={<StorySkeleton story={story.data} />}>
+        <Suspense
+          fallback={
+            <StorySkeleton
+              story={story.data}
+              follow={followShown(story.data, { visitor: Boolean(cardProps.signInFirst) })}
+            />
+          }
+        >
           <StoryCard id={id} story={story.data} {...cardProps} />
           {/* The story's author reads and answers the thread without voting first. */}
           {vote || cardProps.commentsBeforeVote || cardProps.banned || ownLive(story.data)
