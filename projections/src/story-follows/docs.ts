@@ -19,7 +19,7 @@ export interface MemberFollowsDoc extends Doc {
 }
 
 /** A story as the follow rule needs it. */
-export interface FollowedStory {
+interface FollowedStory {
   _id: string;
   authorId: string;
   status: string;
