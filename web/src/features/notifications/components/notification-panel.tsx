@@ -74,7 +74,8 @@ export function NotificationPanel({
           <p className="px-4 py-8 text-center text-sm text-muted-foreground">Loading...</p>
         ) : items.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-muted-foreground">
-            You&apos;re all caught up. News about your stories and comments shows up here.
+            You&apos;re all caught up. News about your stories, your comments and the stories you
+            follow shows up here.
           </p>
         ) : (
           <ul aria-label="Your notifications" className="divide-y">
