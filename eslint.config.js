@@ -254,7 +254,7 @@ export default tseslint.config(
         extra: [
           {
             regex:
-              '^(zod(/.*)?|@whosright/contracts/(?!(shared/constants|shared/category-list|shared/excerpt|story/rules|story/ranking-rule|story/replay-progress-text|automod/match|account/display-name|moderation/actions|moderation/reason|report/reasons|notification/settings-change|search/search-text)$).+)$',
+              '^(zod(/.*)?|@whosright/contracts/(?!(shared/constants|shared/category-list|shared/excerpt|story/rules|story/ranking-rule|story/replay-progress-text|automod/match|account/display-name|moderation/actions|moderation/reason|report/reasons|notification/settings-change|notification/story-label-line|search/search-text)$).+)$',
             allowTypeImports: true,
             message:
               'zod loads lazily through lib/response-schemas.ts: import only types from a module built on zod here, or move the value to a zod-free module.',

@@ -1,6 +1,7 @@
 import { forgettingEvents, reservationEvents, sessionEvents, userEvents } from './account/events';
 import { automodRuleEvents } from './automod/events';
 import { commentEvents, commentVoteEvents } from './comment/events';
+import { storyFollowEvents } from './follow/events';
 import { memberNoteEvents } from './member-history/events';
 import { notificationReadEvents } from './notification/events';
 import { reportEvents } from './report/events';
@@ -34,4 +35,5 @@ export const domainEventCatalog = eventCatalog(
   automodRuleEvents,
   memberNoteEvents,
   savedStoryEvents,
+  storyFollowEvents,
 );

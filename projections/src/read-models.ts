@@ -11,6 +11,7 @@ import { savedStoriesProjection } from './saved-stories/projection';
 import { seenStoriesProjection } from './seen-stories/projection';
 import { sessionsProjection } from './sessions/projection';
 import { storiesProjection } from './stories/projection';
+import { storyFollowsProjection } from './story-follows/projection';
 import { storySearchProjection } from './story-search/projection';
 import { storyVotesProjection } from './story-votes/projection';
 import { storyTimelineProjection } from './story-timeline/projection';
@@ -39,6 +40,7 @@ export const readModels = [
   reportsProjection,
   memberNotesProjection,
   savedStoriesProjection,
+  storyFollowsProjection,
   storySearchProjection,
   insightsProjection,
 ] as unknown as readonly AnyProjection[];

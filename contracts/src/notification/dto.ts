@@ -5,7 +5,8 @@ import { cursorSchema } from '../shared/page';
  * What a member is told about their own writing: a moderator's decision on their story, its
  * votes reaching 10, 50, 100 or 500, its majority flipping, new comments on it (one notification
  * per story, kept up to date), a comment of theirs reaching +10, what came of a report they
- * filed, and each reply to a comment of theirs.
+ * filed, and each reply to a comment of theirs; and about stories of others they follow
+ * (`following`: new comments, one notification per story kept up to date, and a flipped majority).
  */
 export const NOTIFICATION_KINDS = [
   'approved',
@@ -17,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'commentScore',
   'report',
   'replies',
+  'following',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -31,6 +33,11 @@ export const notificationSchema = z.object({
   at: z.string(),
   kind: notificationKindSchema,
   storyId: z.string(),
+  /**
+   * The start of the story's text, cut between words (at most 60 characters with the ellipsis);
+   * null once the story is deleted, or when the member may not see it (hidden, or not theirs).
+   */
+  storyLabel: z.string().nullable(),
   text: z.string(),
   read: z.boolean(),
 });

@@ -17,6 +17,8 @@ export const EXCERPT_LENGTH = {
   adminStory: 100,
   dashboard: 200,
   shareText: 100,
+  /** A notification's story label: 59 characters and the ellipsis make at most 60. */
+  notificationStory: 59,
 } as const;
 
 /** Poor performing stories: the top 5% by skip rate, among stories with enough views to judge. */

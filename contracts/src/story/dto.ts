@@ -109,14 +109,16 @@ export const randomStorySchema = z.object({ id: z.string().nullable() });
 export const myVoteSchema = z.object({ vote: voteChoiceSchema }).nullable();
 /**
  * GET /api/stories/{id}: the card, the viewer's own vote (null for a visitor or before they
- * vote), the reactions they gave (none for a visitor), whether they saved it (false for a
- * visitor) and whether they wrote it (`isOwn`: the card says "Your story" with its status and
- * offers no Report), so a reader's story costs one call.
+ * vote), the reactions they gave (none for a visitor), whether they saved it and whether they
+ * follow it (both false for a visitor; its author follows it from its approval on, unless they
+ * unfollowed it) and whether they wrote it (`isOwn`: the card says "Your story" with its status
+ * and offers no Report), so a reader's story costs one call.
  */
 export const storyViewSchema = storyCardSchema.extend({
   myVote: voteChoiceSchema.nullable(),
   myReactions: z.array(reactionTypeSchema),
   saved: z.boolean(),
+  following: z.boolean(),
   isOwn: z.boolean(),
 });
 export type StoryView = z.infer<typeof storyViewSchema>;

@@ -1,4 +1,5 @@
 import type { SavedStoryEvent } from '@whosright/contracts/saved/events';
+import type { StoryFollowEvent } from '@whosright/contracts/follow/events';
 import type { ForgettingEvent, SessionEvent, UserEvent } from '@whosright/contracts/account/events';
 import type { CommentEvent, CommentVoteEvent } from '@whosright/contracts/comment/events';
 import type { MemberNoteEvent } from '@whosright/contracts/member-history/events';
@@ -82,6 +83,9 @@ export function eventLog(start = '2026-03-02T09:00:00.000Z') {
     },
     savedStory<E extends SavedStoryEvent>(event: E, actor: Actor = {}) {
       return record(`savedStory-${event.data.storyId}-${event.data.userId}`, event, actor);
+    },
+    storyFollow<E extends StoryFollowEvent>(event: E, actor: Actor = {}) {
+      return record(`storyFollow-${event.data.storyId}-${event.data.userId}`, event, actor);
     },
     /** The one stream of the random pool's slots. */
     storyPool<E extends StoryPoolEvent>(event: E, actor: Actor = {}) {

@@ -51,7 +51,14 @@ describe('reader responses', () => {
           body: { items: [{ ...card, verdict: { leader: 'she', percent: 67 } }], nextCursor: null },
         },
         [`GET /api/stories/${id}`]: {
-          body: { ...card, myVote: 'she', myReactions: ['wtf'], saved: true, isOwn: false },
+          body: {
+            ...card,
+            myVote: 'she',
+            myReactions: ['wtf'],
+            saved: true,
+            following: true,
+            isOwn: false,
+          },
         },
         [`GET /api/stories/${id}/comments`]: { body: [] },
       }).fetch,
@@ -65,6 +72,7 @@ describe('reader responses', () => {
       myVote: 'she',
       myReactions: ['wtf'],
       saved: true,
+      following: true,
     });
     await expect(getComments(id)).resolves.toEqual([]);
   });

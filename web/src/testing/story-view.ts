@@ -14,6 +14,7 @@ export function storyView(overrides: Partial<StoryView> & Pick<StoryView, 'id'>)
     myVote: null,
     myReactions: [],
     saved: false,
+    following: false,
     isOwn: false,
     ...overrides,
   };

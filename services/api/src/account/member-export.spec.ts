@@ -303,6 +303,33 @@ describe('building a member’s export', () => {
   });
 });
 
+describe('followed stories in the export', () => {
+  it('when she follows, unfollows and follows again, and unfollows her own story, it lists each', () => {
+    const follow = `storyFollow-${bobStory}-${ann}`;
+    const own = `storyFollow-${annStory}-${ann}`;
+    const onBob = { storyId: bobStory, userId: ann };
+    const data = buildMemberExport(
+      account,
+      recorded([
+        [follow, 'StoryFollowed', { ...onBob, majority: 'he' }, ann],
+        [follow, 'StoryUnfollowed', onBob, ann],
+        [follow, 'StoryFollowed', { ...onBob, majority: null }, ann],
+        [own, 'StoryUnfollowed', { storyId: annStory, userId: ann }, ann],
+      ]),
+      new Date('2026-11-20T10:00:00.000Z'),
+    );
+    expect(data.following).toEqual([
+      {
+        storyId: bobStory,
+        followedAt: '2026-11-01T09:00:00.000Z',
+        unfollowedAt: '2026-11-01T09:01:00.000Z',
+      },
+      { storyId: bobStory, followedAt: '2026-11-01T09:02:00.000Z' },
+      { storyId: annStory, unfollowedAt: '2026-11-01T09:03:00.000Z' },
+    ]);
+  });
+});
+
 describe('held comments in the export', () => {
   const held = {
     commentId: annComment,
@@ -463,6 +490,7 @@ describe('the notification settings in the export', () => {
       commentScore: on,
       replies: on,
       report: on,
+      following: on,
     });
     expect(buildMemberExport(account, [], at).notificationSettings).toEqual({
       digest: false,

@@ -31,6 +31,11 @@ export interface MemberExport {
   }[];
   /** The stories she saved to read again, and when she took one off her list. */
   saved: { storyId: string; at: string; unsavedAt?: string }[];
+  /**
+   * The stories she followed with the toggle and when she unfollowed one; an unfollow with no
+   * follow before it is of a story of hers, which she followed from its approval on.
+   */
+  following: { storyId: string; followedAt?: string; unfollowedAt?: string }[];
   /** The reports she filed, each as she last filed it. */
   reports: {
     targetType: string;
@@ -283,6 +288,17 @@ const SECTION_FOLDS: ReadonlyMap<string, SectionFold> = new Map(
     StoryUnsaved: ({ out }, data, at) => {
       closeLastOpen(out.saved, 'unsavedAt', at, (s) => s.storyId === str(data, 'storyId'));
     },
+    StoryFollowed: ({ out }, data, at) => {
+      out.following.push({ storyId: str(data, 'storyId'), followedAt: at });
+    },
+    StoryUnfollowed: ({ out }, data, at) => {
+      const storyId = str(data, 'storyId');
+      const open = out.following.findLast(
+        (f) => f.storyId === storyId && f.unfollowedAt === undefined,
+      );
+      if (open) open.unfollowedAt = at;
+      else out.following.push({ storyId, unfollowedAt: at });
+    },
     ReportFiled: ({ memberId, reports }, data, at) => {
       if (str(data, 'reporterId') !== memberId) return;
       const note = data.note;
@@ -326,6 +342,7 @@ export function buildMemberExport(
       commentVotes: [],
       reactions: [],
       saved: [],
+      following: [],
       reports: [],
       sessions: [],
       events: [],

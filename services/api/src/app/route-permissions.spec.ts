@@ -48,6 +48,8 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /stories/:id/reactions/:type': { access: 'active' },
   'PUT /stories/:id/saved': { access: 'active' },
   'DELETE /stories/:id/saved': { access: 'active' },
+  'PUT /stories/:id/follow': { access: 'active' },
+  'DELETE /stories/:id/follow': { access: 'active' },
   // Only the author's rejected story is resubmitted: the approved fixture answers the owner 409,
   // anyone else 404, as for a story not theirs.
   'POST /stories/:id/resubmit': {

@@ -1,6 +1,7 @@
 import { accountSlice } from '#api/account/slice';
 import { automodSlice } from '#api/automod/slice';
 import { commentSlice } from '#api/comment/slice';
+import { followSlice } from '#api/follow/slice';
 import { insightsSlice } from '#api/insights/slice';
 import { memberHistorySlice } from '#api/member-history/slice';
 import { moderationSlice } from '#api/moderation/slice';
@@ -31,6 +32,7 @@ export const slices: readonly Slice[] = [
   replaySlice,
   automodSlice,
   savedSlice,
+  followSlice,
   insightsSlice,
 ];
 

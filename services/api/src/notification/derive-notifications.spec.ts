@@ -151,6 +151,26 @@ describe('notificationsOf', () => {
     expect(notificationsOf([facts({ commented: true })], [], unreadAll)).toEqual([]);
   });
 
+  it('when its author unfollowed the story its flips and new comments are not told, its decisions and milestones are', () => {
+    const items = notificationsOf(
+      [
+        facts({
+          unfollowed: true,
+          decisions: [{ entryId: '001', at: hour(1), action: 'story.approve', reason: null }],
+          hourlyVotes: [
+            { at: hour(2), he: 6, she: 0 },
+            { at: hour(3), he: 0, she: 8 },
+          ],
+          newComments: { count: 2, newestAt: hour(4) },
+          commented: true,
+        }),
+      ],
+      [],
+      unreadAll,
+    );
+    expect(items.map((i) => i.kind)).toEqual(['votes', 'approved']);
+  });
+
   it('reads a notification by its own mark or by "all", only up to its time', () => {
     const decisions = [
       { entryId: '001', at: hour(1), action: 'story.approve' as const, reason: null },

@@ -26,6 +26,11 @@ export interface StoryFacts {
   newComments: { count: number; newestAt: string } | null;
   /** Whether others ever commented on it (a read comment notification stays listed). */
   commented: boolean;
+  /**
+   * Its author unfollowed it: new comments on it and its flips are not told (their other news
+   * on it is about them, not about following it).
+   */
+  unfollowed?: boolean;
 }
 
 /** A comment of the member's that reached the score, and when. */
@@ -71,7 +76,13 @@ export function readUpTo(reads: ReadMarks, id: string): string | undefined {
   return mark > all ? mark : all;
 }
 
-type Unread = Omit<Notification, 'read'>;
+/**
+ * A notification as derived, without its story's label: the service adds it to the ones it
+ * answers (one read of the stories on the page, not of every story counted).
+ */
+export type DerivedNotification = Omit<Notification, 'storyLabel'>;
+
+export type Unread = Omit<DerivedNotification, 'read'>;
 
 const DECISION_KINDS = {
   'story.approve': 'approved',
@@ -139,7 +150,7 @@ function fromVotes(storyId: string, hourly: StoryFacts['hourlyVotes']): Unread[]
   return found;
 }
 
-function fromComments(facts: StoryFacts, reads: ReadMarks): Notification[] {
+function fromComments(facts: StoryFacts, reads: ReadMarks): DerivedNotification[] {
   const id = commentsNotificationId(facts.storyId);
   const { newComments } = facts;
   if (newComments && newComments.count > 0) {
@@ -197,6 +208,14 @@ function fromReport(report: ClosedReport): Unread {
   };
 }
 
+/** The notification with whether it is read, by its mark or the member's "all read". */
+export const readBy =
+  (reads: ReadMarks) =>
+  (item: Unread): DerivedNotification => {
+    const upTo = readUpTo(reads, item.id);
+    return { ...item, read: upTo !== undefined && upTo >= item.at };
+  };
+
 /** Newest first; among equal times, by id, so pages never skip or repeat one. */
 export function newestFirst(
   a: Pick<Notification, 'at' | 'id'>,
@@ -206,6 +225,15 @@ export function newestFirst(
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+/** What the story's author hears of it: its flips and new comments only while they follow it. */
+function fromStory(facts: StoryFacts, reads: ReadMarks): DerivedNotification[] {
+  const withRead = readBy(reads);
+  const decisions = fromDecisions(facts.storyId, facts.decisions).map(withRead);
+  const votes = fromVotes(facts.storyId, facts.hourlyVotes).map(withRead);
+  if (facts.unfollowed) return [...decisions, ...votes.filter((item) => item.kind !== 'flip')];
+  return [...decisions, ...votes, ...fromComments(facts, reads)];
+}
+
 /** Every notification the member has now, newest first, each read or not. */
 export function notificationsOf(
   stories: readonly StoryFacts[],
@@ -213,17 +241,10 @@ export function notificationsOf(
   reads: ReadMarks,
   closedReports: readonly ClosedReport[] = [],
   replies: readonly ReplyToMe[] = [],
-): Notification[] {
-  const withRead = (item: Unread): Notification => {
-    const upTo = readUpTo(reads, item.id);
-    return { ...item, read: upTo !== undefined && upTo >= item.at };
-  };
-  const items: Notification[] = [];
-  for (const facts of stories) {
-    for (const item of fromDecisions(facts.storyId, facts.decisions)) items.push(withRead(item));
-    for (const item of fromVotes(facts.storyId, facts.hourlyVotes)) items.push(withRead(item));
-    items.push(...fromComments(facts, reads));
-  }
+): DerivedNotification[] {
+  const withRead = readBy(reads);
+  const items: DerivedNotification[] = [];
+  for (const facts of stories) items.push(...fromStory(facts, reads));
   for (const comment of topComments) items.push(withRead(fromTopComment(comment)));
   for (const report of closedReports) items.push(withRead(fromReport(report)));
   for (const reply of replies) items.push(withRead(fromReply(reply)));

@@ -7,6 +7,7 @@ const item = (over: Partial<Notification>): Notification => ({
   at: '2026-11-27T09:00:00.000Z',
   kind: 'votes',
   storyId: 'story_01JAAAAAAAAAAAAAAAAAAAAAAA',
+  storyLabel: null,
   text: 'Your story reached 10 votes.',
   read: false,
   ...over,
@@ -41,6 +42,31 @@ describe('the digest mail', () => {
     expect(mail.text).toContain(`Stop the daily digest: ${publicUrl}/unsubscribe?token=tok.en`);
     expect(mail.html).toContain('&lt;b&gt;Please&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Please');
+  });
+
+  it("when a notification has its story's label the mail names the story under its text, and a follow's text names it once", () => {
+    const mail = composeDigestMail({
+      to: 'robin@example.com',
+      items: [
+        item({ id: 'a', storyLabel: 'He keeps the thermostat at 25 <degrees>…' }),
+        item({
+          id: 'b',
+          kind: 'following',
+          storyLabel: 'She alphabetises the spices',
+          text: '2 new comments on “She alphabetises the spices”.',
+        }),
+      ],
+      publicUrl,
+      token: 'tok',
+    });
+    expect(mail.text).toContain(
+      '- Your story reached 10 votes.\n  “He keeps the thermostat at 25 <degrees>…”\n  27 Nov 2026',
+    );
+    expect(mail.text).toContain(
+      '- 2 new comments on “She alphabetises the spices”.\n  27 Nov 2026',
+    );
+    expect(mail.html).toContain('<br>“He keeps the thermostat at 25 &lt;degrees&gt;…”');
+    expect(mail.html?.match(/She alphabetises the spices/g)).toHaveLength(1);
   });
 
   it('carries the one-click unsubscribe headers of RFC 8058, and says "1 new notification"', () => {

@@ -1,4 +1,5 @@
 import type { Notification } from '@whosright/contracts/notification/dto';
+import { storyLabelLine } from '@whosright/contracts/notification/story-label-line';
 import type { Mail } from '#api/platform/mail/mailer';
 
 export interface DigestMailInput {
@@ -30,9 +31,10 @@ function linkOf(item: Notification, publicUrl: string): string {
 }
 
 /**
- * The daily digest: each unread notification with its link and time (UTC), plain text and simple
- * HTML, and the one-click unsubscribe of RFC 8058 (a POST to the header's URL) beside the link to
- * a page that asks before it turns the digest off (mail scanners open links).
+ * The daily digest: each unread notification with its story's label, its link and time (UTC),
+ * plain text and simple HTML, and the one-click unsubscribe of RFC 8058 (a POST to the header's
+ * URL) beside the link to a page that asks before it turns the digest off (mail scanners open
+ * links).
  */
 export function composeDigestMail({ to, items, publicUrl, token }: DigestMailInput): Mail {
   const count = items.length;
@@ -40,9 +42,11 @@ export function composeDigestMail({ to, items, publicUrl, token }: DigestMailInp
   const query = `token=${encodeURIComponent(token)}`;
   const landing = `${publicUrl}/unsubscribe?${query}`;
   const settings = `${publicUrl}/profile#notification-settings`;
-  const lines = items.map(
-    (item) => `- ${item.text}\n  ${when.format(new Date(item.at))} UTC: ${linkOf(item, publicUrl)}`,
-  );
+  const lines = items.map((item) => {
+    const label = storyLabelLine(item);
+    const about = label === null ? '' : `  “${label}”\n`;
+    return `- ${item.text}\n${about}  ${when.format(new Date(item.at))} UTC: ${linkOf(item, publicUrl)}`;
+  });
   const text = [
     `Here is what happened since your last digest:`,
     '',
@@ -52,11 +56,14 @@ export function composeDigestMail({ to, items, publicUrl, token }: DigestMailInp
     `Stop the daily digest: ${landing}`,
   ].join('\n');
   const rows = items
-    .map(
-      (item) =>
+    .map((item) => {
+      const label = storyLabelLine(item);
+      return (
         `<li><a href="${escapeHtml(linkOf(item, publicUrl))}">${escapeHtml(item.text)}</a>` +
-        ` <small>${escapeHtml(when.format(new Date(item.at)))} UTC</small></li>`,
-    )
+        (label === null ? '' : `<br>“${escapeHtml(label)}”`) +
+        ` <small>${escapeHtml(when.format(new Date(item.at)))} UTC</small></li>`
+      );
+    })
     .join('');
   const html =
     `<p>Here is what happened since your last digest:</p><ul>${rows}</ul>` +

@@ -14,6 +14,7 @@ import type { ModerationLogQueries } from '@whosright/projections/moderation-log
 import type { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
 import type { ReportQueries } from '@whosright/projections/reports/queries';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
+import type { StoryFollowQueries } from '@whosright/projections/story-follows/queries';
 import type { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import type { UserQueries } from '@whosright/projections/users/queries';
 
@@ -26,6 +27,7 @@ export interface NotificationQueries {
   notificationReads: NotificationReadQueries;
   reports: ReportQueries;
   users: UserQueries;
+  storyFollows: StoryFollowQueries;
 }
 
 /** A member's notification settings, as the account slice keeps them. */
@@ -65,6 +67,7 @@ export function notificationServiceOver(
     reads: queries.notificationReads,
     reports: queries.reports,
     users: queries.users,
+    follows: queries.storyFollows,
     settings,
   });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '@whosright/contracts/shared/errors';
 import { openLive, type LiveClient } from '#api/testing/live-client';
@@ -149,6 +149,43 @@ describe('GET /api/notifications/live', () => {
       .send({ content: 'Thanks, I think.' })
       .expect(201);
     await expect(says(stream, 3, 500)).rejects.toThrow(/no unread event/);
+  });
+
+  it('when a member follows a story after the bell opened, others commenting on it and its flip count live; after the unfollow they say nothing', async () => {
+    const storyId = await approvedStory(await signUp(server), admin);
+    const vote = async (side: 'he' | 'she') => {
+      const voter = await signUp(server);
+      await voter.agent.post(`/api/stories/${storyId}/vote`).send({ vote: side }).expect(200);
+    };
+    await vote('he');
+    const member = await signUp(server);
+    const stream = await bell(member);
+    await says(stream, 0);
+    await member.agent.put(`/api/stories/${storyId}/follow`).expect(200);
+    const other = await signUp(server);
+    await other.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'Both of you, honestly.' })
+      .expect(201);
+    await says(stream, 1);
+    await vote('she');
+    await vote('she');
+    await says(stream, 2);
+    await member.agent.delete(`/api/stories/${storyId}/follow`).expect(200);
+    // The bell said 0 when it opened: the last word, not any, is waited for.
+    const lastSaid = () => stream.events.filter((e) => e.event === 'unread').at(-1)?.data;
+    await vi.waitFor(() => expect(lastSaid()).toBe(JSON.stringify({ unread: 0 })), {
+      timeout: WITHIN_MS,
+    });
+    const heard = stream.events.length;
+    await other.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'Still here.' })
+      .expect(201);
+    // Nothing more is said: no event after those heard so far.
+    await expect(stream.next('unread', () => stream.events.length > heard, 500)).rejects.toThrow(
+      /no unread event/,
+    );
   });
 
   it("when a member's comment reaches +10 their bell counts it", async () => {

@@ -125,6 +125,36 @@ describe('LiveBellHub', () => {
     expect(a.sent).toEqual([0, 1]);
   });
 
+  it('when a member follows or unfollows a story (a nudge) its changes count them from then on, and no more after', async () => {
+    const watched: Record<string, string[]> = { u1: ['s1'] };
+    const { changes, hub, unread, counts } = setup(watched);
+    const a = recorder();
+    hub.add('u1', a.stream);
+    await tick();
+    counts.length = 0;
+    changes.publish({ storyId: 's7', kind: 'comments' });
+    await tick();
+    expect(counts).toEqual([]);
+
+    watched.u1 = ['s1', 's7'];
+    hub.nudge('u1');
+    await tick();
+    unread.u1 = 1;
+    changes.publish({ storyId: 's7', kind: 'comments' });
+    await tick();
+    expect(counts).toEqual(['u1', 'u1']);
+    expect(a.sent).toEqual([0, 1]);
+
+    watched.u1 = ['s1'];
+    unread.u1 = 0;
+    hub.nudge('u1');
+    await tick();
+    changes.publish({ storyId: 's7', kind: 'timeline' });
+    await tick();
+    expect(counts).toEqual(['u1', 'u1', 'u1']);
+    expect(a.sent).toEqual([0, 1, 0]);
+  });
+
   it('when the last bell of a member closes their stories are no longer watched', async () => {
     const { changes, hub, counts } = setup({ u1: ['s1'] }, {}, { u1: ['s5'] });
     const a = recorder();

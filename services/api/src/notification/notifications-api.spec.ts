@@ -114,6 +114,44 @@ describe('GET /api/notifications', () => {
     expect((await notificationsOf(voters[0]!)).items).toEqual([]);
   });
 
+  it("when a notification's story is hidden it still names it to its author, to others only while it was public", async () => {
+    const author = await signUp(server);
+    const storyId = await approvedStory(
+      author,
+      admin,
+      `She folds the towels in thirds and says halves are wrong ${Math.random()}. Who is right?`,
+    );
+    const label = 'She folds the towels in thirds and says halves are wrong…';
+    const cleo = await signUp(server);
+    const parent = await cleo.agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'Thirds fit the shelf.' })
+      .expect(201);
+    await (
+      await signUp(server)
+    ).agent
+      .post(`/api/stories/${storyId}/comments`)
+      .send({ content: 'Halves are faster.', parentId: parseBody(parent, idSchema).id })
+      .expect(201);
+    const labelsOf = async (member: Member) =>
+      (await notificationsOf(member)).items.map((item) => [item.kind, item.storyLabel]);
+    expect(await labelsOf(cleo)).toEqual([['replies', label]]);
+    expect(await labelsOf(author)).toEqual([
+      ['comments', label],
+      ['approved', label],
+    ]);
+
+    await admin.agent
+      .patch(`/api/admin/stories/${storyId}`)
+      .send({ status: 'hidden', reason: 'Off topic' })
+      .expect(200);
+    expect(await labelsOf(cleo)).toEqual([['replies', null]]);
+    expect((await labelsOf(author)).map(([, l]) => l)).toEqual([label, label, label]);
+
+    await author.agent.delete(`/api/stories/${storyId}`).expect(204);
+    expect(JSON.stringify(await notificationsOf(cleo))).not.toContain('She folds');
+  });
+
   it('pages newest first without skipping or repeating one', async () => {
     const author = await signUp(server);
     const storyId = await submitted(author);

@@ -59,15 +59,20 @@ export interface StoryState {
 /** What a comment on a story needs of it: whether it takes comments, and what it is about. */
 export interface StorySubject {
   approved: boolean;
+  authorId: string;
   category: StoryCategory;
   content: string;
 }
 
-/** The story as a comment's decision sees it (null: there is no such story, or it was deleted). */
+/**
+ * The story as a comment's or a follow's decision sees it (null: there is no such story, or it
+ * was deleted).
+ */
 export function subjectOf(state: StoryState): StorySubject | null {
-  if (!state.exists || state.deleted || !state.category) return null;
+  if (!state.exists || state.deleted || !state.category || !state.authorId) return null;
   return {
     approved: state.status === 'approved',
+    authorId: state.authorId,
     category: state.category,
     content: state.content,
   };

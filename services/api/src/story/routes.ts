@@ -119,8 +119,8 @@ export function storyRoutes(
   router.get('/stories/:id', async (req, res) => {
     const { id } = storyIdParamsSchema.parse(req.params);
     const viewer = authOf(req).user;
-    const { story, vote, reactions, saved } = await reads.visibleWithVote(id, viewer);
-    res.json(toStoryView(story, vote, reactions, saved, viewer?._id));
+    const { story, own } = await reads.visibleWithVote(id, viewer);
+    res.json(toStoryView(story, own, viewer?._id));
   });
 
   router.get('/stories/:id/vote', async (req, res) => {

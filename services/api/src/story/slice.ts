@@ -33,6 +33,7 @@ export const storySlice = defineSlice({
       votes: queries.storyVotes,
       reactions: queries.memberReactions,
       saved: queries.savedStories,
+      follows: queries.storyFollows,
     }),
     engagement: new StoryEngagement(bus),
     stories: new StoryService({

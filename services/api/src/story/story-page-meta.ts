@@ -3,9 +3,12 @@ import { excerpt } from '@whosright/contracts/shared/excerpt';
 import { storyIdSchema } from '@whosright/contracts/shared/ids';
 import { PAGE_NOT_FOUND, type PageMeta, type PageMetaSource } from '#api/platform/page-meta';
 import type { StoryReads } from './story-reads';
-import { toStoryView } from './story-views';
+import { toStoryView, type ViewersOwn } from './story-views';
 
 const DESCRIPTION_LENGTH = 200;
+
+/** A visitor has no vote, reaction, save or follow of their own. */
+const VISITORS_OWN: ViewersOwn = { myVote: null, myReactions: [], saved: false, following: false };
 
 /**
  * /story/{id} of an approved story previews with its category and first 200 characters; a story
@@ -31,7 +34,7 @@ export function storyPageMeta(
       url: `${publicUrl}/story/${id}`,
       type: 'article',
       ...(visitor
-        ? { answers: { [`/api/stories/${id}`]: toStoryView(doc, null, [], false, undefined) } }
+        ? { answers: { [`/api/stories/${id}`]: toStoryView(doc, VISITORS_OWN, undefined) } }
         : {}),
     };
     return meta;

@@ -1,14 +1,16 @@
 import type { FeedStory, StoryCard } from '@whosright/contracts/story/dto';
-import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
+import type { VoteChoice } from '@whosright/contracts/story/events';
 import { feedVerdict, isPublicStory } from '@whosright/contracts/story/rules';
 import type { MemberReactionQueries } from '@whosright/projections/member-reactions/queries';
 import type { SavedStoryQueries } from '@whosright/projections/saved-stories/queries';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 import type { StoryQueries } from '@whosright/projections/stories/queries';
+import { followsStory } from '@whosright/projections/story-follows/docs';
+import type { StoryFollowQueries } from '@whosright/projections/story-follows/queries';
 import type { StoryVoteQueries } from '@whosright/projections/story-votes/queries';
 import type { UserDoc } from '@whosright/projections/users/docs';
 import { NotFoundError } from '#api/platform/errors';
-import { toCard, toFeedStory } from './story-views';
+import { toCard, toFeedStory, type ViewersOwn } from './story-views';
 
 export interface StoryReadsDeps {
   stories: StoryQueries;
@@ -17,14 +19,14 @@ export interface StoryReadsDeps {
   reactions: MemberReactionQueries;
   /** Whether a member keeps a story saved (their Save toggle shows it). */
   saved: Pick<SavedStoryQueries, 'isSaved'>;
+  /** The stories a member followed or unfollowed (their Follow toggle shows it). */
+  follows: Pick<StoryFollowQueries, 'of'>;
 }
 
-/** A story as one viewer reads it: with their vote, their reactions and their save. */
+/** A story as one viewer reads it: with their vote, their reactions, their save and follow. */
 export interface ViewerStory {
   story: StoryDoc;
-  vote: VoteChoice | null;
-  reactions: ReactionType[];
-  saved: boolean;
+  own: ViewersOwn;
 }
 
 /** Stories as people read them, with the access rules on reads (writes: StoryService). */
@@ -56,17 +58,20 @@ export class StoryReads {
   }
 
   /**
-   * The story, the viewer's vote, the reactions they give it and whether they saved it, read side
-   * by side (one call per story for a reader; a visitor reads the story alone).
+   * The story, the viewer's vote, the reactions they give it, whether they saved it and whether
+   * they follow it, read side by side (one call per story for a reader; a visitor reads the
+   * story alone).
    */
   async visibleWithVote(storyId: string, viewer: UserDoc | null): Promise<ViewerStory> {
-    const [story, vote, reactions, saved] = await Promise.all([
+    const [story, vote, myReactions, saved, follows] = await Promise.all([
       this.visible(storyId, viewer),
       this.voteOf(storyId, viewer),
       viewer ? this.deps.reactions.givenBy(storyId, viewer._id) : [],
       viewer ? this.deps.saved.isSaved(storyId, viewer._id) : false,
+      viewer ? this.deps.follows.of(viewer._id) : undefined,
     ]);
-    return { story, vote: vote?.vote ?? null, reactions, saved };
+    const following = viewer ? followsStory(follows, story, viewer._id) : false;
+    return { story, own: { myVote: vote?.vote ?? null, myReactions, saved, following } };
   }
 
   /**

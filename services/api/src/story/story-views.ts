@@ -6,7 +6,6 @@ import type {
   StoryCard,
   StoryView,
 } from '@whosright/contracts/story/dto';
-import type { ReactionType, VoteChoice } from '@whosright/contracts/story/events';
 import type { Verdict } from '@whosright/contracts/story/rules';
 import type { StoryDoc } from '@whosright/projections/stories/docs';
 
@@ -51,15 +50,16 @@ export function toAdminStory(doc: StoryDoc, author: AdminStory['author']): Admin
   };
 }
 
-/** A reader's story: the card, their vote, reactions and save, and whether they wrote it. */
+/** What is the viewer's own on a story: their vote, reactions, save and follow. */
+export type ViewersOwn = Pick<StoryView, 'myVote' | 'myReactions' | 'saved' | 'following'>;
+
+/** A reader's story: the card, their vote, reactions, save and follow, and whether they wrote it. */
 export function toStoryView(
   doc: StoryDoc,
-  myVote: VoteChoice | null,
-  myReactions: ReactionType[],
-  saved: boolean,
+  own: ViewersOwn,
   viewerId: string | undefined,
 ): StoryView {
-  return { ...toCard(doc), myVote, myReactions, saved, isOwn: doc.authorId === viewerId };
+  return { ...toCard(doc), ...own, isOwn: doc.authorId === viewerId };
 }
 
 export function toDashboardStory(doc: StoryDoc): DashboardStory {

@@ -11,6 +11,7 @@ import { MemberReactionQueries } from '@whosright/projections/member-reactions/q
 import { NotificationReadQueries } from '@whosright/projections/notification-reads/queries';
 import { ReportQueries } from '@whosright/projections/reports/queries';
 import { SavedStoryQueries } from '@whosright/projections/saved-stories/queries';
+import { StoryFollowQueries } from '@whosright/projections/story-follows/queries';
 import { StorySearchQueries } from '@whosright/projections/story-search/queries';
 import { StoryTimelineQueries } from '@whosright/projections/story-timeline/queries';
 import { UserSearchQueries } from '@whosright/projections/user-search/queries';
@@ -37,6 +38,7 @@ export function queriesOf(models: ReadModels) {
     reports: new ReportQueries(models),
     memberNotes: new MemberNoteQueries(models),
     savedStories: new SavedStoryQueries(models),
+    storyFollows: new StoryFollowQueries(models),
     storySearch: new StorySearchQueries(models),
     insights: new InsightsQueries(models),
   };

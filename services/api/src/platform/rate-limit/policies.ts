@@ -51,6 +51,8 @@ export const rateLimitPolicies = {
   reactionsPerAccount: { name: 'reactions-account', points: 60, durationSeconds: 60 },
   /** Saving and unsaving stories. */
   savesPerAccount: { name: 'saves-account', points: 60, durationSeconds: 60 },
+  /** Following and unfollowing stories. */
+  followsPerAccount: { name: 'follows-account', points: 60, durationSeconds: 60 },
   reportsPerAccount: {
     name: 'reports-account',
     points: REPORTS_PER_HOUR,

@@ -17,6 +17,7 @@ const kind = oneOf<NotificationKind>({
   commentScore: true,
   report: true,
   replies: true,
+  following: true,
 });
 
 export const notificationShape = object<Notification>({
@@ -24,6 +25,7 @@ export const notificationShape = object<Notification>({
   at: string,
   kind,
   storyId: string,
+  storyLabel: nullable(string),
   text: string,
   read: boolean,
 });

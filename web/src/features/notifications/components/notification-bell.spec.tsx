@@ -13,6 +13,7 @@ const notification = (n: number, overrides: Partial<Notification> = {}): Notific
   at: new Date(Date.now() - n * 3600_000).toISOString(),
   kind: 'approved',
   storyId,
+  storyLabel: null,
   text: `Notice ${n}`,
   read: false,
   ...overrides,
@@ -149,5 +150,111 @@ describe('notification bell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(router.state.location.hash).toBe('notification-settings');
     await waitFor(() => expect(screen.queryByText(/You're all caught up/)).not.toBeInTheDocument());
+  });
+
+  it("when a notification names its story the label shows on a line of its own; a follow's news names it in its text alone", async () => {
+    const label = 'He keeps the thermostat at 25 degrees all winter long and…';
+    const items = [
+      notification(1, { storyLabel: label }),
+      notification(2, {
+        kind: 'following',
+        id: `following:comments:${storyId}`,
+        storyLabel: label,
+        text: `2 new comments on “${label}”.`,
+      }),
+      notification(3, { kind: 'replies', text: 'Dan replied to your comment.' }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'GET /api/notifications': { body: { items, nextCursor: null, unread: 3 } } })
+        .fetch,
+    );
+    renderWithApp(<NotificationBell />);
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const [approved, followed, reply] = within(within(panel).getByRole('list')).getAllByRole(
+      'listitem',
+    );
+    const line = within(approved!).getByText(label);
+    expect(line).toHaveClass('truncate', 'text-muted-foreground');
+    expect(within(followed!).getAllByText(label, { exact: false })).toHaveLength(1);
+    // A story deleted, or hidden from the member, is named by nothing.
+    expect(reply!.textContent).not.toContain('He keeps');
+  });
+
+  it('when the member taps Unfollow on news of a followed story it unfollows, the news leaves the panel and focus stays in it', async () => {
+    const news = notification(1, {
+      kind: 'following',
+      id: `following:comments:${storyId}`,
+      storyLabel: 'She alphabetises the spices',
+      text: '2 new comments on “She alphabetises the spices”.',
+    });
+    const items = [news, notification(2)];
+    let followed = true;
+    const api = stubFetch({
+      'GET /api/notifications': () =>
+        new Response(
+          JSON.stringify({
+            items: followed ? items : [items[1]],
+            nextCursor: null,
+            unread: followed ? 2 : 1,
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+      [`DELETE /api/stories/${storyId}/follow`]: () => {
+        followed = false;
+        return new Response(JSON.stringify({ following: false }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<NotificationBell />);
+    const actor = userEvent.setup();
+    await actor.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    // Only the follow's news offers it; its description is the news it would stop.
+    const unfollow = within(panel).getByRole('button', { name: 'Unfollow' });
+    expect(within(panel).getAllByRole('button', { name: 'Unfollow' })).toHaveLength(1);
+    expect(unfollow).toHaveAccessibleDescription(/2 new comments on “She alphabetises the spices”/);
+    await actor.click(unfollow);
+    await waitFor(() =>
+      expect(within(panel).queryByText(/2 new comments/)).not.toBeInTheDocument(),
+    );
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/stories/${storyId}/follow`,
+    ]);
+    expect(within(panel).getByRole('heading', { name: 'Notifications' })).toHaveFocus();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  });
+
+  it('when Unfollow fails a toast says so and the news stays', async () => {
+    const news = notification(1, {
+      kind: 'following',
+      storyLabel: 'She alphabetises the spices',
+      text: '2 new comments on “She alphabetises the spices”.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'GET /api/notifications': { body: { items: [news], nextCursor: null, unread: 1 } },
+        [`DELETE /api/stories/${storyId}/follow`]: {
+          status: 404,
+          body: { message: 'Story not found', code: 'not_found' },
+        },
+      }).fetch,
+    );
+    renderWithApp(<NotificationBell />);
+    const actor = userEvent.setup();
+    await actor.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await actor.click(await screen.findByRole('button', { name: 'Unfollow' }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="toast-title"]')).toHaveTextContent(
+        'Update Failed',
+      ),
+    );
+    expect(screen.getByText(/2 new comments/)).toBeVisible();
   });
 });

@@ -55,6 +55,8 @@ describe('notifications card', () => {
       'Verdict flipped',
       'New comments',
       'Comment reached +10',
+      'Replies to my comments',
+      'Stories I follow',
       'Report reviewed',
     ])
       expect(screen.getByRole('switch', { name })).toBeChecked();
@@ -87,5 +89,20 @@ describe('notifications card', () => {
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toBe(
       JSON.stringify({ kinds: { votes: false } }),
     );
+  });
+
+  it('when the member turns "Stories I follow" off it sends that kind alone, for the bell and the digest', async () => {
+    const off = { ...defaults, kinds: { ...defaults.kinds, following: false } };
+    const { api, answer, actor } = render({ body: off });
+    const following = await screen.findByRole('switch', { name: 'Stories I follow' });
+    await actor.click(following);
+    expect(following).not.toBeChecked();
+    answer();
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH')?.body).toBe(
+        JSON.stringify({ kinds: { following: false } }),
+      ),
+    );
+    await waitFor(() => expect(following).not.toBeChecked());
   });
 });

@@ -17,6 +17,7 @@ const KIND_LABELS: ReadonlyArray<readonly [NotificationKind, string]> = [
   ['comments', 'New comments'],
   ['commentScore', 'Comment reached +10'],
   ['replies', 'Replies to my comments'],
+  ['following', 'Stories I follow'],
   ['report', 'Report reviewed'],
 ];
 

@@ -33,6 +33,7 @@ export function useCastVote(id: string) {
         myVote: vote.vote,
         myReactions: old?.myReactions ?? [],
         saved: old?.saved ?? false,
+        following: old?.following ?? false,
         isOwn: old?.isOwn ?? false,
       }));
       void queryClient.invalidateQueries({ queryKey: storyKeys.lists() });

@@ -38,6 +38,7 @@ export const storyViewShape = object<StoryView>({
   myVote: nullable(voteChoice),
   myReactions: array(reactionType),
   saved: boolean,
+  following: boolean,
   isOwn: boolean,
 });
 export const reactionCountsShape = cardFields.reactions;

@@ -39,7 +39,8 @@ export function useLiveStory(
       on: {
         tally: (data) => {
           const card = tallyCard(data);
-          // The card is everyone's; the viewer's own vote, reactions, save and authorship stay.
+          // The card is everyone's; the viewer's own vote, reactions, save, follow and authorship
+          // stay.
           if (card && card.id === id)
             queryClient.setQueryData<StoryView>(storyKeys.detail(id), (old) =>
               old
@@ -48,6 +49,7 @@ export function useLiveStory(
                     myVote: old.myVote,
                     myReactions: old.myReactions,
                     saved: old.saved,
+                    following: old.following,
                     isOwn: old.isOwn,
                   }
                 : undefined,

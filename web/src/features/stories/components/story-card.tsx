@@ -3,8 +3,8 @@
  * Share, and what a shown story does (the view is tracked, the next story is drawn and fetched,
  * the results follow other votes live, H / S / N work). Its code loads beside the story's data
  * (the route's loader starts it): the story screen shows the skeleton until both are there.
- * A visitor's vote, reaction or save opens the sign-in sheet the route passes in (`signInFirst`)
- * and is made once they are signed in.
+ * A visitor's vote, reaction, save or follow opens the sign-in sheet the route passes in
+ * (`signInFirst`) and is made once they are signed in.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowRightIcon, SkipForwardIcon } from 'lucide-react';
@@ -17,18 +17,20 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useKeyboardShortcuts } from '#web/hooks/use-keyboard-shortcuts.ts';
 import { useCastVote } from '#web/features/stories/api/cast-vote.ts';
 import { useReactToStory } from '#web/features/stories/api/react-to-story.ts';
+import { useFollowStory } from '#web/features/stories/api/follow-story.ts';
 import { useSaveStory } from '#web/features/stories/api/save-story.ts';
 import { skipQueue } from '#web/features/stories/api/skip-queue.ts';
 import { useLiveStory } from '#web/features/stories/api/use-live-story.ts';
 import { ShareMenu } from '#web/features/stories/components/share-menu.tsx';
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { ReactionChips } from '#web/features/stories/components/reaction-chips.tsx';
-import { SaveToggle } from '#web/features/stories/components/save-toggle.tsx';
 import { StoryCardTop } from '#web/features/stories/components/story-card-top.tsx';
+import { StoryToggles } from '#web/features/stories/components/story-toggles.tsx';
 import { ShortcutHint } from '#web/features/stories/components/shortcut-hint.tsx';
 import { VoteButtons } from '#web/features/stories/components/vote-buttons.tsx';
 import { VoteResults } from '#web/features/stories/components/vote-results.tsx';
 import { reactionLabel } from '#web/lib/reaction-label.ts';
+import { followShown } from '#web/features/stories/lib/follow-shown.ts';
 import { voteLabel } from '#web/features/stories/lib/vote-label.ts';
 import { takeFocusOnArrival, useNextStory } from '#web/features/stories/hooks/use-next-story.ts';
 import { useViewTracking } from '#web/features/stories/hooks/use-view-tracking.ts';
@@ -42,7 +44,8 @@ export interface SignInFirstProps {
 }
 
 /** What a visitor asked for before signing in: done once they are in. */
-type VisitorIntent = { vote: VoteChoice } | { reaction: ReactionType } | { save: true };
+type VisitorIntent =
+  { vote: VoteChoice } | { reaction: ReactionType } | { save: true } | { follow: true };
 
 function signInText(intent: VisitorIntent): { title: string; description: string } {
   if ('vote' in intent)
@@ -54,6 +57,12 @@ function signInText(intent: VisitorIntent): { title: string; description: string
     return {
       title: 'Sign in to save',
       description: 'The story is saved to your profile as soon as you are in.',
+    };
+  if ('follow' in intent)
+    return {
+      title: 'Sign in to follow',
+      description:
+        'You follow the story as soon as you are in: new comments and a flipped majority come to your bell.',
     };
   return {
     title: 'Sign in to react',
@@ -93,6 +102,7 @@ export function StoryCard({
   const castVote = useCastVote(id);
   const react = useReactToStory(id);
   const save = useSaveStory(id);
+  const follow = useFollowStory(id);
   const [pendingVote, setPendingVote] = useState<VoteChoice | null>(null);
   const [visitorIntent, setVisitorIntent] = useState<VisitorIntent | null>(null);
   const vote = story.myVote ?? null;
@@ -130,6 +140,11 @@ export function StoryCard({
     if (signInFirst) setVisitorIntent({ save: true });
     else save.mutate(!story.saved);
   };
+  const onFollow = () => {
+    if (banned) return;
+    if (signInFirst) setVisitorIntent({ follow: true });
+    else follow.mutate(!story.following);
+  };
   const onSkip = () => {
     if (finding) return;
     skipQueue.add(id);
@@ -158,7 +173,15 @@ export function StoryCard({
         </h1>
         <StoryCardTop
           story={story}
-          save={<SaveToggle saved={story.saved} onToggle={onSave} disabled={banned} />}
+          actions={
+            <StoryToggles
+              story={story}
+              follow={followShown(story, { visitor: Boolean(signInFirst) })}
+              onFollow={onFollow}
+              onSave={onSave}
+              disabled={banned}
+            />
+          }
         />
         <ReactionChips
           counts={story.reactions}
@@ -215,9 +238,11 @@ export function StoryCard({
             onSignedIn: () => {
               setVisitorIntent(null);
               if ('vote' in visitorIntent) cast(visitorIntent.vote);
-              // Signed in, the story is read again as theirs: save it, or give the reaction, only
-              // if not so already (both writes are "make it so", a repeat changes nothing).
+              // Signed in, the story is read again as theirs: save or follow it, or give the
+              // reaction, only if not so already (each write is "make it so", a repeat changes
+              // nothing).
               else if ('save' in visitorIntent) save.mutate(true);
+              else if ('follow' in visitorIntent) follow.mutate(true);
               else react.mutate({ type: visitorIntent.reaction, given: true });
             },
           })

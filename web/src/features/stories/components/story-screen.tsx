@@ -17,6 +17,8 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 
+import type { StoryView } from '@whosright/contracts/story/dto';
+
 import { slowDownUntil, storyLoadProblem, useStory } from '#web/features/stories/api/get-story.ts';
 import { BackToStoriesLink } from '#web/features/stories/components/back-to-stories-link.tsx';
 import type { StoryCardProps } from '#web/features/stories/components/story-card.tsx';
@@ -24,6 +26,7 @@ import { StoryNotFound } from '#web/features/stories/components/story-not-found.
 import { SlowDownNotice } from '#web/features/stories/components/slow-down-notice.tsx';
 import { StorySkeleton } from '#web/features/stories/components/story-skeleton.tsx';
 import { StoryUnavailable } from '#web/features/stories/components/story-unavailable.tsx';
+import { followShown } from '#web/features/stories/lib/follow-shown.ts';
 import { useFirstContentPainted } from '#web/hooks/use-first-content-painted.ts';
 
 // The route's loader imports the card's module too, as the story's data is fetched.
@@ -48,6 +51,12 @@ export function StoryScreen({
   // On a document's first load the story's text is drawn first, alone; the card's code (and the
   // comments') is asked for once it shows, so it never competes with that text on a slow phone.
   const painted = useFirstContentPainted();
+  const skeletonOf = (data: StoryView) => (
+    <StorySkeleton
+      story={data}
+      follow={followShown(data, { visitor: Boolean(cardProps.signInFirst) })}
+    />
+  );
   const vote = story.data?.myVote ?? null;
   const problem = storyLoadProblem(story);
   if (problem === 'not-found') return <StoryNotFound />;
@@ -64,10 +73,10 @@ export function StoryScreen({
         />
       </div>
       {story.isSuccess && !painted ? (
-        <StorySkeleton story={story.data} />
+        skeletonOf(story.data)
       ) : story.isSuccess ? (
         // The comments wait for the card: drawn below its skeleton, they would move when it came.
-        <Suspense fallback={<StorySkeleton story={story.data} />}>
+        <Suspense fallback={skeletonOf(story.data)}>
           <StoryCard id={id} story={story.data} {...cardProps} />
           {/* The story's author reads and answers the thread without voting first. */}
           {vote || cardProps.commentsBeforeVote || cardProps.banned || ownLive(story.data)

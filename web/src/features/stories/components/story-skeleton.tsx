@@ -1,8 +1,8 @@
 import type { StoryView } from '@whosright/contracts/story/dto';
 
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { SaveToggle } from '#web/features/stories/components/save-toggle.tsx';
 import { StoryCardTop } from '#web/features/stories/components/story-card-top.tsx';
+import { StoryToggles } from '#web/features/stories/components/story-toggles.tsx';
 
 const voteButtons = (
   <div className="grid grid-cols-2 gap-3">
@@ -14,18 +14,24 @@ const voteButtons = (
 /**
  * The story card's shape while it loads, so nothing jumps when it arrives. Once the story's data
  * is there and only the card's code is still on its way, its text is drawn already, where the card
- * will draw it.
+ * will draw it (`follow`: the card will offer Follow, see follow-shown.ts).
  */
-export function StorySkeleton({ story }: { story?: StoryView }) {
+export function StorySkeleton({ story, follow = false }: { story?: StoryView; follow?: boolean }) {
   if (story)
     return (
       <div aria-busy="true" className="grid gap-6 rounded-2xl border bg-card p-5 shadow-sm sm:p-8">
         <StoryCardTop
           story={story}
-          save={
-            // Its place kept, to the pixel; it works once the card is there.
-            <div className="invisible" aria-hidden="true">
-              <SaveToggle saved={story.saved} onToggle={() => undefined} disabled />
+          actions={
+            // Their places kept, to the pixel; they work once the card is there.
+            <div className="invisible flex items-center gap-1" aria-hidden="true">
+              <StoryToggles
+                story={story}
+                follow={follow}
+                onFollow={() => undefined}
+                onSave={() => undefined}
+                disabled
+              />
             </div>
           }
         />
