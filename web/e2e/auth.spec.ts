@@ -150,14 +150,18 @@ test.describe('login', () => {
 
   test('when external sign-in is offered its button goes to /api/login', async ({ page }) => {
     // The e2e server has no provider; pretend the config says there is one and follow the button.
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({
-        response,
-        json: { ...config, externalSignIn: { enabled: true, label: 'Acme ID' } },
-      });
-    });
+    // The page carries its config inside the HTML: the login page's HTML is the one to change.
+    await page.route(
+      (url) => url.pathname === '/login',
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /"externalSignIn":\{[^}]*\}/,
+          '"externalSignIn":{"enabled":true,"label":"Acme ID"}',
+        );
+        await route.fulfill({ response, body: html });
+      },
+    );
     await page.goto('/login');
     const button = page.getByRole('link', { name: 'Continue with Acme ID' });
     await expect(button).toHaveAttribute('href', '/api/login');

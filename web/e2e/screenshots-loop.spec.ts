@@ -30,12 +30,23 @@ test(
     await page.route(`**/api/stories/${story.id}`, (route) =>
       route.fulfill({ status: 503, body: '{"message":"Not ready","code":"unavailable"}' }),
     );
+    // A visitor's page carries the story: this one arrives without it, as a member's does, so the
+    // page asks the API, which fails.
+    await page.route(`**/story/${story.id}`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="inlined-answers">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body: html });
+    });
     await page.goto(`/story/${story.id}`);
     await expect(page.getByRole('heading', { name: "Couldn't load this story" })).toBeVisible({
       timeout: 15_000,
     });
     await captureEverywhere(page, 'story-unavailable');
     await page.unroute(`**/api/stories/${story.id}`);
+    await page.unroute(`**/story/${story.id}`);
 
     const email = uniqueEmail('banned');
     await signUp(page.request, { email, firstName: 'Casey', lastName: 'Banned' });
