@@ -13,6 +13,7 @@ export const runtimeConfigSchema = z.object({
   publicUrl: z.string(),
   analyticsId: z.string().nullable(),
   adsClient: z.string().nullable(),
+  /** `label`: the provider's name, as the button says "Continue with {label}". */
   externalSignIn: z.object({ enabled: z.boolean(), label: z.string() }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

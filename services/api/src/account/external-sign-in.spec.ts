@@ -63,7 +63,7 @@ describe('external sign-in (OpenID Connect against a real provider on loopback)'
     const config = await server.agent().get('/api/config');
     expect(parseBody(config, runtimeConfigSchema).externalSignIn).toEqual({
       enabled: true,
-      label: 'Continue with Test ID',
+      label: 'Test ID',
     });
     const browser = server.agent();
     const done = await signInThroughProvider(browser, publicUrl);

@@ -130,7 +130,7 @@ describe('the app', () => {
       publicUrl: 'http://localhost:3000',
       analyticsId: null,
       adsClient: null,
-      externalSignIn: { enabled: false, label: 'Continue with SSO' },
+      externalSignIn: { enabled: false, label: 'SSO' },
     });
   });
 

@@ -96,7 +96,7 @@ export function createApp(deps: AppDependencies): express.Express {
     adsClient: config.adsClient ?? null,
     externalSignIn: {
       enabled: config.oidc !== undefined,
-      label: `Continue with ${config.oidc?.providerName ?? 'SSO'}`,
+      label: config.oidc?.providerName ?? 'SSO',
     },
   };
   api.get('/config', (_req, res) => {
