@@ -34,6 +34,8 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.user(),
     queryFn: ({ signal }) => getCurrentUser({ signal }),
+    // Without the hint the answer is known at once: a visitor's first render is a visitor's.
+    initialData: () => (hasSignedInHint() ? undefined : null),
     retry: false,
   });
 
