@@ -43,7 +43,9 @@ export class StorySearch {
         category: query.category,
         since: query.since,
         cursor,
-        limit: query.verdict ? Math.min(Math.max(want, 50), VERDICT_SCAN_MAX - scanned) : want,
+        // With a verdict: a first look at 50, then the rest of the scan in one more page (each
+        // page ranks every match again).
+        limit: query.verdict ? (scanned ? VERDICT_SCAN_MAX - scanned : Math.max(want, 50)) : want,
       });
       const cards = await this.deps.feedCards(
         page.items.map((hit) => hit.doc._id),
