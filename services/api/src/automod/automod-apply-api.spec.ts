@@ -85,6 +85,28 @@ describe('automod rules applied to stories', () => {
 });
 
 describe('automod rules applied to comments', () => {
+  it('when a holding rule changes its phrases the held comment shows the phrase it matches now', async () => {
+    const rule = await admin.agent
+      .post('/api/admin/automod-rules')
+      .send({ name: 'Twits', phrases: ['twit'], target: 'comment', action: 'hold' })
+      .expect(201);
+    const ruleId = (rule.body as { id: string }).id;
+    const { storyId, commenter } = await thread();
+    const posted = parseBody(await post(commenter, storyId, 'You twit, honestly.'), commentSchema);
+    const phraseOf = async () => (await held()).find((item) => item.id === posted.id)?.phrase;
+    expect(await phraseOf()).toBe('twit');
+    await admin.agent
+      .patch(`/api/admin/automod-rules/${ruleId}`)
+      .send({ phrases: ['nitwit', 'twit*'] })
+      .expect(200);
+    expect(await phraseOf()).toBe('twit*');
+    await admin.agent
+      .patch(`/api/admin/automod-rules/${ruleId}`)
+      .send({ phrases: ['nitwit'] })
+      .expect(200);
+    expect(await phraseOf()).toBeNull();
+  });
+
   it('hold a matching comment: its author alone sees it, awaiting review, and admins queue it', async () => {
     const { storyId, commenter } = await thread();
     const before = await commentCount(storyId);

@@ -46,6 +46,8 @@ export class AutomodRules {
     AutomodRulesState,
     Record<AutomodTarget, CompiledRules<RuleState>>
   >();
+  /** One rule alone, compiled once while it stays unchanged (a held comment's matched phrase). */
+  private readonly compiledAlone = new WeakMap<RuleState, CompiledRules<RuleState>>();
 
   constructor(private readonly bus: CommandBus) {}
 
@@ -80,7 +82,13 @@ export class AutomodRules {
   async matchedPhrase(ruleId: string, text: string): Promise<string | null> {
     const state = await this.bus.state(AUTOMOD_RULES_STREAM, automodRules);
     const rule = state.rules.get(ruleId);
-    return rule ? (firstMatch(compileRules([rule]), text)?.phrase ?? null) : null;
+    if (!rule) return null;
+    let alone = this.compiledAlone.get(rule);
+    if (!alone) {
+      alone = compileRules([rule]);
+      this.compiledAlone.set(rule, alone);
+    }
+    return firstMatch(alone, text)?.phrase ?? null;
   }
 
   async create(body: AutomodRuleBody, admin: Admin, actor: Actor): Promise<AutomodRule> {
