@@ -284,6 +284,38 @@ test.describe('story journey', () => {
   });
 });
 
+test('when a member posts a comment on a phone the toast that says so leaves it in view', async ({
+  clientIp,
+  browser,
+}, testInfo) => {
+  const story = await approvedStory(clientIp, undefined, 'money');
+  const page = await signedInPage(browser, clientIpFor(testInfo));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.request.post(`/api/stories/${story.id}/vote`, { data: { vote: 'she' } });
+  await page.goto(`/story/${story.id}`);
+  const comments = page.getByRole('region', { name: /Comments/ });
+  await comments.getByLabel('Your comment').fill('Fair is fair: the trip money comes first.');
+  await comments.getByRole('button', { name: 'Post Comment' }).click();
+  await expectToast(
+    page,
+    'Comment Posted Successfully',
+    'Your comment has been added and is now visible to others.',
+  );
+  const posted = comments
+    .getByRole('list', { name: 'Comments' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Fair is fair' });
+  const toast = page.locator('[data-slot="toast"]').first();
+  // The new comment is in view, above the toast (both measured in the viewport).
+  await expect
+    .poll(async () => {
+      const [item, over] = [await posted.boundingBox(), await toast.boundingBox()];
+      return item && over ? item.y >= 0 && item.y + item.height <= over.y : false;
+    })
+    .toBe(true);
+  await page.context().close();
+});
+
 test.describe('story journey (own comment)', () => {
   test('when a member deletes their own comment and confirms it leaves the list', async ({
     browser,

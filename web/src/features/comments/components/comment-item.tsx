@@ -36,7 +36,7 @@ export function CommentItem({
       <li
         data-comment-id={comment.id}
         tabIndex={-1}
-        className="grid scroll-my-2 gap-1 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+        className="grid scroll-mt-2 scroll-mb-32 gap-1 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <p className="text-sm text-muted-foreground italic">{name}</p>
         {children}
@@ -44,11 +44,12 @@ export function CommentItem({
     );
 
   return (
-    // Focusable by script only: a new or newly shown comment is brought into view and focused.
+    // Focusable by script only: a new or newly shown comment is brought into view and focused,
+    // 8rem above the bottom edge, where the toast that says it was posted appears.
     <li
       data-comment-id={comment.id}
       tabIndex={-1}
-      className="grid scroll-my-2 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+      className="grid scroll-mt-2 scroll-mb-32 rounded-md py-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
     >
       <div className="flex min-w-0 gap-3">
         <Avatar className="size-8">
