@@ -19,6 +19,7 @@ import { ROW, type StoredRow, type TableLayouts } from './columns';
 import { afterSql, orderSql, whereSql, type SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
 import { quote } from './tables';
+import type { SearchThreads } from './search-threads';
 import { sqliteTextCollection } from './text-search';
 
 /** LIMIT as a literal, not a bound parameter: SQLite runs these finds several times slower with `LIMIT ?`. */
@@ -33,6 +34,7 @@ export function sqliteReaders(
   statements: StatementCache,
   pointers: ActivePointers,
   layouts: TableLayouts,
+  searchThreads?: SearchThreads,
 ): ReadModels {
   const tables = { db, statements, pointers, layouts };
   return {
@@ -53,6 +55,7 @@ export function sqliteReaders(
         layouts,
         () => pointers.cached(projection),
         name,
+        searchThreads,
       );
       return {
         search: retriedOnSwap(

@@ -7,6 +7,7 @@ import { sqliteDeadLetters } from './dead-letters';
 import { sqliteDocuments } from './documents';
 import { sqliteGenerations } from './generations';
 import { createMetaTables } from './schema';
+import { startSearchThreads } from './search-threads';
 import { StatementCache } from './statement-cache';
 
 export interface SqliteReadStoreOptions {
@@ -17,6 +18,11 @@ export interface SqliteReadStoreOptions {
    * about 15 MB of heap); the first store opened on a connection sets it.
    */
   readCacheChars?: number;
+  /**
+   * Threads that run text searches on connections of their own (a file database only; default
+   * none: searches run on this connection).
+   */
+  searchThreads?: number;
 }
 
 /**
@@ -28,6 +34,7 @@ export interface SqliteReadStoreOptions {
 export function createSqliteReadStore({
   database: db,
   readCacheChars = 16_000_000,
+  searchThreads: threadCount = 0,
 }: SqliteReadStoreOptions): ReadStore {
   createMetaTables(db);
   const statements = new StatementCache(db);
@@ -38,17 +45,19 @@ export function createSqliteReadStore({
     layouts.clear();
   });
   const { inTransaction, ...documents } = sqliteDocuments(db, statements, pointers, layouts);
+  const searchThreads =
+    threadCount > 0 && !db.memory ? startSearchThreads(db.name, threadCount) : undefined;
   return {
     guarantees: { documentPositions: false },
-    ...sqliteReaders(db, statements, pointers, layouts),
+    ...sqliteReaders(db, statements, pointers, layouts, searchThreads),
     ...generations,
     ...documents,
     inTransaction: { ...inTransaction, checkpoint: checkpointNow },
     ...sqliteDeadLetters(db),
-    close() {
+    async close() {
       statements.clear();
       layouts.clear();
-      return Promise.resolve();
+      await searchThreads?.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import { ROW, type ColumnLayout, type TableLayouts } from './columns';
 import { whereSql, type SqlParam } from './sql-query';
 import type { StatementCache } from './statement-cache';
 import { quote } from './quote';
+import type { SearchThreads } from './search-threads';
 import { fts5Match, textTableName } from './text-index';
 
 /** Words of context an excerpt shows around what matched. */
@@ -24,7 +25,7 @@ interface Hit {
  * bm25 order (FTS5's `rank`, lower is more relevant), the rowid breaking ties, keyset cursor on
  * both, the collection's table joined only when the filter reads it. Then, for those rows alone,
  * the documents and FTS5's `snippet` (a snippet computed in the first step would be computed for
- * every match before the sort).
+ * every match before the sort). Both run on the search threads where the store has some.
  */
 export function sqliteTextCollection<T extends Doc>(
   db: Database,
@@ -33,7 +34,17 @@ export function sqliteTextCollection<T extends Doc>(
   layouts: TableLayouts,
   resolve: () => Generation | undefined,
   name: string,
+  threads?: SearchThreads,
 ) {
+  // On the search threads where there are some, else on this connection.
+  const run = (sql: string, params: readonly unknown[], raw: boolean): Promise<unknown[]> =>
+    threads
+      ? threads.all(sql, params, raw)
+      : asPromise(() => {
+          const statement = statements.get(sql);
+          return (raw ? statement.raw(true) : statement).all(...params);
+        });
+
   function hitsOf(
     physical: string,
     layout: ColumnLayout,
@@ -53,18 +64,22 @@ export function sqliteTextCollection<T extends Doc>(
       ? ` JOIN ${quote(physical)} ON ${quote(physical)}.rowid = ${text}.rowid`
       : '';
     const sql = `SELECT ${text}.rowid AS row, ${text}.rank AS rank FROM ${text}${join} WHERE ${where.join(' AND ')} ORDER BY ${text}.rank, ${text}.rowid LIMIT ${Math.trunc(options.limit)}`;
-    return statements.get(sql).all(...params) as Hit[];
+    return run(sql, params, false) as Promise<Hit[]>;
   }
 
-  function pageOf(physical: string, layout: ColumnLayout, match: string, hits: readonly Hit[]) {
+  async function pageOf(
+    physical: string,
+    layout: ColumnLayout,
+    match: string,
+    hits: readonly Hit[],
+  ) {
     const text = quote(textTableName(physical));
     const table = quote(physical);
-    const rows = statements
-      .get(
-        `SELECT ${table}.rowid, ${ROW}${layout.select}, snippet(${text}, 0, '${MARK_START}', '${MARK_END}', '…', ${EXCERPT_WORDS}) FROM ${text} JOIN ${table} ON ${table}.rowid = ${text}.rowid WHERE ${text} MATCH ? AND ${text}.rowid IN (${hits.map(() => '?').join(', ')})`,
-      )
-      .raw(true)
-      .all(match, ...hits.map((hit) => hit.row)) as unknown[][];
+    const rows = (await run(
+      `SELECT ${table}.rowid, ${ROW}${layout.select}, snippet(${text}, 0, '${MARK_START}', '${MARK_END}', '…', ${EXCERPT_WORDS}) FROM ${text} JOIN ${table} ON ${table}.rowid = ${text}.rowid WHERE ${text} MATCH ? AND ${text}.rowid IN (${hits.map(() => '?').join(', ')})`,
+      [match, ...hits.map((hit) => hit.row)],
+      true,
+    )) as unknown[][];
     const found = new Map(rows.map((row) => [row[0] as number, row]));
     return hits.flatMap((hit): Array<TextHit<T>> => {
       const row = found.get(hit.row);
@@ -80,20 +95,19 @@ export function sqliteTextCollection<T extends Doc>(
   }
 
   return {
-    search: (query: TextQuery, options: TextSearchOptions) =>
-      asPromise((): Page<TextHit<T>> => {
-        pointers.syncWithOtherConnections();
-        const target = resolve();
-        if (!target) return { items: [] };
-        const physical = physicalName(target, name);
-        const layout = layouts.of(physical);
-        const match = fts5Match(query);
-        const hits = hitsOf(physical, layout, match, options);
-        const items = hits.length ? pageOf(physical, layout, match, hits) : [];
-        const last = hits[hits.length - 1];
-        return hits.length === options.limit && last
-          ? { items, next: encodeCursor([last.rank, last.row]) }
-          : { items };
-      }),
+    search: async (query: TextQuery, options: TextSearchOptions): Promise<Page<TextHit<T>>> => {
+      pointers.syncWithOtherConnections();
+      const target = resolve();
+      if (!target) return { items: [] };
+      const physical = physicalName(target, name);
+      const layout = layouts.of(physical);
+      const match = fts5Match(query);
+      const hits = await hitsOf(physical, layout, match, options);
+      const items = hits.length ? await pageOf(physical, layout, match, hits) : [];
+      const last = hits[hits.length - 1];
+      return hits.length === options.limit && last
+        ? { items, next: encodeCursor([last.rank, last.row]) }
+        : { items };
+    },
   };
 }
