@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import type { Doc, DocWrite, ReadModelWriter } from '../port';
+import type { Doc, DocWrite, Generation, ReadModelWriter } from '../port';
+import { stageRows } from './bulk-rows';
 import { ROW, type ColumnLayout, type StoredRow, type TableLayouts } from './columns';
 import { named } from './named';
 import { quote, tableOf } from './tables';
@@ -154,6 +155,8 @@ export function postgresDocuments(
           return { table: quote(table), layout: await layouts.of(table), collection };
         }),
       );
+      if (!options.requireActive && documentsIn(byCollection) >= BULK_DOCUMENTS)
+        return commitInBulk(pool, target, tables, byCollection, checkpoint);
       // One statement, so one round trip: atomic on its own, documents and checkpoint together.
       const statement = new CommitStatement();
       const projection = statement.param(target.projection, 'text');
@@ -189,3 +192,58 @@ export function postgresDocuments(
 }
 
 const UNDEFINED_TABLE = '42P01';
+
+/** From this many documents in one commit (a rebuild's copies), they travel by COPY. */
+const BULK_DOCUMENTS = 2_000;
+
+const documentsIn = (byCollection: Map<string, CollectionChanges>) =>
+  [...byCollection.values()].reduce((sum, c) => sum + c.put.size + c.insert.size, 0);
+
+/**
+ * A large commit of a copy no reader uses yet (a rebuild's): its documents are staged with COPY
+ * in the transaction, then written with the deletions and the checkpoint in one statement, as a
+ * small commit writes them from array parameters.
+ */
+async function commitInBulk(
+  pool: Pool,
+  target: Generation,
+  tables: ReadonlyArray<{ table: string; layout: ColumnLayout; collection: string }>,
+  byCollection: Map<string, CollectionChanges>,
+  checkpoint: bigint,
+): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const statement = new CommitStatement();
+    let staged = 0;
+    for (const { table, layout, collection } of tables) {
+      const changes = byCollection.get(collection)!;
+      if (changes.remove.size)
+        statement.with(
+          `DELETE FROM ${table} WHERE id = ANY(${statement.param([...changes.remove], 'text[]')})`,
+        );
+      const kinds = [
+        [changes.put, upsertConflict(layout)],
+        [changes.insert, 'DO NOTHING'],
+      ] as const;
+      for (const [docs, onConflict] of kinds) {
+        if (!docs.size) continue;
+        const rows = await stageRows(client, `rm_staged_${staged++}`, table, layout, docs);
+        statement.with(
+          `INSERT INTO ${table} AS t (id, doc${layout.select}) SELECT * FROM ${rows} ON CONFLICT (id) ${onConflict}`,
+        );
+      }
+    }
+    const checkpointed = statement.with(
+      `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${statement.param(target.projection, 'text')} AND generation = ${statement.param(target.generation, 'integer')} RETURNING 1`,
+    );
+    await client.query(statement.text(`SELECT 1 FROM ${checkpointed}`), statement.values);
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -7,6 +7,7 @@ import {
   startPostgresServer,
   type PostgresServer,
 } from '@whosright/testing/postgres-server';
+import type { CollectionSpec, Doc, DocWrite } from '../port';
 import { readStoreContract } from '../read-store.contract';
 import { identifier } from './tables';
 import { openPostgresReadStore } from './postgres-read-store';
@@ -80,6 +81,73 @@ describeWithService(postgresServer, 'PostgreSQL read store', () => {
     expect(await items.get('old')).toBeUndefined();
     await here.close();
     await there.close();
+  });
+
+  it('when a copy takes thousands of documents in one commit (by COPY) they read back exactly, and the next commit updates, keeps and deletes as any commit does', async () => {
+    const store = await openInNewSchema();
+    const spec = {
+      name: 'notes',
+      indexes: [],
+      columns: { votes: 'number', hot: 'boolean' },
+    } as const satisfies CollectionSpec;
+    const note = (i: number, extra = '') => ({
+      _id: `n\t${i}\\`,
+      text: `line one\nline two\r\n\ttab \\ back "quoted" é 😀 ${i}${extra}`,
+      ...(i % 5 === 0 ? {} : { votes: i / 3 }),
+      hot: i % 2 === 0,
+      nested: { list: [i, null, 'x\\y'] },
+    });
+    const put = (doc: Doc, ifAbsent = false): DocWrite => ({
+      collection: 'notes',
+      id: doc._id,
+      doc,
+      position: 1n,
+      ...(ifAbsent ? { ifAbsent: true } : {}),
+    });
+    const copy = await store.createGeneration('bulk', 1, [spec], { deferIndexes: true });
+    const first = Array.from({ length: 2_500 }, (_, i) => note(i));
+    await store.commit(
+      copy,
+      first.map((doc) => put(doc)),
+      1n,
+    );
+    const loaded = await store.load(
+      copy,
+      'notes',
+      first.map((doc) => doc._id),
+    );
+    expect(loaded.size).toBe(2_500);
+    for (const doc of first) expect(loaded.get(doc._id)).toEqual(doc);
+
+    const changed = first.slice(0, 1_000).map((doc, i) => note(i, ' changed'));
+    const kept = first
+      .slice(1_000, 2_000)
+      .map((doc, i) => ({ ...note(1_000 + i), text: 'ignored' }));
+    const removed = first
+      .slice(2_000)
+      .map((doc) => ({ collection: 'notes', id: doc._id, doc: null, position: 2n }));
+    const added = Array.from({ length: 1_500 }, (_, i) => note(10_000 + i));
+    await store.commit(
+      copy,
+      [
+        ...changed.map((doc) => put(doc)),
+        ...kept.map((doc) => put(doc, true)),
+        ...removed,
+        ...added.map((doc) => put(doc, true)),
+      ],
+      2n,
+    );
+    const after = await store.load(
+      copy,
+      'notes',
+      [...first, ...added].map((doc) => doc._id),
+    );
+    expect(after.size).toBe(3_500);
+    for (const doc of changed) expect(after.get(doc._id)).toEqual(doc);
+    for (const doc of first.slice(1_000, 2_000)) expect(after.get(doc._id)).toEqual(doc);
+    for (const doc of added) expect(after.get(doc._id)).toEqual(doc);
+    expect(await store.checkpoint(copy)).toBe(2n);
+    await store.close();
   });
 
   it('when a name is longer than 63 bytes it is cut at a character with a hash of the whole', () => {
