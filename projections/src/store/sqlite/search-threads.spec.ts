@@ -66,6 +66,15 @@ describe('search threads', () => {
     expect(await threads.all('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
   });
 
+  it('when every thread has stopped a search fails at once instead of waiting for an answer', async () => {
+    file = fileDatabase();
+    threads = startSearchThreads(file.database.name, 1);
+    const stopped = threads;
+    threads = undefined;
+    await stopped.close();
+    await expect(stopped.all('SELECT 1 AS one', [])).rejects.toThrow(/No search thread/);
+  });
+
   it('when the threads are asked to write they refuse: their connections are read-only', async () => {
     file = fileDatabase();
     file.database.exec('CREATE TABLE t (id INTEGER PRIMARY KEY)');

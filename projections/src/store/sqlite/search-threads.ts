@@ -16,6 +16,7 @@ interface Waiting {
 interface Thread {
   worker: Worker;
   waiting: Map<number, Waiting>;
+  alive: boolean;
 }
 
 type Answer = { id: number; rows: unknown[] } | { id: number; error: string };
@@ -24,7 +25,7 @@ type Answer = { id: number; rows: unknown[] } | { id: number; error: string };
  * Text searches rank every match of their words (FTS5's bm25), several milliseconds for a common
  * word over 100,000 stories: on the serving thread, four searches at once queue behind each other.
  * These threads run them beside it, on the machine's other cores. A thread that fails hands its
- * waiting queries an error; the caller's retry or the next search goes to another.
+ * waiting queries an error and takes no more; the next search goes to another.
  */
 export function startSearchThreads(file: string, count: number): SearchThreads {
   let next = 0;
@@ -33,7 +34,7 @@ export function startSearchThreads(file: string, count: number): SearchThreads {
       workerData: { file },
     });
     worker.unref();
-    const thread: Thread = { worker, waiting: new Map() };
+    const thread: Thread = { worker, waiting: new Map(), alive: true };
     worker.on('message', (answer: Answer) => {
       const waiting = thread.waiting.get(answer.id);
       if (!waiting) return;
@@ -42,6 +43,7 @@ export function startSearchThreads(file: string, count: number): SearchThreads {
       else waiting.resolve(answer.rows);
     });
     const failAll = (error: Error) => {
+      thread.alive = false;
       for (const waiting of thread.waiting.values()) waiting.reject(error);
       thread.waiting.clear();
     };
@@ -50,11 +52,17 @@ export function startSearchThreads(file: string, count: number): SearchThreads {
     return thread;
   });
   const leastBusy = () =>
-    threads.reduce((best, thread) => (thread.waiting.size < best.waiting.size ? thread : best));
+    threads
+      .filter((thread) => thread.alive)
+      .reduce<Thread | undefined>(
+        (best, thread) => (!best || thread.waiting.size < best.waiting.size ? thread : best),
+        undefined,
+      );
 
   return {
     all(sql, params, raw = false) {
       const thread = leastBusy();
+      if (!thread) return Promise.reject(new Error('No search thread is running'));
       const id = next++;
       return new Promise((resolve, reject) => {
         thread.waiting.set(id, { resolve, reject });

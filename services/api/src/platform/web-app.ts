@@ -1,3 +1,4 @@
+import { parse as parseCookies } from 'cookie';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { join } from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@whosright/contracts/shared/constants';
@@ -69,9 +70,7 @@ export function webApp(
  * asks who is signed in only when the hint is there.
  */
 const isVisitor = (req: Request) =>
-  !(req.headers.cookie ?? '')
-    .split(';')
-    .some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+  !req.headers.cookie || parseCookies(req.headers.cookie)[SIGNED_IN_HINT_COOKIE] === undefined;
 
 /** An asset of another build (or a typo): the page would be no use to a script or style tag. */
 const missingAsset: RequestHandler = (_req, res) => {
