@@ -2,6 +2,8 @@ import type { Pool } from 'pg';
 import type { Doc, DocWrite, Generation, ReadModelWriter } from '../port';
 import { stageRows } from './bulk-rows';
 import { ROW, type ColumnLayout, type StoredRow, type TableLayouts } from './columns';
+import { CommitGroup } from './commit-group';
+import { CommitStatement } from './commit-statement';
 import { named } from './named';
 import { quote, tableOf } from './tables';
 
@@ -53,27 +55,6 @@ function columnsOf(layout: ColumnLayout, docs: Map<string, Doc>): unknown[][] {
     values.forEach((value, i) => arrays[2 + i]!.push(value));
   }
   return arrays;
-}
-
-/** One commit's statement: each part a data-modifying CTE, its parameters numbered after the rest. */
-class CommitStatement {
-  readonly values: unknown[] = [];
-  private readonly parts: string[] = [];
-
-  param(value: unknown, type: string): string {
-    return `$${this.values.push(value)}::${type}`;
-  }
-
-  /** Adds a part; answers its name. */
-  with(sql: string): string {
-    const name = `w${this.parts.length}`;
-    this.parts.push(`${name} AS (${sql})`);
-    return name;
-  }
-
-  text(select: string): string {
-    return `WITH ${this.parts.join(', ')} ${select}`;
-  }
 }
 
 /** `INSERT ... SELECT FROM unnest(...)`: every document of a collection in one part. */
@@ -132,6 +113,7 @@ export function postgresDocuments(
   pool: Pool,
   layouts: TableLayouts,
 ): Pick<ReadModelWriter, 'load' | 'commit'> {
+  const group = new CommitGroup(pool);
   return {
     async load(target, collection, ids) {
       const result = new Map<string, Doc>();
@@ -157,30 +139,28 @@ export function postgresDocuments(
       );
       if (!options.requireActive && documentsIn(byCollection) >= BULK_DOCUMENTS)
         return commitInBulk(pool, target, tables, byCollection, checkpoint);
-      // One statement, so one round trip: atomic on its own, documents and checkpoint together.
-      const statement = new CommitStatement();
-      const projection = statement.param(target.projection, 'text');
-      const generation = statement.param(target.generation, 'integer');
-      let gate = { where: '', and: '' };
-      if (options.requireActive) {
-        // A row lock: a flip waits for this commit, or this commit sees the flip and writes nothing.
-        const active = statement.with(
-          `SELECT 1 FROM rm_active WHERE projection = ${projection} AND generation = ${generation} FOR SHARE`,
-        );
-        const exists = `EXISTS (SELECT 1 FROM ${active})`;
-        gate = { where: ` WHERE ${exists}`, and: ` AND ${exists}` };
-      }
-      for (const { table, layout, collection } of tables)
-        writeCollection(statement, table, layout, byCollection.get(collection)!, gate);
-      const checkpointed = statement.with(
-        `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${projection} AND generation = ${generation}${gate.and} RETURNING 1`,
-      );
       try {
-        const { rows } = await pool.query<[boolean]>(
-          named(statement.text(`SELECT EXISTS (SELECT 1 FROM ${checkpointed})`), statement.values),
-        );
+        // One statement, atomic on its own: documents and checkpoint together.
+        const checkpointWritten = await group.run((statement) => {
+          const projection = statement.param(target.projection, 'text');
+          const generation = statement.param(target.generation, 'integer');
+          let gate = { where: '', and: '' };
+          if (options.requireActive) {
+            // A row lock: a flip waits for this commit, or this commit sees the flip and writes nothing.
+            const active = statement.with(
+              `SELECT 1 FROM rm_active WHERE projection = ${projection} AND generation = ${generation} FOR SHARE`,
+            );
+            const exists = `EXISTS (SELECT 1 FROM ${active})`;
+            gate = { where: ` WHERE ${exists}`, and: ` AND ${exists}` };
+          }
+          for (const { table, layout, collection } of tables)
+            writeCollection(statement, table, layout, byCollection.get(collection)!, gate);
+          return statement.with(
+            `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${projection} AND generation = ${generation}${gate.and} RETURNING 1`,
+          );
+        });
         // Superseded: the active generation is another one, and nothing was written.
-        return !options.requireActive || rows[0]![0];
+        return !options.requireActive || checkpointWritten;
       } catch (error) {
         // Superseded and dropped already: only a generation no longer active loses its tables.
         if (options.requireActive && (error as { code?: unknown }).code === UNDEFINED_TABLE)

@@ -7,9 +7,10 @@ import {
   startPostgresServer,
   type PostgresServer,
 } from '@whosright/testing/postgres-server';
-import type { CollectionSpec, Doc, DocWrite } from '../port';
+import type { CollectionSpec, Doc, DocWrite, Generation } from '../port';
 import { readStoreContract } from '../read-store.contract';
 import { identifier } from './tables';
+import { recordStatements } from '@whosright/testing/postgres-statements';
 import { openPostgresReadStore } from './postgres-read-store';
 
 describeWithService(postgresServer, 'PostgreSQL read store', () => {
@@ -147,6 +148,56 @@ describeWithService(postgresServer, 'PostgreSQL read store', () => {
     for (const doc of first.slice(1_000, 2_000)) expect(after.get(doc._id)).toEqual(doc);
     for (const doc of added) expect(after.get(doc._id)).toEqual(doc);
     expect(await store.checkpoint(copy)).toBe(2n);
+    await store.close();
+  });
+
+  it('when several copies commit in one turn they travel as one statement, and one that fails fails alone', async () => {
+    const store = await openInNewSchema();
+    const plain = { name: 'items', indexes: [] };
+    const first = await store.createGeneration('first', 1, [plain]);
+    const second = await store.createGeneration('second', 1, [plain]);
+    const dropped = await store.createGeneration('dropped', 1, [plain]);
+    const item = (id: string): DocWrite[] => [
+      { collection: 'items', id, doc: { _id: id }, position: 1n },
+    ];
+    // Each copy commits once first, so its table's layout is known.
+    await store.commit(first, item('zero'), 1n);
+    await store.commit(second, item('zero'), 1n);
+    await store.commit(dropped, item('zero'), 1n);
+    // Its tables are gone: its next commit fails.
+    await store.drop(dropped);
+
+    const recorded = recordStatements();
+    try {
+      const together = await Promise.all([
+        store.commit(first, item('one'), 2n),
+        store.commit(second, item('two'), 2n),
+      ]);
+      expect(together).toEqual([true, true]);
+      const commitsOf = (texts: string[]) =>
+        texts.filter((text) => text.includes('UPDATE rm_generations'));
+      const commits = commitsOf(recorded.statements());
+      expect(commits).toHaveLength(1);
+      expect(commits[0]!.match(/UPDATE rm_generations/g)).toHaveLength(2);
+
+      const before = recorded.statements().length;
+      const outcomes = await Promise.allSettled([
+        store.commit(first, item('three'), 3n),
+        store.commit(dropped, item('lost'), 3n),
+        store.commit(second, item('four'), 3n),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      // The shared statement, then each commit on its own.
+      expect(commitsOf(recorded.statements().slice(before))).toHaveLength(4);
+    } finally {
+      recorded.stop();
+    }
+    const ids = async (target: Generation) =>
+      (await store.generationCollection(target, 'items').find()).items.map((d) => d._id).sort();
+    expect(await ids(first)).toEqual(['one', 'three', 'zero']);
+    expect(await ids(second)).toEqual(['four', 'two', 'zero']);
+    expect(await store.checkpoint(first)).toBe(3n);
+    expect(await store.checkpoint(second)).toBe(3n);
     await store.close();
   });
 
