@@ -224,6 +224,34 @@ describe('decideMany, given a store that appends several streams in one step', (
     );
     expect(await takers(store, 'guestbook')).toEqual(['ann']);
   });
+
+  it('when the commands read their streams they read them side by side, and the first refusal in order wins', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    const slowFold = async (stream: string) => {
+      asked.push(stream);
+      await slow;
+      return { state: 'ann', revision: 0n };
+    };
+    const quickFold = (stream: string) => {
+      asked.push(stream);
+      release();
+      return Promise.resolve({ state: 'bob', revision: 0n });
+    };
+    await expect(
+      decideMany(
+        store,
+        [
+          commandOn('gate', openGate, { by: 'cy' }, { guard: true, fold: slowFold }),
+          commandOn('seat-1', seat, { by: 'cy' }, { fold: quickFold }),
+        ],
+        { metadata },
+      ),
+    ).rejects.toBeInstanceOf(GateClosed);
+    // The second stream was asked for before the first answered: it released the first.
+    expect(asked).toEqual(['gate', 'seat-1']);
+  });
 });
 
 describe('decideMany, given a store that appends one stream at a time', () => {

@@ -182,6 +182,26 @@ function appendEach(store: EventStore) {
 }
 
 /**
+ * Every command decided at once, so their streams are read side by side (a store may send the
+ * reads together). A refusal is the first in the commands' order, whichever came first.
+ */
+async function decidedTogether<TEvent extends DomainEvent>(
+  store: EventStore,
+  commands: ReadonlyArray<StreamCommand<TEvent>>,
+  attempt: number,
+  folds: FoldSource | undefined,
+) {
+  const settled = await Promise.allSettled(
+    commands.map((command) => command.decide(store, attempt, folds)),
+  );
+  return settled.map((outcome, i) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    const { stream, guard } = commands[i]!;
+    return { stream, guard, decided: outcome.value };
+  });
+}
+
+/**
  * The one read-decide-append loop: decides every command, appends what they decided with the
  * revisions they decided on, and on a conflict decides them all again on fresh state (bounded),
  * so nothing is ever applied twice or on stale state.
@@ -199,17 +219,15 @@ async function decideAndAppend<TEvent extends DomainEvent>(
     : () => newEventId();
   let numbered = 0;
   for (let attempt = 0; ; attempt++) {
-    const decisions = [];
     numbered = 0;
-    for (const command of commands) {
-      const { events, revision } = await command.decide(store, attempt, options.folds);
-      decisions.push({
-        stream: command.stream,
+    const decisions = (await decidedTogether(store, commands, attempt, options.folds)).map(
+      ({ stream, guard, decided: { events, revision } }) => ({
+        stream,
         revision,
-        guard: command.guard === true,
+        guard: guard === true,
         events: events.map((event) => ({ ...event, id: eventId(numbered++) })),
-      });
-    }
+      }),
+    );
     const appending = decisions.some((d) => d.events.length > 0);
     // Guards first, so stores without appendAll check them before appending anything.
     const writing = appending

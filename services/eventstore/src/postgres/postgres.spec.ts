@@ -12,6 +12,7 @@ import { forgettingContract } from '../testing/forgetting-contract';
 import { counterEvents, testCatalog } from '../testing/test-catalog';
 import { EventStoreUnavailable } from '../errors';
 import type { SubscriptionMessage } from '../port';
+import { recordStatements } from '@whosright/testing/postgres-statements';
 import { openPostgresEventStore } from './postgres-event-store';
 
 describeWithService(postgresServer, 'PostgreSQL event store', () => {
@@ -48,6 +49,41 @@ describeWithService(postgresServer, 'PostgreSQL event store', () => {
       poolSize: 2,
     }),
   );
+
+  it('when several streams are read at once their first pages come in one query, each stream its own events', async () => {
+    const store = await openPostgresEventStore({ connectionString: url, catalog: testCatalog });
+    const tag = Math.random().toString(36).slice(2);
+    const [short, long, other] = ['short', 'long', 'other'].map((name) => `${name}-${tag}`);
+    await store.append(short!, counterEvents(3), 'no_stream');
+    await store.append(long!, counterEvents(1_500), 'no_stream');
+    await store.append(other!, counterEvents(2), 'no_stream');
+    const revisions = async (stream: string, from?: bigint) => {
+      const read: bigint[] = [];
+      for await (const event of store.readStream(stream, from === undefined ? {} : { from }))
+        read.push(event.revision);
+      return read;
+    };
+    const span = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => BigInt(from + i));
+
+    const recorded = recordStatements();
+    try {
+      const read = await Promise.all([
+        revisions(short!),
+        revisions(long!),
+        revisions(other!, 1n),
+        revisions(`absent-${tag}`),
+      ]);
+      expect(read).toEqual([span(0, 2), span(0, 1_499), [1n], []]);
+      // The four first pages together, then the long stream's second page alone.
+      const reads = recorded.statements().filter((text) => text.includes('FROM events'));
+      expect(reads).toHaveLength(2);
+      expect(reads[0]).toContain('unnest');
+    } finally {
+      recorded.stop();
+    }
+    await store.close();
+  });
 
   it('when several stores open the same empty database at once they all create or find its schema', async () => {
     const fresh = await server.createDatabase('schema');
