@@ -7,11 +7,16 @@ import { vi } from 'vitest';
  */
 export function recordStatements(): { statements: () => string[]; stop: () => void } {
   const query = vi.spyOn(pg.Client.prototype, 'query');
+  const texts = () =>
+    query.mock.calls.map(([config]) =>
+      typeof config === 'string' ? config : (config as { text: string }).text,
+    );
+  let stopped: string[] | undefined;
   return {
-    statements: () =>
-      query.mock.calls.map(([config]) =>
-        typeof config === 'string' ? config : (config as { text: string }).text,
-      ),
-    stop: () => query.mockRestore(),
+    statements: () => stopped ?? texts(),
+    stop: () => {
+      stopped = texts();
+      query.mockRestore();
+    },
   };
 }

@@ -11,9 +11,11 @@ import type {
 } from '../port';
 import { withIdTieBreaker } from '../sort';
 import { getPath } from '../update';
-import { ROW, type StoredRow, type TableLayouts } from './columns';
+import { ROW, type TableLayouts } from './columns';
 import type { ActivePointers } from './active-pointers';
+import { GetsById } from './gets-by-id';
 import { named } from './named';
+import { SameReads } from './same-reads';
 import { SqlQuery } from './sql-query';
 import { quote, tableOf } from './tables';
 import { postgresTextCollection } from './text-search';
@@ -49,22 +51,18 @@ export function onTableOf(target: Resolver, name: string) {
 function reader<T extends Doc>(
   pool: Pool,
   layouts: TableLayouts,
+  gets: GetsById,
+  same: SameReads,
   target: Resolver,
   name: string,
 ): ReadCollection<T> {
   const onTable = onTableOf(target, name);
 
-  const rows = async (text: string, values: unknown[]) =>
-    (await pool.query<StoredRow>(named(text, values))).rows;
-
   return {
     get: (id) =>
       onTable(undefined, async (table) => {
         const layout = await layouts.of(table);
-        const [row] = await rows(
-          `SELECT ${ROW}${layout.select} FROM ${quote(table)} WHERE id = $1`,
-          [id],
-        );
+        const row = await gets.get(table, `${ROW}${layout.select}`, id);
         return row ? (layout.assemble(row) as T) : undefined;
       }),
 
@@ -78,7 +76,7 @@ function reader<T extends Doc>(
           where.push(query.after(sort, decodeCursor(options.after, sort.length)));
         let text = `SELECT ${ROW}${layout.select} FROM ${quote(table)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${query.order(sort)}`;
         if (options.limit !== undefined) text += ` LIMIT $${query.params.push(options.limit)}`;
-        const items = (await rows(text, query.params)).map((row) => layout.assemble(row) as T);
+        const items = (await same.rows(text, query.params)).map((row) => layout.assemble(row) as T);
         const last = items[items.length - 1];
         const page: Page<T> = { items };
         if (last && options.limit !== undefined && items.length === options.limit)
@@ -107,19 +105,23 @@ export function postgresReaders(
   layouts: TableLayouts,
   pointers: ActivePointers,
 ): ReadModels {
+  const gets = new GetsById(pool);
+  const same = new SameReads(pool);
   const activeOf = (projection: string): Resolver => ({
     resolve: () => pointers.active(projection),
     stale: () => pointers.forget(projection),
   });
   return {
     collection: <T extends Doc>(projection: string, name: string) =>
-      reader<T>(pool, layouts, activeOf(projection), name),
+      reader<T>(pool, layouts, gets, same, activeOf(projection), name),
     textCollection: <T extends Doc>(projection: string, name: string, index: TextIndexSpec) =>
       postgresTextCollection<T>(pool, layouts, onTableOf(activeOf(projection), name), index),
     generationCollection: <T extends Doc>(generation: Generation, name: string) =>
       reader<T>(
         pool,
         layouts,
+        gets,
+        same,
         { resolve: () => Promise.resolve(generation), stale: () => undefined },
         name,
       ),

@@ -201,6 +201,68 @@ describeWithService(postgresServer, 'PostgreSQL read store', () => {
     await store.close();
   });
 
+  it('when documents are read by id in one turn they come in one query, each reader with a copy of its own', async () => {
+    const store = await openInNewSchema();
+    const spec = { name: 'items', indexes: [] };
+    const copy = await store.createGeneration('gets', 1, [spec]);
+    await store.commit(
+      copy,
+      ['a', 'b'].map((id) => ({ collection: 'items', id, doc: { _id: id, n: id }, position: 1n })),
+      1n,
+    );
+    await store.activate(copy);
+    const items = store.collection('gets', 'items');
+    await items.get('a'); // the table's layout is known from here on
+
+    const recorded = recordStatements();
+    let read;
+    try {
+      read = await Promise.all([items.get('a'), items.get('b'), items.get('a'), items.get('zz')]);
+    } finally {
+      recorded.stop();
+    }
+    expect(read).toEqual([
+      { _id: 'a', n: 'a' },
+      { _id: 'b', n: 'b' },
+      { _id: 'a', n: 'a' },
+      undefined,
+    ]);
+    expect(read[0]).not.toBe(read[2]);
+    const reads = recorded.statements().filter((text) => text.includes('rm_gets_1_items'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toContain('= ANY(');
+    await store.close();
+  });
+
+  it('when readers ask the same page in one turn it is read once, each with copies of its own, and a later ask sees later commits', async () => {
+    const store = await openInNewSchema();
+    const spec = { name: 'items', indexes: [] };
+    const copy = await store.createGeneration('pages', 1, [spec]);
+    const put = (id: string, position: bigint) =>
+      store.commit(copy, [{ collection: 'items', id, doc: { _id: id }, position }], position);
+    await put('a', 1n);
+    await store.activate(copy);
+    const items = store.collection('pages', 'items');
+    await items.find({}, { limit: 5 }); // the table's layout is known from here on
+
+    const recorded = recordStatements();
+    let pages;
+    try {
+      pages = await Promise.all([items.find({}, { limit: 5 }), items.find({}, { limit: 5 })]);
+    } finally {
+      recorded.stop();
+    }
+    expect(pages.map((page) => page.items)).toEqual([[{ _id: 'a' }], [{ _id: 'a' }]]);
+    expect(pages[0].items[0]).not.toBe(pages[1].items[0]);
+    expect(recorded.statements().filter((text) => text.includes('rm_pages_1_items'))).toHaveLength(
+      1,
+    );
+
+    await put('b', 2n);
+    expect((await items.find({}, { limit: 5 })).items.map((d) => d._id)).toEqual(['a', 'b']);
+    await store.close();
+  });
+
   it('when a name is longer than 63 bytes it is cut at a character with a hash of the whole', () => {
     const long = `rm_${'é'.repeat(40)}_1_items`;
     const cut = identifier(long);

@@ -1,0 +1,27 @@
+import type { Pool } from 'pg';
+import type { StoredRow } from './columns';
+import { named } from './named';
+
+/**
+ * The same query with the same values, asked for by several readers in one turn of the event
+ * loop, sent once: the feed's first page is every visitor's first read. The query is sent after
+ * the turn, so it sees every commit a reader waited for before asking. A row is assembled into
+ * its reader's document in place, so each reader after the first gets copies of its own.
+ */
+export class SameReads {
+  private readonly queued = new Map<string, Promise<StoredRow[]>>();
+
+  constructor(private readonly pool: Pool) {}
+
+  rows(text: string, values: unknown[]): Promise<StoredRow[]> {
+    const key = `${text}\u0000${JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+    const queued = this.queued.get(key);
+    if (queued) return queued.then((rows) => structuredClone(rows));
+    const read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      this.queued.delete(key);
+      return (await this.pool.query<StoredRow>(named(text, values))).rows;
+    });
+    this.queued.set(key, read);
+    return read;
+  }
+}
