@@ -2,6 +2,9 @@ import type { Pool } from 'pg';
 import type { StoredRow } from './columns';
 import { named } from './named';
 
+const bigintsAsText = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? `${value}n` : value;
+
 /**
  * The same query with the same values, asked for by several readers in one turn of the event
  * loop, sent once: the feed's first page is every visitor's first read. The query is sent after
@@ -14,7 +17,7 @@ export class SameReads {
   constructor(private readonly pool: Pool) {}
 
   rows(text: string, values: unknown[]): Promise<StoredRow[]> {
-    const key = `${text}\u0000${JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+    const key = `${text}\u0000${JSON.stringify(values, bigintsAsText)}`;
     const queued = this.queued.get(key);
     if (queued) return queued.then((rows) => structuredClone(rows));
     const read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
