@@ -10,7 +10,7 @@ import { domainEventCatalog } from '@whosright/contracts/catalog';
 import { eventStoreContract } from '../testing/event-store-contract';
 import { forgettingContract } from '../testing/forgetting-contract';
 import { counterEvents, testCatalog } from '../testing/test-catalog';
-import { EventStoreUnavailable } from '../errors';
+import { DuplicateEventId, EventStoreUnavailable, WrongExpectedVersion } from '../errors';
 import type { SubscriptionMessage } from '../port';
 import { recordStatements } from '@whosright/testing/postgres-statements';
 import { openPostgresEventStore } from './postgres-event-store';
@@ -82,6 +82,60 @@ describeWithService(postgresServer, 'PostgreSQL event store', () => {
     } finally {
       recorded.stop();
     }
+    await store.close();
+  });
+
+  it('when appends are asked for while one is on its way they go together, and each lands or is refused on its own', async () => {
+    const store = await openPostgresEventStore({ connectionString: url, catalog: testCatalog });
+    const tag = Math.random().toString(36).slice(2);
+    const stream = (name: string) => `${name}-${tag}`;
+    await store.append(
+      stream('taken'),
+      [{ ...counterEvents(1)[0]!, id: `kept-${tag}` }],
+      'no_stream',
+    );
+    const recorded = recordStatements();
+    let outcomes;
+    try {
+      outcomes = await Promise.allSettled([
+        store.append(stream('first'), counterEvents(1), 'no_stream'),
+        store.append(stream('second'), counterEvents(2), 'no_stream'),
+        store.append(stream('taken'), counterEvents(1), 'no_stream'),
+        store.append(stream('again'), [{ ...counterEvents(1)[0]!, id: `kept-${tag}` }], 'any'),
+        store.appendAll([
+          { stream: stream('third'), events: counterEvents(1), expected: 'no_stream' },
+          { stream: stream('taken'), events: [], expected: 0n },
+        ]),
+      ]);
+    } finally {
+      recorded.stop();
+    }
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+    expect((outcomes[3] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventId);
+    // The first went alone; the rest, asked for while it was on its way, in one call.
+    const calls = recorded.statements().filter((text) => text.includes('wr_append'));
+    expect(calls.map((text) => /wr_append_\w+/.exec(text)![0])).toEqual([
+      'wr_append_events',
+      'wr_append_batches',
+    ]);
+    const [, second, , , third] = outcomes as Array<PromiseFulfilledResult<unknown>>;
+    expect(second!.value).toEqual({ nextRevision: 1n, position: expect.any(BigInt) as bigint });
+    const lengths = await Promise.all(
+      ['first', 'second', 'taken', 'again', 'third'].map(async (name) => {
+        let count = 0;
+        for await (const _ of store.readStream(stream(name))) count++;
+        return count;
+      }),
+    );
+    expect(lengths).toEqual([1, 2, 1, 0, 1]);
+    expect(third!.value).toHaveLength(2);
     await store.close();
   });
 

@@ -143,6 +143,50 @@ const APPEND_FUNCTION = `
 `;
 
 /**
+ * Several appends in one call and one transaction, each all or nothing on its own: each is a
+ * call of `wr_append_events` in a block of its own (a subtransaction), so one that is refused
+ * rolls back alone and answers its error (SQLSTATE, detail, message, constraint) on its row
+ * instead of its results. The append lock, taken by the first that writes, is held to the end.
+ */
+const APPEND_BATCHES_FUNCTION = `
+  CREATE OR REPLACE FUNCTION wr_append_batches(batches json)
+  RETURNS TABLE (batch integer, next_revision bigint, last_position bigint,
+                 error_code text, error_detail text, error_message text, error_constraint text)
+  LANGUAGE plpgsql AS $$
+  DECLARE
+    appends json;
+    answered json;
+    answer json;
+  BEGIN
+    batch := -1;
+    FOR appends IN SELECT value FROM json_array_elements(batches) LOOP
+      batch := batch + 1;
+      BEGIN
+        SELECT json_agg(json_build_array(r.next_revision, r.last_position) ORDER BY r.k)
+          INTO answered
+          FROM wr_append_events(appends) WITH ORDINALITY AS r(next_revision, last_position, k);
+        error_code := NULL;
+        error_detail := NULL;
+        error_message := NULL;
+        error_constraint := NULL;
+        FOR answer IN SELECT value FROM json_array_elements(coalesce(answered, '[]')) LOOP
+          next_revision := (answer->>0)::bigint;
+          last_position := (answer->>1)::bigint;
+          RETURN NEXT;
+        END LOOP;
+      EXCEPTION WHEN OTHERS THEN
+        GET STACKED DIAGNOSTICS error_code = RETURNED_SQLSTATE, error_detail = PG_EXCEPTION_DETAIL,
+          error_message = MESSAGE_TEXT, error_constraint = CONSTRAINT_NAME;
+        next_revision := NULL;
+        last_position := NULL;
+        RETURN NEXT;
+      END;
+    END LOOP;
+  END
+  $$;
+`;
+
+/**
  * Creates the log's table, index and functions where they are missing (idempotent), under a lock
  * so that stores opening at the same moment take turns.
  */
@@ -153,6 +197,7 @@ export async function migrateEventsSchema(client: ClientBase): Promise<void> {
     await client.query(TABLES);
     await client.query(EXPECTATION_HOLDS);
     await client.query(APPEND_FUNCTION);
+    await client.query(APPEND_BATCHES_FUNCTION);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
