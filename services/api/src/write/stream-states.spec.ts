@@ -104,4 +104,82 @@ describe('StreamStates', () => {
     expect(second.state.slots).toEqual(ids.slice(0, 4));
     expect(second.revision).toBe(5n);
   });
+
+  describe('folds asked while one is on its way', () => {
+    /** The store's reads are taken at once but answered only when `release` is called. */
+    function heldReads(store: EventStore) {
+      const held: Array<() => void> = [];
+      let reads = 0;
+      const readStream: EventStore['readStream'] = (stream, options) => {
+        reads++;
+        const taken = (async () => {
+          const events = [];
+          for await (const event of store.readStream(stream, options)) events.push(event);
+          return events;
+        })();
+        return (async function* () {
+          const events = await taken;
+          await new Promise<void>((resolve) => held.push(resolve));
+          yield* events;
+        })();
+      };
+      return {
+        store: Object.assign(Object.create(store) as EventStore, { readStream }),
+        reads: () => reads,
+        /** Answers the reads taken so far, once at least one was taken. */
+        release: async () => {
+          while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+          held.splice(0).forEach((resolve) => resolve());
+        },
+        /** Answers every read until `work` is done. */
+        async releaseUntil<T>(work: Promise<T>): Promise<T> {
+          let done = false;
+          void work.finally(() => (done = true)).catch(() => undefined);
+          while (!done) {
+            held.splice(0).forEach((resolve) => resolve());
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          return work;
+        },
+      };
+    }
+
+    const approve = (store: EventStore) =>
+      store.append(
+        'story-1',
+        [submitted, moderated('pending', 'approved')].map((e) => ({ ...e, metadata })),
+        'no_stream',
+      );
+
+    /** An approved story, folded by states whose reads wait for `held.release`. */
+    async function approvedWithHeldReads() {
+      const store = open();
+      await approve(store);
+      const held = heldReads(store);
+      return { store, held, states: new StreamStates<StoryState, StoryEvent>(held.store, story) };
+    }
+
+    it('share one read, which starts after the last of them asked', async () => {
+      const { held, states } = await approvedWithHeldReads();
+      const first = states.fold('story-1');
+      const waiting = [states.fold('story-1'), states.fold('story-1'), states.fold('story-1')];
+      const [firstFolded, ...folded] = await held.releaseUntil(Promise.all([first, ...waiting]));
+      expect(firstFolded.state.status).toBe('approved');
+      expect(held.reads()).toBe(2);
+      expect(folded.map((f) => f.state.status)).toEqual(['approved', 'approved', 'approved']);
+    });
+
+    it('see what was appended after the fold on its way read the stream', async () => {
+      const { store, held, states } = await approvedWithHeldReads();
+      const first = states.fold('story-1');
+      await new Promise((resolve) => setImmediate(resolve));
+      await store.append('story-1', [{ ...moderated('approved', 'hidden'), metadata }], 1n);
+      const second = states.fold('story-1');
+      await held.release();
+      expect((await first).state.status).toBe('approved');
+      await held.release();
+      expect((await second).state.status).toBe('hidden');
+      expect((await second).revision).toBe(2n);
+    });
+  });
 });

@@ -14,12 +14,16 @@ import type { EventStore } from '@whosright/eventstore/port';
  * answers every fold. At most `maxStreams` are kept, the oldest forgotten first.
  *
  * Folds of one stream run one after the other, because an `evolve` may change the state in
- * place (the pool's does, to stay O(1) per event). A state handed out is the latest until the
- * next fold of its stream: decide on it at once, without awaiting in between.
+ * place (the pool's does, to stay O(1) per event). Folds asked for while one is on its way share
+ * the next one: it starts after every one of them was asked, so each still sees all that was
+ * appended before it asked, and many writers of one stream (all the votes on a story check it)
+ * cost one read each time round instead of a queue of reads. A state handed out is the latest
+ * until the next fold of its stream: decide on it at once, without awaiting in between.
  */
 export class StreamStates<S, E extends DomainEvent> {
   private readonly known = new Map<string, FoldedStream<S>>();
-  private readonly folding = new Map<string, Promise<FoldedStream<S>>>();
+  /** Per stream: the fold on its way, and the one that starts when it is done. */
+  private readonly lines = new Map<string, FoldLine<S>>();
 
   constructor(
     private readonly store: EventStore,
@@ -29,22 +33,28 @@ export class StreamStates<S, E extends DomainEvent> {
 
   /** The stream folded up to its last event; `commandOn(..., { fold })` decides on it. */
   readonly fold = (stream: string): Promise<FoldedStream<S>> => {
-    const before = this.folding.get(stream);
-    const next = before ? before.then(() => this.catchUp(stream)) : this.catchUp(stream);
-    const settled = next.catch(() => this.known.get(stream) ?? this.initial());
-    this.folding.set(stream, settled);
-    void settled.then(() => {
-      if (this.folding.get(stream) === settled) this.folding.delete(stream);
-    });
-    return next;
+    const line = this.lines.get(stream);
+    if (!line) return this.start(stream, { running: undefined, next: undefined });
+    return (line.next ??= line.running!.then(() => this.start(stream, line)));
   };
+
+  private start(stream: string, line: FoldLine<S>): Promise<FoldedStream<S>> {
+    const folded = this.catchUp(stream);
+    const settled = folded.then(
+      () => undefined,
+      () => undefined,
+    );
+    line.running = settled;
+    line.next = undefined;
+    this.lines.set(stream, line);
+    void settled.then(() => {
+      if (line.running === settled && !line.next) this.lines.delete(stream);
+    });
+    return folded;
+  }
 
   async read(stream: string): Promise<S> {
     return (await this.fold(stream)).state;
-  }
-
-  private initial(): FoldedStream<S> {
-    return { state: this.decider.initialState(), revision: 'no_stream' };
   }
 
   private async catchUp(stream: string): Promise<FoldedStream<S>> {
@@ -58,4 +68,11 @@ export class StreamStates<S, E extends DomainEvent> {
       this.known.delete(this.known.keys().next().value!);
     this.known.set(stream, folded);
   }
+}
+
+interface FoldLine<S> {
+  /** Settles when the fold on its way is done, whether it failed or not. */
+  running: Promise<void> | undefined;
+  /** The fold that starts after it, shared by everyone who asks meanwhile. */
+  next: Promise<FoldedStream<S>> | undefined;
 }
