@@ -10,9 +10,10 @@ interface Wanted {
 }
 
 /**
- * Reads of one document by id asked for in one turn of the event loop, one query per table: a
- * random draw reads the pool's size and a slot at once, and concurrent requests read sessions
- * and members at nearly the same moment; each round trip costs both processes more than a row.
+ * Reads of one document by id asked for in one turn of the event loop, one query for them all
+ * (tables that select the same columns share it; the others get one each): a random draw reads
+ * the pool's size and a slot at once, and every signed-in request reads its session and its
+ * member at the same moment; each round trip costs both processes more than a row.
  */
 export class GetsById {
   private readonly queued = new Map<string, { columns: string; wanted: Wanted[] }>();
@@ -35,15 +36,39 @@ export class GetsById {
 
   private flush(): void {
     this.flushing = false;
-    const batches = [...this.queued];
+    const byColumns = new Map<string, TableReads[]>();
+    for (const [table, { columns, wanted }] of this.queued) {
+      const reads = byColumns.get(columns);
+      if (reads) reads.push({ table, wanted });
+      else byColumns.set(columns, [{ table, wanted }]);
+    }
     this.queued.clear();
-    for (const [table, { columns, wanted }] of batches)
-      this.read(table, columns, wanted).catch((error: unknown) => {
-        for (const { reject } of wanted) reject(error);
+    for (const [columns, reads] of byColumns)
+      this.read(columns, reads).catch((error: unknown) => {
+        for (const { wanted } of reads) for (const { reject } of wanted) reject(error);
       });
   }
 
-  private async read(table: string, columns: string, wanted: Wanted[]): Promise<void> {
+  private async read(columns: string, reads: TableReads[]): Promise<void> {
+    if (reads.length === 1) return this.readTable(columns, reads[0]!);
+    const ids = reads.map(({ wanted }) => [...new Set(wanted.map(({ id }) => id))]);
+    // Each row says which table it came from first.
+    const text = reads
+      .map(
+        ({ table }, i) =>
+          `SELECT ${i}, ${columns} FROM ${quote(table)} WHERE id = ANY($${i + 1}::text[])`,
+      )
+      .join(' UNION ALL ');
+    const { rows } = await this.pool.query<StoredRow>(named(text, ids));
+    const found = reads.map(() => new Map<string, StoredRow>());
+    for (const row of rows) {
+      const table = row.shift() as number;
+      found[table]!.set(row[0] as string, row);
+    }
+    reads.forEach(({ wanted }, i) => handOut(wanted, found[i]!));
+  }
+
+  private async readTable(columns: string, { table, wanted }: TableReads): Promise<void> {
     const from = `SELECT ${columns} FROM ${quote(table)}`;
     if (wanted.length === 1) {
       const [only] = wanted;
@@ -55,17 +80,27 @@ export class GetsById {
     const { rows } = await this.pool.query<StoredRow>(
       named(`${from} WHERE id = ANY($1::text[])`, [ids]),
     );
-    const byId = new Map(rows.map((row) => [row[0] as string, row]));
-    // A row is assembled into its reader's document in place: a second reader of the same id
-    // gets a copy of its own.
-    const handedOut = new Set<string>();
-    for (const { id, resolve } of wanted) {
-      const row = byId.get(id);
-      if (row && handedOut.has(id)) resolve(structuredClone(row));
-      else {
-        handedOut.add(id);
-        resolve(row);
-      }
+    handOut(wanted, new Map(rows.map((row) => [row[0] as string, row])));
+  }
+}
+
+interface TableReads {
+  table: string;
+  wanted: Wanted[];
+}
+
+/**
+ * A row is assembled into its reader's document in place: a second reader of the same id gets a
+ * copy of its own.
+ */
+function handOut(wanted: readonly Wanted[], byId: ReadonlyMap<string, StoredRow>): void {
+  const handedOut = new Set<string>();
+  for (const { id, resolve } of wanted) {
+    const row = byId.get(id);
+    if (row && handedOut.has(id)) resolve(structuredClone(row));
+    else {
+      handedOut.add(id);
+      resolve(row);
     }
   }
 }

@@ -203,34 +203,56 @@ describeWithService(postgresServer, 'PostgreSQL read store', () => {
 
   it('when documents are read by id in one turn they come in one query, each reader with a copy of its own', async () => {
     const store = await openInNewSchema();
-    const spec = { name: 'items', indexes: [] };
-    const copy = await store.createGeneration('gets', 1, [spec]);
+    const specs = [
+      { name: 'items', indexes: [] },
+      { name: 'others', indexes: [] },
+    ];
+    const copy = await store.createGeneration('gets', 1, specs);
     await store.commit(
       copy,
-      ['a', 'b'].map((id) => ({ collection: 'items', id, doc: { _id: id, n: id }, position: 1n })),
+      [
+        ...['a', 'b'].map((id) => ({
+          collection: 'items',
+          id,
+          doc: { _id: id, n: id },
+          position: 1n,
+        })),
+        { collection: 'others', id: 'a', doc: { _id: 'a', other: true }, position: 1n },
+      ],
       1n,
     );
     await store.activate(copy);
     const items = store.collection('gets', 'items');
-    await items.get('a'); // the table's layout is known from here on
+    const others = store.collection('gets', 'others');
+    await Promise.all([items.get('a'), others.get('a')]); // the tables' layouts are known from here on
 
     const recorded = recordStatements();
     let read;
     try {
-      read = await Promise.all([items.get('a'), items.get('b'), items.get('a'), items.get('zz')]);
+      read = await Promise.all([
+        items.get('a'),
+        items.get('b'),
+        others.get('a'),
+        items.get('a'),
+        items.get('zz'),
+        others.get('b'),
+      ]);
     } finally {
       recorded.stop();
     }
     expect(read).toEqual([
       { _id: 'a', n: 'a' },
       { _id: 'b', n: 'b' },
+      { _id: 'a', other: true },
       { _id: 'a', n: 'a' },
       undefined,
+      undefined,
     ]);
-    expect(read[0]).not.toBe(read[2]);
-    const reads = recorded.statements().filter((text) => text.includes('rm_gets_1_items'));
+    expect(read[0]).not.toBe(read[3]);
+    const reads = recorded.statements().filter((text) => text.includes('rm_gets_1_'));
     expect(reads).toHaveLength(1);
-    expect(reads[0]).toContain('= ANY(');
+    expect(reads[0]).toContain('rm_gets_1_items');
+    expect(reads[0]).toContain('rm_gets_1_others');
     await store.close();
   });
 
