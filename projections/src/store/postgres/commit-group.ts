@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { CommitStatement } from './commit-statement';
 import { named, namedQueries } from './named';
+import { TurnBatch, type Asked } from '@whosright/eventstore/postgres/turn-batch';
 
 /**
  * A shared statement's text depends on which commits met: a few dozen combinations in a run of
@@ -14,47 +15,40 @@ const namedGroup = namedQueries('wr_rm_group', 100);
  */
 export type CommitParts = (statement: CommitStatement) => string;
 
-interface Queued {
-  parts: CommitParts;
-  resolve: (wrote: boolean) => void;
-  reject: (error: unknown) => void;
-}
+type Queued = Asked<CommitParts, boolean>;
 
 /**
  * Small commits asked for in one turn of the event loop travel as one statement, so one round
  * trip: after an append, every read model that handles its events commits at nearly the same
- * moment (a vote touches about ten), and on PostgreSQL each round trip costs both processes a
- * context switch. A statement is atomic, so if the shared one fails, each commit runs again on
- * its own and only the one at fault fails.
+ * moment (a vote touches about ten). A statement is atomic, so if the shared one fails, each
+ * commit runs again on its own and only the one at fault fails.
  */
 export class CommitGroup {
-  private queued: Queued[] = [];
+  private readonly batch = new TurnBatch<CommitParts, boolean>((queued) => this.send(queued));
 
   constructor(private readonly pool: Pool) {}
 
   /** Whether the commit wrote its checkpoint row. */
   run(parts: CommitParts): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      if (this.queued.push({ parts, resolve, reject }) === 1) setImmediate(() => this.flush());
-    });
+    return this.batch.ask(parts);
   }
 
-  private flush(): void {
-    const queued = this.queued;
-    this.queued = [];
+  private async send(queued: Queued[]): Promise<void> {
     if (queued.length === 1) {
-      const [only] = queued;
-      this.alone(only!.parts).then(only!.resolve, only!.reject);
+      const [{ item, resolve }] = queued as [Queued];
+      resolve(await this.alone(item));
       return;
     }
-    this.together(queued).catch(() => {
-      for (const { parts, resolve, reject } of queued) this.alone(parts).then(resolve, reject);
-    });
+    try {
+      await this.together(queued);
+    } catch {
+      for (const { item, resolve, reject } of queued) this.alone(item).then(resolve, reject);
+    }
   }
 
   private async together(queued: readonly Queued[]): Promise<void> {
     const statement = new CommitStatement();
-    const written = queued.map(({ parts }) => parts(statement));
+    const written = queued.map(({ item }) => item(statement));
     const select = written.map((name) => `EXISTS (SELECT 1 FROM ${name})`).join(', ');
     const { rows } = await this.pool.query<boolean[]>(
       namedGroup(statement.text(`SELECT ${select}`), statement.values),

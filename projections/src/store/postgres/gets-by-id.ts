@@ -2,56 +2,58 @@ import type { Pool } from 'pg';
 import type { StoredRow } from './columns';
 import { named } from './named';
 import { quote } from './tables';
+import { TurnBatch, type Asked } from '@whosright/eventstore/postgres/turn-batch';
 
-interface Wanted {
+interface ById {
+  table: string;
+  /** What a read of `table` selects (the same for every read of it). */
+  columns: string;
   id: string;
-  resolve: (row: StoredRow | undefined) => void;
-  reject: (error: unknown) => void;
 }
+
+type Wanted = Asked<ById, StoredRow | undefined>;
 
 /**
  * Reads of one document by id asked for in one turn of the event loop, one query for them all
  * (tables that select the same columns share it; the others get one each): a random draw reads
  * the pool's size and a slot at once, and every signed-in request reads its session and its
- * member at the same moment; each round trip costs both processes more than a row.
+ * member at the same moment.
  */
 export class GetsById {
-  private readonly queued = new Map<string, { columns: string; wanted: Wanted[] }>();
-  private flushing = false;
+  private readonly batch = new TurnBatch<ById, StoredRow | undefined>((wanted) =>
+    this.send(wanted),
+  );
 
   constructor(private readonly pool: Pool) {}
 
   /** The row with `id` in `table`, selecting `columns` (the same for every read of a table). */
   get(table: string, columns: string, id: string): Promise<StoredRow | undefined> {
-    return new Promise((resolve, reject) => {
-      let batch = this.queued.get(table);
-      if (!batch) this.queued.set(table, (batch = { columns, wanted: [] }));
-      batch.wanted.push({ id, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        setImmediate(() => this.flush());
-      }
-    });
+    return this.batch.ask({ table, columns, id });
   }
 
-  private flush(): void {
-    this.flushing = false;
-    const byColumns = new Map<string, TableReads[]>();
-    for (const [table, { columns, wanted }] of this.queued) {
-      const reads = byColumns.get(columns);
-      if (reads) reads.push({ table, wanted });
-      else byColumns.set(columns, [{ table, wanted }]);
+  private async send(wanted: Wanted[]): Promise<void> {
+    const byColumns = new Map<string, Map<string, Wanted[]>>();
+    for (const read of wanted) {
+      const { table, columns } = read.item;
+      let tables = byColumns.get(columns);
+      if (!tables) byColumns.set(columns, (tables = new Map<string, Wanted[]>()));
+      const ofTable = tables.get(table);
+      if (ofTable) ofTable.push(read);
+      else tables.set(table, [read]);
     }
-    this.queued.clear();
-    for (const [columns, reads] of byColumns)
-      this.read(columns, reads).catch((error: unknown) => {
-        for (const { wanted } of reads) for (const { reject } of wanted) reject(error);
-      });
+    await Promise.all(
+      [...byColumns].map(([columns, tables]) =>
+        this.read(
+          columns,
+          [...tables].map(([table, reads]) => ({ table, wanted: reads })),
+        ),
+      ),
+    );
   }
 
   private async read(columns: string, reads: TableReads[]): Promise<void> {
     if (reads.length === 1) return this.readTable(columns, reads[0]!);
-    const ids = reads.map(({ wanted }) => [...new Set(wanted.map(({ id }) => id))]);
+    const ids = reads.map(({ wanted }) => [...new Set(wanted.map(({ item }) => item.id))]);
     // Each row says which table it came from first.
     const text = reads
       .map(
@@ -71,12 +73,14 @@ export class GetsById {
   private async readTable(columns: string, { table, wanted }: TableReads): Promise<void> {
     const from = `SELECT ${columns} FROM ${quote(table)}`;
     if (wanted.length === 1) {
-      const [only] = wanted;
-      const { rows } = await this.pool.query<StoredRow>(named(`${from} WHERE id = $1`, [only!.id]));
-      only!.resolve(rows[0]);
+      const [only] = wanted as [Wanted];
+      const { rows } = await this.pool.query<StoredRow>(
+        named(`${from} WHERE id = $1`, [only.item.id]),
+      );
+      only.resolve(rows[0]);
       return;
     }
-    const ids = [...new Set(wanted.map(({ id }) => id))];
+    const ids = [...new Set(wanted.map(({ item }) => item.id))];
     const { rows } = await this.pool.query<StoredRow>(
       named(`${from} WHERE id = ANY($1::text[])`, [ids]),
     );
@@ -95,7 +99,8 @@ interface TableReads {
  */
 function handOut(wanted: readonly Wanted[], byId: ReadonlyMap<string, StoredRow>): void {
   const handedOut = new Set<string>();
-  for (const { id, resolve } of wanted) {
+  for (const { item, resolve } of wanted) {
+    const { id } = item;
     const row = byId.get(id);
     if (row && handedOut.has(id)) resolve(structuredClone(row));
     else {

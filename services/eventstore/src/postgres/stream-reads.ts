@@ -4,6 +4,7 @@ import type { EventRow } from '../event-rows';
 import { COLUMNS } from './event-rows';
 import { named } from './named-queries';
 import { guarded } from './postgres-errors';
+import { TurnBatch, type Asked } from './turn-batch';
 
 const PAGE_SIZE = 1_000;
 const END_OF_STREAM = 2n ** 63n - 1n;
@@ -13,50 +14,28 @@ const BACKWARDS = `SELECT ${COLUMNS} FROM events WHERE stream = $1 AND revision 
 /** Several streams' first pages forwards, each row led by its read's number (from 1). */
 const FORWARDS_OF_MANY = `SELECT r.n, e.* FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream, from_revision, n) CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM events WHERE stream = r.stream AND revision >= r.from_revision ORDER BY revision LIMIT $3) e`;
 
-interface PageRead {
-  stream: string;
-  from: bigint;
-  resolve: (rows: EventRow[]) => void;
-  reject: (error: unknown) => void;
-}
+type PageRead = Asked<{ stream: string; from: bigint }, EventRow[]>;
 
 /**
  * First pages forwards asked for in one turn of the event loop, fetched in one query. A command
  * on several streams (a vote reads the member's, the story's and its own) folds them side by
- * side, and each round trip costs both processes more than the rows do.
+ * side.
  */
-class FirstPages {
-  private queued: PageRead[] = [];
-
-  constructor(private readonly pool: Pool) {}
-
-  read(stream: string, from: bigint): Promise<EventRow[]> {
-    return new Promise((resolve, reject) => {
-      if (this.queued.push({ stream, from, resolve, reject }) === 1)
-        setImmediate(() => void this.flush());
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const reads = this.queued;
-    this.queued = [];
-    try {
-      if (reads.length === 1) {
-        const [read] = reads;
-        read!.resolve(await pageOf(this.pool, read!.stream, read!.from, PAGE_SIZE, false));
-        return;
-      }
-      const values = [reads.map((r) => r.stream), reads.map((r) => r.from), PAGE_SIZE];
-      const { rows } = await guarded(() =>
-        this.pool.query<[string, ...EventRow]>(named(FORWARDS_OF_MANY, values)),
-      );
-      const pages = reads.map((): EventRow[] => []);
-      for (const [n, ...row] of rows) pages[Number(n) - 1]!.push(row);
-      reads.forEach((read, i) => read.resolve(pages[i]!));
-    } catch (error) {
-      for (const read of reads) read.reject(error);
+function firstPages(pool: Pool): TurnBatch<PageRead['item'], EventRow[]> {
+  return new TurnBatch(async (reads: PageRead[]) => {
+    if (reads.length === 1) {
+      const [{ item, resolve }] = reads as [PageRead];
+      resolve(await pageOf(pool, item.stream, item.from, PAGE_SIZE, false));
+      return;
     }
-  }
+    const values = [reads.map((r) => r.item.stream), reads.map((r) => r.item.from), PAGE_SIZE];
+    const { rows } = await guarded(() =>
+      pool.query<[string, ...EventRow]>(named(FORWARDS_OF_MANY, values)),
+    );
+    const pages = reads.map((): EventRow[] => []);
+    for (const [n, ...row] of rows) pages[Number(n) - 1]!.push(row);
+    reads.forEach((read, i) => read.resolve(pages[i]!));
+  });
 }
 
 /** `readStream`: one stream's events by revision, forwards or backwards, a page at a time. */
@@ -64,7 +43,7 @@ export function streamReads(
   pool: Pool,
   decode: (row: EventRow) => RecordedEvent,
 ): (stream: string, options?: ReadStreamOptions) => AsyncIterable<RecordedEvent> {
-  const firstPages = new FirstPages(pool);
+  const firsts = firstPages(pool);
   return (stream, options = {}) => {
     const backwards = options.direction === 'backwards';
     return (async function* () {
@@ -75,7 +54,7 @@ export function streamReads(
         const limit = Math.min(PAGE_SIZE, remaining);
         const rows =
           first && !backwards && limit === PAGE_SIZE
-            ? await firstPages.read(stream, from)
+            ? await firsts.ask({ stream, from })
             : await pageOf(pool, stream, from, limit, backwards);
         first = false;
         const events = rows.map(decode);
