@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { StoredRow } from './columns';
 import { named } from './named';
+import { idIn } from './id-in';
 import { quote } from './tables';
 import { TurnBatch, type Asked } from '@whosright/eventstore/postgres/turn-batch';
 
@@ -51,40 +52,22 @@ export class GetsById {
     );
   }
 
+  /** One query for the reads of tables that select the same columns, each row led by its table's number. */
   private async read(columns: string, reads: TableReads[]): Promise<void> {
-    if (reads.length === 1) return this.readTable(columns, reads[0]!);
-    const ids = reads.map(({ wanted }) => [...new Set(wanted.map(({ item }) => item.id))]);
-    // Each row says which table it came from first.
+    const values: unknown[] = [];
     const text = reads
-      .map(
-        ({ table }, i) =>
-          `SELECT ${i}, ${columns} FROM ${quote(table)} WHERE id = ANY($${i + 1}::text[])`,
-      )
+      .map(({ table, wanted }, i) => {
+        const ids = [...new Set(wanted.map(({ item }) => item.id))];
+        return `SELECT ${i}, ${columns} FROM ${quote(table)} WHERE ${idIn(ids, values)}`;
+      })
       .join(' UNION ALL ');
-    const { rows } = await this.pool.query<StoredRow>(named(text, ids));
+    const { rows } = await this.pool.query<StoredRow>(named(text, values));
     const found = reads.map(() => new Map<string, StoredRow>());
     for (const row of rows) {
       const table = row.shift() as number;
       found[table]!.set(row[0] as string, row);
     }
     reads.forEach(({ wanted }, i) => handOut(wanted, found[i]!));
-  }
-
-  private async readTable(columns: string, { table, wanted }: TableReads): Promise<void> {
-    const from = `SELECT ${columns} FROM ${quote(table)}`;
-    if (wanted.length === 1) {
-      const [only] = wanted as [Wanted];
-      const { rows } = await this.pool.query<StoredRow>(
-        named(`${from} WHERE id = $1`, [only.item.id]),
-      );
-      only.resolve(rows[0]);
-      return;
-    }
-    const ids = [...new Set(wanted.map(({ item }) => item.id))];
-    const { rows } = await this.pool.query<StoredRow>(
-      named(`${from} WHERE id = ANY($1::text[])`, [ids]),
-    );
-    handOut(wanted, new Map(rows.map((row) => [row[0] as string, row])));
   }
 }
 

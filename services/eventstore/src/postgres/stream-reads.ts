@@ -11,8 +11,18 @@ const END_OF_STREAM = 2n ** 63n - 1n;
 
 const FORWARDS = `SELECT ${COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
 const BACKWARDS = `SELECT ${COLUMNS} FROM events WHERE stream = $1 AND revision <= $2 ORDER BY revision DESC LIMIT $3`;
-/** Several streams' first pages forwards, each row led by its read's number (from 1). */
-const FORWARDS_OF_MANY = `SELECT r.n, e.* FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream, from_revision, n) CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM events WHERE stream = r.stream AND revision >= r.from_revision ORDER BY revision LIMIT $3) e`;
+/**
+ * Several streams' first pages forwards, each row led by its read's number (from 1). The reads
+ * are a VALUES list, one text per count: with array parameters (`unnest`) the server cannot know
+ * the count before it sees the values, so it planned the statement again on every call.
+ */
+const forwardsOfMany = (count: number) => {
+  const reads = Array.from(
+    { length: count },
+    (_, i) => `($${2 * i + 2}::text, $${2 * i + 3}::bigint, ${i + 1})`,
+  );
+  return `SELECT r.n, e.* FROM (VALUES ${reads.join(', ')}) AS r(stream, from_revision, n) CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM events WHERE stream = r.stream AND revision >= r.from_revision ORDER BY revision LIMIT $1) e`;
+};
 
 type PageRead = Asked<{ stream: string; from: bigint }, EventRow[]>;
 
@@ -28,9 +38,9 @@ function firstPages(pool: Pool): TurnBatch<PageRead['item'], EventRow[]> {
       resolve(await pageOf(pool, item.stream, item.from, PAGE_SIZE, false));
       return;
     }
-    const values = [reads.map((r) => r.item.stream), reads.map((r) => r.item.from), PAGE_SIZE];
+    const values = [PAGE_SIZE, ...reads.flatMap(({ item }) => [item.stream, item.from])];
     const { rows } = await guarded(() =>
-      pool.query<[string, ...EventRow]>(named(FORWARDS_OF_MANY, values)),
+      pool.query<[string, ...EventRow]>(named(forwardsOfMany(reads.length), values)),
     );
     const pages = reads.map((): EventRow[] => []);
     for (const [n, ...row] of rows) pages[Number(n) - 1]!.push(row);
