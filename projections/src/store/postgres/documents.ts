@@ -58,24 +58,22 @@ function columnsOf(layout: ColumnLayout, docs: Map<string, Doc>): unknown[][] {
   return arrays;
 }
 
-/** `INSERT ... SELECT FROM unnest(...)`: every document of a collection in one part. */
-function insertSql(
-  statement: CommitStatement,
-  table: string,
-  layout: ColumnLayout,
-  docs: Map<string, Doc>,
-  onConflict: string,
-  gate: string,
-): string {
-  const types = [
-    'text[]',
-    'jsonb[]',
-    ...layout.fields.map(([, type]) => (type === 'number' ? 'double precision[]' : 'boolean[]')),
-  ];
-  const arrays = columnsOf(layout, docs);
-  const params = types.map((type, i) => statement.param(arrays[i], type)).join(', ');
-  return `INSERT INTO ${table} AS t (id, doc${layout.select}) SELECT * FROM unnest(${params})${gate} ON CONFLICT (id) ${onConflict}`;
-}
+/** Where a part's rows come from: a `SELECT` of the collection's columns, in order. */
+type RowSource = (docs: Map<string, Doc>, layout: ColumnLayout) => string;
+
+/** The documents as array parameters of the statement, through `unnest`. */
+const rowsFromParameters =
+  (statement: CommitStatement): RowSource =>
+  (docs, layout) => {
+    const types = [
+      'text[]',
+      'jsonb[]',
+      ...layout.fields.map(([, type]) => (type === 'number' ? 'double precision[]' : 'boolean[]')),
+    ];
+    const arrays = columnsOf(layout, docs);
+    const params = types.map((type, i) => statement.param(arrays[i], type)).join(', ');
+    return `SELECT * FROM unnest(${params})`;
+  };
 
 /** Replaces whole documents, leaving a row whose document did not change as it is. */
 function upsertConflict(layout: ColumnLayout): string {
@@ -83,27 +81,61 @@ function upsertConflict(layout: ColumnLayout): string {
   return `DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')} WHERE (${columns.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM (${columns.map((c) => `excluded.${c}`).join(', ')})`;
 }
 
+/** Writes only while the copy is the active one (a live commit), or always (a copy's). */
+interface Gate {
+  where: string;
+  and: string;
+}
+
+const UNGATED: Gate = { where: '', and: '' };
+
 /**
  * A collection's changes as parts of the statement. The fold leaves each id in one kind of
  * change, so the parts, which all see the same snapshot, never touch the same row.
  */
 function writeCollection(
   statement: CommitStatement,
-  table: string,
-  layout: ColumnLayout,
+  { table, layout }: { table: string; layout: ColumnLayout },
   changes: CollectionChanges,
-  gate: { where: string; and: string },
+  rows: RowSource,
+  gate: Gate,
 ): void {
   if (changes.remove.size)
     statement.with(
       `DELETE FROM ${table} WHERE id = ANY(${statement.param([...changes.remove], 'text[]')})${gate.and}`,
     );
-  if (changes.put.size)
-    statement.with(
-      insertSql(statement, table, layout, changes.put, upsertConflict(layout), gate.where),
-    );
-  if (changes.insert.size)
-    statement.with(insertSql(statement, table, layout, changes.insert, 'DO NOTHING', gate.where));
+  const kinds = [
+    [changes.put, upsertConflict(layout)],
+    [changes.insert, 'DO NOTHING'],
+  ] as const;
+  for (const [docs, onConflict] of kinds)
+    if (docs.size)
+      statement.with(
+        `INSERT INTO ${table} AS t (id, doc${layout.select}) ${rows(docs, layout)}${gate.where} ON CONFLICT (id) ${onConflict}`,
+      );
+}
+
+/** The copy a commit writes to, as parameters of its statement. */
+interface TargetParams {
+  projection: string;
+  generation: string;
+}
+
+const targetParams = (statement: CommitStatement, target: Generation): TargetParams => ({
+  projection: statement.param(target.projection, 'text'),
+  generation: statement.param(target.generation, 'integer'),
+});
+
+/** The checkpoint's part; answers its name, which has a row when the checkpoint was written. */
+function writeCheckpoint(
+  statement: CommitStatement,
+  { projection, generation }: TargetParams,
+  checkpoint: bigint,
+  gate: Gate,
+): string {
+  return statement.with(
+    `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${projection} AND generation = ${generation}${gate.and} RETURNING 1`,
+  );
 }
 
 /**
@@ -143,22 +175,20 @@ export function postgresDocuments(
       try {
         // One statement, atomic on its own: documents and checkpoint together.
         const checkpointWritten = await group.run((statement) => {
-          const projection = statement.param(target.projection, 'text');
-          const generation = statement.param(target.generation, 'integer');
-          let gate = { where: '', and: '' };
+          const names = targetParams(statement, target);
+          let gate = UNGATED;
           if (options.requireActive) {
             // A row lock: a flip waits for this commit, or this commit sees the flip and writes nothing.
             const active = statement.with(
-              `SELECT 1 FROM rm_active WHERE projection = ${projection} AND generation = ${generation} FOR SHARE`,
+              `SELECT 1 FROM rm_active WHERE projection = ${names.projection} AND generation = ${names.generation} FOR SHARE`,
             );
             const exists = `EXISTS (SELECT 1 FROM ${active})`;
             gate = { where: ` WHERE ${exists}`, and: ` AND ${exists}` };
           }
-          for (const { table, layout, collection } of tables)
-            writeCollection(statement, table, layout, byCollection.get(collection)!, gate);
-          return statement.with(
-            `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${projection} AND generation = ${generation}${gate.and} RETURNING 1`,
-          );
+          const rows = rowsFromParameters(statement);
+          for (const table of tables)
+            writeCollection(statement, table, byCollection.get(table.collection)!, rows, gate);
+          return writeCheckpoint(statement, names, checkpoint, gate);
         });
         // Superseded: the active generation is another one, and nothing was written.
         return !options.requireActive || checkpointWritten;
@@ -195,29 +225,23 @@ async function commitInBulk(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const statement = new CommitStatement();
-    let staged = 0;
+    // Staged before the statement is written: its parts name the staged tables.
+    const staged = new Map<Map<string, Doc>, string>();
     for (const { table, layout, collection } of tables) {
       const changes = byCollection.get(collection)!;
-      if (changes.remove.size)
-        statement.with(
-          `DELETE FROM ${table} WHERE id = ANY(${statement.param([...changes.remove], 'text[]')})`,
-        );
-      const kinds = [
-        [changes.put, upsertConflict(layout)],
-        [changes.insert, 'DO NOTHING'],
-      ] as const;
-      for (const [docs, onConflict] of kinds) {
-        if (!docs.size) continue;
-        const rows = await stageRows(client, `rm_staged_${staged++}`, table, layout, docs);
-        statement.with(
-          `INSERT INTO ${table} AS t (id, doc${layout.select}) SELECT * FROM ${rows} ON CONFLICT (id) ${onConflict}`,
-        );
-      }
+      for (const docs of [changes.put, changes.insert])
+        if (docs.size)
+          staged.set(
+            docs,
+            await stageRows(client, `rm_staged_${staged.size}`, table, layout, docs),
+          );
     }
-    const checkpointed = statement.with(
-      `UPDATE rm_generations SET checkpoint = ${statement.param(checkpoint, 'bigint')} WHERE projection = ${statement.param(target.projection, 'text')} AND generation = ${statement.param(target.generation, 'integer')} RETURNING 1`,
-    );
+    const statement = new CommitStatement();
+    const rows: RowSource = (docs) => `SELECT * FROM ${staged.get(docs)!}`;
+    for (const table of tables)
+      writeCollection(statement, table, byCollection.get(table.collection)!, rows, UNGATED);
+    const names = targetParams(statement, target);
+    const checkpointed = writeCheckpoint(statement, names, checkpoint, UNGATED);
     await client.query(statement.text(`SELECT 1 FROM ${checkpointed}`), statement.values);
     await client.query('COMMIT');
     return true;
