@@ -2,7 +2,6 @@ import type { Pool } from 'pg';
 import type { Doc, DocWrite, Generation, ReadModelWriter } from '../port';
 import { stageRows } from './bulk-rows';
 import { ROW, type ColumnLayout, type StoredRow, type TableLayouts } from './columns';
-import { idIn } from './id-in';
 import { CommitGroup } from './commit-group';
 import { CommitStatement } from './commit-statement';
 import { named } from './named';
@@ -153,10 +152,10 @@ export function postgresDocuments(
       if (!ids.length) return result;
       const table = tableOf(target, collection);
       const layout = await layouts.of(table);
-      const values: unknown[] = [];
-      const where = idIn(ids, values);
       const { rows } = await pool.query<StoredRow>(
-        named(`SELECT ${ROW}${layout.select} FROM ${quote(table)} WHERE ${where}`, values),
+        named(`SELECT ${ROW}${layout.select} FROM ${quote(table)} WHERE id = ANY($1::text[])`, [
+          ids,
+        ]),
       );
       for (const row of rows) result.set(row[0] as string, layout.assemble(row));
       return result;

@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
 import type { StoredRow } from './columns';
 import { named } from './named';
-import { idIn } from './id-in';
 import { quote } from './tables';
 import { TurnBatch, type Asked } from '@whosright/eventstore/postgres/turn-batch';
 
@@ -58,7 +57,11 @@ export class GetsById {
     const text = reads
       .map(({ table, wanted }, i) => {
         const ids = [...new Set(wanted.map(({ item }) => item.id))];
-        return `SELECT ${i}, ${columns} FROM ${quote(table)} WHERE ${idIn(ids, values)}`;
+        const where =
+          ids.length === 1
+            ? `id = $${values.push(ids[0])}::text`
+            : `id = ANY($${values.push(ids)}::text[])`;
+        return `SELECT ${i}, ${columns} FROM ${quote(table)} WHERE ${where}`;
       })
       .join(' UNION ALL ');
     const { rows } = await this.pool.query<StoredRow>(named(text, values));
