@@ -80,18 +80,9 @@ interface TableReads {
 }
 
 /**
- * A row is assembled into its reader's document in place: a second reader of the same id gets a
- * copy of its own.
+ * Each reader gets the row of its id; readers of the same id share it (it holds the document's
+ * JSON text, which each reader parses into a document of its own).
  */
 function handOut(wanted: readonly Wanted[], byId: ReadonlyMap<string, StoredRow>): void {
-  const handedOut = new Set<string>();
-  for (const { item, resolve } of wanted) {
-    const { id } = item;
-    const row = byId.get(id);
-    if (row && handedOut.has(id)) resolve(structuredClone(row));
-    else {
-      handedOut.add(id);
-      resolve(row);
-    }
-  }
+  for (const { item, resolve } of wanted) resolve(byId.get(item.id));
 }

@@ -17,6 +17,14 @@ export interface PostgresReadStoreOptions {
   ssl?: pg.ClientConfig['ssl'];
 }
 
+/** jsonb as its text: `assemble` parses a document where its reader wants it. */
+const JSONB: number = pg.types.builtins.JSONB;
+const asText = (value: string) => value;
+const documentsAsText = ((oid: number, format?: 'text' | 'binary'): unknown =>
+  oid === JSONB
+    ? asText
+    : (pg.types.getTypeParser(oid, format) as unknown)) as pg.CustomTypesConfig['getTypeParser'];
+
 /**
  * Read models in PostgreSQL: one table per collection and generation, documents as jsonb beside
  * their column fields in typed columns, the declared indexes on the expressions the queries use
@@ -33,6 +41,9 @@ export async function openPostgresReadStore(options: PostgresReadStoreOptions): 
     // is applied again from the checkpoint before it, so none waits for its WAL flush. A flip
     // does (`inTransaction`), and so flushes every commit before it.
     options: '-c synchronous_commit=off',
+    // Documents arrive as their JSON text, parsed into each reader's own object by `assemble`:
+    // readers who share a row (reads of one turn) then share nothing they could change.
+    types: { getTypeParser: documentsAsText },
   });
   // A connection that fails while idle in the pool is dropped by it; the next query reconnects.
   pool.on('error', () => undefined);
