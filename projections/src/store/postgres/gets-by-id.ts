@@ -70,19 +70,15 @@ export class GetsById {
       const table = row.shift() as number;
       found[table]!.set(row[0] as string, row);
     }
-    reads.forEach(({ wanted }, i) => handOut(wanted, found[i]!));
+    // Readers of the same id share its row: it holds the document's JSON text, which each
+    // reader parses into a document of its own.
+    reads.forEach(({ wanted }, i) => {
+      for (const { item, resolve } of wanted) resolve(found[i]!.get(item.id));
+    });
   }
 }
 
 interface TableReads {
   table: string;
   wanted: Wanted[];
-}
-
-/**
- * Each reader gets the row of its id; readers of the same id share it (it holds the document's
- * JSON text, which each reader parses into a document of its own).
- */
-function handOut(wanted: readonly Wanted[], byId: ReadonlyMap<string, StoredRow>): void {
-  for (const { item, resolve } of wanted) resolve(byId.get(item.id));
 }

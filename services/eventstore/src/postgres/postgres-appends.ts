@@ -112,8 +112,10 @@ export function postgresAppends(
       for (const { reject } of batch) reject(translated(error));
       return;
     }
+    const byBatch = batch.map((): BatchRow[] => []);
+    for (const row of rows) byBatch[row[0]]!.push(row);
     batch.forEach(({ appends, resolve, reject }, i) => {
-      const own = rows.filter((row) => row[0] === i);
+      const own = byBatch[i]!;
       const failed = own.find((row) => row[3] !== null);
       if (failed) reject(refusal(raised(failed), appends));
       else resolve(own.map((row) => resultOf(row[1]!, row[2]!)));
