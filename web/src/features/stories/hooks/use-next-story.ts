@@ -33,13 +33,25 @@ export function useNextStory(currentId: string, { prefetch = false }: { prefetch
   const [finding, setFinding] = useState(false);
   const [held, setHeld] = useState<{ for: string; until: number } | null>(null);
   const upcoming = useRef<{ for: string; next: Promise<NextStory> } | null>(null);
+  // A draw can settle after the card is gone (the reader left, or a test's page was torn down):
+  // its state then has no one to show it to, and setting it would reach for a window that may
+  // no longer exist.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   /** The draw for this story, started once: on the prefetch or on the first Next. */
   const drawNext = useCallback(() => {
     if (upcoming.current?.for !== currentId) {
-      const onHeld = (until: number) => setHeld({ for: currentId, until });
+      const onHeld = (until: number) => {
+        if (mounted.current) setHeld({ for: currentId, until });
+      };
       const next = findNextStoryId(queryClient, currentId, onHeld).then((found) => {
-        setHeld(null);
+        if (mounted.current) setHeld(null);
         if (typeof found === 'string') void queryClient.prefetchQuery(storyQueryOptions(found));
         // Nothing found (or the draw failed): the next press draws again.
         else if (found === null) upcoming.current = null;
@@ -64,7 +76,7 @@ export function useNextStory(currentId: string, { prefetch = false }: { prefetch
       else if (next) await navigate({ to: '/story/$id', params: { id: next } });
       else await navigate({ to: '/' });
     } finally {
-      setFinding(false);
+      if (mounted.current) setFinding(false);
     }
   }, [currentId, drawNext, finding, navigate]);
 
