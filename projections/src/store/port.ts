@@ -52,10 +52,13 @@ export interface Update {
   $unset?: Readonly<Record<string, true>>;
 }
 
+/**
+ * An index serves finds, never an invariant: uniqueness is decided on the write side (reservation
+ * streams), and a projection cannot refuse an event that has already happened.
+ */
 export interface IndexSpec {
   /** Fields in order; the direction matters for sorted finds. */
   fields: Sort;
-  unique?: boolean;
   /**
    * A partial index: it holds only the documents whose fields have these values, so a change to
    * any other document costs it nothing. A find uses it when its filter names the same values.

@@ -29,7 +29,7 @@ export const usersProjection = defineProjection<Recorded<UserEvent>>({
     {
       name: USER_DOCS,
       indexes: [
-        { fields: [['email', 1]], unique: true },
+        { fields: [['email', 1]] },
         { fields: [['createdAt', -1]] },
         { fields: [['role', 1]] },
         // Only the members who asked for the digest: the daily run reads these.

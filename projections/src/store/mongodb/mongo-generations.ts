@@ -48,10 +48,10 @@ export function mongoGenerations(
       for (const index of spec.indexes) {
         const keys: Record<string, 1 | -1> = {};
         for (const [field, direction] of withIdTieBreaker(index.fields)) keys[field] = direction;
-        await collection.createIndex(keys, {
-          unique: index.unique === true,
-          ...(index.where ? { partialFilterExpression: { ...index.where } } : {}),
-        });
+        await collection.createIndex(
+          keys,
+          index.where ? { partialFilterExpression: { ...index.where } } : {},
+        );
       }
       // MongoDB allows one text index per collection: English stems, partial on `where`.
       if (spec.text)

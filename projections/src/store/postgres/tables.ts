@@ -50,7 +50,7 @@ export async function createTables(
       const where = query.where(index.where);
       if (query.params.length) throw new Error('A partial index names booleans only');
       await client.query(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(identifier(`${table}_${i}`))} ON ${quote(table)} (${query.order(withIdTieBreaker(index.fields))})${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+        `CREATE INDEX IF NOT EXISTS ${quote(identifier(`${table}_${i}`))} ON ${quote(table)} (${query.order(withIdTieBreaker(index.fields))})${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
       );
     }
     if (spec.text) {

@@ -67,7 +67,7 @@ export function createTables(
     spec.indexes.forEach((index, i) => {
       const columns = orderSql(withIdTieBreaker(index.fields), names);
       db.exec(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})${partialSql(index, names)}`,
+        `CREATE INDEX IF NOT EXISTS ${quote(`${name}_${i}`)} ON ${quote(name)} (${columns})${partialSql(index, names)}`,
       );
     });
     if (spec.text) createTextIndex(db, name, spec.text, layouts);
