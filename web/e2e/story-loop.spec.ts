@@ -6,12 +6,14 @@
  * waits, as a reader's pause would allow, until the story screen has drawn the next story and
  * fetched its card (the prefetch), so what is measured is a reader's press. Each journey prints
  * the time from the press to the next story on screen as a benchmark line (p50 / p90): a figure
- * to read, not an assertion on time.
+ * to read, not an assertion on time. The member votes on whatever the server draws, so the file
+ * has a server of its own (support/own-server.ts).
  */
 import type { Page } from '@playwright/test';
 
 import { approvedStory, signUp } from './support/api.ts';
 import { clientIpFor, expect, test } from './support/fixtures.ts';
+import { withOwnServer } from './support/own-server.ts';
 import { consentedPage } from './support/pages.ts';
 
 const STORIES = 20;
@@ -20,6 +22,7 @@ const MINUTE_MS = 60_000;
 const article = 'article[aria-labelledby="story-title"]';
 
 test.describe.configure({ mode: 'serial' });
+withOwnServer();
 
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
