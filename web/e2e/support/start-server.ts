@@ -1,8 +1,8 @@
 /**
  * Starts the real server (`node --import tsx services/api/src/app/main.ts` from the repository root)
  * on a free port with a fresh temporary DATA_DIR, waits until it answers, and returns how to
- * reach and stop it. Used by the global setup (SEED_DEMO=0) and by the screenshot spec, which
- * starts its own demo-seeded server.
+ * reach and stop it. Used by the global setup (SEED_DEMO=0), by the screenshot spec, which
+ * starts its own demo-seeded server, and by own-server.ts for the core loops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
