@@ -21,8 +21,14 @@ export function withOwnServer(): void {
   });
 
   test.afterAll(async () => {
-    process.env.E2E_BASE_URL = shared.url;
-    process.env.E2E_DATA_DIR = shared.dataDir;
+    restore('E2E_BASE_URL', shared.url);
+    restore('E2E_DATA_DIR', shared.dataDir);
     await own?.stop();
   });
+}
+
+/** `process.env` keeps strings only: an unset variable is deleted, not set to "undefined". */
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }
