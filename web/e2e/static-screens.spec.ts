@@ -1,5 +1,30 @@
+import type { Page } from '@playwright/test';
+
+import { signUp } from './support/api.ts';
 import { stubSignedInAdmin } from './support/stubbed-admin.ts';
 import { expect, test } from './support/fixtures';
+
+/**
+ * Every width from 320 to 640 px, 10 px apart: where the header shows its wordmark, the
+ * wordmark ends before the nav begins. Returns the widths where it did not.
+ */
+async function wordmarkUnderNav(page: Page): Promise<string[]> {
+  const clashes: string[] = [];
+  for (let width = 320; width <= 640; width += 10) {
+    await page.setViewportSize({ width, height: 800 });
+    const clash = await page.evaluate(() => {
+      const wordmark = document.querySelector('header a[href="/"] span');
+      const nav = document.querySelector('header nav[aria-label="Main"]');
+      if (!wordmark || !nav) return 'no header';
+      const shown = wordmark.getBoundingClientRect();
+      if (shown.width <= 1) return null; // for screen readers only at this width
+      const navLeft = nav.getBoundingClientRect().left;
+      return shown.right > navLeft ? `${Math.round(shown.right - navLeft)} px` : null;
+    });
+    if (clash) clashes.push(`${width} px wide: ${clash}`);
+  }
+  return clashes;
+}
 
 test.describe('static screens', () => {
   test('when /privacy is opened the policy sections render', async ({ page }) => {
@@ -68,6 +93,24 @@ test.describe('static screens', () => {
     await expect(page.getByRole('searchbox', { name: 'Search stories' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Add new' })).toBeFocused();
+  });
+
+  test('when the header renders from 320 to 640 px its wordmark never runs under the nav, for a visitor, a member and an admin', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    expect(await wordmarkUnderNav(page), 'visitor').toEqual([]);
+
+    await signUp(page.request);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /notifications/i })).toBeVisible();
+    expect(await wordmarkUnderNav(page), 'member').toEqual([]);
+
+    await stubSignedInAdmin(page);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    expect(await wordmarkUnderNav(page), 'admin').toEqual([]);
   });
 
   test('when an admin points at Dashboard in the header its tooltip names it', async ({ page }) => {

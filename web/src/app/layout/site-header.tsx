@@ -36,24 +36,23 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-2 px-4">
-        <Link
-          to="/"
-          className="-ml-1 flex min-w-0 items-center gap-2 rounded-lg px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-        >
-          <LogoMark className="size-8" />
-          {/* A member's bell, and an admin's two extra icons, leave no room for the wordmark on
-              narrow phones: it stays for screen readers, the logo for the eye. */}
-          <span
-            className={cn(
-              'font-display text-lg font-black tracking-tight whitespace-nowrap sm:text-xl',
-              isAdmin ? 'max-[459px]:sr-only' : user && 'max-[359px]:sr-only',
-            )}
+        {/* The wordmark shows only where it fits beside the nav, which grows with a member's bell,
+            an admin's icons and the Add new label: elsewhere it stays for screen readers, the
+            logo for the eye. 10.5rem is the logo, the gap and the wordmark at text-lg; from sm
+            the header has room to spare for text-xl. */}
+        <div className="@container min-w-0 flex-1">
+          <Link
+            to="/"
+            className="-ml-1 inline-flex items-center gap-2 rounded-lg px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
           >
-            Who&apos;s Right
-          </span>
-        </Link>
+            <LogoMark className="size-8" />
+            <span className="sr-only font-display text-lg font-black tracking-tight whitespace-nowrap @min-[10.5rem]:not-sr-only sm:text-xl">
+              Who&apos;s Right
+            </span>
+          </Link>
+        </div>
 
-        <nav aria-label="Main" className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <nav aria-label="Main" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           {/* An admin's two extra icons leave no room for the search icon on the narrowest
               phones: "/" and the search page's address still lead there. */}
           <HeaderSearch crowded={isAdmin} />
@@ -82,7 +81,8 @@ export function SiteHeader({ onAddNew }: { onAddNew: () => void }) {
               aria-hidden="true"
               className={cn(
                 'hidden pr-0.5',
-                isAdmin ? 'sm:inline' : user ? 'min-[440px]:inline' : 'min-[380px]:inline',
+                // Past the widths where the wordmark still fits beside it: the wordmark goes first.
+                isAdmin ? 'sm:inline' : user ? 'min-[490px]:inline' : 'min-[450px]:inline',
               )}
             >
               Add new
