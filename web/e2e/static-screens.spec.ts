@@ -5,12 +5,13 @@ import { stubSignedInAdmin } from './support/stubbed-admin.ts';
 import { expect, test } from './support/fixtures';
 
 /**
- * Every width from 320 to 640 px, 10 px apart: where the header shows its wordmark, the
- * wordmark ends before the nav begins. Returns the widths where it did not.
+ * Every width from 320 to 1,024 px, 10 px apart (past sm and md, where the wordmark and the
+ * search field grow): where the header shows its wordmark, the wordmark ends before the nav
+ * begins. Returns the widths where it did not.
  */
 async function wordmarkUnderNav(page: Page): Promise<string[]> {
   const clashes: string[] = [];
-  for (let width = 320; width <= 640; width += 10) {
+  for (let width = 320; width <= 1024; width += 10) {
     await page.setViewportSize({ width, height: 800 });
     const clash = await page.evaluate(() => {
       const wordmark = document.querySelector('header a[href="/"] span');
@@ -95,7 +96,7 @@ test.describe('static screens', () => {
     await expect(page.getByRole('button', { name: 'Add new' })).toBeFocused();
   });
 
-  test('when the header renders from 320 to 640 px its wordmark never runs under the nav, for a visitor, a member and an admin', async ({
+  test('when the header renders from 320 to 1,024 px its wordmark never runs under the nav, for a visitor, a member and an admin', async ({
     page,
   }) => {
     await page.goto('/');
